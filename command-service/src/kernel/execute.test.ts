@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { SqliteEventStore, defineEvent, type RecordedEvent } from '@modshelf/events';
+import { ApiError } from '@modshelf/service-kit';
+import { execute, newCommandContext } from './execute';
+import type { Decider } from './decider';
+
+const Incremented = defineEvent('TestCounterIncremented', 1, z.object({ by: z.number() }));
+
+const counter: Decider<{ by: number; max: number }, number> = {
+  initialState: 0,
+  evolve: (s, e: RecordedEvent) => (Incremented.is(e) ? s + e.data.by : s),
+  decide: (c, s) => {
+    if (s + c.by > c.max) throw new ApiError(400, 'invalid_input', 'too big');
+    return [Incremented({ by: c.by })];
+  },
+};
+
+describe('execute', () => {
+  it('never loses an update under concurrent commands on one stream', async () => {
+    const store = new SqliteEventStore({ path: ':memory:' });
+    const runs = Array.from({ length: 20 }, () => execute(store, 'counter-1', counter, { by: 1, max: 1000 }, newCommandContext('u')));
+    const results = await Promise.allSettled(runs);
+    const ok = results.filter((r) => r.status === 'fulfilled').length;
+    const events = await store.readStream('counter-1');
+    expect(events).toHaveLength(ok);
+    const rejected = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+    for (const r of rejected) expect((r.reason as ApiError).status).toBe(409);
+    expect(ok).toBeGreaterThan(0);
+    await store.close();
+  });
+
+  it('re-decides on the fresh state after a conflict', async () => {
+    const store = new SqliteEventStore({ path: ':memory:' });
+    // max 3: of five concurrent +1 commands at most three may succeed, whatever the interleaving
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => execute(store, 'counter-2', counter, { by: 1, max: 3 }, newCommandContext('u'))),
+    );
+    const events = await store.readStream('counter-2');
+    expect(events.length).toBeLessThanOrEqual(3);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(events.length);
+    await store.close();
+  });
+
+  it('writes metadata with the actor and correlation', async () => {
+    const store = new SqliteEventStore({ path: ':memory:' });
+    const ctx = newCommandContext('user0001', 'corr-1');
+    const r = await execute(store, 'counter-3', counter, { by: 2, max: 10 }, ctx);
+    expect(r.state).toBe(2);
+    const [e] = await store.readStream('counter-3');
+    expect(e.metadata).toMatchObject({ actor: 'user0001', correlationId: 'corr-1', commandId: ctx.commandId });
+    expect(r.position).toBe(e.position);
+    await store.close();
+  });
+});

@@ -1,0 +1,86 @@
+import {
+  NO_STREAM,
+  WrongExpectedRevisionError,
+  newEventId,
+  toNewEvents,
+  upcast,
+  type EventStore,
+  type RecordedEvent,
+} from '@modshelf/events';
+import { conflict } from '@modshelf/service-kit';
+import { fold, type Decider } from './decider';
+
+export interface CommandContext {
+  commandId: string;
+  correlationId: string;
+  causationId: string;
+  actor: string | null;
+  time: string;
+}
+
+export interface CommandResult<S> {
+  /** the events written (empty when the command changed nothing) */
+  events: RecordedEvent[];
+  /** state after the command */
+  state: S;
+  /** stream revision after the command */
+  revision: number;
+  /** log position reached (for read-your-writes) */
+  position: number;
+}
+
+export const MAX_CONFLICT_RETRIES = 5;
+
+export function newCommandContext(actor: string | null, correlationId?: string): CommandContext {
+  const commandId = newEventId();
+  return { commandId, correlationId: correlationId ?? commandId, causationId: commandId, actor, time: new Date().toISOString() };
+}
+
+export async function loadStream(store: EventStore, streamId: string): Promise<{ events: RecordedEvent[]; revision: number }> {
+  const events = (await store.readStream(streamId)).map(upcast);
+  return { events, revision: events.length ? events[events.length - 1].revision : NO_STREAM };
+}
+
+/**
+ * Loads the stream, folds it, decides, and appends with the expected revision.
+ * A concurrent writer makes the append fail; the command is then re-decided on
+ * the fresh state, a bounded number of times, and finally answered 409.
+ */
+export async function execute<C, S>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<C, S>,
+  command: C,
+  ctx: CommandContext,
+): Promise<CommandResult<S>> {
+  for (let attempt = 0; ; attempt++) {
+    const { events, revision } = await loadStream(store, streamId);
+    const state = fold(decider, events);
+    const decided = decider.decide(command, state);
+    if (decided.length === 0) {
+      return { events: [], state, revision, position: await store.headPosition() };
+    }
+    const toAppend = toNewEvents(
+      decided,
+      { commandId: ctx.commandId, correlationId: ctx.correlationId, causationId: ctx.causationId, actor: ctx.actor, time: ctx.time },
+      newEventId,
+    );
+    try {
+      const result = await store.append(streamId, toAppend, revision);
+      const recorded: RecordedEvent[] = toAppend.map((e, i) => ({
+        ...e,
+        streamId,
+        revision: revision + 1 + i,
+        position: result.position - (toAppend.length - 1 - i),
+      }));
+      const next = recorded.reduce((s, e) => decider.evolve(s, e), state);
+      return { events: recorded, state: next, revision: result.nextRevision, position: result.position };
+    } catch (err) {
+      if (!(err instanceof WrongExpectedRevisionError)) throw err;
+      if (attempt >= MAX_CONFLICT_RETRIES) {
+        throw conflict(`${streamId} was changed by someone else ${attempt + 1} times while this command ran; try again`);
+      }
+      await new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
+    }
+  }
+}

@@ -1,0 +1,6 @@
+export * from './tags';
+export * as fields from './fields';
+export * from './project';
+export * from './version';
+export * from './social';
+export * from './user';

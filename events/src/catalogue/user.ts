@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { defineEvent } from '../registry';
+import { USER_ROLES } from './tags';
+import { id, isoTime, nullableUrl } from './fields';
+
+/**
+ * Stream: user-<user_id>. Personal data (e-mail, password hash) never enters the
+ * log: it lives in the credential vault (credentials/port.ts), so deleting an
+ * account forgets it. Token hashes live there too; the log keeps only the facts.
+ */
+export const userStream = (userId: string) => `user-${userId}`;
+export const usernameSchema = z.string().regex(/^[A-Za-z0-9_-]{3,39}$/, 'usernames are 3-39 letters, digits, - or _');
+
+export const UserRegistered = defineEvent(
+  'UserRegistered',
+  1,
+  z.object({
+    user_id: id,
+    username: usernameSchema,
+    role: z.enum(USER_ROLES),
+    avatar_url: nullableUrl,
+    bio: z.string().max(160).nullable(),
+    created: isoTime,
+  }),
+);
+export const UserProfileEdited = defineEvent(
+  'UserProfileEdited',
+  1,
+  z.object({ changes: z.object({ username: usernameSchema, bio: z.string().max(160).nullable(), avatar_url: nullableUrl }).partial() }),
+);
+export const UserRoleChanged = defineEvent('UserRoleChanged', 1, z.object({ role: z.enum(USER_ROLES) }));
+export const UserEmailVerified = defineEvent('UserEmailVerified', 1, z.object({}));
+export const UserDeleted = defineEvent('UserDeleted', 1, z.object({}));
+
+export const SessionCreated = defineEvent(
+  'SessionCreated',
+  1,
+  z.object({ session_id: id, os: z.string().nullable(), platform: z.string().nullable(), created: isoTime }),
+);
+export const SessionRevoked = defineEvent('SessionRevoked', 1, z.object({ session_id: id }));
+
+export const PatCreated = defineEvent(
+  'PatCreated',
+  1,
+  z.object({ pat_id: id, name: z.string().min(1).max(255), scopes: z.number().int().nonnegative(), expires: isoTime, created: isoTime }),
+);
+export const PatEdited = defineEvent(
+  'PatEdited',
+  1,
+  z.object({ pat_id: id, name: z.string().min(1).max(255).optional(), scopes: z.number().int().nonnegative().optional(), expires: isoTime.optional() }),
+);
+export const PatDeleted = defineEvent('PatDeleted', 1, z.object({ pat_id: id }));

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineEvent } from '../registry';
+import { id, isoTime, versionFields, versionFile } from './fields';
+
+/** Stream: version-<version_id>. */
+export const versionStream = (versionId: string) => `version-${versionId}`;
+
+export const VersionPublished = defineEvent(
+  'VersionPublished',
+  1,
+  versionFields.extend({
+    version_id: id,
+    project_id: id,
+    author_id: id,
+    date_published: isoTime,
+    files: z.array(versionFile),
+  }),
+);
+export const VersionEdited = defineEvent('VersionEdited', 1, z.object({ project_id: id, changes: versionFields.partial() }));
+export const VersionFileAdded = defineEvent('VersionFileAdded', 1, z.object({ project_id: id, file: versionFile }));
+export const VersionFileRemoved = defineEvent('VersionFileRemoved', 1, z.object({ project_id: id, sha1: z.string() }));
+export const VersionPrimaryFileChanged = defineEvent('VersionPrimaryFileChanged', 1, z.object({ project_id: id, sha1: z.string() }));
+export const VersionDeleted = defineEvent('VersionDeleted', 1, z.object({ project_id: id }));

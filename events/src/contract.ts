@@ -1,0 +1,1 @@
+export { eventStoreContract, type StoreUnderTest } from './store/contract';

@@ -1,0 +1,7 @@
+export * from './envelope';
+export * from './ids';
+export * from './registry';
+export * from './catalogue/index';
+export type { EventStore, EventHandler, Subscription, ReadAllOptions, ReadStreamOptions } from './store/port';
+export { SqliteEventStore, type SqliteEventStoreOptions } from './store/sqlite';
+export type { Actor, AccountRecord, TokenKind, TokenRecord } from './credentials/port';

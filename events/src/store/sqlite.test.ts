@@ -1,0 +1,28 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { eventStoreContract } from './contract';
+import { SqliteEventStore } from './sqlite';
+import { NO_STREAM } from '../envelope';
+
+eventStoreContract('sqlite', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'es-'));
+  const store = new SqliteEventStore({ path: join(dir, 'events.db') });
+  return { store, cleanup: async () => { await store.close(); rmSync(dir, { recursive: true, force: true }); } };
+});
+
+describe('SqliteEventStore durability', () => {
+  it('keeps appended events across reopening the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'es-'));
+    const path = join(dir, 'events.db');
+    const a = new SqliteEventStore({ path });
+    const meta = { eventId: 'e', commandId: 'c', correlationId: 'c', causationId: 'c', actor: null, time: new Date(0).toISOString() };
+    await a.append('s-1', [{ type: 'T', schemaVersion: 1, data: { x: 1 }, metadata: meta }], NO_STREAM);
+    await a.close();
+    const b = new SqliteEventStore({ path });
+    expect((await b.readStream('s-1')).map((e) => e.data)).toEqual([{ x: 1 }]);
+    await b.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { ApiError } from './api-error';
+
+function describeZod(err: ZodError): string {
+  return err.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.length ? i.path.join('.') + ': ' : ''}${i.message}`)
+    .join('; ');
+}
+
+/** Answers every failure in the {error, description} shape; never leaks a stack. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | ApiError | ZodError | Error, request, reply) => {
+    if (err instanceof ApiError) {
+      return reply.status(err.status).headers(err.headers).send(err.body());
+    }
+    if (err instanceof ZodError) {
+      return reply.status(400).send({ error: 'invalid_input', description: describeZod(err) });
+    }
+    const fe = err as FastifyError;
+    if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
+      return reply.status(400).send({ error: 'json_error', description: `Error while parsing JSON: ${err.message}` });
+    }
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.code === 'FST_FILES_LIMIT' || fe.code === 'FST_PARTS_LIMIT') {
+      return reply.status(413).send({ error: 'payload_too_large', description: err.message });
+    }
+    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ error: 'invalid_input', description: err.message });
+    }
+    if (fe.validation) {
+      return reply.status(400).send({ error: 'invalid_input', description: err.message });
+    }
+    if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+      const code = fe.statusCode === 429 ? 'ratelimit_error' : fe.statusCode === 401 ? 'unauthorized' : fe.statusCode === 404 ? 'not_found' : 'invalid_input';
+      return reply.status(fe.statusCode).send({ error: code, description: err.message });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: 'internal_error', description: 'An internal error occurred' });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: 'not_found', description: 'the requested route does not exist' });
+  });
+}

@@ -1,0 +1,4 @@
+export * from './api-error';
+export * from './error-handler';
+export * from './positions';
+export * from "./scopes";
