@@ -1,0 +1,26 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export function tempDir(prefix: string): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), `modshelf-bench-${prefix}-`));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+export function summarize(samplesMs: number[]): { p50_ms: number; p99_ms: number; max_ms: number; n: number } {
+  const s = [...samplesMs].sort((a, b) => a - b);
+  const r = (x: number) => Math.round(x * 1000) / 1000;
+  return { p50_ms: r(percentile(s, 50)), p99_ms: r(percentile(s, 99)), max_ms: r(s[s.length - 1] ?? NaN), n: s.length };
+}
+
+export const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+export function log(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}

@@ -1,0 +1,4 @@
+// Public surface of the command service. Owners: catalogue routes (projects, versions, files,
+// follows, reports) in ./catalogue; accounts routes (auth, sessions, PATs, OAuth, billing) in ./accounts.
+export { execute, newCommandContext, loadStream, type CommandContext, type CommandResult } from './kernel/execute';
+export { fold, type Decider } from './kernel/decider';

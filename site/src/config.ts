@@ -1,0 +1,42 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+/** The site's configuration, from the environment, validated at start-up. The embedded profile is the default. */
+export const configSchema = z
+  .object({
+    PROFILE: z.enum(['embedded', 'distributed']).default('embedded'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    PUBLIC_URL: z.string().url().optional(),
+    ADMIN_USERNAME: z.string().min(3).optional(),
+    ADMIN_PASSWORD: z.string().min(8).optional(),
+    SEED: bool.default(true),
+    SEED_PROJECTS: z.coerce.number().int().min(0).max(100000).default(240),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    MAX_FILE_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
+    SQLITE_SYNC: z.enum(['normal', 'full']).default('normal'),
+  })
+  .refine((c) => !c.ADMIN_USERNAME === !c.ADMIN_PASSWORD, {
+    message: 'ADMIN_USERNAME and ADMIN_PASSWORD go together',
+  });
+
+export type SiteConfig = z.infer<typeof configSchema> & { publicUrl: string; dataDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'config'}: ${i.message}`).join('\n');
+    throw new Error(`invalid configuration:\n${lines}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    dataDir: resolve(c.DATA_DIR),
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+  };
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export interface HealthSource {
+  /** head of the event log */
+  headPosition(): Promise<number>;
+  /** position the projections have reached */
+  checkpoint(): number | Promise<number>;
+}
+
+/** /health and /metrics (Prometheus text), including projection lag. */
+export function installHealthAndMetrics(app: FastifyInstance, source: HealthSource): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'modshelf_' });
+  const requests = new Counter({
+    name: 'modshelf_http_requests_total',
+    help: 'HTTP requests by method, route and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'modshelf_http_request_duration_seconds',
+    help: 'HTTP request duration',
+    labelNames: ['method', 'route'],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const head = new Gauge({ name: 'modshelf_event_log_head_position', help: 'last position in the event log', registers: [registry] });
+  const checkpoint = new Gauge({ name: 'modshelf_projection_checkpoint_position', help: 'position the projections reached', registers: [registry] });
+  const lag = new Gauge({ name: 'modshelf_projection_lag_events', help: 'events appended but not yet projected', registers: [registry] });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+
+  app.get('/health', async (_request, reply) => {
+    const [h, c] = await Promise.all([source.headPosition(), source.checkpoint()]);
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok', event_log_head: h, projection_checkpoint: c, projection_lag: Math.max(0, h - c) };
+  });
+
+  app.get('/metrics', async (_request, reply) => {
+    const [h, c] = await Promise.all([source.headPosition(), source.checkpoint()]);
+    head.set(h);
+    checkpoint.set(c);
+    lag.set(Math.max(0, h - c));
+    reply.header('content-type', registry.contentType);
+    return registry.metrics();
+  });
+  return registry;
+}

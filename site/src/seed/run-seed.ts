@@ -1,0 +1,169 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { DEMO_USERS, demoCatalogue, type DemoProject } from './demo-catalogue';
+import { demoPng } from './images';
+import { Rng } from './random';
+
+const BOUNDARY = '----modshelf-seed-boundary';
+
+function multipart(parts: Array<{ name: string; filename?: string; contentType?: string; body: Buffer | string }>): Buffer {
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    let head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.name}"`;
+    if (p.filename) head += `; filename="${p.filename}"`;
+    head += `\r\nContent-Type: ${p.contentType ?? (p.filename ? 'application/octet-stream' : 'application/json')}\r\n\r\n`;
+    chunks.push(Buffer.from(head), Buffer.isBuffer(p.body) ? p.body : Buffer.from(p.body), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
+export interface SeedOptions {
+  projects: number;
+  /** a staff session token (admin or moderator) that approves the demo projects */
+  staffToken: string;
+  /** optional progress callback */
+  progress?: (done: number, total: number) => void;
+}
+
+export interface SeedResult {
+  users: number;
+  projects: number;
+  versions: number;
+  follows: number;
+}
+
+/**
+ * Creates the demo catalogue through the site's real HTTP commands (the same
+ * routes a client uses): sign-ups, project creation with icons, gallery,
+ * versions with files, review and approval, follows and counted downloads.
+ */
+export async function seedDemoCatalogue(app: FastifyInstance, options: SeedOptions): Promise<SeedResult> {
+  const rng = new Rng(7);
+  const call = async (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    token: string | null,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+    remoteAddress?: string,
+  ): Promise<LightMyRequestResponse> => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: { ...(token ? { authorization: token } : {}), 'user-agent': 'modshelf-seed/1.0', ...headers },
+      payload: payload as never,
+      remoteAddress,
+    });
+    if (res.statusCode >= 400) throw new Error(`seed: ${method} ${url} -> ${res.statusCode} ${res.body.slice(0, 500)}`);
+    return res;
+  };
+
+  // authors sign up through the same route as everybody else
+  const tokens: string[] = [];
+  for (const username of DEMO_USERS) {
+    const res = await call('POST', '/v2/auth/create', null, {
+      username,
+      password: `demo-${username}-password`,
+      email: `${username}@demo.modshelf.invalid`,
+    });
+    tokens.push(res.json().session);
+  }
+
+  const catalogue = demoCatalogue(options.projects);
+  let versions = 0;
+  const ids: string[] = [];
+  for (const [i, p] of catalogue.entries()) {
+    const token = tokens[p.authorIndex];
+    const id = await createProject(call, token, p);
+    ids.push(id);
+    for (const g of p.gallery) {
+      const q = new URLSearchParams({ ext: 'png', featured: String(g.featured), title: g.title, description: g.description });
+      await call('POST', `/v2/project/${id}/gallery?${q}`, token, demoPng(g.color, 320, 180), { 'content-type': 'image/png' });
+    }
+    for (const v of p.versions) {
+      const parts = v.files.map((f, n) => ({ name: `file${n}`, filename: f.filename, body: f.bytes }));
+      const data = {
+        project_id: id,
+        name: v.name,
+        version_number: v.version_number,
+        changelog: v.changelog,
+        dependencies: [],
+        game_versions: v.game_versions,
+        version_type: v.version_type,
+        loaders: v.loaders,
+        featured: false,
+        status: 'listed',
+        file_parts: parts.map((x) => x.name),
+        primary_file: 'file0',
+      };
+      await call('POST', '/v2/version', token, multipart([{ name: 'data', body: JSON.stringify(data) }, ...parts]), {
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      });
+      versions++;
+    }
+    // submit for review, then staff approve; a few are archived by their owners afterwards
+    await call('PATCH', `/v2/project/${id}`, token, { status: 'processing' });
+    await call('PATCH', `/v2/project/${id}`, options.staffToken, { status: 'approved' });
+    if (p.status === 'archived') await call('PATCH', `/v2/project/${id}`, token, { status: 'archived' });
+    options.progress?.(i + 1, catalogue.length);
+  }
+
+  // followers: every demo user follows a handful of projects, popular ones more often
+  let follows = 0;
+  for (const token of tokens) {
+    const n = rng.int(3, 15);
+    const picked = new Set<string>();
+    while (picked.size < Math.min(n, ids.length)) {
+      const idx = Math.min(ids.length - 1, Math.floor(Math.pow(rng.next(), 2) * ids.length));
+      picked.add(ids[idx]);
+    }
+    for (const id of picked) {
+      await call('POST', `/v2/project/${id}/follow`, token);
+      follows++;
+    }
+  }
+  return { users: tokens.length, projects: ids.length, versions, follows };
+}
+
+type Call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  token: string | null,
+  payload?: unknown,
+  headers?: Record<string, string>,
+) => Promise<LightMyRequestResponse>;
+
+async function createProject(call: Call, token: string, p: DemoProject): Promise<string> {
+  const data = {
+    slug: p.slug,
+    title: p.title,
+    description: p.description,
+    body: p.body,
+    project_type: p.type === 'behaviorpack' ? 'mod' : p.type,
+    categories: p.categories,
+    additional_categories: p.additional_categories,
+    client_side: p.client_side,
+    server_side: p.server_side,
+    license_id: p.license_id,
+    license_url: null,
+    source_url: p.source_url,
+    issues_url: p.issues_url,
+    wiki_url: p.wiki_url,
+    discord_url: p.discord_url,
+    donation_urls: p.donation_urls,
+    initial_versions: [],
+    is_draft: true,
+    requested_status: p.status === 'archived' ? 'archived' : 'approved',
+  };
+  const res = await call(
+    'POST',
+    '/v2/project',
+    token,
+    multipart([
+      { name: 'data', body: JSON.stringify(data) },
+      { name: 'icon', filename: 'icon.png', contentType: 'image/png', body: demoPng(p.color) },
+    ]),
+    { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  );
+  return res.json().id;
+}
