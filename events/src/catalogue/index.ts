@@ -4,3 +4,4 @@ export * from './project';
 export * from './version';
 export * from './social';
 export * from './user';
+export * from './system';
