@@ -1,0 +1,3 @@
+export default function CatalogueRemote() {
+  return <div data-remote="catalogue" data-version={__PACKAGE_VERSION__}>catalogue</div>;
+}

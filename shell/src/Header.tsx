@@ -1,0 +1,101 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useAtom, useAtomValue } from 'jotai';
+import {
+  colorModeAtom, cycleColorMode, DEVELOPER_MODE_CLICKS, DeveloperModeCounter, developerModeAtom, displayPreferencesAtom,
+  Logo, resolveTheme, saveColorMode, sessionAtom, signInPath, toasts, userPath,
+} from '@modshelf/web-kit';
+import { saveDeveloperMode } from './prefs';
+
+export function Header() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const session = useAtomValue(sessionAtom);
+  const [mode, setMode] = useAtom(colorModeAtom);
+  const prefs = useAtomValue(displayPreferencesAtom);
+  const [devMode, setDevMode] = useAtom(developerModeAtom);
+  const counter = useRef(new DeveloperModeCounter(DEVELOPER_MODE_CLICKS));
+  const [q, setQ] = useState('');
+
+  const onLogo = () => {
+    if (counter.current.click()) {
+      const next = !devMode;
+      setDevMode(next);
+      saveDeveloperMode(next);
+      toasts.add({
+        title: intl.formatMessage(
+          next
+            ? { id: 'devmode.on', defaultMessage: 'Developer mode enabled' }
+            : { id: 'devmode.off', defaultMessage: 'Developer mode disabled' },
+        ),
+        type: 'info',
+      });
+    }
+  };
+
+  const onCycle = () => {
+    const systemDark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+    const next = cycleColorMode(resolveTheme(mode, systemDark, prefs.preferredDarkTheme), prefs.preferredDarkTheme);
+    setMode(next);
+    saveColorMode(next);
+  };
+
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    navigate(`/mods${q.trim() ? `?q=${encodeURIComponent(q.trim())}` : ''}`);
+  };
+
+  return (
+    <header className="shell-header">
+      <div className="shell-header__inner">
+        <Link to="/" className="shell-logo" onClick={onLogo} aria-label="Modshelf">
+          <Logo aria-hidden="true" />
+          <span>Modshelf</span>
+          {devMode && <span className="shell-badge" data-testid="devmode">dev</span>}
+        </Link>
+        <nav className="shell-nav" aria-label={intl.formatMessage({ id: 'nav.label', defaultMessage: 'Main' })}>
+          <NavLink to="/mods"><FormattedMessage id="nav.mods" defaultMessage="Mods" /></NavLink>
+          <NavLink to="/modpacks"><FormattedMessage id="nav.modpacks" defaultMessage="Modpacks" /></NavLink>
+          <NavLink to="/servers"><FormattedMessage id="nav.servers" defaultMessage="Servers" /></NavLink>
+        </nav>
+        <form className="shell-search" role="search" onSubmit={onSearch}>
+          <input
+            className="ms-input"
+            type="search"
+            name="q"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder={intl.formatMessage({ id: 'header.search', defaultMessage: 'Search mods...' })}
+            aria-label={intl.formatMessage({ id: 'header.search', defaultMessage: 'Search mods...' })}
+          />
+        </form>
+        <button
+          type="button"
+          className="ms-btn shell-theme-toggle"
+          onClick={onCycle}
+          aria-label={intl.formatMessage({ id: 'header.cycleTheme', defaultMessage: 'Change theme' })}
+          title={intl.formatMessage({ id: 'header.cycleTheme', defaultMessage: 'Change theme' })}
+        >
+          ◐
+        </button>
+        {session ? (
+          <span className="shell-user">
+            <Link to="/dashboard"><FormattedMessage id="nav.dashboard" defaultMessage="Dashboard" /></Link>
+            {session.user && (
+              <Link to={userPath(session.user)} className="shell-user__name">
+                {session.user.avatar_url && <img src={session.user.avatar_url} alt="" width={24} height={24} />}
+                {session.user.username}
+              </Link>
+            )}
+          </span>
+        ) : (
+          <Link className="ms-btn ms-btn--primary" to={signInPath(location.pathname + location.search)}>
+            <FormattedMessage id="header.signIn" defaultMessage="Sign in" />
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,75 @@
+/** Which part of the site (a micro-frontend) renders a path, and the runtime remotes manifest. */
+
+export interface RemoteManifestEntry {
+  name: string;
+  /** URL of the remote entry script */
+  entry: string;
+  version: string;
+  /** exposed module holding the remote root component, e.g. './routes' */
+  expose: string;
+  /** path prefixes it renders ('/' is the home page only) */
+  routes: string[];
+}
+
+export interface RemotesManifest {
+  buildId: string;
+  remotes: RemoteManifestEntry[];
+}
+
+export interface Area {
+  name: string;
+  routes: readonly string[];
+}
+
+/**
+ * The parts of the site the shell knows even before they are deployed, so their routes show the
+ * error screen for a missing part rather than a 404. A manifest entry may add routes to a part or
+ * declare a new part; adding a remote is adding a package and its manifest entry.
+ */
+export const KNOWN_AREAS: readonly Area[] = [
+  {
+    name: 'catalogue',
+    routes: ['/', '/mods', '/modpacks', '/servers', '/mod', '/modpack', '/server', '/behaviorpack', '/project', '/user', '/organization', '/collection'],
+  },
+  { name: 'dashboard', routes: ['/dashboard'] },
+  { name: 'settings', routes: ['/settings', '/auth'] },
+  { name: 'moderation', routes: ['/moderation', '/admin'] },
+];
+
+export function routeMatches(route: string, path: string): boolean {
+  if (route === '/') return path === '/' || path === '';
+  const r = route.endsWith('/') ? route.slice(0, -1) : route;
+  return path === r || path.startsWith(`${r}/`);
+}
+
+/** The area owning a path: the longest matching route wins; manifest routes extend the known ones. */
+export function areaForPath(path: string, manifest: Pick<RemotesManifest, 'remotes'> | null): string | null {
+  const areas = new Map<string, Set<string>>();
+  for (const a of KNOWN_AREAS) areas.set(a.name, new Set(a.routes));
+  for (const r of manifest?.remotes ?? []) {
+    const set = areas.get(r.name) ?? new Set<string>();
+    for (const route of r.routes ?? []) set.add(route);
+    areas.set(r.name, set);
+  }
+  let best: { name: string; len: number } | null = null;
+  for (const [name, routes] of areas) {
+    for (const route of routes) {
+      if (routeMatches(route, path) && (!best || route.length > best.len)) best = { name, len: route.length };
+    }
+  }
+  return best?.name ?? null;
+}
+
+export function parseManifest(value: unknown): RemotesManifest {
+  const v = (value ?? {}) as Partial<RemotesManifest>;
+  const remotes = Array.isArray(v.remotes) ? v.remotes : [];
+  return {
+    buildId: typeof v.buildId === 'string' ? v.buildId : '',
+    remotes: remotes.filter(
+      (r): r is RemoteManifestEntry => !!r && typeof r.name === 'string' && /^[a-z][a-z0-9_]*$/.test(r.name) && typeof r.entry === 'string',
+    ).map((r) => ({ ...r, expose: r.expose || './routes', routes: Array.isArray(r.routes) ? r.routes : [], version: r.version ?? '' })),
+  };
+}
+
+export const MANIFEST_URL = '/remotes.json';
+export const LATEST_BUILD_URL = '/builds/latest.json';

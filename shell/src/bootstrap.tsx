@@ -1,0 +1,28 @@
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { getDefaultStore } from 'jotai';
+import { injectCss, localeAtom, tokensCss } from '@modshelf/web-kit';
+import { App } from './App';
+import shellCss from './shell.css';
+import { loadManifest } from './remotes';
+import { initialLocale, loadMessages } from './i18n';
+import { initPreferences } from './prefs';
+import { restoreSession } from './session';
+
+injectCss('tokens', tokensCss);
+injectCss('shell', shellCss);
+
+async function start(): Promise<void> {
+  const locale = initialLocale();
+  getDefaultStore().set(localeAtom, locale);
+  initPreferences();
+  const [manifest, messages] = await Promise.all([loadManifest(), loadMessages(locale).catch(() => ({}))]);
+  void restoreSession();
+  createRoot(document.getElementById('app')!).render(
+    <BrowserRouter>
+      <App manifest={manifest} initialLocale={locale} initialMessages={messages} />
+    </BrowserRouter>,
+  );
+}
+
+void start();

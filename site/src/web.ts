@@ -1,0 +1,231 @@
+/**
+ * Serves the web front end from the same port as the API:
+ * - shell/dist at / with an SPA fallback to index.html for page GETs (never /v2/*, /health, /metrics);
+ * - each mfe-X/dist at /remotes/X/;
+ * - /remotes.json, the runtime remotes manifest, built from every mfe-X/dist/remote.json on request,
+ *   so a micro-frontend is redeployed by replacing its folder (no shell rebuild, no restart);
+ * - /builds/latest.json and /builds/meta/{id}.json (spec section 7), polled by the shell.
+ * Manifests, entries and HTML are sent with Cache-Control: no-cache; content-hashed chunks as immutable.
+ */
+import { createHash } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+export const NO_CACHE = 'no-cache';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+/** Paths that belong to the API and never fall back to the page shell. */
+const API_PREFIXES = ['/v2', '/v3', '/_internal', '/health', '/metrics', '/remotes/', '/builds/', '/openapi'];
+
+export function isApiPath(path: string): boolean {
+  return API_PREFIXES.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`) || (p.endsWith('/') && path === p.slice(0, -1)));
+}
+
+export function cacheControlFor(file: string): string {
+  const base = file.split(/[\\/]/).pop() ?? '';
+  if (base === 'index.html' || base === 'remoteEntry.js' || base.endsWith('.json')) return NO_CACHE;
+  return HASHED.test(base) ? IMMUTABLE : NO_CACHE;
+}
+
+export interface RemoteEntryFile {
+  name: string;
+  version: string;
+  entry: string;
+  expose: string;
+  routes: string[];
+}
+
+export interface RemotesManifest {
+  buildId: string;
+  remotes: (RemoteEntryFile & { folder: string })[];
+}
+
+/** Front-end packages: the shell plus every mfe-* folder that has a package.json. */
+export function webPackages(rootDir: string): string[] {
+  const mfes = existsSync(rootDir)
+    ? readdirSync(rootDir).filter((d) => d.startsWith('mfe-') && existsSync(join(rootDir, d, 'package.json'))).sort()
+    : [];
+  return ['shell', ...mfes];
+}
+
+/** The runtime remotes manifest: one entry per built micro-frontend (its dist/remote.json). */
+export function readRemotesManifest(rootDir: string): RemotesManifest {
+  const remotes: RemotesManifest['remotes'] = [];
+  for (const dir of webPackages(rootDir).filter((d) => d !== 'shell')) {
+    const file = join(rootDir, dir, 'dist', 'remote.json');
+    try {
+      const r = JSON.parse(readFileSync(file, 'utf8')) as RemoteEntryFile;
+      const folder = dir.slice('mfe-'.length);
+      remotes.push({
+        ...r,
+        folder,
+        entry: `/remotes/${folder}/${r.entry}?v=${encodeURIComponent(r.version)}`,
+      });
+    } catch {
+      /* not built (or being replaced): the shell shows that part's error screen */
+    }
+  }
+  const h = createHash('sha256');
+  try {
+    h.update(readFileSync(join(rootDir, 'shell', 'dist', 'index.html')));
+  } catch {
+    h.update('no-shell');
+  }
+  for (const r of remotes) h.update(`${r.name}@${r.version}`);
+  return { buildId: h.digest('hex').slice(0, 16), remotes };
+}
+
+function safeJoin(base: string, rel: string): string | null {
+  const target = normalize(join(base, rel));
+  const root = resolve(base);
+  if (target !== root && !target.startsWith(root + sep)) return null;
+  return target;
+}
+
+function sendFile(reply: FastifyReply, file: string, cacheControl = cacheControlFor(file)): FastifyReply {
+  const st = statSync(file);
+  const etag = `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`;
+  reply.header('Content-Type', MIME[extname(file).toLowerCase()] ?? 'application/octet-stream');
+  reply.header('Cache-Control', cacheControl);
+  reply.header('ETag', etag);
+  if (reply.request.headers['if-none-match'] === etag) return reply.code(304).send();
+  reply.header('Content-Length', st.size);
+  return reply.send(createReadStream(file));
+}
+
+function isFile(p: string | null): p is string {
+  if (!p) return false;
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** Puts a page's own title and description into the HTML, so shared links preview the project. */
+export function withPageMeta(html: string, title: string, description: string): string {
+  const t = escapeHtml(title);
+  const d = escapeHtml(description);
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${t} - Modshelf</title>`)
+    .replace(/(<meta name="description" content=")[^"]*(")/, `$1${d}$2`)
+    .replace(/(<meta property="og:title" content=")[^"]*(")/, `$1${t}$2`)
+    .replace(/(<meta property="og:description" content=")[^"]*(")/, `$1${d}$2`);
+}
+
+const PROJECT_PAGE = /^\/(mod|modpack|server|behaviorpack|project)\/([^/?#]+)/;
+
+async function pageMeta(app: FastifyInstance, path: string): Promise<{ title: string; description: string } | null> {
+  const m = PROJECT_PAGE.exec(path);
+  if (!m) return null;
+  try {
+    const res = await app.inject({ method: 'GET', url: `/v2/project/${m[2]}` });
+    if (res.statusCode !== 200) return null;
+    const p = res.json() as { title?: string; description?: string };
+    return typeof p.title === 'string' ? { title: p.title, description: p.description ?? '' } : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function registerWeb(app: FastifyInstance, opts: { rootDir: string }): Promise<void> {
+  const rootDir = resolve(opts.rootDir);
+  const shellDist = join(rootDir, 'shell', 'dist');
+
+  app.get('/remotes.json', async (_req, reply) => {
+    reply.header('Cache-Control', NO_CACHE).type('application/json; charset=utf-8');
+    return readRemotesManifest(rootDir);
+  });
+
+  app.get('/builds/latest.json', async (_req, reply) => {
+    const { buildId } = readRemotesManifest(rootDir);
+    reply.header('Cache-Control', NO_CACHE).type('application/json; charset=utf-8');
+    return { id: buildId, timestamp: Date.now() };
+  });
+
+  app.get<{ Params: { file: string } }>('/builds/meta/:file', async (req, reply) => {
+    const { buildId } = readRemotesManifest(rootDir);
+    reply.header('Cache-Control', NO_CACHE).type('application/json; charset=utf-8');
+    if (req.params.file !== `${buildId}.json`) {
+      return reply.code(404).send({ error: 'not_found', description: 'the requested build does not exist' });
+    }
+    return { id: buildId, timestamp: Date.now(), matcher: { static: {}, wildcard: {}, dynamic: {} }, prerendered: [] };
+  });
+
+  app.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', async (req, reply) => {
+    const dist = join(rootDir, `mfe-${req.params.name}`, 'dist');
+    const file = /^[a-z0-9-]+$/.test(req.params.name) ? safeJoin(dist, req.params['*']) : null;
+    if (!isFile(file)) {
+      return reply.code(404).header('Cache-Control', NO_CACHE).send({ error: 'not_found', description: 'the requested file does not exist' });
+    }
+    return sendFile(reply, file);
+  });
+
+  const page = async (req: FastifyRequest, reply: FastifyReply) => {
+    const path = decodeURIComponent(req.url.split('?')[0] ?? '/');
+    if (isApiPath(path)) return reply.callNotFound();
+    const file = path !== '/' ? safeJoin(shellDist, path) : null;
+    if (isFile(file) && !file.endsWith('index.html')) return sendFile(reply, file);
+    if (extname(path) && extname(path) !== '.html' && !PROJECT_PAGE.test(path)) {
+      // a missing asset is a 404, not the page shell (a stale chunk must fail loudly)
+      return reply.code(404).header('Cache-Control', NO_CACHE).send({ error: 'not_found', description: 'the requested file does not exist' });
+    }
+    const index = join(shellDist, 'index.html');
+    if (!isFile(index)) {
+      return reply.code(503).send({ error: 'unavailable', description: 'the web front end is not built (npm run build -w shell)' });
+    }
+    let html = readFileSync(index, 'utf8');
+    const meta = await pageMeta(app, path);
+    if (meta) html = withPageMeta(html, meta.title, meta.description);
+    return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+  };
+  app.get('/', page);
+  app.get('/*', page);
+}
+
+function builtMarker(rootDir: string, pkg: string): string {
+  return join(rootDir, pkg, 'dist', pkg === 'shell' ? 'index.html' : 'remote.json');
+}
+
+/** Builds every front-end package whose dist is missing (so `npm start` works on a clean clone). */
+export async function ensureWebBuilt(rootDir: string): Promise<string[]> {
+  const built: string[] = [];
+  for (const pkg of webPackages(rootDir)) {
+    const pkgDir = join(rootDir, pkg);
+    if (!existsSync(join(pkgDir, 'package.json')) || existsSync(builtMarker(rootDir, pkg))) continue;
+    await new Promise<void>((res, rej) => {
+      const child = spawn(process.execPath, [join(rootDir, 'web-kit', 'build', 'build.mjs')], {
+        cwd: pkgDir,
+        stdio: 'inherit',
+      });
+      child.on('error', rej);
+      child.on('exit', (code) => (code === 0 ? res() : rej(new Error(`building ${pkg} failed (exit ${code})`))));
+    });
+    built.push(pkg);
+  }
+  return built;
+}

@@ -1,0 +1,126 @@
+/**
+ * Builds one front-end package (run from the package folder: `node ../web-kit/build/build.mjs`).
+ * Plain JavaScript on purpose: module federation turns runtime functions into source text, and a
+ * TypeScript loader such as tsx would leave its helpers (__name) in that text.
+ *
+ * Env: MODSHELF_OUT_DIR (default <pkg>/dist), MODSHELF_BUILD_LABEL (appended to the version).
+ * package.json "modshelf": {"kind":"host"} or {"kind":"remote","name","expose","routes"}.
+ * A remote also gets dist/remote.json: its entry in the runtime remotes manifest.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+const require = createRequire(import.meta.url);
+
+function caretVersion(pkg) {
+  return `^${JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), 'utf8')).version}`;
+}
+
+/** The singletons every front-end package shares ('react/' and 'react-dom/' keep subpaths single too). */
+export function sharedModules() {
+  const react = caretVersion('react');
+  const reactDom = caretVersion('react-dom');
+  return {
+    react: { singleton: true, requiredVersion: react },
+    'react/': { singleton: true, requiredVersion: react },
+    'react-dom': { singleton: true, requiredVersion: reactDom },
+    'react-dom/': { singleton: true, requiredVersion: reactDom },
+    'react-router': { singleton: true, requiredVersion: caretVersion('react-router') },
+    jotai: { singleton: true, requiredVersion: caretVersion('jotai') },
+    'react-intl': { singleton: true, requiredVersion: caretVersion('react-intl') },
+    '@modshelf/web-kit': { singleton: true, requiredVersion: '^0.1.0' },
+  };
+}
+
+export function readPackage(pkgDir) {
+  return JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+}
+
+export function packageVersion(pkg, label) {
+  return label ? `${pkg.version}+${label}` : pkg.version;
+}
+
+export function webConfig({ pkgDir, outDir, label }) {
+  const pkg = readPackage(pkgDir);
+  const info = pkg.modshelf;
+  if (!info) throw new Error(`${pkg.name}: package.json has no "modshelf" section`);
+  const isHost = info.kind === 'host';
+  const mfName = isHost ? 'shell' : info.name;
+  const version = packageVersion(pkg, label);
+  const plugins = [
+    new rspack.DefinePlugin({ __PACKAGE_VERSION__: JSON.stringify(version) }),
+    new ModuleFederationPlugin({
+      name: mfName,
+      ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: { [info.expose]: './src/remote.tsx' } }),
+      shared: sharedModules(),
+      shareStrategy: 'loaded-first',
+      dts: false,
+      manifest: false,
+    }),
+  ];
+  if (isHost) {
+    plugins.push(new rspack.HtmlRspackPlugin({ template: join(pkgDir, 'src/index.html'), inject: 'body', scriptLoading: 'defer' }));
+  }
+  return {
+    mode: 'production',
+    context: pkgDir,
+    target: 'web',
+    devtool: false,
+    entry: { main: './src/index.ts' },
+    output: {
+      path: outDir ?? join(pkgDir, 'dist'),
+      filename: '[name].[contenthash:10].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      publicPath: isHost ? '/' : 'auto',
+      uniqueName: mfName,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2020' },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'asset/source' },
+      ],
+    },
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    performance: { hints: false },
+    plugins,
+  };
+}
+
+export async function buildPackage(pkgDir, outDir, label) {
+  const config = webConfig({ pkgDir, outDir, label });
+  const stats = await new Promise((res, rej) => rspack(config, (err, s) => (err ? rej(err) : res(s))));
+  const json = stats.toJson({ all: false, errors: true, hash: true, assets: true });
+  if (stats.hasErrors()) throw new Error(`build of ${pkgDir} failed:\n${json.errors.map((e) => e.message).join('\n')}`);
+  const pkg = readPackage(pkgDir);
+  const info = pkg.modshelf;
+  const out = config.output.path;
+  if (info.kind === 'remote') {
+    const version = `${packageVersion(pkg, label)}#${(json.hash ?? '').slice(0, 10)}`;
+    const entry = { name: info.name, version, entry: 'remoteEntry.js', expose: info.expose, routes: info.routes };
+    writeFileSync(join(out, 'remote.json'), JSON.stringify(entry, null, 2) + '\n');
+  }
+  const size = json.assets.reduce((n, a) => n + a.size, 0);
+  console.log(`built ${pkg.name} -> ${out} (${json.assets.length} files, ${(size / 1024).toFixed(1)} KiB)`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const outDir = process.env.MODSHELF_OUT_DIR ? resolve(process.env.MODSHELF_OUT_DIR) : undefined;
+  buildPackage(process.cwd(), outDir, process.env.MODSHELF_BUILD_LABEL || undefined).catch((e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}

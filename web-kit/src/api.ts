@@ -1,0 +1,111 @@
+import { ERRORS } from './constants';
+import { loading } from './loading';
+import type {
+  CategoryTag, Collection, GameVersionTag, LoaderTag, Organization, Project, SearchResults, TeamMember, User, Version,
+} from './types';
+
+export const API_BASE = '/v2';
+
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly error: string, readonly description: string) {
+    super(description || error || ERRORS.fallback.message);
+    this.name = 'ApiError';
+  }
+}
+
+let authToken: string | null = null;
+/** The session token sent as Authorization (set by the sign-in flow). */
+export function setAuthToken(token: string | null): void {
+  authToken = token;
+}
+export function getAuthToken(): string | null {
+  return authToken;
+}
+
+export type Query = Record<string, string | number | boolean | undefined | null>;
+
+export function buildUrl(path: string, query: Query = {}): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+  const s = qs.toString();
+  return `${API_BASE}${path}${s ? `?${s}` : ''}`;
+}
+
+export async function apiFetch<T>(path: string, init: RequestInit & { query?: Query } = {}): Promise<T> {
+  const { query, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (authToken) headers.set('Authorization', authToken);
+  if (rest.body && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  const res = await loading.track(fetch(buildUrl(path, query), { ...rest, headers }));
+  if (!res.ok) {
+    let error = res.status === 404 ? 'not_found' : 'error';
+    let description = res.status === 404 ? 'Not found' : `${res.status} ${res.statusText}`;
+    try {
+      const body = (await res.json()) as { error?: string; description?: string };
+      if (body.error) error = body.error;
+      if (body.description) description = body.description;
+    } catch {
+      /* empty body (Modrinth answers many misses with a bare 404) */
+    }
+    throw new ApiError(res.status, error, description);
+  }
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+export interface SearchParams {
+  query?: string;
+  facets?: string[][];
+  index?: string;
+  offset?: number;
+  limit?: number;
+}
+
+export const api = {
+  search: (p: SearchParams, signal?: AbortSignal) =>
+    apiFetch<SearchResults>('/search', {
+      signal,
+      query: {
+        query: p.query,
+        facets: p.facets && p.facets.length ? JSON.stringify(p.facets) : undefined,
+        index: p.index,
+        offset: p.offset,
+        limit: p.limit,
+      },
+    }),
+  project: (idOrSlug: string, signal?: AbortSignal) => apiFetch<Project>(`/project/${encodeURIComponent(idOrSlug)}`, { signal }),
+  projects: (ids: string[], signal?: AbortSignal) =>
+    apiFetch<Project[]>('/projects', { signal, query: { ids: JSON.stringify(ids) } }),
+  projectVersions: (idOrSlug: string, signal?: AbortSignal) =>
+    apiFetch<Version[]>(`/project/${encodeURIComponent(idOrSlug)}/version`, { signal }),
+  projectMembers: (idOrSlug: string, signal?: AbortSignal) =>
+    apiFetch<TeamMember[]>(`/project/${encodeURIComponent(idOrSlug)}/members`, { signal }),
+  projectOrganization: (idOrSlug: string, signal?: AbortSignal) =>
+    apiFetch<Organization>(`/project/${encodeURIComponent(idOrSlug)}/organization`, { signal }),
+  version: (id: string, signal?: AbortSignal) => apiFetch<Version>(`/version/${encodeURIComponent(id)}`, { signal }),
+  versions: (ids: string[], signal?: AbortSignal) =>
+    apiFetch<Version[]>('/versions', { signal, query: { ids: JSON.stringify(ids) } }),
+  user: (idOrName: string, signal?: AbortSignal) => apiFetch<User>(`/user/${encodeURIComponent(idOrName)}`, { signal }),
+  currentUser: (signal?: AbortSignal) => apiFetch<User>('/user', { signal }),
+  userProjects: (idOrName: string, signal?: AbortSignal) =>
+    apiFetch<Project[]>(`/user/${encodeURIComponent(idOrName)}/projects`, { signal }),
+  userOrganizations: (idOrName: string, signal?: AbortSignal) =>
+    apiFetch<Organization[]>(`/user/${encodeURIComponent(idOrName)}/organizations`, { signal }),
+  userCollections: (idOrName: string, signal?: AbortSignal) =>
+    apiFetch<Collection[]>(`/user/${encodeURIComponent(idOrName)}/collections`, { signal }),
+  userFollows: (idOrName: string, signal?: AbortSignal) =>
+    apiFetch<Project[]>(`/user/${encodeURIComponent(idOrName)}/follows`, { signal }),
+  organization: (idOrSlug: string, signal?: AbortSignal) =>
+    apiFetch<Organization>(`/organization/${encodeURIComponent(idOrSlug)}`, { signal }),
+  organizationProjects: (idOrSlug: string, signal?: AbortSignal) =>
+    apiFetch<Project[]>(`/organization/${encodeURIComponent(idOrSlug)}/projects`, { signal }),
+  collection: (id: string, signal?: AbortSignal) => apiFetch<Collection>(`/collection/${encodeURIComponent(id)}`, { signal }),
+  follow: (idOrSlug: string, follow: boolean) =>
+    apiFetch<void>(`/project/${encodeURIComponent(idOrSlug)}/follow`, { method: follow ? 'POST' : 'DELETE' }),
+  report: (body: { report_type: string; item_id: string; item_type: string; body: string }) =>
+    apiFetch<unknown>('/report', { method: 'POST', body: JSON.stringify(body) }),
+  categories: (signal?: AbortSignal) => apiFetch<CategoryTag[]>('/tag/category', { signal }),
+  loaders: (signal?: AbortSignal) => apiFetch<LoaderTag[]>('/tag/loader', { signal }),
+  gameVersions: (signal?: AbortSignal) => apiFetch<GameVersionTag[]>('/tag/game_version', { signal }),
+  licenses: (signal?: AbortSignal) => apiFetch<{ short: string; name: string }[]>('/tag/license', { signal }),
+};

@@ -1,0 +1,17 @@
+import { atom } from 'jotai';
+import { DEFAULT_LOCALE, type ColorMode, type DisplayPreferences, type Locale } from './constants';
+import { DISPLAY_PREFERENCE_DEFAULTS } from './constants';
+import type { User } from './types';
+
+/** The site language; the shell owns changes (cookie + hl) and remotes read it. */
+export const localeAtom = atom<Locale>(DEFAULT_LOCALE);
+export const colorModeAtom = atom<ColorMode>('system');
+export const displayPreferencesAtom = atom<DisplayPreferences>({ ...DISPLAY_PREFERENCE_DEFAULTS });
+export const developerModeAtom = atom<boolean>(false);
+
+export interface Session {
+  token: string;
+  user: User | null;
+}
+/** The signed-in session, or null for an anonymous visitor. */
+export const sessionAtom = atom<Session | null>(null);

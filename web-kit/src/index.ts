@@ -1,0 +1,20 @@
+/** The shared web kit: constants, formatters, API client, atoms and a few shared components. */
+export * from './constants';
+export * from './format';
+export * from './paths';
+export * from './cookies';
+export * from './theme';
+export * from './locale';
+export * from './toasts';
+export * from './loading';
+export * from './reload-guard';
+export * from './types';
+export * from './api';
+export * from './versions';
+export * from './atoms';
+export * from './use-api';
+export * from './meta';
+export { ErrorScreen, NotFound, type ErrorScreenProps } from './ErrorScreen';
+export { Logo } from './Logo';
+export { injectCss } from './inject-css';
+export { tokensCss } from './tokens';

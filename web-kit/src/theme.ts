@@ -1,0 +1,68 @@
+import {
+  COLOR_MODES, COLOR_MODE_COOKIE, COOKIE_NAMES, DARK_THEMES, DISPLAY_PREFERENCES_COOKIE, DISPLAY_PREFERENCE_DEFAULTS,
+  type ColorMode, type DarkTheme, type DisplayPreferences, type Theme,
+} from './constants';
+import { readCookie, writeCookie } from './cookies';
+
+/** The preferred dark theme must be dark, oled or retro; anything else falls back to dark. */
+export function sanitizePreferredDarkTheme(value: unknown): DarkTheme {
+  return (DARK_THEMES as readonly unknown[]).includes(value) ? (value as DarkTheme) : 'dark';
+}
+
+export function parseColorMode(value: unknown): ColorMode {
+  return (COLOR_MODES as readonly unknown[]).includes(value) ? (value as ColorMode) : 'system';
+}
+
+/** The theme actually painted. */
+export function resolveTheme(mode: ColorMode, systemPrefersDark: boolean, preferredDark: unknown): Theme {
+  if (mode === 'system') return systemPrefersDark ? sanitizePreferredDarkTheme(preferredDark) : 'light';
+  return mode;
+}
+
+/** The 'cycle' action: light goes to the preferred dark theme, any dark theme goes to light. */
+export function cycleColorMode(current: Theme, preferredDark: unknown): Theme {
+  return current === 'light' ? sanitizePreferredDarkTheme(preferredDark) : 'light';
+}
+
+export function parseDisplayPreferences(raw: string | undefined): DisplayPreferences {
+  let parsed: Partial<DisplayPreferences> = {};
+  if (raw) {
+    try {
+      const v = JSON.parse(raw);
+      if (v && typeof v === 'object') parsed = v;
+    } catch {
+      parsed = {};
+    }
+  }
+  const out: DisplayPreferences = { ...DISPLAY_PREFERENCE_DEFAULTS };
+  for (const key of Object.keys(DISPLAY_PREFERENCE_DEFAULTS) as (keyof DisplayPreferences)[]) {
+    const def = DISPLAY_PREFERENCE_DEFAULTS[key];
+    const val = parsed[key];
+    if (typeof val === typeof def) (out as unknown as Record<string, unknown>)[key] = val;
+  }
+  out.preferredDarkTheme = sanitizePreferredDarkTheme(parsed.preferredDarkTheme);
+  return out;
+}
+
+export function loadDisplayPreferences(): DisplayPreferences {
+  return parseDisplayPreferences(readCookie(COOKIE_NAMES.displayPreferences));
+}
+
+export function saveDisplayPreferences(p: DisplayPreferences): void {
+  writeCookie(COOKIE_NAMES.displayPreferences, JSON.stringify(p), DISPLAY_PREFERENCES_COOKIE);
+}
+
+export function loadColorMode(): ColorMode {
+  return parseColorMode(readCookie(COOKIE_NAMES.colorMode));
+}
+
+export function saveColorMode(mode: ColorMode): void {
+  writeCookie(COOKIE_NAMES.colorMode, mode, COLOR_MODE_COOKIE);
+}
+
+export function applyTheme(theme: Theme): void {
+  if (typeof document === 'undefined') return;
+  const root = document.documentElement;
+  root.dataset.theme = theme;
+  root.style.colorScheme = theme === 'light' ? 'light' : 'dark';
+}

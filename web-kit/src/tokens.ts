@@ -1,0 +1,1 @@
+export { default as tokensCss } from './tokens.css';
