@@ -43,6 +43,8 @@ export const projectFields = z.object({
   donation_urls: z.array(donationUrl),
   requested_status: requestedStatus.nullable(),
   moderator_message: z.string().nullable(),
+  /** the longer body of the moderators' message (Modrinth's moderation_message_body); absent in old events. */
+  moderator_message_body: z.string().max(65536).nullable().optional(),
   monetization_status: z.enum(['monetized', 'demonetized', 'force-demonetized']),
 });
 
@@ -56,13 +58,19 @@ export const galleryImage = z.object({
   created: isoTime,
 });
 
+/** Modrinth's FileTypeEnum (additional files: resource packs, sources jars, ...). */
+export const FILE_TYPES = [
+  'required-resource-pack', 'optional-resource-pack', 'sources-jar', 'dev-jar', 'javadoc-jar', 'unknown', 'signature',
+] as const;
+export const fileType = z.enum(FILE_TYPES);
+
 export const versionFile = z.object({
   hashes: z.object({ sha1: z.string().regex(/^[0-9a-f]{40}$/), sha512: z.string().regex(/^[0-9a-f]{128}$/) }),
   url,
   filename: z.string().min(1).max(255),
   primary: z.boolean(),
   size: z.number().int().nonnegative(),
-  file_type: z.enum(['required-resource-pack', 'optional-resource-pack']).nullable(),
+  file_type: fileType.nullable(),
 });
 
 export const dependency = z.object({

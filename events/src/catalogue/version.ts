@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../registry';
-import { id, isoTime, versionFields, versionFile } from './fields';
+import { fileType, id, isoTime, versionFields, versionFile } from './fields';
 
 /** Stream: version-<version_id>. */
 export const versionStream = (versionId: string) => `version-${versionId}`;
@@ -21,3 +21,9 @@ export const VersionFileAdded = defineEvent('VersionFileAdded', 1, z.object({ pr
 export const VersionFileRemoved = defineEvent('VersionFileRemoved', 1, z.object({ project_id: id, sha1: z.string() }));
 export const VersionPrimaryFileChanged = defineEvent('VersionPrimaryFileChanged', 1, z.object({ project_id: id, sha1: z.string() }));
 export const VersionDeleted = defineEvent('VersionDeleted', 1, z.object({ project_id: id }));
+/** PATCH /v2/version/{id} `file_types`: the additional-file type of one file changed. */
+export const VersionFileTypeChanged = defineEvent(
+  'VersionFileTypeChanged',
+  1,
+  z.object({ project_id: id, sha1: z.string(), file_type: fileType.nullable() }),
+);

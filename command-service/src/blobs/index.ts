@@ -1,0 +1,2 @@
+export * from './blob-store';
+export { LocalBlobStore } from './local-blob-store';

@@ -1,0 +1,87 @@
+import type { CommandActor } from '../actor';
+import type { ProjectStatus } from '../project-status-transitions';
+import type { ProjectType } from '../tag-rules';
+import type { GalleryImage, ProjectFields } from './project.state';
+
+export interface CreateProject {
+  kind: 'create';
+  actor: CommandActor;
+  project_id: string;
+  team_id: string;
+  thread_id: string;
+  project_type: ProjectType;
+  status: 'draft' | 'processing';
+  published: string;
+  fields: ProjectFields;
+}
+export interface EditProject {
+  kind: 'edit';
+  actor: CommandActor;
+  changes: Partial<ProjectFields>;
+  status?: ProjectStatus;
+  /** live versions of the project (submitting for review needs one) */
+  versionCount: number;
+}
+export interface SetProjectIcon {
+  kind: 'set-icon';
+  actor: CommandActor;
+  icon_url: string | null;
+  color: number | null;
+}
+export interface AddGalleryImage {
+  kind: 'add-gallery-image';
+  actor: CommandActor;
+  image: GalleryImage;
+}
+export interface EditGalleryImage {
+  kind: 'edit-gallery-image';
+  actor: CommandActor;
+  url: string;
+  featured?: boolean;
+  title?: string | null;
+  description?: string | null;
+  ordering?: number;
+}
+export interface RemoveGalleryImage {
+  kind: 'remove-gallery-image';
+  actor: CommandActor;
+  url: string;
+}
+export interface InviteMember {
+  kind: 'invite-member';
+  actor: CommandActor;
+  user_id: string;
+  role: string;
+  permissions: number;
+  ordering: number;
+}
+export interface JoinTeam {
+  kind: 'join-team';
+  actor: CommandActor;
+}
+export interface EditMember {
+  kind: 'edit-member';
+  actor: CommandActor;
+  user_id: string;
+  role?: string;
+  permissions?: number;
+  ordering?: number;
+}
+export interface RemoveMember {
+  kind: 'remove-member';
+  actor: CommandActor;
+  user_id: string;
+}
+export interface TransferOwnership {
+  kind: 'transfer-ownership';
+  actor: CommandActor;
+  user_id: string;
+}
+export interface DeleteProject {
+  kind: 'delete';
+  actor: CommandActor;
+}
+
+export type ProjectCommand =
+  | CreateProject | EditProject | SetProjectIcon | AddGalleryImage | EditGalleryImage | RemoveGalleryImage
+  | InviteMember | JoinTeam | EditMember | RemoveMember | TransferOwnership | DeleteProject;
