@@ -2,3 +2,7 @@
 // follows, reports) in ./catalogue; accounts routes (auth, sessions, PATs, OAuth, billing) in ./accounts.
 export { execute, newCommandContext, loadStream, type CommandContext, type CommandResult } from './kernel/execute';
 export { fold, type Decider } from './kernel/decider';
+export {
+  registerAccountRoutes, ensureAdmin, issueSession, userDecider, OutboxMailer, SmtpMailer, mailerFromEnv,
+  type AccountDeps, type RateLimitSettings, type Mail, type Mailer, type StoredMail, type UserCommand, type UserState,
+} from './accounts/index';

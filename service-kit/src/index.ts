@@ -2,3 +2,4 @@ export * from './api-error';
 export * from './error-handler';
 export * from './positions';
 export * from "./scopes";
+export * from './auth';

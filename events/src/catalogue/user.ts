@@ -50,3 +50,10 @@ export const PatEdited = defineEvent(
   z.object({ pat_id: id, name: z.string().min(1).max(255).optional(), scopes: z.number().int().nonnegative().optional(), expires: isoTime.optional() }),
 );
 export const PatDeleted = defineEvent('PatDeleted', 1, z.object({ pat_id: id }));
+
+/** Facts only: the new password hash and e-mail address live in the credential vault, never here. */
+export const UserPasswordChanged = defineEvent('UserPasswordChanged', 1, z.object({ reset: z.boolean() }));
+export const UserEmailChanged = defineEvent('UserEmailChanged', 1, z.object({}));
+/** Two-factor auth turned on or off (the TOTP secret and recovery codes stay in the vault). */
+export const TwoFactorEnabled = defineEvent('TwoFactorEnabled', 1, z.object({}));
+export const TwoFactorDisabled = defineEvent('TwoFactorDisabled', 1, z.object({}));

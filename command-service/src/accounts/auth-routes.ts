@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CredentialConflictError, newId, usernameSchema, type AccountRecord } from '@modshelf/events';
+import {
+  ApiError, hashToken, invalidInput, requireActor, setSessionCookie, unauthorized,
+} from '@modshelf/service-kit';
+import {
+  SESSION_TTL_MS, checkPasswordRules, hashPassword, loadUser, newToken, newUserId, nowIso, parseUserAgent, runUser, verifyPassword,
+  type AccountDeps,
+} from './support';
+import { AttemptThrottle } from './throttle';
+import { sendVerificationMail } from './email-routes';
+import { startTwoFactorFlow } from './twofactor-routes';
+
+export const createBody = z.object({
+  username: usernameSchema,
+  password: z.string().max(256),
+  email: z.string().trim().max(254).pipe(z.email('email: not a valid e-mail address')),
+  sign_up_newsletter: z.boolean().optional(),
+  challenge: z.string().optional(),
+});
+export const loginBody = z.object({
+  username: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(256),
+  challenge: z.string().optional(),
+});
+
+export function conflictToInput(err: unknown): never {
+  if (err instanceof CredentialConflictError) {
+    throw invalidInput(err.field === 'username' ? 'Username is taken!' : 'This e-mail address is already in use by another account');
+  }
+  throw err;
+}
+
+/** Creates a session for the account: the SessionCreated event, the token hash in the vault, the cookie. */
+export async function issueSession(deps: AccountDeps, account: AccountRecord, request: FastifyRequest, reply: FastifyReply): Promise<string> {
+  const sessionId = newId();
+  const created = nowIso(deps);
+  const { os, platform } = parseUserAgent(request.headers['user-agent']);
+  await runUser(deps, account.userId, { type: 'CreateSession', session_id: sessionId, os, platform, created }, account.userId, request);
+  const token = newToken('mra_');
+  await deps.credentials.putToken({
+    hash: hashToken(token),
+    kind: 'session',
+    refId: sessionId,
+    userId: account.userId,
+    scopes: 0,
+    expires: new Date(Date.parse(created) + SESSION_TTL_MS).toISOString(),
+    created,
+    lastUsed: created,
+    meta: { os, platform },
+  });
+  setSessionCookie(request, reply, token, SESSION_TTL_MS / 1000);
+  return token;
+}
+
+export function clientIp(request: FastifyRequest): string {
+  return request.ip;
+}
+
+export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps, throttle: AttemptThrottle): void {
+  app.post('/v2/auth/create', async (request, reply) => {
+    const body = createBody.parse(request.body ?? {});
+    const rule = checkPasswordRules(body.password, body.username, body.email);
+    if (rule) throw invalidInput(rule);
+    const userId = await newUserId(deps.store);
+    const account: AccountRecord = {
+      userId,
+      username: body.username,
+      email: body.email,
+      emailVerified: false,
+      passwordHash: await hashPassword(body.password),
+      role: 'developer',
+    };
+    // the vault's unique indexes are the race-free reservation of username and e-mail
+    await deps.credentials.createAccount(account).catch(conflictToInput);
+    try {
+      await runUser(deps, userId, { type: 'Register', user_id: userId, username: body.username, role: 'developer', created: nowIso(deps) }, userId, request);
+    } catch (err) {
+      await deps.credentials.deleteAccount(userId);
+      throw err;
+    }
+    await sendVerificationMail(deps, account, request).catch((err) => request.log.warn({ err }, 'verification mail failed'));
+    const session = await issueSession(deps, account, request, reply);
+    return { session };
+  });
+
+  app.post('/v2/auth/login', async (request, reply) => {
+    const body = loginBody.parse(request.body ?? {});
+    const ipKey = `ip:${clientIp(request)}`;
+    const loginKey = `login:${body.username.toLowerCase()}`;
+    throttle.check(ipKey, loginKey);
+    const account = await deps.credentials.findByLogin(body.username);
+    const ok = await verifyPassword(account?.passwordHash ?? null, body.password);
+    if (!account || !ok) {
+      throttle.fail(ipKey, loginKey);
+      throw unauthorized('Authentication Error: Incorrect username or password');
+    }
+    throttle.reset(loginKey);
+    const totp = await deps.credentials.getTotp(account.userId);
+    if (totp?.enabled) return { flow: await startTwoFactorFlow(deps, account.userId, 'login') };
+    return { session: await issueSession(deps, account, request, reply) };
+  });
+
+  app.post('/v2/auth/logout', async (request, reply) => {
+    const actor = requireActor(request);
+    if (actor.kind !== 'session') throw unauthorized('Authentication Error: logout needs a session token');
+    await deps.credentials.deleteTokensByRef(actor.tokenRefId);
+    await runUser(deps, actor.userId, { type: 'RevokeSession', session_id: actor.tokenRefId }, actor.userId, request).catch((err) => {
+      if (!(err instanceof ApiError && err.status === 404)) throw err;
+    });
+    setSessionCookie(request, reply, null);
+    return reply.status(204).send();
+  });
+}
+
+/**
+ * Makes sure the staff account ADMIN_USERNAME exists with ADMIN_PASSWORD and the
+ * admin role (created through real commands when missing; password and role
+ * brought in line when it exists). Returns its user id.
+ */
+export async function ensureAdmin(deps: Pick<AccountDeps, 'store' | 'credentials' | 'now'>, username: string, password: string): Promise<string> {
+  usernameSchema.parse(username);
+  if (password.length < 8) throw new Error('ADMIN_PASSWORD must be at least 8 characters');
+  const d = deps as AccountDeps;
+  let account = await deps.credentials.findByUsername(username);
+  if (!account) {
+    const userId = await newUserId(deps.store);
+    account = { userId, username, email: null, emailVerified: false, passwordHash: await hashPassword(password), role: 'admin' };
+    await deps.credentials.createAccount(account);
+    try {
+      await runUser(d, userId, { type: 'Register', user_id: userId, username, role: 'admin', created: nowIso(deps) }, null);
+    } catch (err) {
+      await deps.credentials.deleteAccount(userId);
+      throw err;
+    }
+    return userId;
+  }
+  if (!(await verifyPassword(account.passwordHash, password))) {
+    await deps.credentials.setPasswordHash(account.userId, await hashPassword(password));
+  }
+  const state = await loadUser(deps.store, account.userId);
+  if (!state.exists) {
+    await runUser(d, account.userId, { type: 'Register', user_id: account.userId, username: account.username, role: 'admin', created: nowIso(deps) }, null);
+  } else if (state.role !== 'admin') {
+    await runUser(d, account.userId, { type: 'ChangeRole', role: 'admin' }, null);
+  }
+  if (account.role !== 'admin') await deps.credentials.setRole(account.userId, 'admin');
+  return account.userId;
+}

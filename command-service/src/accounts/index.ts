@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { AttemptThrottle } from './throttle';
+import { registerAuthRoutes } from './auth-routes';
+import { registerEmailRoutes } from './email-routes';
+import { registerTwoFactorRoutes } from './twofactor-routes';
+import { registerTokenRoutes } from './token-routes';
+import type { AccountDeps } from './support';
+
+export type { AccountDeps, RateLimitSettings } from './support';
+export { ensureAdmin, issueSession } from './auth-routes';
+export { userDecider, type UserCommand, type UserState } from './user-decider';
+export { OutboxMailer, SmtpMailer, mailerFromEnv, type Mail, type Mailer, type StoredMail } from './mail';
+
+/**
+ * The accounts API: /v2/auth/*, /v2/pat*, /v2/session/*, profile writes on
+ * /v2/user/{id}, OAuth and billing. Call `installAuth(app, { credentials })`
+ * (service-kit) before this, on the same app.
+ */
+export function registerAccountRoutes(app: FastifyInstance, deps: AccountDeps): void {
+  const rl = deps.rateLimit ?? {};
+  const throttle = new AttemptThrottle(rl.signInAttempts ?? 10, rl.signInWindowMs ?? 15 * 60 * 1000);
+  registerAuthRoutes(app, deps, throttle);
+  registerEmailRoutes(app, deps, throttle);
+  registerTwoFactorRoutes(app, deps, throttle);
+  registerTokenRoutes(app, deps);
+}

@@ -1,0 +1,55 @@
+// Test harness: a real Fastify app on real SQLite files in a temp dir.
+import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteCredentialStore, SqliteEventStore } from '@modshelf/events';
+import { installAuth, installErrorHandling } from '@modshelf/service-kit';
+import { registerAccountRoutes } from './index';
+import { OutboxMailer } from './mail';
+import type { AccountDeps } from './support';
+
+process.env.ARGON2_MEMORY_KIB ??= '1024';
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AccountDeps;
+  mailer: OutboxMailer;
+  dir: string;
+  close(): Promise<void>;
+  req(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  signUp(username: string, password?: string, email?: string): Promise<string>;
+}
+
+export async function makeTestApp(overrides: Partial<AccountDeps> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'accounts-'));
+  const store = new SqliteEventStore({ path: join(dir, 'events.db') });
+  const credentials = new SqliteCredentialStore({ path: join(dir, 'credentials.db') });
+  const mailer = new OutboxMailer(join(dir, 'outbox'));
+  const deps: AccountDeps = {
+    store, credentials, dataDir: dir, publicUrl: 'http://localhost:8080', mailer,
+    rateLimit: { perMinute: 100_000, signInAttempts: 5, signInWindowMs: 60_000 },
+    ...overrides,
+  };
+  const app = Fastify({ logger: false });
+  installErrorHandling(app);
+  installAuth(app, { credentials });
+  registerAccountRoutes(app, deps);
+  await app.ready();
+  const req: TestApp['req'] = ({ token, headers, ...opts }) =>
+    app.inject({ ...opts, headers: { ...(token ? { authorization: token } : {}), ...headers } }) as Promise<LightMyRequestResponse>;
+  return {
+    app, deps, mailer, dir, req,
+    async signUp(username, password = 'correct horse battery', email = `${username}@example.org`) {
+      const r = await req({ method: 'POST', url: '/v2/auth/create', payload: { username, password, email } });
+      if (r.statusCode !== 200) throw new Error(`sign-up failed: ${r.body}`);
+      return r.json().session as string;
+    },
+    async close() {
+      await app.close();
+      await store.close();
+      await credentials.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

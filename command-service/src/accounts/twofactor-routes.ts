@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import otplib from 'otplib';
+import type { FastifyInstance } from 'fastify';
+import { invalidInput, requireSession, safeEqual, unauthorized } from '@modshelf/service-kit';
+import { nowIso, randomAlnum, runUser, sha256, type AccountDeps } from './support';
+import { issueSession } from './auth-routes';
+import type { AttemptThrottle } from './throttle';
+
+/** RFC 6238 TOTP (30 s steps, 6 digits, SHA-1) accepting one step of clock drift either way. */
+const totp = otplib.authenticator.clone({ window: 1 });
+const FLOW_TTL_MS = 10 * 60 * 1000;
+export const RECOVERY_CODE_COUNT = 6;
+
+export function totpCode(secret: string): string {
+  return totp.generate(secret);
+}
+
+const normalizeRecovery = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
+
+/** Starts a flow (2FA sign-in or setup) and returns its id; only its hash is stored. */
+export async function startTwoFactorFlow(deps: AccountDeps, userId: string, kind: 'login' | 'setup', data: Record<string, unknown> = {}): Promise<string> {
+  const flow = randomAlnum(40);
+  await deps.credentials.putTicket({
+    key: sha256(flow),
+    kind: `2fa_${kind}`,
+    userId,
+    data,
+    expires: new Date(Date.parse(nowIso(deps)) + FLOW_TTL_MS).toISOString(),
+  });
+  return flow;
+}
+
+function checkTotp(secret: string, code: string): boolean {
+  const c = code.replace(/\s/g, '');
+  if (!/^\d{6}$/.test(c)) return false;
+  try {
+    return totp.check(c, secret);
+  } catch {
+    return false;
+  }
+}
+
+/** A TOTP code or an unused recovery code (which is then spent). */
+async function checkSecondFactor(deps: AccountDeps, userId: string, code: string): Promise<boolean> {
+  const rec = await deps.credentials.getTotp(userId);
+  if (!rec?.enabled) return false;
+  if (checkTotp(rec.secret, code)) return true;
+  const norm = normalizeRecovery(code);
+  if (norm.length < 8) return false;
+  const h = sha256(norm);
+  if (!rec.recoveryHashes.some((x) => safeEqual(x, h))) return false;
+  return deps.credentials.useRecoveryCode(userId, h);
+}
+
+const codeFlow = z.object({ flow: z.string().min(1).max(200), code: z.string().trim().min(1).max(64) });
+const codeOnly = z.object({ code: z.string().trim().min(1).max(64) });
+
+export function registerTwoFactorRoutes(app: FastifyInstance, deps: AccountDeps, throttle: AttemptThrottle): void {
+  app.post('/v2/auth/2fa/get_secret', async (request) => {
+    const actor = requireSession(request);
+    const existing = await deps.credentials.getTotp(actor.userId);
+    if (existing?.enabled) throw invalidInput('Two-factor authentication is already enabled');
+    const secret = totp.generateSecret(20);
+    const flow = await startTwoFactorFlow(deps, actor.userId, 'setup', { secret });
+    return { secret, flow };
+  });
+
+  app.post('/v2/auth/2fa', async (request) => {
+    const actor = requireSession(request);
+    const { flow, code } = codeFlow.parse(request.body ?? {});
+    const key = sha256(flow);
+    const ticket = await deps.credentials.peekTicket(key, '2fa_setup', nowIso(deps));
+    if (!ticket || ticket.userId !== actor.userId) throw invalidInput('The two-factor flow is invalid or has expired');
+    throttle.check(`2fa:${actor.userId}`);
+    if (!checkTotp(String(ticket.data.secret), code)) {
+      throttle.fail(`2fa:${actor.userId}`);
+      throw invalidInput('The two-factor code is incorrect');
+    }
+    if (!(await deps.credentials.takeTicket(key, '2fa_setup', nowIso(deps)))) throw invalidInput('The two-factor flow is invalid or has expired');
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => randomAlnum(10).toUpperCase());
+    await deps.credentials.putTotp({ userId: actor.userId, secret: String(ticket.data.secret), enabled: true, recoveryHashes: codes.map((c) => sha256(normalizeRecovery(c))) });
+    await runUser(deps, actor.userId, { type: 'EnableTwoFactor' }, actor.userId, request);
+    return { backup_codes: codes };
+  });
+
+  app.delete('/v2/auth/2fa', async (request, reply) => {
+    const actor = requireSession(request);
+    const { code } = codeOnly.parse(request.body ?? {});
+    throttle.check(`2fa:${actor.userId}`);
+    if (!(await checkSecondFactor(deps, actor.userId, code))) {
+      throttle.fail(`2fa:${actor.userId}`);
+      throw unauthorized('Authentication Error: the two-factor code is incorrect');
+    }
+    await deps.credentials.deleteTotp(actor.userId);
+    await runUser(deps, actor.userId, { type: 'DisableTwoFactor' }, actor.userId, request);
+    return reply.status(204).send();
+  });
+
+  app.post('/v2/auth/login/2fa', async (request, reply) => {
+    const { flow, code } = codeFlow.parse(request.body ?? {});
+    const key = sha256(flow);
+    const ticket = await deps.credentials.peekTicket(key, '2fa_login', nowIso(deps));
+    if (!ticket?.userId) throw unauthorized('Authentication Error: the sign-in flow is invalid or has expired');
+    throttle.check(`2fa:${ticket.userId}`, `ip:${request.ip}`);
+    if (!(await checkSecondFactor(deps, ticket.userId, code))) {
+      throttle.fail(`2fa:${ticket.userId}`, `ip:${request.ip}`);
+      throw unauthorized('Authentication Error: the two-factor code is incorrect');
+    }
+    // one flow signs in once
+    if (!(await deps.credentials.takeTicket(key, '2fa_login', nowIso(deps)))) throw unauthorized('Authentication Error: the sign-in flow is invalid or has expired');
+    throttle.reset(`2fa:${ticket.userId}`);
+    const account = await deps.credentials.getAccount(ticket.userId);
+    if (!account) throw unauthorized();
+    return { session: await issueSession(deps, account, request, reply) };
+  });
+}
