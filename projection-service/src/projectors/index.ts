@@ -1,0 +1,31 @@
+import type { RecordedEvent } from '@modshelf/events';
+import type { SearchChange } from '../search/port';
+import { isListed } from '../views/derive';
+import { BatchContext, type Projector } from './context';
+import { projectProjector } from './project.projector';
+import { searchDocument } from './search-document';
+import { socialProjector } from './social.projector';
+import { userProjector } from './user.projector';
+import { versionProjector } from './version.projector';
+
+export { BatchContext } from './context';
+export const PROJECTORS: Projector[] = [projectProjector, versionProjector, userProjector, socialProjector];
+
+export async function applyEvent(ctx: BatchContext, e: RecordedEvent): Promise<void> {
+  for (const p of PROJECTORS) await p(ctx, e);
+}
+
+/** Search changes for the projects a batch touched: listed ones are (re)indexed, others removed. */
+export async function searchChanges(ctx: BatchContext): Promise<SearchChange[]> {
+  const out: SearchChange[] = [];
+  for (const id of ctx.touchedProjects) {
+    const p = await ctx.get('projects', id);
+    if (!p || !isListed(p)) {
+      out.push({ projectId: id, doc: null });
+      continue;
+    }
+    const owner = await ctx.get('users', p.owner_id);
+    out.push({ projectId: id, doc: searchDocument(p, owner?.username ?? '') });
+  }
+  return out;
+}

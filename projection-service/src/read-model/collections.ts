@@ -1,0 +1,39 @@
+import type { CollectionName, Documents } from './documents';
+
+/**
+ * The secondary indexes each collection has, as functions from a document to
+ * its keys. Adapters maintain them (SQLite: a key table; MongoDB: a multikey
+ * `_keys.<name>` field with an index). Lookups are exact on the key.
+ */
+export const INDEXES: { [C in CollectionName]: Record<string, (doc: Documents[C]) => string[]> } = {
+  projects: {
+    slug: (p) => [p.slug.toLowerCase()],
+    member: (p) => p.members.map((m) => m.user_id),
+    team: (p) => [p.team],
+  },
+  versions: {
+    project: (v) => [v.project_id],
+    sha1: (v) => v.files.map((f) => f.hashes.sha1),
+    sha512: (v) => v.files.map((f) => f.hashes.sha512),
+  },
+  users: {
+    username: (u) => [u.username.toLowerCase()],
+  },
+  follows: {
+    user: (f) => [f.user_id],
+    project: (f) => [f.project_id],
+  },
+  reports: {
+    reporter: (r) => [r.reporter],
+    item: (r) => [r.item_id],
+  },
+};
+
+export type IndexName<C extends CollectionName> = keyof (typeof INDEXES)[C] & string;
+
+export function indexKeys<C extends CollectionName>(coll: C, doc: Documents[C]): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  const defs = INDEXES[coll] as Record<string, (d: Documents[C]) => string[]>;
+  for (const name of Object.keys(defs)) for (const key of new Set(defs[name](doc))) out.push([name, key]);
+  return out;
+}

@@ -1,0 +1,144 @@
+/** Documents kept by the read models. Wire field names (snake_case) wherever the wire has them. */
+
+export interface LicenseDoc {
+  id: string;
+  name: string;
+  url: string | null;
+}
+
+export interface GalleryDoc {
+  url: string;
+  raw_url: string;
+  featured: boolean;
+  title: string | null;
+  description: string | null;
+  created: string;
+  ordering: number;
+}
+
+export interface TeamMemberDoc {
+  user_id: string;
+  role: string;
+  permissions: number;
+  ordering: number;
+  accepted: boolean;
+  is_owner: boolean;
+}
+
+/** What a project keeps of each of its versions, to aggregate loaders/game versions and the latest version. */
+export interface VersionSummary {
+  id: string;
+  version_number: string;
+  date_published: string;
+  loaders: string[];
+  game_versions: string[];
+  status: string;
+  version_type: string;
+}
+
+export interface ProjectDoc {
+  id: string;
+  slug: string;
+  project_type: string;
+  team: string;
+  organization: string | null;
+  title: string;
+  description: string;
+  body: string;
+  published: string;
+  updated: string;
+  approved: string | null;
+  queued: string | null;
+  status: string;
+  requested_status: string | null;
+  moderator_message: string | null;
+  moderator_message_body: string | null;
+  license: LicenseDoc;
+  downloads: number;
+  followers: number;
+  categories: string[];
+  additional_categories: string[];
+  client_side: string;
+  server_side: string;
+  icon_url: string | null;
+  color: number | null;
+  issues_url: string | null;
+  source_url: string | null;
+  wiki_url: string | null;
+  discord_url: string | null;
+  donation_urls: Array<{ id: string; platform: string; url: string }>;
+  gallery: GalleryDoc[];
+  thread_id: string;
+  monetization_status: string;
+  owner_id: string;
+  members: TeamMemberDoc[];
+  version_list: VersionSummary[];
+}
+
+export interface FileDoc {
+  hashes: { sha1: string; sha512: string };
+  url: string;
+  filename: string;
+  primary: boolean;
+  size: number;
+  file_type: string | null;
+}
+
+export interface VersionDoc {
+  id: string;
+  project_id: string;
+  author_id: string;
+  name: string;
+  version_number: string;
+  changelog: string | null;
+  dependencies: Array<{ version_id: string | null; project_id: string | null; file_name: string | null; dependency_type: string }>;
+  game_versions: string[];
+  version_type: string;
+  loaders: string[];
+  featured: boolean;
+  status: string;
+  requested_status: string | null;
+  date_published: string;
+  downloads: number;
+  files: FileDoc[];
+}
+
+export interface UserDoc {
+  id: string;
+  username: string;
+  bio: string | null;
+  avatar_url: string | null;
+  created: string;
+  role: string;
+  badges: number;
+  email_verified: boolean;
+  has_totp: boolean;
+}
+
+export interface FollowDoc {
+  user_id: string;
+  project_id: string;
+  created: string;
+}
+
+export interface ReportDoc {
+  id: string;
+  report_type: string;
+  item_type: string;
+  item_id: string;
+  reporter: string;
+  body: string;
+  created: string;
+  closed: boolean;
+  thread_id: string;
+}
+
+export interface Documents {
+  projects: ProjectDoc;
+  versions: VersionDoc;
+  users: UserDoc;
+  follows: FollowDoc;
+  reports: ReportDoc;
+}
+export type CollectionName = keyof Documents;
+export const COLLECTIONS: CollectionName[] = ['projects', 'versions', 'users', 'follows', 'reports'];

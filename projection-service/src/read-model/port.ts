@@ -1,0 +1,35 @@
+import type { CollectionName, Documents } from './documents';
+
+/** One write in a batch: the new document, or null to delete it. */
+export interface DocChange<C extends CollectionName = CollectionName> {
+  coll: C;
+  id: string;
+  doc: Documents[C] | null;
+}
+
+/**
+ * The read-model (document) port. A MongoDB adapter maps each collection to a
+ * collection, the secondary indexes of collections.ts to multikey indexes, and
+ * `commit` to one transaction (or ordered bulk writes plus the checkpoint
+ * document, which is safe because projectors are idempotent from the checkpoint).
+ * Every adapter passes read-model/contract.ts.
+ */
+export interface ReadModelStore {
+  get<C extends CollectionName>(coll: C, id: string): Promise<Documents[C] | null>;
+  /** Documents in the order of `ids`; missing ones are left out. */
+  getMany<C extends CollectionName>(coll: C, ids: readonly string[]): Promise<Documents[C][]>;
+  /** Ids of the documents whose index `index` holds `key`, in id order. */
+  findIds(coll: CollectionName, index: string, key: string): Promise<string[]>;
+  count(coll: CollectionName): Promise<number>;
+  /** Number of distinct keys of an index (e.g. distinct project members). */
+  countKeys(coll: CollectionName, index: string): Promise<number>;
+  /** Every document of a collection, in id order (replay comparison). */
+  scan<C extends CollectionName>(coll: C): AsyncIterable<[string, Documents[C]]>;
+  /** Global log position of the last event whose effects are stored (0 = none). */
+  checkpoint(): Promise<number>;
+  /** Applies the changes and moves the checkpoint, atomically. */
+  commit(changes: readonly DocChange[], position: number): Promise<void>;
+  /** Drops every document and the checkpoint. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}

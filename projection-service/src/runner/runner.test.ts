@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DownloadsCounted, ProjectFollowed, downloadsStream, followsStream } from '@modshelf/events';
+import { Fixtures } from '../testing/fixtures';
+import { SqliteProjectionStorage } from '../storage/sqlite-storage';
+import { ProjectionRunner } from './runner';
+
+describe('ProjectionRunner', () => {
+  let dir: string;
+  let fx: Fixtures;
+  let runner: ProjectionRunner;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'proj-'));
+    fx = Fixtures.memory();
+  });
+  afterEach(async () => {
+    await runner?.close();
+    await fx.store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('catches up, tails live appends, and waits for positions', async () => {
+    const alice = await fx.user('alice');
+    const p = await fx.project(alice, { title: 'Gravestones' });
+    runner = new ProjectionRunner(fx.store, new SqliteProjectionStorage(join(dir, 'p.sqlite')));
+    await runner.start();
+    await runner.ready;
+    expect(runner.checkpoint()).toBe(await fx.store.headPosition());
+    const v = await fx.version(p, alice, { version_number: '1.0.0' });
+    expect(await runner.waitForPosition(v.position, 2000)).toBe(true);
+    const doc = await runner.storage.readModels.get('projects', p);
+    expect(doc?.version_list.map((x) => x.id)).toEqual([v.id]);
+    expect(await runner.lag()).toBe(0);
+    expect(await runner.waitForPosition(v.position + 100, 50)).toBe(false);
+  });
+
+  it('counts follows once and downloads, and survives a restart from its checkpoint', async () => {
+    const alice = await fx.user('alice');
+    const bob = await fx.user('bob');
+    const p = await fx.project(alice, { title: 'Followable' });
+    await fx.emit(followsStream(bob), [ProjectFollowed({ user_id: bob, project_id: p })]);
+    await fx.emit(followsStream(bob), [ProjectFollowed({ user_id: bob, project_id: p })]);
+    await fx.emit(downloadsStream(p), [DownloadsCounted({ project_id: p, version_id: null, count: 7 })]);
+    const path = join(dir, 'p.sqlite');
+    runner = new ProjectionRunner(fx.store, new SqliteProjectionStorage(path));
+    await runner.start();
+    await runner.ready;
+    await runner.close();
+    runner = new ProjectionRunner(fx.store, new SqliteProjectionStorage(path));
+    await runner.start();
+    await runner.ready;
+    const pos = await fx.emit(downloadsStream(p), [DownloadsCounted({ project_id: p, version_id: null, count: 3 })]);
+    await runner.waitForPosition(pos, 2000);
+    const doc = await runner.storage.readModels.get('projects', p);
+    expect(doc?.followers).toBe(1);
+    expect(doc?.downloads).toBe(10);
+    await runner.rebuild();
+    expect((await runner.storage.readModels.get('projects', p))?.downloads).toBe(10);
+    const res = await runner.storage.search.search({ query: '', filter: [], sort: 'relevance', offset: 0, limit: 10 });
+    expect(res.total).toBe(1);
+    expect(res.hits[0].follows).toBe(1);
+  });
+});

@@ -1,0 +1,178 @@
+import { upcast, type EventStore, type RecordedEvent, type Subscription } from '@modshelf/events';
+import { applyEvent, BatchContext, searchChanges } from '../projectors/index';
+import type { ProjectionStorage } from '../storage/port';
+
+export interface RunnerOptions {
+  /** events per transaction while catching up or tailing. */
+  batchSize?: number;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+export interface Projections {
+  readonly storage: ProjectionStorage;
+  /** Position of the last event the projections have stored. */
+  checkpoint(): number;
+  /** Resolves true once the projections have passed `position`, false after `timeoutMs`. */
+  waitForPosition(position: number, timeoutMs: number): Promise<boolean>;
+  /** Events in the log not projected yet (head - checkpoint). */
+  lag(): Promise<number>;
+  /** Resolves once the log as it was at start-up has been projected. */
+  readonly ready: Promise<void>;
+  /** Drops every projection and rebuilds it from the log. */
+  rebuild(): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface Waiter {
+  position: number;
+  resolve: (ok: boolean) => void;
+  timer: NodeJS.Timeout;
+}
+
+/** Projects the event log into storage: catch up in big batches, then tail the live log via subscribeAll. */
+export class ProjectionRunner implements Projections {
+  private position = 0;
+  private sub: Subscription | null = null;
+  private buffer: RecordedEvent[] = [];
+  private chain: Promise<void> = Promise.resolve();
+  private flushScheduled = false;
+  private waiters: Waiter[] = [];
+  private stopped = false;
+  private readonly batchSize: number;
+  private readonly log: (msg: string, err?: unknown) => void;
+  ready: Promise<void> = Promise.resolve();
+  eventsProjected = 0;
+
+  constructor(
+    private readonly store: EventStore,
+    readonly storage: ProjectionStorage,
+    options: RunnerOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 4000;
+    this.log = options.log ?? ((msg, err) => console.error(`[projections] ${msg}`, err ?? ''));
+  }
+
+  checkpoint(): number {
+    return this.position;
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    this.position = await this.storage.checkpoint();
+    this.ready = this.catchUp().then(() => this.subscribe());
+    this.ready.catch((err) => this.log('catch-up failed', err));
+  }
+
+  /** Reads the log in pages and projects each page in one transaction. */
+  async catchUp(until = Number.MAX_SAFE_INTEGER): Promise<void> {
+    while (!this.stopped && this.position < until) {
+      const page = await this.store.readAll({ after: this.position, maxCount: Math.min(this.batchSize, until - this.position) });
+      if (page.length === 0) return;
+      await this.processBatch(page);
+    }
+  }
+
+  private subscribe(): void {
+    if (this.stopped) return;
+    this.sub = this.store.subscribeAll(
+      this.position,
+      async (e) => {
+        if (e.position <= this.position && this.buffer.length === 0) return;
+        this.buffer.push(e);
+        if (this.buffer.length >= this.batchSize) await this.flush();
+        else if (!this.flushScheduled) {
+          this.flushScheduled = true;
+          setImmediate(() => {
+            this.flushScheduled = false;
+            void this.flush();
+          });
+        }
+      },
+      (err) => this.log('subscription stopped', err),
+    );
+  }
+
+  private flush(): Promise<void> {
+    const batch = this.buffer;
+    this.buffer = [];
+    if (batch.length === 0) return this.chain;
+    this.chain = this.chain.then(() => this.processBatch(batch)).catch((err) => this.log('batch failed', err));
+    return this.chain;
+  }
+
+  private async processBatch(events: RecordedEvent[]): Promise<void> {
+    const fresh = events.filter((e) => e.position > this.position);
+    if (fresh.length === 0) return;
+    const ctx = new BatchContext(this.storage.readModels);
+    for (const raw of fresh) {
+      try {
+        await applyEvent(ctx, upcast(raw));
+      } catch (err) {
+        this.log(`event ${raw.position} (${raw.type}) skipped`, err);
+      }
+    }
+    const last = fresh[fresh.length - 1].position;
+    await this.storage.commit(ctx.changes(), await searchChanges(ctx), last);
+    this.position = last;
+    this.eventsProjected += fresh.length;
+    this.notify();
+  }
+
+  private notify(): void {
+    if (this.waiters.length === 0) return;
+    const keep: Waiter[] = [];
+    for (const w of this.waiters) {
+      if (w.position <= this.position) {
+        clearTimeout(w.timer);
+        w.resolve(true);
+      } else keep.push(w);
+    }
+    this.waiters = keep;
+  }
+
+  waitForPosition(position: number, timeoutMs: number): Promise<boolean> {
+    if (position <= this.position) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const w: Waiter = {
+        position,
+        resolve,
+        timer: setTimeout(() => {
+          this.waiters = this.waiters.filter((x) => x !== w);
+          resolve(false);
+        }, timeoutMs),
+      };
+      this.waiters.push(w);
+    });
+  }
+
+  async lag(): Promise<number> {
+    return Math.max(0, (await this.store.headPosition()) - this.position);
+  }
+
+  private async stop(): Promise<void> {
+    this.stopped = true;
+    await this.ready.catch(() => {});
+    await this.sub?.close();
+    this.sub = null;
+    await this.flush();
+    await this.chain;
+  }
+
+  async rebuild(): Promise<void> {
+    await this.stop();
+    await this.storage.reset();
+    this.buffer = [];
+    await this.start();
+    await this.ready;
+  }
+
+  async close(): Promise<void> {
+    await this.stop();
+    for (const w of this.waiters) {
+      clearTimeout(w.timer);
+      w.resolve(false);
+    }
+    this.waiters = [];
+    await this.storage.close();
+  }
+}

@@ -1,0 +1,97 @@
+/** A growable bit set over row ids (dense small integers). */
+export class Bitset {
+  words: Uint32Array;
+
+  constructor(words = 0) {
+    this.words = new Uint32Array(words);
+  }
+
+  static forSize(bits: number): Bitset {
+    return new Bitset((bits >>> 5) + 1);
+  }
+
+  ensure(bit: number): void {
+    const need = (bit >>> 5) + 1;
+    if (need <= this.words.length) return;
+    const next = new Uint32Array(Math.max(need, this.words.length * 2, 64));
+    next.set(this.words);
+    this.words = next;
+  }
+
+  set(bit: number): void {
+    this.ensure(bit);
+    this.words[bit >>> 5] |= 1 << (bit & 31);
+  }
+
+  clear(bit: number): void {
+    const w = bit >>> 5;
+    if (w < this.words.length) this.words[w] &= ~(1 << (bit & 31));
+  }
+
+  has(bit: number): boolean {
+    const w = bit >>> 5;
+    return w < this.words.length && (this.words[w] & (1 << (bit & 31))) !== 0;
+  }
+
+  clone(): Bitset {
+    const b = new Bitset(0);
+    b.words = this.words.slice();
+    return b;
+  }
+
+  and(o: Bitset): Bitset {
+    const n = Math.min(this.words.length, o.words.length);
+    const r = new Bitset(n);
+    for (let i = 0; i < n; i++) r.words[i] = this.words[i] & o.words[i];
+    return r;
+  }
+
+  or(o: Bitset): Bitset {
+    const n = Math.max(this.words.length, o.words.length);
+    const r = new Bitset(n);
+    r.words.set(this.words);
+    for (let i = 0; i < o.words.length; i++) r.words[i] |= o.words[i];
+    return r;
+  }
+
+  andNot(o: Bitset): Bitset {
+    const r = this.clone();
+    const n = Math.min(r.words.length, o.words.length);
+    for (let i = 0; i < n; i++) r.words[i] &= ~o.words[i];
+    return r;
+  }
+
+  count(): number {
+    let c = 0;
+    const w = this.words;
+    for (let i = 0; i < w.length; i++) {
+      let v = w[i];
+      if (v === 0) continue;
+      v = v - ((v >>> 1) & 0x55555555);
+      v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+      c += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+    }
+    return c;
+  }
+
+  /** Members in increasing order. */
+  toArray(): number[] {
+    const out: number[] = [];
+    const w = this.words;
+    for (let i = 0; i < w.length; i++) {
+      let v = w[i];
+      while (v !== 0) {
+        const t = v & -v;
+        out.push((i << 5) + (31 - Math.clz32(t)));
+        v ^= t;
+      }
+    }
+    return out;
+  }
+
+  static fromIterable(ids: Iterable<number>): Bitset {
+    const b = new Bitset(0);
+    for (const id of ids) b.set(id);
+    return b;
+  }
+}

@@ -1,0 +1,39 @@
+import type { DocChange, ReadModelStore } from '../read-model/port';
+import type { SearchChange, SearchIndex } from '../search/port';
+
+/**
+ * What the projection runner writes to: the read models and the search index.
+ * The SQLite storage writes both and the checkpoint in one transaction; a
+ * distributed pair (MongoDB + OpenSearch) is composed with composeStorage.
+ */
+export interface ProjectionStorage {
+  readModels: ReadModelStore;
+  search: SearchIndex;
+  checkpoint(): Promise<number>;
+  commit(docs: readonly DocChange[], search: readonly SearchChange[], position: number): Promise<void>;
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Two separate stores: read models first, then the index; the lower checkpoint wins on restart (projectors are idempotent). */
+export function composeStorage(readModels: ReadModelStore, search: SearchIndex): ProjectionStorage {
+  return {
+    readModels,
+    search,
+    async checkpoint() {
+      return Math.min(await readModels.checkpoint(), await search.checkpoint());
+    },
+    async commit(docs, changes, position) {
+      await readModels.commit(docs, position);
+      await search.commit(changes, position);
+    },
+    async reset() {
+      await readModels.reset();
+      await search.reset();
+    },
+    async close() {
+      await readModels.close();
+      await search.close();
+    },
+  };
+}

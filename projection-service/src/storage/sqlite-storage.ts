@@ -1,0 +1,65 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { DocChange } from '../read-model/port';
+import { SqliteReadModels } from '../read-model/sqlite';
+import type { SearchChange } from '../search/port';
+import { SqliteSearchIndex } from '../search/sqlite-search';
+import type { ProjectionStorage } from './port';
+
+export const PROJECTIONS_FILE = 'projections.sqlite';
+export const projectionsPath = (dataDir: string) => join(dataDir, PROJECTIONS_FILE);
+
+/** One SQLite file holding the read models, the FTS5 search index and the checkpoint, written in one transaction. */
+export class SqliteProjectionStorage implements ProjectionStorage {
+  readonly db: Database.Database;
+  readonly readModels: SqliteReadModels;
+  readonly search: SqliteSearchIndex;
+  private readonly tx;
+
+  constructor(path: string) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('cache_size = -65536');
+    this.readModels = new SqliteReadModels(this.db, 'projections');
+    this.search = new SqliteSearchIndex(this.db, 'projections');
+    this.tx = this.db.transaction((docs: readonly DocChange[], search: readonly SearchChange[], position: number) => {
+      this.readModels.applySync(docs);
+      const after = this.search.applySync(search);
+      this.readModels.setCheckpointSync(position);
+      return after;
+    });
+  }
+
+  checkpointSync(): number {
+    return this.readModels.checkpointSync();
+  }
+
+  async checkpoint(): Promise<number> {
+    return this.checkpointSync();
+  }
+
+  commitSync(docs: readonly DocChange[], search: readonly SearchChange[], position: number): void {
+    const after = this.tx.immediate(docs, search, position);
+    after();
+  }
+
+  async commit(docs: readonly DocChange[], search: readonly SearchChange[], position: number): Promise<void> {
+    this.commitSync(docs, search, position);
+  }
+
+  async reset(): Promise<void> {
+    const after = this.db.transaction(() => {
+      this.readModels.resetSync();
+      return this.search.resetSync();
+    }).immediate();
+    after();
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
