@@ -3,6 +3,6 @@
 export { execute, newCommandContext, loadStream, type CommandContext, type CommandResult } from './kernel/execute';
 export { fold, type Decider } from './kernel/decider';
 export {
-  registerAccountRoutes, ensureAdmin, issueSession, userDecider, OutboxMailer, SmtpMailer, mailerFromEnv,
+  registerAccountRoutes, ensureAdmin, installRateLimit, rateLimitFromEnv, type RateLimitOptions, issueSession, userDecider, OutboxMailer, SmtpMailer, mailerFromEnv,
   type AccountDeps, type RateLimitSettings, type Mail, type Mailer, type StoredMail, type UserCommand, type UserState,
 } from './accounts/index';

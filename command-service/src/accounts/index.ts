@@ -4,11 +4,15 @@ import { registerAuthRoutes } from './auth-routes';
 import { registerEmailRoutes } from './email-routes';
 import { registerTwoFactorRoutes } from './twofactor-routes';
 import { registerTokenRoutes } from './token-routes';
+import { registerProfileRoutes } from './profile-routes';
+import { registerMailboxRoutes } from './mailbox-routes';
+import { OutboxMailer, mailerFromEnv } from './mail';
 import type { AccountDeps } from './support';
 
 export type { AccountDeps, RateLimitSettings } from './support';
 export { ensureAdmin, issueSession } from './auth-routes';
 export { userDecider, type UserCommand, type UserState } from './user-decider';
+export { installRateLimit, rateLimitFromEnv, type RateLimitOptions } from './ratelimit';
 export { OutboxMailer, SmtpMailer, mailerFromEnv, type Mail, type Mailer, type StoredMail } from './mail';
 
 /**
@@ -16,11 +20,14 @@ export { OutboxMailer, SmtpMailer, mailerFromEnv, type Mail, type Mailer, type S
  * /v2/user/{id}, OAuth and billing. Call `installAuth(app, { credentials })`
  * (service-kit) before this, on the same app.
  */
-export function registerAccountRoutes(app: FastifyInstance, deps: AccountDeps): void {
+export function registerAccountRoutes(app: FastifyInstance, given: AccountDeps): void {
+  const deps: AccountDeps = { ...given, mailer: given.mailer ?? mailerFromEnv(given.dataDir) };
   const rl = deps.rateLimit ?? {};
   const throttle = new AttemptThrottle(rl.signInAttempts ?? 10, rl.signInWindowMs ?? 15 * 60 * 1000);
   registerAuthRoutes(app, deps, throttle);
   registerEmailRoutes(app, deps, throttle);
   registerTwoFactorRoutes(app, deps, throttle);
   registerTokenRoutes(app, deps);
+  registerProfileRoutes(app, deps, async () => undefined);
+  if (deps.mailer instanceof OutboxMailer && deps.devMailbox !== false) registerMailboxRoutes(app, deps.mailer);
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteCredentialStore, SqliteEventStore } from '@modshelf/events';
 import { installAuth, installErrorHandling } from '@modshelf/service-kit';
-import { registerAccountRoutes } from './index';
+import { installRateLimit, registerAccountRoutes } from './index';
 import { OutboxMailer } from './mail';
 import type { AccountDeps } from './support';
 
@@ -33,6 +33,7 @@ export async function makeTestApp(overrides: Partial<AccountDeps> = {}): Promise
   };
   const app = Fastify({ logger: false });
   installErrorHandling(app);
+  await installRateLimit(app, { perMinute: deps.rateLimit?.perMinute });
   installAuth(app, { credentials });
   registerAccountRoutes(app, deps);
   await app.ready();
