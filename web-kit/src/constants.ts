@@ -89,7 +89,9 @@ export const MODPACK_CATEGORIES = [
   'quests', 'technology',
 ] as const;
 export const BEHAVIORPACK_LOADER = 'behaviorpack';
-export const LOADERS = ['coreengine', 'zotecore', BEHAVIORPACK_LOADER] as const;
+/** The spec's `{product}` loader; ours is named after the site. */
+export const PRODUCT_LOADER = 'modshelf';
+export const LOADERS = ['coreengine', PRODUCT_LOADER, 'zotecore', BEHAVIORPACK_LOADER] as const;
 export const GAME_VERSIONS = ['1.0.3', '1.11.4', '1.16.201-arm32', '1.16.201-arm64'] as const;
 export const DONATION_PLATFORMS = ['patreon', 'bmac', 'paypal', 'github', 'ko-fi', 'other'] as const;
 export const REPORT_REASONS = ['spam', 'copyright', 'inappropriate', 'malicious', 'name-squatting'] as const;

@@ -1,3 +1,5 @@
+import { PRODUCT_LOADER } from './constants';
+
 /** Formatting rules of spec section 9. */
 
 function groupThousands(digits: string): string {
@@ -41,6 +43,7 @@ export function formatBytes(bytes: number, decimals = 2): string {
 }
 
 const DISPLAY_NAMES: Record<string, string> = {
+  [PRODUCT_LOADER]: 'Modshelf',
   coreengine: 'Core Engine',
   'game-mechanics': 'Game Mechanics',
   worldgen: 'World Generation',
@@ -56,12 +59,8 @@ const DISPLAY_NAMES: Record<string, string> = {
   oled: 'OLED',
 };
 
-/** Names kept exactly as written (the product's own loader name). */
-export const VERBATIM_NAMES = new Set<string>(['Modshelf']);
-
 /** Display name of a category, loader, platform or other tag. */
 export function formatCategory(name: string): string {
-  if (VERBATIM_NAMES.has(name)) return name;
   const known = DISPLAY_NAMES[name];
   if (known) return known;
   return name

@@ -13,7 +13,8 @@ const KEY_PREFIX = 'modshelf:reloaded:';
  */
 export function claimReload(path: string, store: KeyValueStore, now = Date.now(), guardMs = RELOAD_GUARD_MS): boolean {
   const key = KEY_PREFIX + path;
-  const last = Number(store.getItem(key) ?? 0);
+  const raw = store.getItem(key);
+  const last = raw === null ? NaN : Number(raw);
   if (Number.isFinite(last) && now - last < guardMs) return false;
   store.setItem(key, String(now));
   return true;

@@ -1,0 +1,40 @@
+import { FormattedMessage } from 'react-intl';
+import { Link, useParams } from 'react-router';
+import { api, DEFAULT_LAYOUT, ErrorScreen, formatNumber, organizationPath, usePageMeta, useApi, userPath } from '@modshelf/web-kit';
+import { ApiErrorScreen } from '../components/ApiErrorScreen';
+import { ProjectIcon } from '../components/ProjectCard';
+import { ProjectsByType } from '../components/ProjectsByType';
+
+export function OrganizationPage() {
+  const { id = '', projectType, '*': settings } = useParams();
+  const org = useApi(`organization:${id}`, (s) => api.organization(id, s));
+  const projects = useApi(org.data ? `org-projects:${org.data.id}` : null, (s) => api.organizationProjects(org.data!.id, s));
+  usePageMeta(org.data?.name, org.data?.description);
+  if (org.error) return <ApiErrorScreen error={org.error} notFound={`Page Not Found: /organization/${id}`} />;
+  if (!org.data) return <div className="cat-loading" aria-busy="true" />;
+  if (projectType === 'settings' || settings !== undefined) {
+    return <ErrorScreen statusCode={503} message="Organization settings live in the dashboard, which is not available yet." />;
+  }
+  const o = org.data;
+  const list = projects.data ?? [];
+  return (
+    <div className="cat-profile">
+      <aside className="cat-profile__card ms-card">
+        <ProjectIcon url={o.icon_url} title={o.name} size={96} />
+        <h1>{o.name}</h1>
+        <p>{o.description}</p>
+        <dl className="cat-meta">
+          <dt><FormattedMessage id="user.projects" defaultMessage="Projects" /></dt><dd>{formatNumber(list.length)}</dd>
+          <dt><FormattedMessage id="user.downloads" defaultMessage="Downloads" /></dt><dd>{formatNumber(list.reduce((n, p) => n + p.downloads, 0))}</dd>
+        </dl>
+        <h3><FormattedMessage id="org.members" defaultMessage="Members" /></h3>
+        <ul className="cat-members">
+          {(o.members ?? []).map((m) => (
+            <li key={m.user.id}><Link to={userPath(m.user)}>{m.user.username}</Link> <span className="ms-muted">{m.role}</span></li>
+          ))}
+        </ul>
+      </aside>
+      <ProjectsByType projects={list} base={organizationPath(o)} selected={projectType} layout={DEFAULT_LAYOUT.user} />
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
+import {
+  api, formatNumber, LAYOUTS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZES, SEARCH_SORTS, usePageMeta, useApi,
+  type Layout, type SearchSort,
+} from '@modshelf/web-kit';
+import { fromHit, ProjectCard } from '../components/ProjectCard';
+import { Facets } from '../components/Facets';
+import { Pagination } from '../components/Pagination';
+import {
+  buildFacets, pageCount, parseSearchParams, searchOffset, toSearchParams, type SearchProjectType, type SearchState,
+} from '../search-state';
+
+const TITLES = {
+  mod: { id: 'search.mods', defaultMessage: 'Search mods' },
+  modpack: { id: 'search.modpacks', defaultMessage: 'Search modpacks' },
+  server: { id: 'search.servers', defaultMessage: 'Search servers' },
+} as const;
+
+const SORT_LABELS: Record<SearchSort, { id: string; defaultMessage: string }> = {
+  relevance: { id: 'sort.relevance', defaultMessage: 'Relevance' },
+  downloads: { id: 'sort.downloads', defaultMessage: 'Downloads' },
+  follows: { id: 'sort.follows', defaultMessage: 'Follow count' },
+  newest: { id: 'sort.newest', defaultMessage: 'Date published' },
+  updated: { id: 'sort.updated', defaultMessage: 'Date updated' },
+};
+
+const LAYOUT_LABELS: Record<Layout, { id: string; defaultMessage: string }> = {
+  list: { id: 'layout.list', defaultMessage: 'List' },
+  grid: { id: 'layout.grid', defaultMessage: 'Grid' },
+  gallery: { id: 'layout.gallery', defaultMessage: 'Gallery' },
+};
+
+/** The search screen shared by /mods, /modpacks and /servers; its whole state lives in the URL. */
+export function SearchPage({ type }: { type: SearchProjectType }) {
+  const intl = useIntl();
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => parseSearchParams(params, type), [params, type]);
+  const [typed, setTyped] = useState(state.query);
+  const lastPushed = useRef(state.query);
+  usePageMeta(intl.formatMessage(TITLES[type]));
+
+  const update = (patch: Partial<SearchState>, opts: { replace?: boolean } = {}) => {
+    const next = { ...state, page: 1, ...patch };
+    setParams(toSearchParams(next, type, params), { replace: opts.replace ?? false });
+  };
+
+  // The URL may change under us (back button, header search): follow it.
+  useEffect(() => {
+    if (state.query !== lastPushed.current) {
+      lastPushed.current = state.query;
+      setTyped(state.query);
+    }
+  }, [state.query]);
+
+  // Debounced as-you-type: one URL update (and one API call) per pause in typing.
+  useEffect(() => {
+    if (typed === state.query) return;
+    const t = setTimeout(() => {
+      lastPushed.current = typed;
+      update({ query: typed }, { replace: true });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
+
+  const facets = buildFacets(state, type);
+  const key = `search:${state.query}|${JSON.stringify(facets)}|${state.sort}|${state.page}|${state.limit}`;
+  const results = useApi(key, (signal) =>
+    api.search({ query: state.query, facets, index: state.sort, offset: searchOffset(state), limit: state.limit }, signal),
+  );
+  const total = results.data?.total_hits ?? 0;
+  const pages = pageCount(total, state.limit);
+
+  return (
+    <div className="cat-search">
+      <aside className="cat-search__facets">
+        <Facets type={type} state={state} onChange={update} />
+      </aside>
+      <section className="cat-search__main">
+        <div className="cat-search__bar ms-card">
+          <input
+            className="ms-input cat-search__input"
+            type="search"
+            name="query"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            placeholder={intl.formatMessage(TITLES[type])}
+            aria-label={intl.formatMessage(TITLES[type])}
+          />
+          <label className="cat-inline">
+            <span className="ms-muted"><FormattedMessage id="search.sortBy" defaultMessage="Sort by" /></span>
+            <select className="ms-input" name="sort" value={state.sort} onChange={(e) => update({ sort: e.target.value as SearchSort })}>
+              {SEARCH_SORTS.map((s) => <option key={s} value={s}>{intl.formatMessage(SORT_LABELS[s])}</option>)}
+            </select>
+          </label>
+          <label className="cat-inline">
+            <span className="ms-muted"><FormattedMessage id="search.show" defaultMessage="Show per page" /></span>
+            <select className="ms-input" name="limit" value={state.limit} onChange={(e) => update({ limit: Number(e.target.value) })}>
+              {SEARCH_PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+            </select>
+          </label>
+          <div className="cat-layouts" role="group" aria-label={intl.formatMessage({ id: 'search.layout', defaultMessage: 'Layout' })}>
+            {LAYOUTS.map((l) => (
+              <button
+                key={l}
+                type="button"
+                className="ms-btn"
+                aria-pressed={state.layout === l}
+                onClick={() => update({ layout: l, page: state.page }, { replace: true })}
+              >
+                {intl.formatMessage(LAYOUT_LABELS[l])}
+              </button>
+            ))}
+          </div>
+        </div>
+        <p className="ms-muted cat-search__count" data-testid="result-count" aria-live="polite">
+          {results.data && (
+            <FormattedMessage id="search.count" defaultMessage="{n, plural, one {# result} other {# results}}" values={{ n: total }} />
+          )}
+          {results.data && total > 0 && <span className="ms-visually-hidden">{formatNumber(total)}</span>}
+        </p>
+        {results.error && <p role="alert" className="cat-alert">{results.error.message}</p>}
+        {results.data && results.data.hits.length === 0 && (
+          <p className="ms-card cat-empty"><FormattedMessage id="search.none" defaultMessage="No results found for your query!" /></p>
+        )}
+        <div className={`cat-results cat-results--${state.layout}`} data-layout={state.layout} aria-busy={results.loading}>
+          {results.data?.hits.map((h) => <ProjectCard key={h.project_id} p={fromHit(h)} layout={state.layout} />)}
+        </div>
+        {pages > 1 && (
+          <Pagination
+            page={state.page}
+            pages={pages}
+            onPage={(page) => {
+              update({ page });
+              window.scrollTo(0, 0);
+            }}
+          />
+        )}
+      </section>
+    </div>
+  );
+}

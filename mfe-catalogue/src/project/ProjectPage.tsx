@@ -1,0 +1,125 @@
+import { useMemo } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import { useAtomValue } from 'jotai';
+import {
+  api, deriveVersions, formatCategory, formatNumber, formatRelativeTime, invalidateApiCache, NotFound, projectPath,
+  sessionAtom, signInPath, toasts, usePageMeta, useApi, type DerivedVersion, type Project, type TeamMember,
+} from '@modshelf/web-kit';
+import { ApiErrorScreen } from '../components/ApiErrorScreen';
+import { ProjectIcon } from '../components/ProjectCard';
+import { AboutSidebar } from './AboutSidebar';
+import { ChangelogTab } from './ChangelogTab';
+import { GalleryTab } from './GalleryTab';
+import { OverviewTab } from './OverviewTab';
+import { VersionPage } from './VersionPage';
+import { VersionsTab } from './VersionsTab';
+
+export interface ProjectData {
+  project: Project;
+  versions: DerivedVersion[];
+  members: TeamMember[];
+  base: string;
+}
+
+/** Project page: header, tabs and the About sidebar at /{type}/{slug or id}/... */
+export function ProjectPage({ urlType }: { urlType: string }) {
+  const { id = '', '*': rest = '' } = useParams();
+  const location = useLocation();
+  const project = useApi(`project:${id}`, (s) => api.project(id, s));
+  const versions = useApi(project.data ? `project-versions:${project.data.id}` : null, (s) => api.projectVersions(project.data!.id, s));
+  const members = useApi(project.data ? `project-members:${project.data.id}` : null, (s) => api.projectMembers(project.data!.id, s));
+  const derived = useMemo(() => deriveVersions(versions.data ?? [], members.data ?? []), [versions.data, members.data]);
+
+  if (project.error) return <ApiErrorScreen error={project.error} notFound={`Page Not Found: ${location.pathname}`} />;
+  if (!project.data) return <div className="cat-loading" aria-busy="true" />;
+  const p = project.data;
+  const canonical = projectPath(p);
+  const current = `/${urlType}/${id}`;
+  if (canonical !== current && decodeURIComponent(canonical) !== decodeURIComponent(current)) {
+    return <Navigate to={`${canonical}${rest ? `/${rest}` : ''}${location.search}`} replace />;
+  }
+  const data: ProjectData = { project: p, versions: derived, members: members.data ?? [], base: canonical };
+  return <ProjectLayout data={data} versionsLoaded={!!versions.data} />;
+}
+
+function ProjectLayout({ data, versionsLoaded }: { data: ProjectData; versionsLoaded: boolean }) {
+  const intl = useIntl();
+  const { project: p, base } = data;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useAtomValue(sessionAtom);
+  usePageMeta(p.title, p.description);
+  const here = location.pathname + location.search;
+
+  const follow = async () => {
+    if (!session) {
+      navigate(signInPath(here));
+      return;
+    }
+    try {
+      await api.follow(p.id, true);
+      invalidateApiCache(`project:`);
+      toasts.add({ title: intl.formatMessage({ id: 'project.followed', defaultMessage: 'Following {title}' }, { title: p.title }), type: 'success' });
+    } catch (e) {
+      toasts.add({ title: intl.formatMessage({ id: 'project.followFailed', defaultMessage: 'Could not follow' }), text: (e as Error).message, type: 'error' });
+    }
+  };
+  const reportHref = `/report?item=project&itemID=${encodeURIComponent(p.id)}`;
+  const tabs = [
+    { to: base, end: true, label: intl.formatMessage({ id: 'tab.description', defaultMessage: 'Description' }) },
+    ...(p.gallery && p.gallery.length > 0 ? [{ to: `${base}/gallery`, end: false, label: intl.formatMessage({ id: 'tab.gallery', defaultMessage: 'Gallery' }) }] : []),
+    { to: `${base}/changelog`, end: false, label: intl.formatMessage({ id: 'tab.changelog', defaultMessage: 'Changelog' }) },
+    { to: `${base}/versions`, end: false, label: intl.formatMessage({ id: 'tab.versions', defaultMessage: 'Versions' }) },
+  ];
+
+  return (
+    <div className="cat-project" data-project-id={p.id}>
+      <header className="cat-project__header ms-card">
+        <ProjectIcon url={p.icon_url} title={p.title} size={96} />
+        <div className="cat-project__heading">
+          <h1 className="cat-project__title">{p.title}</h1>
+          <p className="cat-project__summary">{p.description}</p>
+          <div className="cat-project__stats">
+            <span data-testid="project-downloads">
+              <FormattedMessage id="card.downloadsCount" defaultMessage="{n} downloads" values={{ n: <strong>{formatNumber(p.downloads)}</strong> }} />
+            </span>
+            <span data-testid="project-followers">
+              <FormattedMessage id="card.followersCount" defaultMessage="{n} followers" values={{ n: <strong>{formatNumber(p.followers)}</strong> }} />
+            </span>
+            <ul className="cat-tags">
+              {[...p.categories, ...(p.additional_categories ?? [])].map((c) => <li key={c}>{formatCategory(c)}</li>)}
+            </ul>
+            <span className="ms-muted" title={p.updated}>
+              <FormattedMessage id="card.updated" defaultMessage="Updated {when}" values={{ when: formatRelativeTime(p.updated, intl.locale) }} />
+            </span>
+          </div>
+        </div>
+        <div className="cat-project__actions">
+          <button type="button" className="ms-btn ms-btn--primary" onClick={follow}>
+            <FormattedMessage id="project.follow" defaultMessage="Follow" />
+          </button>
+          <Link className="ms-btn" to={session ? reportHref : signInPath(reportHref)}>
+            <FormattedMessage id="project.report" defaultMessage="Report" />
+          </Link>
+        </div>
+      </header>
+      <div className="cat-project__layout">
+        <div className="cat-project__content">
+          <nav className="cat-tabs" aria-label={intl.formatMessage({ id: 'project.tabs', defaultMessage: 'Project sections' })}>
+            {tabs.map((t) => <NavLink key={t.to} to={t.to} end={t.end}>{t.label}</NavLink>)}
+          </nav>
+          <Routes>
+            <Route index element={<OverviewTab project={p} />} />
+            <Route path="gallery" element={<GalleryTab project={p} />} />
+            <Route path="changelog" element={<ChangelogTab data={data} loaded={versionsLoaded} />} />
+            <Route path="versions" element={<VersionsTab data={data} loaded={versionsLoaded} />} />
+            <Route path="version/:version" element={<VersionPage data={data} loaded={versionsLoaded} />} />
+            <Route path="*" element={<NotFound path={location.pathname} />} />
+          </Routes>
+        </div>
+        <AboutSidebar data={data} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheControlFor, ensureWebBuilt, IMMUTABLE, NO_CACHE, registerWeb, withPageMeta } from './web';
+
+let root: string;
+let app: FastifyInstance;
+
+function remoteJson(version: string) {
+  return JSON.stringify({ name: 'catalogue', version, entry: 'remoteEntry.js', expose: './routes', routes: ['/'] });
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'modshelf-web-'));
+  mkdirSync(join(root, 'shell', 'dist'), { recursive: true });
+  mkdirSync(join(root, 'mfe-catalogue', 'dist'), { recursive: true });
+  writeFileSync(join(root, 'shell', 'package.json'), '{}');
+  writeFileSync(join(root, 'mfe-catalogue', 'package.json'), '{}');
+  writeFileSync(
+    join(root, 'shell', 'dist', 'index.html'),
+    '<html><head><title>Modshelf</title><meta name="description" content="d"><meta property="og:title" content="Modshelf"><meta property="og:description" content="d"></head><body>SHELL</body></html>',
+  );
+  writeFileSync(join(root, 'shell', 'dist', 'main.0123456789.js'), 'console.log(1)');
+  writeFileSync(join(root, 'mfe-catalogue', 'dist', 'remoteEntry.js'), 'var catalogue;');
+  writeFileSync(join(root, 'mfe-catalogue', 'dist', '70.abcdef0123.js'), 'chunk');
+  writeFileSync(join(root, 'mfe-catalogue', 'dist', 'remote.json'), remoteJson('0.1.0#aaa'));
+  app = Fastify();
+  app.get('/v2/project/:id', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    if (id !== 'cool') return reply.code(404).send();
+    return { title: 'Cool <Mod>', description: 'Does "cool" things' };
+  });
+  app.get('/health', async () => ({ ok: true }));
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'not_found', description: 'the requested route does not exist' }));
+  await registerWeb(app, { rootDir: root });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('registerWeb', () => {
+  it('serves the shell at / and falls back to index.html for page paths', async () => {
+    for (const url of ['/', '/mods?q=x', '/user/alice', '/dashboard/projects']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('SHELL');
+      expect(res.headers['cache-control']).toBe(NO_CACHE);
+    }
+  });
+  it('never falls back for the API, /health or /metrics', async () => {
+    const api = await app.inject({ url: '/v2/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: 'not_found', description: 'the requested route does not exist' });
+    expect((await app.inject({ url: '/health' })).json()).toEqual({ ok: true });
+    expect((await app.inject({ url: '/metrics' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/v2' })).statusCode).toBe(404);
+  });
+  it('serves hashed chunks as immutable and entries as no-cache', async () => {
+    const chunk = await app.inject({ url: '/main.0123456789.js' });
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.headers['cache-control']).toBe(IMMUTABLE);
+    expect(chunk.headers['content-type']).toContain('javascript');
+    const entry = await app.inject({ url: '/remotes/catalogue/remoteEntry.js?v=1' });
+    expect(entry.body).toBe('var catalogue;');
+    expect(entry.headers['cache-control']).toBe(NO_CACHE);
+    expect((await app.inject({ url: '/remotes/catalogue/70.abcdef0123.js' })).headers['cache-control']).toBe(IMMUTABLE);
+    expect((await app.inject({ url: '/remotes/catalogue/missing.js' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/remotes/catalogue/..%2F..%2Fshell%2Fpackage.json' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/missing.0123456789.js' })).statusCode).toBe(404);
+  });
+  it('publishes the remotes manifest and a build id that changes when a remote is redeployed', async () => {
+    const m1 = await app.inject({ url: '/remotes.json' });
+    expect(m1.headers['cache-control']).toBe(NO_CACHE);
+    const body = m1.json();
+    expect(body.remotes).toEqual([
+      expect.objectContaining({ name: 'catalogue', entry: '/remotes/catalogue/remoteEntry.js?v=0.1.0%23aaa', routes: ['/'] }),
+    ]);
+    const latest1 = (await app.inject({ url: '/builds/latest.json' })).json();
+    expect(latest1.id).toBe(body.buildId);
+    const meta = await app.inject({ url: `/builds/meta/${latest1.id}.json` });
+    expect(meta.json()).toMatchObject({ id: latest1.id, matcher: expect.any(Object) });
+    writeFileSync(join(root, 'mfe-catalogue', 'dist', 'remote.json'), remoteJson('0.1.0#bbb'));
+    const latest2 = await app.inject({ url: '/builds/latest.json' });
+    expect(latest2.headers['cache-control']).toBe(NO_CACHE);
+    expect(latest2.json().id).not.toBe(latest1.id);
+    expect((await app.inject({ url: `/builds/meta/${latest1.id}.json` })).statusCode).toBe(404);
+  });
+  it('puts a project page title and summary into the HTML for link previews', async () => {
+    const res = await app.inject({ url: '/mod/cool/versions' });
+    expect(res.body).toContain('<title>Cool &lt;Mod&gt; - Modshelf</title>');
+    expect(res.body).toContain('<meta name="description" content="Does &quot;cool&quot; things">');
+    expect(res.body).toContain('<meta property="og:title" content="Cool &lt;Mod&gt;">');
+    expect((await app.inject({ url: '/mod/unknown' })).body).toContain('<title>Modshelf</title>');
+  });
+});
+
+describe('helpers', () => {
+  it('cache policy by file name', () => {
+    expect(cacheControlFor('/x/index.html')).toBe(NO_CACHE);
+    expect(cacheControlFor('/x/remoteEntry.js')).toBe(NO_CACHE);
+    expect(cacheControlFor('/x/remote.json')).toBe(NO_CACHE);
+    expect(cacheControlFor('/x/435.9f3ced3167.js')).toBe(IMMUTABLE);
+    expect(cacheControlFor('/x/logo.svg')).toBe(NO_CACHE);
+  });
+  it('withPageMeta escapes', () => {
+    expect(withPageMeta('<title>a</title>', '<b>', '')).toBe('<title>&lt;b&gt; - Modshelf</title>');
+  });
+  it('ensureWebBuilt skips packages that are already built', async () => {
+    expect(await ensureWebBuilt(root)).toEqual([]);
+  });
+});
