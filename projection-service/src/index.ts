@@ -1,0 +1,30 @@
+import type { EventStore } from '@modshelf/events';
+import { ProjectionRunner, type Projections, type RunnerOptions } from './runner/runner';
+import { SqliteProjectionStorage, projectionsPath } from './storage/sqlite-storage';
+
+export type { Projections, RunnerOptions } from './runner/runner';
+export { ProjectionRunner } from './runner/runner';
+export { registerQueryRoutes } from './routes/index';
+export type { QueryDeps, AccountLookup } from './routes/context';
+export type { ReadModelStore, DocChange } from './read-model/port';
+export type * from './read-model/documents';
+export { INDEXES, indexKeys } from './read-model/collections';
+export type * from './search/port';
+export { SORTS, TAG_FIELDS, NUMBER_FIELDS } from './search/port';
+export type { ProjectionStorage } from './storage/port';
+export { composeStorage } from './storage/port';
+export { SqliteProjectionStorage, projectionsPath, PROJECTIONS_FILE } from './storage/sqlite-storage';
+export { SqliteReadModels } from './read-model/sqlite';
+export { SqliteSearchIndex } from './search/sqlite-search';
+export { parseFacets, parseSearchParams } from './search/facets';
+export { replayAndCompare, type ReplayReport } from './replay/replay';
+
+/**
+ * Opens the projections file under dataDir and starts projecting the log from
+ * its checkpoint (catch-up runs in the background; `ready` resolves when done).
+ */
+export async function startProjections(deps: { store: EventStore; dataDir: string; options?: RunnerOptions }): Promise<Projections> {
+  const runner = new ProjectionRunner(deps.store, new SqliteProjectionStorage(projectionsPath(deps.dataDir)), deps.options);
+  await runner.start();
+  return runner;
+}

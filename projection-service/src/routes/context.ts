@@ -1,0 +1,118 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from '@modshelf/events';
+import {
+  MAX_POSITION_WAIT_MS,
+  MIN_POSITION_HEADER,
+  MIN_POSITION_PARAM,
+  POSITION_HEADER,
+  hasScope,
+  invalidInput,
+  notFound,
+  type ScopeName,
+} from '@modshelf/service-kit';
+import type { ProjectDoc, VersionDoc } from '../read-model/documents';
+import type { ReadModelStore } from '../read-model/port';
+import type { Projections } from '../runner/runner';
+import { LINKABLE_STATUSES, PUBLIC_VERSION_STATUSES } from '../views/derive';
+
+/** What the query routes need of the account store: private fields of GET /v2/user. */
+export interface AccountLookup {
+  getAccount(userId: string): Promise<{ email: string | null; emailVerified: boolean; passwordHash: string | null } | null>;
+}
+
+export interface QueryDeps {
+  projections: Projections;
+  credentials?: AccountLookup;
+  /** public base URL of the site, e.g. http://localhost:8080 */
+  publicUrl: string;
+}
+
+/** The caller, as the site's auth hook resolved it (null when anonymous). */
+export function actorOf(request: FastifyRequest): Actor | null {
+  return (request as unknown as { actor?: Actor | null }).actor ?? null;
+}
+
+/** The caller when their token carries `scope`; otherwise treated as anonymous (as Modrinth does for reads). */
+export function actorWith(request: FastifyRequest, scope: ScopeName): Actor | null {
+  const a = actorOf(request);
+  return a && hasScope(a.scopes, scope) ? a : null;
+}
+
+export const isStaff = (a: Actor | null) => !!a && (a.role === 'admin' || a.role === 'moderator');
+export const isMember = (p: ProjectDoc, a: Actor | null) => !!a && p.members.some((m) => m.user_id === a.userId);
+
+/** Anyone sees approved, archived and unlisted projects; the team and staff see every status. */
+export function canReadProject(p: ProjectDoc, a: Actor | null): boolean {
+  return LINKABLE_STATUSES.includes(p.status) || isStaff(a) || isMember(p, a);
+}
+
+export function canReadVersion(v: VersionDoc, p: ProjectDoc, a: Actor | null): boolean {
+  if (!canReadProject(p, a)) return false;
+  return PUBLIC_VERSION_STATUSES.includes(v.status) || isStaff(a) || isMember(p, a);
+}
+
+/** Read-your-writes: waits (bounded) until the projections pass the position the caller presents. */
+export async function waitForMinPosition(deps: QueryDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const header = request.headers[MIN_POSITION_HEADER];
+  const param = (request.query as Record<string, unknown> | undefined)?.[MIN_POSITION_PARAM];
+  const raw = (Array.isArray(header) ? header[0] : header) ?? (typeof param === 'string' ? param : undefined);
+  if (raw !== undefined && raw !== '') {
+    const pos = Number(raw);
+    if (!Number.isSafeInteger(pos) || pos < 0) throw invalidInput(`${MIN_POSITION_PARAM} must be a non-negative integer`);
+    if (pos > deps.projections.checkpoint()) await deps.projections.waitForPosition(pos, MAX_POSITION_WAIT_MS);
+  }
+  reply.header(POSITION_HEADER, String(deps.projections.checkpoint()));
+}
+
+/** Parses a JSON array of strings given as a query parameter (`ids=["a","b"]`). */
+export function jsonStringArray(raw: unknown, name: string): string[] {
+  if (typeof raw !== 'string') throw invalidInput(`${name} is required`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw invalidInput(`Error while parsing ${name}: not valid JSON`);
+  }
+  if (!Array.isArray(parsed) || !parsed.every((x) => typeof x === 'string')) throw invalidInput(`${name} must be a JSON array of strings`);
+  return parsed as string[];
+}
+
+/** Like jsonStringArray, but bad JSON or absence gives undefined (Modrinth ignores a bad version filter). */
+export function optionalJsonArray(raw: unknown): string[] | undefined {
+  if (typeof raw !== 'string') return undefined;
+  try {
+    const v = JSON.parse(raw);
+    return Array.isArray(v) ? v.map(String) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function parseBool(raw: unknown): boolean | undefined {
+  if (raw === 'true' || raw === true) return true;
+  if (raw === 'false' || raw === false) return false;
+  return undefined;
+}
+
+export const projectNotFound = () => notFound('The requested project was not found or you do not have access to it');
+export const versionNotFound = () => notFound('The requested version was not found or you do not have access to it');
+export const userNotFound = () => notFound('User not found');
+
+/** Looks a project up by id or case-insensitive slug. */
+export async function findProject(rm: ReadModelStore, idOrSlug: string): Promise<ProjectDoc | null> {
+  if (/^[0-9A-Za-z]{8}$/.test(idOrSlug)) {
+    const p = await rm.get('projects', idOrSlug);
+    if (p) return p;
+  }
+  const ids = await rm.findIds('projects', 'slug', idOrSlug.toLowerCase());
+  return ids.length ? rm.get('projects', ids[0]) : null;
+}
+
+export async function findUser(rm: ReadModelStore, idOrName: string) {
+  if (/^[0-9A-Za-z]{8}$/.test(idOrName)) {
+    const u = await rm.get('users', idOrName);
+    if (u) return u;
+  }
+  const ids = await rm.findIds('users', 'username', idOrName.toLowerCase());
+  return ids.length ? rm.get('users', ids[0]) : null;
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { QueryDeps } from './context';
+import { registerProjectRoutes } from './project.routes';
+import { registerSearchRoutes } from './search.routes';
+import { registerTagRoutes } from './tag.routes';
+import { registerUserRoutes } from './user.routes';
+import { registerVersionRoutes } from './version.routes';
+
+/** Every GET (and query-only POST) route of the /v2 read side. */
+export function registerQueryRoutes(app: FastifyInstance, deps: QueryDeps): void {
+  registerSearchRoutes(app, deps);
+  registerProjectRoutes(app, deps);
+  registerVersionRoutes(app, deps);
+  registerUserRoutes(app, deps);
+  registerTagRoutes(app, deps);
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { parseSearchParams } from '../search/facets';
+import { waitForMinPosition, type QueryDeps } from './context';
+
+/** GET /v2/search: only publicly listed projects are in the index. */
+export function registerSearchRoutes(app: FastifyInstance, deps: QueryDeps): void {
+  app.get<{ Querystring: Record<string, string | undefined> }>(
+    '/v2/search',
+    { preHandler: (req, reply) => waitForMinPosition(deps, req, reply) },
+    async (req) => {
+      const request = parseSearchParams(req.query);
+      const result = await deps.projections.storage.search.search(request);
+      return { hits: result.hits, offset: request.offset, limit: request.limit, total_hits: result.total };
+    },
+  );
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  DONATION_PLATFORMS,
+  GAME_VERSIONS,
+  LICENSES,
+  LOADERS,
+  MOD_CATEGORIES,
+  MODPACK_CATEGORIES,
+  REPORT_TYPES,
+  ROUTE_PROJECT_TYPES,
+  SIDE_TYPES,
+} from '@modshelf/events';
+import { notFound } from '@modshelf/service-kit';
+import { waitForMinPosition, type QueryDeps } from './context';
+
+const ICON = (name: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"><title>${name}</title><circle cx="12" cy="12" r="9"/></svg>`;
+
+/** The spec's constants as Modrinth's tag routes (static: they come from events/src/catalogue/tags.ts). */
+export function registerTagRoutes(app: FastifyInstance, deps: QueryDeps): void {
+  const categories = [
+    ...MOD_CATEGORIES.map((name) => ({ icon: ICON(name), name, project_type: 'mod', header: 'categories' })),
+    ...MODPACK_CATEGORIES.map((name) => ({ icon: ICON(name), name, project_type: 'modpack', header: 'categories' })),
+  ];
+  app.get('/v2/tag/category', async () => categories);
+  app.get('/v2/tag/loader', async () => LOADERS.map((l) => ({ icon: ICON(l.name), name: l.name, supported_project_types: l.supported_project_types })));
+  app.get('/v2/tag/game_version', async () => GAME_VERSIONS);
+  app.get('/v2/tag/license', async () => LICENSES.map((l) => ({ short: l.short, name: l.name })));
+  app.get<{ Params: { id: string } }>('/v2/tag/license/:id', async (req) => {
+    const l = LICENSES.find((x) => x.short.toLowerCase() === req.params.id.toLowerCase());
+    if (!l) throw notFound(`License ${req.params.id} not found`);
+    const body = l.short.startsWith('LicenseRef-')
+      ? `${l.name}. See the project for its terms.`
+      : `${l.name}. The full text is at https://spdx.org/licenses/${l.short}.html`;
+    return { title: l.name, body };
+  });
+  app.get('/v2/tag/donation_platform', async () => DONATION_PLATFORMS);
+  app.get('/v2/tag/report_type', async () => REPORT_TYPES);
+  app.get('/v2/tag/project_type', async () => ROUTE_PROJECT_TYPES);
+  app.get('/v2/tag/side_type', async () => SIDE_TYPES);
+
+  app.get('/v2/statistics', { preHandler: (req, reply) => waitForMinPosition(deps, req, reply) }, async () => {
+    const { readModels, search } = deps.projections.storage;
+    return statistics(await search.count(), readModels);
+  });
+}
+
+type RM = QueryDeps['projections']['storage']['readModels'];
+
+/** Counts for /v2/statistics: listed projects, versions, distinct files (by sha1) and distinct team members. */
+async function statistics(projects: number, rm: RM) {
+  return {
+    projects,
+    versions: await rm.count('versions'),
+    files: await rm.countKeys('versions', 'sha1'),
+    authors: await rm.countKeys('projects', 'member'),
+  };
+}

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Actor } from '@modshelf/events';
+import { invalidInput } from '@modshelf/service-kit';
+import type { ProjectDoc, UserDoc, VersionDoc } from '../read-model/documents';
+import { LISTED_VERSION_STATUSES, PUBLIC_VERSION_STATUSES } from '../views/derive';
+import { deriveVersionList, sortNewestFirst, versionView } from '../views/version.view';
+import {
+  actorWith,
+  canReadProject,
+  canReadVersion,
+  jsonStringArray,
+  versionNotFound,
+  waitForMinPosition,
+  type QueryDeps,
+} from './context';
+
+const algorithmSchema = z.enum(['sha1', 'sha512']);
+const updateBody = z.object({
+  loaders: z.array(z.string()).optional(),
+  game_versions: z.array(z.string()).optional(),
+  version_types: z.array(z.enum(['release', 'beta', 'alpha'])).optional(),
+});
+const hashesBody = z.object({ hashes: z.array(z.string()).max(2000), algorithm: algorithmSchema.optional() });
+
+/** Modrinth's default: 128 or more characters is sha512, otherwise sha1. */
+function algorithmFor(hash: string, given: unknown): 'sha1' | 'sha512' {
+  if (given === undefined || given === '') return hash.length >= 128 ? 'sha512' : 'sha1';
+  const r = algorithmSchema.safeParse(given);
+  if (!r.success) throw invalidInput(`invalid algorithm '${String(given)}': use sha1 or sha512`);
+  return r.data;
+}
+
+export function registerVersionRoutes(app: FastifyInstance, deps: QueryDeps): void {
+  const rm = () => deps.projections.storage.readModels;
+  const preHandler = (req: any, reply: any) => waitForMinPosition(deps, req, reply);
+
+  async function readable(v: VersionDoc | null, actor: Actor | null): Promise<{ v: VersionDoc; p: ProjectDoc } | null> {
+    if (!v) return null;
+    const p = await rm().get('projects', v.project_id);
+    return p && canReadVersion(v, p, actor) ? { v, p } : null;
+  }
+
+  /** The version with the spec's derived fields, computed against its project's version list. */
+  async function withDerived(v: VersionDoc) {
+    const siblings = sortNewestFirst(
+      (await rm().getMany('versions', await rm().findIds('versions', 'project', v.project_id))).filter(
+        (x) => x.id === v.id || LISTED_VERSION_STATUSES.includes(x.status),
+      ),
+    );
+    const users = new Map<string, UserDoc>((await rm().getMany('users', [v.author_id])).map((u) => [u.id, u]));
+    return { ...versionView(v), ...deriveVersionList(siblings, users).get(v.id) };
+  }
+
+  app.get<{ Params: { id: string } }>('/v2/version/:id', { preHandler }, async (req) => {
+    const hit = await readable(await rm().get('versions', req.params.id), actorWith(req, 'VERSION_READ'));
+    if (!hit) throw versionNotFound();
+    return withDerived(hit.v);
+  });
+
+  app.get<{ Querystring: Record<string, string> }>('/v2/versions', { preHandler }, async (req) => {
+    const actor = actorWith(req, 'VERSION_READ');
+    const out = [];
+    for (const v of await rm().getMany('versions', [...new Set(jsonStringArray(req.query.ids, 'ids'))])) {
+      if (await readable(v, actor)) out.push(versionView(v));
+    }
+    return out;
+  });
+
+  /** Readable versions holding a file with this hash, newest first. */
+  async function versionsByHash(hash: string, algorithm: 'sha1' | 'sha512', actor: Actor | null) {
+    const ids = await rm().findIds('versions', algorithm, hash.toLowerCase());
+    const out: Array<{ v: VersionDoc; p: ProjectDoc }> = [];
+    for (const v of await rm().getMany('versions', ids)) {
+      const r = await readable(v, actor);
+      if (r) out.push(r);
+    }
+    return out.sort((a, b) => Date.parse(b.v.date_published) - Date.parse(a.v.date_published));
+  }
+
+  app.get<{ Params: { hash: string }; Querystring: Record<string, string> }>('/v2/version_file/:hash', { preHandler }, async (req) => {
+    const actor = actorWith(req, 'VERSION_READ');
+    const found = await versionsByHash(req.params.hash, algorithmFor(req.params.hash, req.query.algorithm), actor);
+    const pick = req.query.version_id ? found.find((f) => f.v.id === req.query.version_id) : found[0];
+    if (!pick) throw versionNotFound();
+    return versionView(pick.v);
+  });
+
+  type Filters = z.infer<typeof updateBody>;
+  /** Newest version of the project matching the filters; `emptyMatchesNothing` per Modrinth's single-hash route. */
+  async function latestMatching(p: ProjectDoc, f: Filters, emptyMatchesNothing: boolean): Promise<VersionDoc | null> {
+    const anyOf = (list: string[] | undefined, values: string[]) =>
+      list === undefined || (list.length === 0 ? !emptyMatchesNothing : values.some((x) => list.includes(x)));
+    const candidates = sortNewestFirst(await rm().getMany('versions', await rm().findIds('versions', 'project', p.id))).filter(
+      (v) => anyOf(f.loaders, v.loaders) && anyOf(f.game_versions, v.game_versions) && anyOf(f.version_types, [v.version_type]),
+    );
+    const newest = candidates[0];
+    if (!newest) return null;
+    if (emptyMatchesNothing) return PUBLIC_VERSION_STATUSES.includes(newest.status) ? newest : null; // newest hidden: 404
+    return candidates.find((v) => PUBLIC_VERSION_STATUSES.includes(v.status)) ?? null;
+  }
+
+  app.post<{ Params: { hash: string }; Querystring: Record<string, string> }>('/v2/version_file/:hash/update', { preHandler }, async (req) => {
+    const actor = actorWith(req, 'VERSION_READ');
+    const filters = updateBody.parse(req.body ?? {});
+    const found = await versionsByHash(req.params.hash, algorithmFor(req.params.hash, req.query.algorithm), actor);
+    const pick = req.query.version_id ? found.find((f) => f.v.id === req.query.version_id) : found[0];
+    if (!pick) throw versionNotFound();
+    const latest = await latestMatching(pick.p, filters, true);
+    if (!latest) throw versionNotFound();
+    return versionView(latest);
+  });
+
+  app.post('/v2/version_files', { preHandler }, async (req) => {
+    const actor = actorWith(req, 'VERSION_READ');
+    const body = hashesBody.parse(req.body ?? {});
+    const out: Record<string, unknown> = {};
+    for (const hash of body.hashes) {
+      const found = await versionsByHash(hash, body.algorithm ?? algorithmFor(hash, undefined), actor);
+      if (found[0]) out[hash] = versionView(found[0].v);
+    }
+    return out;
+  });
+
+  app.post('/v2/version_files/update', { preHandler }, async (req) => {
+    const actor = actorWith(req, 'VERSION_READ');
+    const body = hashesBody.extend(updateBody.shape).parse(req.body ?? {});
+    const out: Record<string, unknown> = {};
+    for (const hash of body.hashes) {
+      const found = await versionsByHash(hash, body.algorithm ?? algorithmFor(hash, undefined), actor);
+      const listed = found.find((f) => canReadProject(f.p, null));
+      if (!listed) continue;
+      const latest = await latestMatching(listed.p, body, false);
+      if (latest) out[hash] = versionView(latest);
+    }
+    return out;
+  });
+}

@@ -1,0 +1,63 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Actor } from '@modshelf/events';
+import { ALL_SCOPES, installErrorHandling } from '@modshelf/service-kit';
+import { startProjections } from '../index';
+import type { Projections } from '../runner/runner';
+import { registerQueryRoutes } from '../routes/index';
+import { Fixtures } from './fixtures';
+
+export interface TestApp {
+  app: FastifyInstance;
+  fx: Fixtures;
+  projections: Projections;
+  /** waits until the projections reached the log head */
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A query app over an in-memory log. The test-only auth hook reads
+ * `x-test-user: <userId>[:role[:scopes]]` into request.actor, as the site's auth hook would.
+ */
+export async function testApp(): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'query-'));
+  const fx = Fixtures.memory();
+  const projections = await startProjections({ store: fx.store, dataDir: dir });
+  const app = Fastify();
+  installErrorHandling(app);
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (req) => {
+    const h = req.headers['x-test-user'];
+    if (typeof h !== 'string') return;
+    const [userId, role = 'developer', scopes] = h.split(':');
+    const actor: Actor = {
+      userId,
+      username: userId,
+      role: role as Actor['role'],
+      kind: 'session',
+      scopes: scopes ? Number(scopes) : ALL_SCOPES,
+      tokenRefId: 'test',
+    } as Actor;
+    (req as unknown as { actor: Actor | null }).actor = actor;
+  });
+  registerQueryRoutes(app, { projections, publicUrl: 'http://localhost' });
+  await app.ready();
+  return {
+    app,
+    fx,
+    projections,
+    async sync() {
+      await projections.ready;
+      await projections.waitForPosition(await fx.store.headPosition(), 5000);
+    },
+    async close() {
+      await app.close();
+      await projections.close();
+      await fx.store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
