@@ -6,6 +6,7 @@ import { registerTwoFactorRoutes } from './twofactor-routes';
 import { registerTokenRoutes } from './token-routes';
 import { registerProfileRoutes } from './profile-routes';
 import { registerMailboxRoutes } from './mailbox-routes';
+import { deleteAppsOf, registerOAuthRoutes } from './oauth-routes';
 import { OutboxMailer, mailerFromEnv } from './mail';
 import type { AccountDeps } from './support';
 
@@ -28,6 +29,9 @@ export function registerAccountRoutes(app: FastifyInstance, given: AccountDeps):
   registerEmailRoutes(app, deps, throttle);
   registerTwoFactorRoutes(app, deps, throttle);
   registerTokenRoutes(app, deps);
-  registerProfileRoutes(app, deps, async () => undefined);
+  registerProfileRoutes(app, deps, async (userId) => {
+    await deleteAppsOf(deps, userId);
+  });
+  registerOAuthRoutes(app, deps);
   if (deps.mailer instanceof OutboxMailer && deps.devMailbox !== false) registerMailboxRoutes(app, deps.mailer);
 }

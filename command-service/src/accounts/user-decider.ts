@@ -1,6 +1,6 @@
 import {
   PatCreated, PatDeleted, PatEdited, SessionCreated, SessionRevoked, TwoFactorDisabled, TwoFactorEnabled, UserDeleted,
-  UserEmailChanged, UserEmailVerified, UserPasswordChanged, UserProfileEdited, UserRegistered, UserRoleChanged,
+  OAuthAppAuthorized, OAuthAuthorizationRevoked, UserEmailChanged, UserEmailVerified, UserPasswordChanged, UserProfileEdited, UserRegistered, UserRoleChanged,
   type DecidedEvent, type RecordedEvent, type UserRole,
 } from '@modshelf/events';
 import { ApiError, RESTRICTED_MASK, conflict, invalidInput, isValidScopeMask, notFound } from '@modshelf/service-kit';
@@ -20,11 +20,13 @@ export interface UserState {
   twoFactor: boolean;
   sessions: Record<string, { os: string | null; platform: string | null; created: string }>;
   pats: Record<string, { name: string; scopes: number; expires: string; created: string }>;
+  /** OAuth grants by app id */
+  authorizations: Record<string, { id: string; scopes: number; created: string }>;
 }
 
 export const initialUserState: UserState = {
   exists: false, deleted: false, userId: null, username: null, role: 'developer', bio: null, avatarUrl: null, created: null,
-  emailVerified: false, twoFactor: false, sessions: {}, pats: {},
+  emailVerified: false, twoFactor: false, sessions: {}, pats: {}, authorizations: {},
 };
 
 export type UserCommand =
@@ -41,6 +43,8 @@ export type UserCommand =
   | { type: 'CreatePat'; pat_id: string; name: string; scopes: number; expires: string; created: string; now: string }
   | { type: 'EditPat'; pat_id: string; name?: string; scopes?: number; expires?: string; now: string }
   | { type: 'DeletePat'; pat_id: string }
+  | { type: 'AuthorizeApp'; authorization_id: string; app_id: string; scopes: number; created: string }
+  | { type: 'RevokeAuthorization'; app_id: string }
   | { type: 'Delete' };
 
 function checkPatScopes(scopes: number): void {
@@ -99,6 +103,14 @@ export const userDecider: Decider<UserCommand, UserState> = {
     if (PatDeleted.is(e)) {
       const { [e.data.pat_id]: _gone, ...pats } = s.pats;
       return { ...s, pats };
+    }
+    if (OAuthAppAuthorized.is(e)) {
+      const { authorization_id, app_id, scopes, created } = e.data;
+      return { ...s, authorizations: { ...s.authorizations, [app_id]: { id: authorization_id, scopes, created } } };
+    }
+    if (OAuthAuthorizationRevoked.is(e)) {
+      const { [e.data.app_id]: _gone, ...authorizations } = s.authorizations;
+      return { ...s, authorizations };
     }
     if (UserDeleted.is(e)) {
       return { ...initialUserState, exists: true, deleted: true, userId: s.userId };
@@ -169,6 +181,23 @@ export const userDecider: Decider<UserCommand, UserState> = {
       case 'DeletePat':
         if (!s.pats[c.pat_id]) throw notFound('token not found');
         return [PatDeleted({ pat_id: c.pat_id })];
+      case 'AuthorizeApp': {
+        const cur = s.authorizations[c.app_id];
+        // a grant only ever widens: the union of what was granted before and now
+        let scopes = c.scopes;
+        if (cur) {
+          scopes = 0;
+          for (let bit = 0; bit < 48; bit++) {
+            const v = 2 ** bit;
+            if (Math.floor(c.scopes / v) % 2 === 1 || Math.floor(cur.scopes / v) % 2 === 1) scopes += v;
+          }
+          if (scopes === cur.scopes) return [];
+        }
+        return [OAuthAppAuthorized({ authorization_id: cur?.id ?? c.authorization_id, app_id: c.app_id, scopes, created: cur?.created ?? c.created })];
+      }
+      case 'RevokeAuthorization':
+        if (!s.authorizations[c.app_id]) throw notFound('authorization not found');
+        return [OAuthAuthorizationRevoked({ app_id: c.app_id })];
       case 'Delete':
         return [UserDeleted({})];
       default: {

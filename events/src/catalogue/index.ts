@@ -5,3 +5,4 @@ export * from './version';
 export * from './social';
 export * from './user';
 export * from './system';
+export * from './oauth';

@@ -105,6 +105,8 @@ export interface CredentialStore {
   deleteToken(hash: string): Promise<void>;
   /** Deletes every token of a session, PAT or authorization. */
   deleteTokensByRef(refId: string): Promise<number>;
+  /** Deletes every token whose ref id starts with the prefix (all grants of an OAuth app: `<appId>:`). */
+  deleteTokensByRefPrefix(prefix: string): Promise<number>;
   listTokens(userId: string, kind?: TokenKind): Promise<TokenRecord[]>;
 
   getTotp(userId: string): Promise<TotpRecord | null>;
@@ -118,6 +120,7 @@ export interface CredentialStore {
   takeTicket(key: string, kind: string, now: string): Promise<TicketRecord | null>;
   peekTicket(key: string, kind: string, now: string): Promise<TicketRecord | null>;
   deleteTickets(userId: string, kind: string): Promise<void>;
+  listTickets(userId: string, kind: string): Promise<TicketRecord[]>;
 
   close(): Promise<void>;
 }

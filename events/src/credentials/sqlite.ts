@@ -149,6 +149,8 @@ export class SqliteCredentialStore implements CredentialStore {
       updExpires: db.prepare('UPDATE tokens SET expires = ? WHERE ref_id = ?'),
       deleteToken: db.prepare('DELETE FROM tokens WHERE hash = ?'),
       deleteByRef: db.prepare('DELETE FROM tokens WHERE ref_id = ?'),
+      deleteByRefPrefix: db.prepare("DELETE FROM tokens WHERE substr(ref_id, 1, length(?)) = ?"),
+      listTicketsOf: db.prepare<[string, string], { key: string; kind: string; user_id: string | null; data: string; expires: string }>('SELECT * FROM tickets WHERE user_id = ? AND kind = ? ORDER BY rowid'),
       listTokens: db.prepare<[string], TokenRow>('SELECT * FROM tokens WHERE user_id = ? ORDER BY created'),
       listTokensKind: db.prepare<[string, string], TokenRow>('SELECT * FROM tokens WHERE user_id = ? AND kind = ? ORDER BY created'),
       getTotp: db.prepare<[string], { user_id: string; secret: string; enabled: number; recovery: string }>('SELECT * FROM totp WHERE user_id = ?'),
@@ -262,6 +264,9 @@ export class SqliteCredentialStore implements CredentialStore {
   async deleteTokensByRef(refId: string) {
     return this.s.deleteByRef.run(refId).changes;
   }
+  async deleteTokensByRefPrefix(prefix: string) {
+    return this.s.deleteByRefPrefix.run(prefix, prefix).changes;
+  }
   async listTokens(userId: string, kind?: TokenKind) {
     return (kind ? this.s.listTokensKind.all(userId, kind) : this.s.listTokens.all(userId)).map(toToken);
   }
@@ -308,6 +313,10 @@ export class SqliteCredentialStore implements CredentialStore {
   }
   async deleteTickets(userId: string, kind: string) {
     this.s.deleteTicketsOf.run(userId, kind);
+  }
+
+  async listTickets(userId: string, kind: string) {
+    return this.s.listTicketsOf.all(userId, kind).map((r) => ({ key: r.key, kind: r.kind, userId: r.user_id, data: JSON.parse(r.data), expires: r.expires }) as TicketRecord);
   }
 
   async close() {
