@@ -1,0 +1,140 @@
+import { Kafka, logLevel, type Admin, type Consumer, type Producer } from 'kafkajs';
+import type { RecordedEvent } from '../envelope';
+import type { BatchHandler, BusSubscription, EventBus, SubscribeOptions } from './port';
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  /** default 'modshelf.events' */
+  topic?: string;
+  /** partitions when the topic is created (default 6). */
+  partitions?: number;
+  clientId?: string;
+  /** consumer session timeout (default 10 s); a dead member's keys move to others after it. */
+  sessionTimeoutMs?: number;
+}
+
+/**
+ * The distributed bus: Kafka through kafkajs (kept behind this port; it is lightly maintained).
+ * Messages are keyed by stream id, so a stream's events share a partition and keep their order;
+ * the value is the RecordedEvent as JSON. Producer acks = all. Consumers commit a batch's offsets
+ * only after the handler resolved, so delivery is at least once.
+ */
+export class KafkaEventBus implements EventBus {
+  readonly topic: string;
+  private readonly kafka: Kafka;
+  private producer: Producer | null = null;
+  private producerReady: Promise<Producer> | null = null;
+  private topicReady: Promise<void> | null = null;
+  private readonly consumers = new Set<BusSubscription>();
+
+  constructor(private readonly options: KafkaBusOptions) {
+    this.topic = options.topic ?? 'modshelf.events';
+    this.kafka = new Kafka({
+      clientId: options.clientId ?? 'modshelf',
+      brokers: options.brokers,
+      logLevel: logLevel.NOTHING,
+      retry: { initialRetryTime: 200, retries: 8 },
+    });
+  }
+
+  /** Creates the topic if it does not exist (idempotent). */
+  ensureTopic(): Promise<void> {
+    this.topicReady ??= (async () => {
+      const admin: Admin = this.kafka.admin();
+      await admin.connect();
+      try {
+        const existing = await admin.listTopics();
+        if (!existing.includes(this.topic)) {
+          await admin.createTopics({
+            topics: [{ topic: this.topic, numPartitions: this.options.partitions ?? 6, replicationFactor: 1 }],
+            waitForLeaders: true,
+          });
+        }
+      } finally {
+        await admin.disconnect();
+      }
+    })().catch((err) => {
+      this.topicReady = null;
+      throw err;
+    });
+    return this.topicReady;
+  }
+
+  private getProducer(): Promise<Producer> {
+    this.producerReady ??= (async () => {
+      await this.ensureTopic();
+      const p = this.kafka.producer({ allowAutoTopicCreation: false, maxInFlightRequests: 1, idempotent: true });
+      await p.connect();
+      this.producer = p;
+      return p;
+    })().catch((err) => {
+      this.producerReady = null;
+      throw err;
+    });
+    return this.producerReady;
+  }
+
+  async publish(events: readonly RecordedEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const producer = await this.getProducer();
+    await producer.send({
+      topic: this.topic,
+      acks: -1,
+      messages: events.map((e) => ({
+        key: e.streamId,
+        value: JSON.stringify(e),
+        headers: { position: String(e.position) },
+      })),
+    });
+  }
+
+  async subscribe(group: string, handler: BatchHandler, options: SubscribeOptions = {}): Promise<BusSubscription> {
+    await this.ensureTopic();
+    const consumer: Consumer = this.kafka.consumer({
+      groupId: group,
+      sessionTimeout: this.options.sessionTimeoutMs ?? 10000,
+      rebalanceTimeout: 20000,
+      heartbeatInterval: 1000,
+      allowAutoTopicCreation: false,
+      retry: { initialRetryTime: 100, retries: 5 },
+    });
+    let joined!: () => void;
+    const joinedP = new Promise<void>((r) => (joined = r));
+    consumer.on(consumer.events.GROUP_JOIN, () => joined());
+    await consumer.connect();
+    await consumer.subscribe({ topic: this.topic, fromBeginning: options.start !== 'latest' });
+    await consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: 1,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+        if (!isRunning() || isStale() || batch.messages.length === 0) return;
+        const events = batch.messages.map((m) => JSON.parse(m.value!.toString()) as RecordedEvent);
+        await handler(events);
+        const last = batch.messages[batch.messages.length - 1].offset;
+        resolveOffset(last);
+        await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: (BigInt(last) + 1n).toString() }]);
+        await heartbeat();
+      },
+    });
+    await Promise.race([
+      joinedP,
+      new Promise((_, rej) => setTimeout(() => rej(new Error(`kafka consumer group ${group} did not join in 30 s`)), 30000)),
+    ]);
+    const sub: BusSubscription = {
+      close: async () => {
+        this.consumers.delete(sub);
+        await consumer.disconnect();
+      },
+    };
+    this.consumers.add(sub);
+    return sub;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.consumers].map((c) => c.close()));
+    if (this.producer) await this.producer.disconnect();
+    this.producer = null;
+    this.producerReady = null;
+  }
+}
