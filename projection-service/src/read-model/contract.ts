@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ProjectDoc, UserDoc } from './documents';
+import type { ReadModelStore } from './port';
+
+export interface ReadModelsUnderTest {
+  store: ReadModelStore;
+  cleanup(): Promise<void>;
+}
+
+export function sampleUser(id: string, username: string): UserDoc {
+  return { id, username, bio: null, avatar_url: null, created: '2024-01-01T00:00:00.000Z', role: 'developer', badges: 0, email_verified: false, has_totp: false };
+}
+
+export function sampleProject(id: string, slug: string, members: string[]): ProjectDoc {
+  return {
+    id, slug, project_type: 'mod', team: `T${id.slice(1)}`, organization: null, title: slug, description: 'd', body: '',
+    published: '2024-01-01T00:00:00.000Z', updated: '2024-01-01T00:00:00.000Z', approved: null, queued: null, status: 'approved',
+    requested_status: null, moderator_message: null, moderator_message_body: null, license: { id: 'MIT', name: 'MIT', url: null },
+    downloads: 0, followers: 0, categories: [], additional_categories: [], client_side: 'required', server_side: 'required',
+    icon_url: null, color: null, issues_url: null, source_url: null, wiki_url: null, discord_url: null, donation_urls: [], gallery: [],
+    thread_id: 'TTTTTTTT', monetization_status: 'monetized', owner_id: members[0],
+    members: members.map((user_id, i) => ({ user_id, role: 'r', permissions: 0, ordering: i, accepted: true, is_owner: i === 0 })),
+    version_list: [],
+  };
+}
+
+/** The contract every ReadModelStore adapter passes (the MongoDB adapter runs it too). */
+export function readModelContract(adapter: string, make: () => Promise<ReadModelsUnderTest>): void {
+  describe(`ReadModelStore contract: ${adapter}`, () => {
+    let sut: ReadModelsUnderTest;
+    let s: ReadModelStore;
+    beforeEach(async () => {
+      sut = await make();
+      s = sut.store;
+      await s.reset();
+    });
+    afterEach(async () => sut.cleanup());
+
+    it('starts empty at checkpoint 0', async () => {
+      expect(await s.checkpoint()).toBe(0);
+      expect(await s.get('users', 'AAAAAAAA')).toBeNull();
+      expect(await s.count('projects')).toBe(0);
+    });
+
+    it('commits documents with the checkpoint and reads them back', async () => {
+      await s.commit([{ coll: 'users', id: 'AAAAAAAA', doc: sampleUser('AAAAAAAA', 'Alice') }], 7);
+      expect(await s.checkpoint()).toBe(7);
+      expect(await s.get('users', 'AAAAAAAA')).toEqual(sampleUser('AAAAAAAA', 'Alice'));
+      expect(await s.get('projects', 'AAAAAAAA')).toBeNull();
+      await s.commit([], 9);
+      expect(await s.checkpoint()).toBe(9);
+    });
+
+    it('maintains secondary indexes across updates and deletes', async () => {
+      await s.commit(
+        [
+          { coll: 'projects', id: 'P0000001', doc: sampleProject('P0000001', 'One', ['AAAAAAAA', 'BBBBBBBB']) },
+          { coll: 'projects', id: 'P0000002', doc: sampleProject('P0000002', 'Two', ['AAAAAAAA']) },
+        ],
+        1,
+      );
+      expect(await s.findIds('projects', 'slug', 'one')).toEqual(['P0000001']);
+      expect(await s.findIds('projects', 'member', 'AAAAAAAA')).toEqual(['P0000001', 'P0000002']);
+      expect(await s.countKeys('projects', 'member')).toBe(2);
+      await s.commit([{ coll: 'projects', id: 'P0000001', doc: sampleProject('P0000001', 'Uno', ['BBBBBBBB']) }], 2);
+      expect(await s.findIds('projects', 'slug', 'one')).toEqual([]);
+      expect(await s.findIds('projects', 'slug', 'uno')).toEqual(['P0000001']);
+      expect(await s.findIds('projects', 'member', 'AAAAAAAA')).toEqual(['P0000002']);
+      await s.commit([{ coll: 'projects', id: 'P0000002', doc: null }], 3);
+      expect(await s.get('projects', 'P0000002')).toBeNull();
+      expect(await s.findIds('projects', 'member', 'AAAAAAAA')).toEqual([]);
+      expect(await s.count('projects')).toBe(1);
+    });
+
+    it('gets many in the order asked, scans in id order, and resets', async () => {
+      await s.commit(
+        ['CCCCCCCC', 'AAAAAAAA', 'BBBBBBBB'].map((id) => ({ coll: 'users' as const, id, doc: sampleUser(id, `u${id}`) })),
+        4,
+      );
+      expect((await s.getMany('users', ['BBBBBBBB', 'ZZZZZZZZ', 'AAAAAAAA'])).map((u) => u.id)).toEqual(['BBBBBBBB', 'AAAAAAAA']);
+      const ids: string[] = [];
+      for await (const [id] of s.scan('users')) ids.push(id);
+      expect(ids).toEqual(['AAAAAAAA', 'BBBBBBBB', 'CCCCCCCC']);
+      await s.reset();
+      expect(await s.count('users')).toBe(0);
+      expect(await s.checkpoint()).toBe(0);
+    });
+  });
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DownloadsCounted, ProjectFollowed, UserProfileEdited, downloadsStream, followsStream, userStream } from '@modshelf/events';
+import { testApp, type TestApp } from '../testing/app';
+
+describe('user, tag and statistics routes', () => {
+  let t: TestApp;
+  let alice: string;
+  let bob: string;
+  let p1: string;
+  let p2: string;
+  beforeAll(async () => {
+    t = await testApp();
+    alice = await t.fx.user('Alice');
+    bob = await t.fx.user('bob');
+    p1 = await t.fx.project(alice, { title: 'First Mod' });
+    p2 = await t.fx.project(alice, { title: 'Second Mod' });
+    await t.fx.project(alice, { title: 'Draft Mod' }, 'draft');
+    await t.fx.version(p1, alice, { version_number: '1' });
+    await t.fx.emit(downloadsStream(p1), [DownloadsCounted({ project_id: p1, version_id: null, count: 10 })]);
+    await t.fx.emit(downloadsStream(p2), [DownloadsCounted({ project_id: p2, version_id: null, count: 5 })]);
+    await t.fx.emit(followsStream(bob), [ProjectFollowed({ user_id: bob, project_id: p1 })]);
+    await t.sync();
+  });
+  afterAll(async () => t.close());
+
+  it('serves public profiles by id and case-insensitive username with counts', async () => {
+    const u = (await t.app.inject('/v2/user/aLiCe')).json();
+    expect(u).toMatchObject({ id: alice, username: 'Alice', role: 'developer', project_count: 2, download_count: 15, follower_count: 1, email: null });
+    expect((await t.app.inject(`/v2/user/${alice}`)).json().username).toBe('Alice');
+    const missing = await t.app.inject('/v2/user/nobody');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'not_found', description: 'User not found' });
+    expect((await t.app.inject(`/v2/users?ids=${encodeURIComponent(JSON.stringify([alice, 'bob']))}`)).json()).toHaveLength(2);
+  });
+
+  it('lists a user\'s projects (drafts only for themself) and follows (only for themself)', async () => {
+    expect((await t.app.inject(`/v2/user/${alice}/projects`)).json()).toHaveLength(2);
+    expect((await t.app.inject({ url: `/v2/user/${alice}/projects`, headers: { 'x-test-user': alice } })).json()).toHaveLength(3);
+    expect((await t.app.inject(`/v2/user/${bob}/follows`)).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/v2/user/${bob}/follows`, headers: { 'x-test-user': alice } })).statusCode).toBe(401);
+    const f = (await t.app.inject({ url: `/v2/user/${bob}/follows`, headers: { 'x-test-user': bob } })).json();
+    expect(f.map((p: { id: string }) => p.id)).toEqual([p1]);
+  });
+
+  it('answers /v2/user for the signed-in user only, with USER_READ', async () => {
+    expect((await t.app.inject('/v2/user')).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/v2/user', headers: { 'x-test-user': `${alice}:developer:1` } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/v2/user', headers: { 'x-test-user': alice } })).json()).toMatchObject({ id: alice, has_totp: false });
+  });
+
+  it('re-indexes search hits when a username changes', async () => {
+    await t.fx.emit(userStream(alice), [UserProfileEdited({ changes: { username: 'Alicia' } })]);
+    await t.sync();
+    const hits = (await t.app.inject('/v2/search?query=alicia')).json().hits;
+    expect(hits.map((h: { author: string }) => h.author)).toEqual(['Alicia', 'Alicia']);
+    expect((await t.app.inject('/v2/user/alice')).statusCode).toBe(404);
+  });
+
+  it('serves the tag lists and statistics', async () => {
+    const cats = (await t.app.inject('/v2/tag/category')).json();
+    expect(cats.find((c: { name: string }) => c.name === 'worldgen')).toMatchObject({ project_type: 'mod', header: 'categories' });
+    expect((await t.app.inject('/v2/tag/loader')).json().map((l: { name: string }) => l.name)).toContain('behaviorpack');
+    expect((await t.app.inject('/v2/tag/game_version')).json()[0]).toHaveProperty('major');
+    expect((await t.app.inject('/v2/tag/license')).json()[0]).toEqual({ short: 'MIT', name: 'MIT License' });
+    expect((await t.app.inject('/v2/tag/license/mit')).json().title).toBe('MIT License');
+    expect((await t.app.inject('/v2/tag/license/nope')).statusCode).toBe(404);
+    expect((await t.app.inject('/v2/tag/donation_platform')).json()).toContainEqual({ short: 'bmac', name: 'Buy Me a Coffee' });
+    expect((await t.app.inject('/v2/tag/report_type')).json()).toEqual(['spam', 'copyright', 'inappropriate', 'malicious', 'name-squatting']);
+    expect((await t.app.inject('/v2/tag/project_type')).json()).toContain('behaviorpack');
+    expect((await t.app.inject('/v2/tag/side_type')).json()).toContain('required');
+    expect((await t.app.inject('/v2/statistics')).json()).toEqual({ projects: 2, versions: 1, files: 1, authors: 1 });
+  });
+});
