@@ -6,3 +6,9 @@ export {
   registerAccountRoutes, ensureAdmin, installRateLimit, rateLimitFromEnv, type RateLimitOptions, issueSession, userDecider, OutboxMailer, SmtpMailer, mailerFromEnv,
   type AccountDeps, type RateLimitSettings, type Mail, type Mailer, type StoredMail, type UserCommand, type UserState,
 } from './accounts/index';
+export {
+  registerCatalogueCommands, maxFileBytesFromEnv, DEFAULT_MAX_FILE_BYTES, PROJECT_STATUS_TRANSITIONS, canTransition,
+  HIDDEN_PROJECT_STATUSES, SqliteIdempotencyStore, DownloadCounter, clientKey,
+  type CatalogueDeps, type IdempotencyStore, type StoredAnswer, type Claim,
+} from './catalogue/index';
+export { type BlobStore, type StagedBlob, type BlobInfo, BlobTooLargeError, LocalBlobStore } from './blobs/index';

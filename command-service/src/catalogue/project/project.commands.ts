@@ -13,11 +13,18 @@ export interface CreateProject {
   status: 'draft' | 'processing';
   published: string;
   fields: ProjectFields;
+  icon?: { icon_url: string; color: number | null };
+  gallery?: GalleryImage[];
 }
 export interface EditProject {
   kind: 'edit';
   actor: CommandActor;
   changes: Partial<ProjectFields>;
+  /**
+   * Changes that depend on the current fields (license url only, add/remove categories, ...):
+   * a pure function of the state, applied (and validated) after the visibility check.
+   */
+  derive?: (current: ProjectFields, projectType: ProjectType) => Partial<ProjectFields>;
   status?: ProjectStatus;
   /** live versions of the project (submitting for review needs one) */
   versionCount: number;

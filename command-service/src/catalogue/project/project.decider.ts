@@ -26,7 +26,8 @@ function decideEdit(c: EditProject, s: ProjectState): DecidedEvent[] {
   if (!canSeeProject(s, c.actor)) throw notFound();
   const perms = permissionsOf(s, c.actor);
   const changes: Partial<ProjectFields> = {};
-  for (const [k, v] of Object.entries(c.changes) as [keyof ProjectFields, unknown][]) {
+  const requested = { ...c.changes, ...(c.derive ? c.derive(s.fields, s.project_type) : {}) };
+  for (const [k, v] of Object.entries(requested) as [keyof ProjectFields, unknown][]) {
     if (v === undefined) continue;
     if (STAFF_ONLY_FIELDS.includes(k) && !staff) {
       throw denied(`You do not have the permissions to edit the ${k === 'monetization_status' ? 'monetization status' : 'moderation message'} of this project!`);
@@ -94,6 +95,8 @@ export function decideProject(c: ProjectCommand, s: ProjectState): DecidedEvent[
       TeamMemberAdded({
         user_id: c.actor.userId, role: 'Owner', permissions: ALL_PROJECT_PERMISSIONS, ordering: 0, accepted: true, is_owner: true,
       }),
+      ...(c.icon ? [ProjectIconChanged(c.icon)] : []),
+      ...(c.gallery ?? []).map((g) => GalleryImageAdded(g)),
     ];
   }
   switch (c.kind) {

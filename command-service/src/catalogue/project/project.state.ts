@@ -28,6 +28,7 @@ export interface ProjectState {
   team_id: string;
   project_type: ProjectType;
   owner_id: string;
+  thread_id: string;
   status: ProjectStatus;
   fields: ProjectFields;
   icon_url: string | null;
@@ -43,6 +44,7 @@ export const initialProjectState: ProjectState = {
   team_id: '',
   project_type: 'mod',
   owner_id: '',
+  thread_id: '',
   status: 'draft',
   fields: {} as ProjectFields,
   icon_url: null,
@@ -56,8 +58,8 @@ const mapMember = (s: ProjectState, userId: string, f: (m: Member) => Member): M
 
 export function evolveProject(s: ProjectState, e: RecordedEvent): ProjectState {
   if (ProjectCreated.is(e)) {
-    const { project_id, team_id, project_type, owner_id, organization_id: _o, thread_id: _t, status, published: _p, ...rest } = e.data;
-    return { ...s, exists: true, project_id, team_id, project_type, owner_id, status, fields: rest };
+    const { project_id, team_id, project_type, owner_id, organization_id: _o, thread_id, status, published: _p, ...rest } = e.data;
+    return { ...s, exists: true, project_id, team_id, project_type, owner_id, thread_id, status, fields: rest };
   }
   if (ProjectEdited.is(e)) return { ...s, fields: { ...s.fields, ...e.data.changes } };
   if (ProjectStatusChanged.is(e)) {

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { notFound } from '@modshelf/service-kit';
+import type { CatalogueContext } from '../context';
+import type { DownloadCounter } from '../downloads/download-counter';
+import { IMAGE_TYPES } from '../http';
+import { loadVersion } from '../version/version.service';
+
+const FILE_TYPES: Record<string, string> = {
+  jar: 'application/java-archive',
+  zip: 'application/zip',
+  mrpack: 'application/x-modrinth-modpack+zip',
+  json: 'application/json',
+  txt: 'text/plain; charset=utf-8',
+};
+
+function contentTypeOf(filename: string): string {
+  const ext = filename.split('.').pop()?.toLowerCase() ?? '';
+  return FILE_TYPES[ext] ?? IMAGE_TYPES[ext] ?? 'application/octet-stream';
+}
+
+/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
+function disposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+async function sendBlob(ctx: CatalogueContext, reply: FastifyReply, sha512: string, sha1: string | null, type: string, extra: Record<string, string> = {}) {
+  const blob = await ctx.blobs.open(sha512);
+  if (!blob) throw notFound();
+  const etag = `"${sha1 ?? sha512}"`;
+  reply.headers({
+    'content-type': type,
+    'content-length': String(blob.size),
+    etag,
+    'cache-control': 'public, max-age=31536000, immutable',
+    'x-content-type-options': 'nosniff',
+    'access-control-allow-origin': '*',
+    ...extra,
+  });
+  if (reply.request.headers['if-none-match'] === etag) {
+    blob.stream.destroy();
+    return reply.status(304).send();
+  }
+  return reply.send(blob.stream);
+}
+
+/**
+ * The site's own CDN: version files, icons and gallery images, streamed from the
+ * blob store. A file download counts towards the project's downloads,
+ * deduplicated per (client IP or IPv6 /64, project) by the DownloadCounter.
+ */
+export function registerCdnRoutes(app: FastifyInstance, ctx: CatalogueContext, downloads: DownloadCounter): void {
+  // wildcards, not :params: file names and sha512 names are longer than find-my-way's 100-character parameter limit
+  app.get<{ Params: { project: string; version: string; '*': string } }>(
+    '/cdn/data/:project/versions/:version/*',
+    async (request, reply) => {
+      const { project, version } = request.params;
+      const filename = request.params['*'];
+      await ctx.lookup.catchUp();
+      const v = ctx.lookup.version(version);
+      if (!v || v.projectId !== project || !ctx.lookup.projectId(project)) throw notFound();
+      const state = await loadVersion(ctx, version);
+      const file = state.files.find((f) => f.filename === filename);
+      if (!file) throw notFound();
+      if (request.method === 'GET') downloads.record(request.ip, project, version);
+      return sendBlob(ctx, reply, file.hashes.sha512, file.hashes.sha1, contentTypeOf(file.filename), {
+        'content-disposition': disposition(file.filename),
+      });
+    },
+  );
+
+  for (const folder of ['images', 'icons']) {
+    app.get<{ Params: { project: string; '*': string } }>(`/cdn/data/:project/${folder}/*`, async (request, reply) => {
+      const m = /^([0-9a-f]{128})\.([a-z]{2,5})$/.exec(request.params['*']);
+      if (!m || !(m[2] in IMAGE_TYPES)) throw notFound();
+      return sendBlob(ctx, reply, m[1], null, IMAGE_TYPES[m[2]], { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" });
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import type { EventStore } from '@modshelf/events';
+import type { BlobStore } from '../blobs/blob-store';
+import type { CatalogueLookup } from './lookup';
+import type { Mutex } from './mutex';
+
+/** What registerCatalogueCommands needs from the composer. */
+export interface CatalogueDeps {
+  store: EventStore;
+  /** DATA_DIR: blobs go to <dataDir>/blobs, idempotency keys to <dataDir>/idempotency.db */
+  dataDir: string;
+  /** The site's own origin (PUBLIC_URL), e.g. http://localhost:8080: file, icon and gallery urls point at it. */
+  publicUrl: string;
+  /** Largest version file accepted (MAX_FILE_BYTES); default 100 MiB. Over it: 413, nothing stored. */
+  maxFileBytes?: number;
+  /** Largest icon (default 256 KiB) and gallery image (default 5 MiB), as Modrinth. */
+  maxIconBytes?: number;
+  maxImageBytes?: number;
+  /** How often counted downloads are flushed as DownloadsCounted events (default 15 s, as Modrinth's queue). */
+  downloadFlushMs?: number;
+  /** Adapters; defaults: a LocalBlobStore under dataDir and a SQLite idempotency store. */
+  blobs?: BlobStore;
+  idempotency?: import('./idempotency/idempotency-store').IdempotencyStore;
+}
+
+/** Everything the catalogue's routes share. */
+export interface CatalogueContext {
+  store: EventStore;
+  lookup: CatalogueLookup;
+  blobs: BlobStore;
+  publicUrl: string;
+  maxFileBytes: number;
+  maxIconBytes: number;
+  maxImageBytes: number;
+  /** serializes slug reservations (create, slug change) in this process */
+  slugLock: Mutex;
+  now: () => Date;
+}
+
+export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
+
+/** MAX_FILE_BYTES from the environment, validated (the composer may pass it on). */
+export function maxFileBytesFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.MAX_FILE_BYTES;
+  if (raw === undefined || raw === '') return DEFAULT_MAX_FILE_BYTES;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`MAX_FILE_BYTES must be a positive integer, got '${raw}'`);
+  return n;
+}

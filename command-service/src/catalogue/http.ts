@@ -1,0 +1,55 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import { POSITION_HEADER, invalidInput, payloadTooLarge } from '@modshelf/service-kit';
+import { newCommandContext, type CommandContext } from '../kernel/execute';
+import { BlobTooLargeError, type BlobStore, type StagedBlob } from '../blobs/blob-store';
+
+/** Sets the read-your-writes header: the log position this command reached. */
+export function withPosition(reply: FastifyReply, position: number): FastifyReply {
+  return reply.header(POSITION_HEADER, String(position));
+}
+
+/** A command answered with 204 No Content and the position header. */
+export function noContent(reply: FastifyReply, position: number): FastifyReply {
+  return withPosition(reply, position).status(204).send();
+}
+
+export function commandContext(request: FastifyRequest, userId: string): CommandContext {
+  const correlation = request.headers['x-correlation-id'];
+  return newCommandContext(userId, typeof correlation === 'string' && correlation.length <= 128 ? correlation : request.id);
+}
+
+/** Stages a stream into the blob store, answering 413 past the limit (nothing is kept). */
+export async function stageOrReject(blobs: BlobStore, source: Readable | AsyncIterable<Uint8Array>, maxBytes: number, what: string): Promise<StagedBlob> {
+  try {
+    return await blobs.stage(source, maxBytes);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (err instanceof BlobTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw payloadTooLarge(`${what} is larger than the limit of ${maxBytes} bytes`);
+    }
+    throw err;
+  }
+}
+
+export function parseJsonField(value: string, field: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch (err) {
+    throw invalidInput(`Error while parsing multipart field '${field}' as JSON: ${(err as Error).message}`);
+  }
+}
+
+export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'bmp', 'gif', 'webp', 'svg', 'svgz', 'rgb'] as const;
+export const IMAGE_TYPES: Record<string, string> = {
+  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', bmp: 'image/bmp', gif: 'image/gif', webp: 'image/webp',
+  svg: 'image/svg+xml', svgz: 'image/svg+xml', rgb: 'image/x-rgb',
+};
+
+/** The extension of an uploaded image, from a file name or a content type. */
+export function imageExt(filename: string | undefined, mimetype: string | undefined): string | null {
+  const fromName = filename?.split('.').pop()?.toLowerCase();
+  if (fromName && fromName in IMAGE_TYPES) return fromName;
+  const fromType = Object.entries(IMAGE_TYPES).find(([, t]) => t === mimetype)?.[0];
+  return fromType ?? null;
+}

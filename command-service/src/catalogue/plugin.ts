@@ -1,0 +1,70 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { join } from 'node:path';
+import { LocalBlobStore } from '../blobs/local-blob-store';
+import { registerCdnRoutes } from './cdn/cdn.routes';
+import { DEFAULT_MAX_FILE_BYTES, type CatalogueContext, type CatalogueDeps } from './context';
+import { DownloadCounter } from './downloads/download-counter';
+import { registerFollowRoutes } from './follow/follow.routes';
+import { installIdempotency } from './idempotency/idempotency.hook';
+import { SqliteIdempotencyStore } from './idempotency/sqlite-idempotency-store';
+import { CatalogueLookup } from './lookup';
+import { Mutex } from './mutex';
+import { registerProjectRoutes } from './project/project.routes';
+import { registerTeamRoutes } from './project/team.routes';
+import { registerReportRoutes } from './report/report.routes';
+import { registerVersionRoutes } from './version/version.routes';
+
+/**
+ * The catalogue's write side: project, team, gallery, status, version, file,
+ * follow and report commands under /v2 (Modrinth's paths and shapes), and the
+ * file download route under /cdn. Registered in its own encapsulated scope (its
+ * multipart and image body parsers stay inside); the composer's error handler
+ * and auth hook (request.actor) apply to it.
+ */
+export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueDeps): void {
+  const maxFileBytes = deps.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const ctx: CatalogueContext = {
+    store: deps.store,
+    lookup: new CatalogueLookup(deps.store),
+    blobs: deps.blobs ?? new LocalBlobStore(join(deps.dataDir, 'blobs')),
+    publicUrl: deps.publicUrl.replace(/\/+$/, ''),
+    maxFileBytes,
+    maxIconBytes: deps.maxIconBytes ?? 256 * 1024,
+    maxImageBytes: deps.maxImageBytes ?? 5 * 1024 * 1024,
+    slugLock: new Mutex(),
+    now: () => new Date(),
+  };
+  const idempotency = deps.idempotency ?? new SqliteIdempotencyStore(join(deps.dataDir, 'idempotency.db'));
+  const downloads = new DownloadCounter(deps.store, { flushMs: deps.downloadFlushMs });
+
+  app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: {
+        fileSize: Math.max(maxFileBytes, ctx.maxImageBytes, ctx.maxIconBytes) + 1,
+        files: 64,
+        fields: 16,
+        parts: 100,
+        fieldSize: 2 * 1024 * 1024,
+      },
+    });
+    // icon and gallery uploads send the image itself as the body
+    scope.addContentTypeParser(/^image\/|^application\/octet-stream/, (_request, payload, done) => done(null, payload));
+    installIdempotency(scope, idempotency, ctx.now);
+    registerProjectRoutes(scope, ctx);
+    registerTeamRoutes(scope, ctx);
+    registerVersionRoutes(scope, ctx);
+    registerFollowRoutes(scope, ctx);
+    registerReportRoutes(scope, ctx);
+    registerCdnRoutes(scope, ctx, downloads);
+    await ctx.lookup.catchUp();
+  });
+
+  app.addHook('onReady', async () => downloads.start());
+  app.addHook('onClose', async () => {
+    await downloads.close();
+    if (!deps.idempotency) await idempotency.close();
+  });
+}
+
+export type { CatalogueDeps } from './context';

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { invalidInput, notFound } from '@modshelf/service-kit';
+import { requireScopes, toCommandActor } from '../actor';
+import type { CatalogueContext } from '../context';
+import { noContent } from '../http';
+import { editMemberInput, inviteInput, userIdInput } from './project.inputs';
+import { runProjectCommand } from './project.service';
+
+type TeamParams = { id: string };
+type MemberParams = { id: string; user: string };
+
+async function projectOfTeam(ctx: CatalogueContext, teamId: string): Promise<string> {
+  await ctx.lookup.catchUp();
+  const pid = ctx.lookup.projectOfTeam(teamId);
+  if (!pid) throw notFound();
+  return pid;
+}
+
+/** Team routes (Modrinth: /v2/team/{id}/...), all under PROJECT_WRITE; the team is the project's. */
+export function registerTeamRoutes(app: FastifyInstance, ctx: CatalogueContext): void {
+  app.post<{ Params: TeamParams }>('/v2/team/:id/members', async (request, reply) => {
+    const actor = requireScopes(request, 'PROJECT_WRITE');
+    const input = inviteInput.parse(request.body ?? {});
+    const pid = await projectOfTeam(ctx, request.params.id);
+    if (!ctx.lookup.userExists(input.user_id)) throw invalidInput('An invalid User ID specified');
+    const result = await runProjectCommand(ctx, request, actor, pid, {
+      kind: 'invite-member',
+      actor: toCommandActor(actor),
+      user_id: input.user_id,
+      role: input.role ?? 'Member',
+      permissions: input.permissions ?? 0,
+      ordering: input.ordering ?? 0,
+    });
+    return noContent(reply, result.position);
+  });
+
+  app.post<{ Params: TeamParams }>('/v2/team/:id/join', async (request, reply) => {
+    const actor = requireScopes(request, 'PROJECT_WRITE');
+    const pid = await projectOfTeam(ctx, request.params.id);
+    const result = await runProjectCommand(ctx, request, actor, pid, { kind: 'join-team', actor: toCommandActor(actor) });
+    return noContent(reply, result.position);
+  });
+
+  app.patch<{ Params: MemberParams }>('/v2/team/:id/members/:user', async (request, reply) => {
+    const actor = requireScopes(request, 'PROJECT_WRITE');
+    const input = editMemberInput.parse(request.body ?? {});
+    const pid = await projectOfTeam(ctx, request.params.id);
+    const userId = ctx.lookup.userId(request.params.user) ?? request.params.user;
+    const result = await runProjectCommand(ctx, request, actor, pid, {
+      kind: 'edit-member', actor: toCommandActor(actor), user_id: userId, role: input.role, permissions: input.permissions, ordering: input.ordering,
+    });
+    return noContent(reply, result.position);
+  });
+
+  app.delete<{ Params: MemberParams }>('/v2/team/:id/members/:user', async (request, reply) => {
+    const actor = requireScopes(request, 'PROJECT_WRITE');
+    const pid = await projectOfTeam(ctx, request.params.id);
+    const userId = ctx.lookup.userId(request.params.user) ?? request.params.user;
+    const result = await runProjectCommand(ctx, request, actor, pid, { kind: 'remove-member', actor: toCommandActor(actor), user_id: userId });
+    return noContent(reply, result.position);
+  });
+
+  app.patch<{ Params: TeamParams }>('/v2/team/:id/owner', async (request, reply) => {
+    const actor = requireScopes(request, 'PROJECT_WRITE');
+    const input = userIdInput.parse(request.body ?? {});
+    const pid = await projectOfTeam(ctx, request.params.id);
+    const result = await runProjectCommand(ctx, request, actor, pid, { kind: 'transfer-ownership', actor: toCommandActor(actor), user_id: input.user_id });
+    return noContent(reply, result.position);
+  });
+}

@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import type { VersionPublished, fields } from '@modshelf/events';
+import type { CommandActor } from '../actor';
+import type { VersionFields, VersionFile } from './version.state';
+
+/** What the project says about the actor (the handler folds the project stream to learn it). */
+export interface ProjectAccess {
+  /** the project exists and the actor may see it */
+  visible: boolean;
+  /** team member (any state) or staff: may see hidden versions */
+  insider: boolean;
+  /** the actor's team permission bits on the project */
+  permissions: number;
+}
+
+export interface PublishVersion {
+  kind: 'publish';
+  actor: CommandActor;
+  access: ProjectAccess;
+  version: z.input<typeof VersionPublished.schema>;
+}
+export interface EditVersion {
+  kind: 'edit';
+  actor: CommandActor;
+  access: ProjectAccess;
+  changes: Partial<VersionFields>;
+  /** sha1 or sha512 of the file to make primary */
+  primary_file?: string;
+  file_types?: { hash: string; file_type: z.output<typeof fields.fileType> | null }[];
+}
+export interface AddVersionFiles {
+  kind: 'add-files';
+  actor: CommandActor;
+  access: ProjectAccess;
+  files: VersionFile[];
+}
+export interface RemoveVersionFile {
+  kind: 'remove-file';
+  actor: CommandActor;
+  access: ProjectAccess;
+  hash: string;
+}
+export interface DeleteVersion {
+  kind: 'delete';
+  actor: CommandActor;
+  access: ProjectAccess;
+}
+
+export type VersionCommand = PublishVersion | EditVersion | AddVersionFiles | RemoveVersionFile | DeleteVersion;

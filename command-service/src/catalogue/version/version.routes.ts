@@ -1,0 +1,186 @@
+import type {} from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Actor } from '@modshelf/events';
+import { fields } from '@modshelf/events';
+import { ApiError, PROJECT_PERMISSIONS as P, invalidInput, notFound } from '@modshelf/service-kit';
+import { checkGameVersions, checkLoaders } from '../tag-rules';
+import { requireVersionAccess } from './version.decider';
+import { requireScopes, toCommandActor } from '../actor';
+import type { CatalogueContext } from '../context';
+import { noContent, parseJsonField, stageOrReject, withPosition } from '../http';
+import { loadProject, resolveProject } from '../project/project.service';
+import type { ProjectState } from '../project/project.state';
+import type { VersionFields } from './version.state';
+import { createVersionInput, deleteFileQuery, editVersionInput, type CreateVersionInput } from './version.inputs';
+import {
+  checkDependencies, checkFilename, checkForeignDuplicates, checkVersionData, dryRunVersion, fileUrl, loadVersion,
+  projectAccess, publishCommand, resolveVersion, runVersionCommand, versionJson, type UploadedFile,
+} from './version.service';
+
+type IdParams = { id: string };
+
+const addFilesData = z.object({ file_types: z.record(z.string(), fields.fileType.nullable()).optional() });
+
+/**
+ * Reads a multipart request whose first part is the JSON `data` field, then
+ * stages every file part (413 past maxFileBytes, nothing kept). `onData` runs
+ * before any file is read, so bad data or missing rights fail fast.
+ */
+async function readUpload<T>(
+  ctx: CatalogueContext,
+  request: FastifyRequest,
+  parseData: (raw: unknown) => Promise<T>,
+  files: Map<string, UploadedFile>,
+): Promise<T> {
+  if (!request.isMultipart()) throw invalidInput('This route expects a multipart/form-data body with a `data` field');
+  let data: T | undefined;
+  let seenData = false;
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      if (part.fieldname !== 'data') continue;
+      if (seenData) throw invalidInput('Only one `data` field is allowed');
+      seenData = true;
+      data = await parseData(parseJsonField(String(part.value), 'data'));
+    } else {
+      if (!seenData) throw invalidInput('`data` field must come before file fields');
+      if (files.has(part.fieldname)) throw invalidInput(`Duplicate multipart field '${part.fieldname}'`);
+      const staged = await stageOrReject(ctx.blobs, part.file, ctx.maxFileBytes, `'${part.filename}'`);
+      files.set(part.fieldname, { name: part.fieldname, filename: part.filename, staged });
+    }
+  }
+  if (!seenData) throw invalidInput('Missing `data` field');
+  return data as T;
+}
+
+async function discardAll(files: Map<string, UploadedFile>): Promise<void> {
+  for (const f of files.values()) await f.staged.discard();
+}
+
+async function visibleProject(ctx: CatalogueContext, actor: Actor, projectId: string): Promise<ProjectState> {
+  const state = await loadProject(ctx, projectId);
+  if (!projectAccess(state, actor).visible) throw notFound();
+  return state;
+}
+
+export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContext): void {
+  // POST /v2/version: multipart `data` (CreatableVersion) + the file parts it lists
+  app.post('/v2/version', async (request, reply) => {
+    const actor = requireScopes(request, 'VERSION_CREATE');
+    const files = new Map<string, UploadedFile>();
+    try {
+      let project: ProjectState | null = null;
+      const d = await readUpload(ctx, request, async (raw): Promise<CreateVersionInput> => {
+        const input = createVersionInput.parse(raw);
+        if (!input.project_id) throw invalidInput('project_id is required');
+        const pid = await resolveProject(ctx, input.project_id);
+        project = await visibleProject(ctx, actor, pid);
+        const access = projectAccess(project, actor);
+        if ((access.permissions & P.UPLOAD_VERSION) === 0) throw new ApiError(401, 'unauthorized', "You don't have permission to upload this version!");
+        checkVersionData(ctx, project.project_type, input);
+        return input;
+      }, files);
+      const state = project as ProjectState | null;
+      if (!state) throw notFound();
+      for (const name of files.keys()) if (!d.file_parts.includes(name)) throw invalidInput(`File part '${name}' is not listed in file_parts`);
+      checkForeignDuplicates(ctx, state.project_id, [...files.values()]);
+      const command = publishCommand(ctx, actor, projectAccess(state, actor), state.project_id, d, files);
+      await dryRunVersion(ctx, command.version.version_id, command);
+      for (const f of files.values()) await f.staged.commit();
+      const result = await runVersionCommand(ctx, request, actor, command.version.version_id, command);
+      return withPosition(reply, result.position).status(200).send(versionJson(result.state));
+    } finally {
+      await discardAll(files);
+    }
+  });
+
+  // PATCH /v2/version/{id}
+  app.patch<{ Params: IdParams }>('/v2/version/:id', async (request, reply) => {
+    const actor = requireScopes(request, 'VERSION_WRITE');
+    const input = editVersionInput.parse(request.body ?? {});
+    const { versionId, projectId } = await resolveVersion(ctx, request.params.id);
+    const project = await loadProject(ctx, projectId);
+    const access = projectAccess(project, actor);
+    requireVersionAccess(access, P.UPLOAD_VERSION, "You don't have permission to edit this version!", await loadVersion(ctx, versionId));
+    checkLoaders(project.project_type, input.loaders);
+    checkGameVersions(input.game_versions);
+    if (input.dependencies) checkDependencies(ctx, input.dependencies);
+    const { primary_file, file_types, ...rest } = input;
+    const changes: Partial<VersionFields> = {};
+    for (const [k, v] of Object.entries(rest)) if (v !== undefined) (changes as Record<string, unknown>)[k] = v;
+    if (input.dependencies) {
+      changes.dependencies = input.dependencies.map((x) => ({
+        version_id: x.version_id ?? null, project_id: x.project_id ?? null, file_name: x.file_name ?? null, dependency_type: x.dependency_type,
+      }));
+    }
+    const result = await runVersionCommand(ctx, request, actor, versionId, {
+      kind: 'edit',
+      actor: toCommandActor(actor),
+      access,
+      changes,
+      primary_file: primary_file?.[1],
+      file_types: file_types?.map((t) => ({ hash: t.hash, file_type: t.file_type })),
+    });
+    return noContent(reply, result.position);
+  });
+
+  // DELETE /v2/version/{id}
+  app.delete<{ Params: IdParams }>('/v2/version/:id', async (request, reply) => {
+    const actor = requireScopes(request, 'VERSION_DELETE');
+    const { versionId, projectId } = await resolveVersion(ctx, request.params.id);
+    const access = projectAccess(await loadProject(ctx, projectId), actor);
+    const result = await runVersionCommand(ctx, request, actor, versionId, { kind: 'delete', actor: toCommandActor(actor), access });
+    return noContent(reply, result.position);
+  });
+
+  // POST /v2/version/{id}/file: multipart `data` ({}) + files to add
+  app.post<{ Params: IdParams }>('/v2/version/:id/file', async (request, reply) => {
+    const actor = requireScopes(request, 'VERSION_WRITE');
+    const files = new Map<string, UploadedFile>();
+    try {
+      const { versionId, projectId } = await resolveVersion(ctx, request.params.id);
+      const project = await loadProject(ctx, projectId);
+      const access = projectAccess(project, actor);
+      const fileTypes = await readUpload(ctx, request, async (raw) => {
+        requireVersionAccess(access, P.UPLOAD_VERSION, "You don't have permission to upload files to this version!", await loadVersion(ctx, versionId));
+        return addFilesData.parse(raw ?? {}).file_types ?? {};
+      }, files);
+      checkForeignDuplicates(ctx, projectId, [...files.values()]);
+      const newFiles = [...files.values()].map((f) => {
+        const filename = checkFilename(f.filename);
+        const ft = fileTypes[f.name];
+        return {
+          hashes: { sha1: f.staged.sha1, sha512: f.staged.sha512 },
+          url: fileUrl(ctx, projectId, versionId, filename),
+          filename,
+          primary: false,
+          size: f.staged.size,
+          file_type: ft ?? null,
+        };
+      });
+      const command = { kind: 'add-files' as const, actor: toCommandActor(actor), access, files: newFiles };
+      await dryRunVersion(ctx, versionId, command);
+      for (const f of files.values()) await f.staged.commit();
+      const result = await runVersionCommand(ctx, request, actor, versionId, command);
+      return noContent(reply, result.position);
+    } finally {
+      await discardAll(files);
+    }
+  });
+
+  // DELETE /v2/version_file/{hash}?version_id=&algorithm=
+  app.delete<{ Params: { hash: string }; Querystring: Record<string, string> }>('/v2/version_file/:hash', async (request, reply) => {
+    const actor = requireScopes(request, 'VERSION_WRITE');
+    const q = deleteFileQuery.parse(request.query);
+    const hash = request.params.hash.toLowerCase();
+    if (!/^[0-9a-f]{40}$|^[0-9a-f]{128}$/.test(hash)) throw notFound();
+    await ctx.lookup.catchUp();
+    const candidates = ctx.lookup.versionsWithHash(hash);
+    const versionId = q.version_id ? candidates.find((v) => v === q.version_id) : candidates[0];
+    if (!versionId) throw notFound();
+    const { projectId } = await resolveVersion(ctx, versionId);
+    const access = projectAccess(await loadProject(ctx, projectId), actor);
+    const result = await runVersionCommand(ctx, request, actor, versionId, { kind: 'remove-file', actor: toCommandActor(actor), access, hash });
+    return noContent(reply, result.position);
+  });
+}

@@ -1,0 +1,202 @@
+import type { FastifyRequest } from 'fastify';
+import { versionStream, type Actor } from '@modshelf/events';
+import { invalidInput, notFound } from '@modshelf/service-kit';
+import type { StagedBlob } from '../../blobs/blob-store';
+import { execute, loadStream, type CommandResult } from '../../kernel/execute';
+import { fold } from '../../kernel/decider';
+import { isStaff, toCommandActor } from '../actor';
+import type { CatalogueContext } from '../context';
+import { commandContext } from '../http';
+import { canSeeProject, memberOf, permissionsOf, type ProjectState } from '../project/project.state';
+import { checkGameVersions, checkLoaders, type ProjectType } from '../tag-rules';
+import type { ProjectAccess, PublishVersion, VersionCommand } from './version.commands';
+import { decideVersion, versionDecider } from './version.decider';
+import { createVersionInput, type CreateVersionInput } from './version.inputs';
+import type { VersionFile, VersionState } from './version.state';
+import { newId } from '@modshelf/events';
+
+/** A file part of a multipart upload, hashed and staged (not yet committed to the blob store). */
+export interface UploadedFile {
+  name: string;
+  filename: string;
+  staged: StagedBlob;
+}
+
+export function projectAccess(state: ProjectState, actor: Actor): ProjectAccess {
+  const ca = toCommandActor(actor);
+  return {
+    visible: canSeeProject(state, ca),
+    insider: isStaff(ca) || memberOf(state, actor.userId) !== undefined,
+    permissions: permissionsOf(state, ca),
+  };
+}
+
+export function fileUrl(ctx: CatalogueContext, projectId: string, versionId: string, filename: string): string {
+  return `${ctx.publicUrl}/cdn/data/${projectId}/versions/${versionId}/${encodeURIComponent(filename)}`;
+}
+
+/** Names a file may have: no path separators, no control characters. */
+export function checkFilename(name: string): string {
+  const n = name.normalize('NFC').trim();
+  if (!n || n === '.' || n === '..' || n.length > 255 || /[/\\\u0000-\u001f\u007f]/.test(n)) {
+    throw invalidInput(`'${name}' is not a valid file name`);
+  }
+  return n;
+}
+
+/** A file already held by a version of another project may not be uploaded again (as Modrinth). */
+export function checkForeignDuplicates(ctx: CatalogueContext, projectId: string, files: UploadedFile[]): void {
+  for (const f of files) {
+    for (const vid of ctx.lookup.versionsWithHash(f.staged.sha1)) {
+      if (ctx.lookup.version(vid)?.projectId !== projectId) throw invalidInput('Duplicate files are not allowed to be uploaded to Modshelf!');
+    }
+  }
+}
+
+export function checkDependencies(ctx: CatalogueContext, deps: CreateVersionInput['dependencies']): void {
+  for (const d of deps) {
+    if (!d.version_id && !d.project_id && !d.file_name) throw invalidInput('A dependency needs a version_id, a project_id or a file_name');
+    if (d.version_id && !ctx.lookup.version(d.version_id)) throw invalidInput(`Dependency version ${d.version_id} does not exist`);
+    if (d.project_id && !ctx.lookup.projectId(d.project_id)) throw invalidInput(`Dependency project ${d.project_id} does not exist`);
+  }
+}
+
+/** Validates a version's data against the project (tags, dependencies) before any file is read. */
+export function checkVersionData(ctx: CatalogueContext, type: ProjectType, d: CreateVersionInput): void {
+  checkLoaders(type, d.loaders);
+  checkGameVersions(d.game_versions);
+  checkDependencies(ctx, d.dependencies);
+  if (new Set(d.file_parts).size !== d.file_parts.length) throw invalidInput('file_parts lists a part twice');
+  if (d.primary_file !== undefined && !d.file_parts.includes(d.primary_file)) throw invalidInput('primary_file must be one of file_parts');
+}
+
+/** The file records of a new version; the primary is the named part, else the first. */
+export function versionFiles(ctx: CatalogueContext, projectId: string, versionId: string, d: CreateVersionInput, uploaded: Map<string, UploadedFile>): VersionFile[] {
+  const files: VersionFile[] = [];
+  for (const part of d.file_parts) {
+    const f = uploaded.get(part);
+    if (!f) throw invalidInput(`File part '${part}' is listed in file_parts but was not sent`);
+    const filename = checkFilename(f.filename);
+    files.push({
+      hashes: { sha1: f.staged.sha1, sha512: f.staged.sha512 },
+      url: fileUrl(ctx, projectId, versionId, filename),
+      filename,
+      primary: false,
+      size: f.staged.size,
+      file_type: d.file_types?.[part] ?? null,
+    });
+  }
+  const primaryIndex = d.primary_file !== undefined ? d.file_parts.indexOf(d.primary_file) : 0;
+  if (files[primaryIndex]) files[primaryIndex].primary = true;
+  return files;
+}
+
+export function publishCommand(ctx: CatalogueContext, actor: Actor, access: ProjectAccess, projectId: string, d: CreateVersionInput, uploaded: Map<string, UploadedFile>): PublishVersion {
+  const versionId = newId();
+  return {
+    kind: 'publish',
+    actor: toCommandActor(actor),
+    access,
+    version: {
+      version_id: versionId,
+      project_id: projectId,
+      author_id: actor.userId,
+      date_published: ctx.now().toISOString(),
+      name: d.name,
+      version_number: d.version_number,
+      changelog: d.changelog ?? null,
+      version_type: d.version_type,
+      loaders: d.loaders,
+      game_versions: d.game_versions,
+      featured: d.featured,
+      status: d.status,
+      requested_status: d.requested_status ?? null,
+      dependencies: d.dependencies.map((x) => ({
+        version_id: x.version_id ?? null, project_id: x.project_id ?? null, file_name: x.file_name ?? null, dependency_type: x.dependency_type,
+      })),
+      files: versionFiles(ctx, projectId, versionId, d, uploaded),
+    },
+  };
+}
+
+export async function loadVersion(ctx: CatalogueContext, versionId: string): Promise<VersionState> {
+  const { events } = await loadStream(ctx.store, versionStream(versionId));
+  return fold(versionDecider, events);
+}
+
+/** Decides on the current state without appending (so uploads are committed only for commands that will pass). */
+export async function dryRunVersion(ctx: CatalogueContext, versionId: string, command: VersionCommand): Promise<void> {
+  decideVersion(command, await loadVersion(ctx, versionId));
+}
+
+export function runVersionCommand(ctx: CatalogueContext, request: FastifyRequest, actor: Actor, versionId: string, command: VersionCommand): Promise<CommandResult<VersionState>> {
+  return execute(ctx.store, versionStream(versionId), versionDecider, command, commandContext(request, actor.userId));
+}
+
+/** The Modrinth `Version` shape of a version the write side just published. */
+export function versionJson(s: VersionState) {
+  return {
+    id: s.version_id,
+    project_id: s.project_id,
+    author_id: s.author_id,
+    featured: s.fields.featured,
+    name: s.fields.name,
+    version_number: s.fields.version_number,
+    changelog: s.fields.changelog,
+    changelog_url: null,
+    date_published: s.date_published,
+    downloads: 0,
+    version_type: s.fields.version_type,
+    status: s.fields.status,
+    requested_status: s.fields.requested_status,
+    files: s.files,
+    dependencies: s.fields.dependencies,
+    game_versions: s.fields.game_versions,
+    loaders: s.fields.loaders,
+  };
+}
+
+/** A live version and its project, or 404. */
+export async function resolveVersion(ctx: CatalogueContext, versionId: string): Promise<{ versionId: string; projectId: string }> {
+  await ctx.lookup.catchUp();
+  const v = ctx.lookup.version(versionId);
+  if (!v || !ctx.lookup.projectId(v.projectId)) throw notFound();
+  return { versionId, projectId: v.projectId };
+}
+
+/**
+ * initial_versions of POST /v2/project: validated (with their file parts) before
+ * anything is written, published right after the project is created.
+ */
+export const publishInitialVersions = {
+  async prepare(ctx: CatalogueContext, actor: Actor, projectId: string, type: ProjectType, raw: Record<string, unknown>[], uploaded: Map<string, UploadedFile>) {
+    const inputs = raw.map((r) => createVersionInput.parse(r));
+    const used = new Set<string>();
+    for (const d of inputs) {
+      checkVersionData(ctx, type, d);
+      if (d.file_parts.length === 0 && d.status !== 'draft') throw invalidInput('Versions must have at least one file uploaded to them');
+      for (const p of d.file_parts) {
+        if (!uploaded.has(p)) throw invalidInput(`File part '${p}' is listed in file_parts but was not sent`);
+        if (used.has(p)) throw invalidInput(`File part '${p}' is used by two initial versions`);
+        used.add(p);
+      }
+    }
+    for (const name of uploaded.keys()) if (!used.has(name)) throw invalidInput(`File part '${name}' is not listed in any initial version's file_parts`);
+    checkForeignDuplicates(ctx, projectId, [...uploaded.values()]);
+    // build (and so validate) every command now; access is filled in once the project exists
+    const commands = inputs.map((d) => publishCommand(ctx, actor, { visible: true, insider: true, permissions: 0 }, projectId, d, uploaded));
+    for (const c of commands) decideVersion({ ...c, access: { visible: true, insider: true, permissions: 1 } }, versionDecider.initialState);
+    return {
+      async run(request: FastifyRequest, project: ProjectState): Promise<{ position: number; versionIds: string[] }> {
+        let position = 0;
+        const versionIds: string[] = [];
+        for (const c of commands) {
+          const r = await runVersionCommand(ctx, request, actor, c.version.version_id, { ...c, access: projectAccess(project, actor) });
+          position = r.position;
+          versionIds.push(c.version.version_id);
+        }
+        return { position, versionIds };
+      },
+    };
+  },
+};
