@@ -3,7 +3,6 @@ import { useLocation } from 'react-router';
 import { claimReload, MANIFEST_POLL_MS } from '@modshelf/web-kit';
 import { LATEST_BUILD_URL } from './areas';
 
-const NAV_CHECK_MIN_MS = 2_000;
 
 async function latestBuildId(): Promise<string | null> {
   try {
@@ -22,11 +21,9 @@ async function latestBuildId(): Promise<string | null> {
  */
 export function useBuildWatch(currentBuildId: string): void {
   const location = useLocation();
-  const lastCheck = useRef(0);
   const check = useRef<() => void>(() => undefined);
   check.current = () => {
     if (!currentBuildId) return;
-    lastCheck.current = Date.now();
     void latestBuildId().then((id) => {
       if (!id || id === currentBuildId) return;
       if (claimReload(window.location.pathname, window.sessionStorage)) window.location.reload();
@@ -43,7 +40,8 @@ export function useBuildWatch(currentBuildId: string): void {
     };
   }, []);
 
+  // each page transition also asks (a tiny no-cache JSON), so a redeployed part shows up on the next click
   useEffect(() => {
-    if (Date.now() - lastCheck.current >= NAV_CHECK_MIN_MS) check.current();
+    check.current();
   }, [location.pathname]);
 }

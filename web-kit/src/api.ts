@@ -36,7 +36,9 @@ export async function apiFetch<T>(path: string, init: RequestInit & { query?: Qu
   const headers = new Headers(rest.headers);
   if (authToken) headers.set('Authorization', authToken);
   if (rest.body && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
-  const res = await loading.track(fetch(buildUrl(path, query), { ...rest, headers }));
+  // cookie-authenticated writes carry the CSRF marker header the API accepts
+  if (rest.method && rest.method !== 'GET' && rest.method !== 'HEAD') headers.set('X-Requested-With', 'modshelf');
+  const res = await loading.track(fetch(buildUrl(path, query), { credentials: 'same-origin', ...rest, headers }));
   if (!res.ok) {
     let error = res.status === 404 ? 'not_found' : 'error';
     let description = res.status === 404 ? 'Not found' : `${res.status} ${res.statusText}`;

@@ -10,7 +10,8 @@ export const displayPreferencesAtom = atom<DisplayPreferences>({ ...DISPLAY_PREF
 export const developerModeAtom = atom<boolean>(false);
 
 export interface Session {
-  token: string;
+  /** a bearer token when one is held in memory; null when the HttpOnly session cookie carries it */
+  token: string | null;
   user: User | null;
 }
 /** The signed-in session, or null for an anonymous visitor. */

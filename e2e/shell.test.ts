@@ -1,0 +1,200 @@
+/**
+ * The shell in a real browser (Debian chromium), served by registerWeb over a copy of the built
+ * front end: errors, parts missing or down, redeploying a part, theme and language.
+ */
+import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { buildInto, buildWebOnce, copyWebRoot, launchBrowser, removeDir, startWebOnly, type Running } from './harness';
+
+let browser: Browser;
+const roots: string[] = [];
+const servers: Running[] = [];
+
+async function serve(prepare?: (root: string) => void): Promise<{ url: string; root: string }> {
+  const root = copyWebRoot();
+  roots.push(root);
+  prepare?.(root);
+  const s = await startWebOnly(root);
+  servers.push(s);
+  return { url: s.url, root };
+}
+
+async function newPage(): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  return ctx.newPage();
+}
+
+beforeAll(async () => {
+  await buildWebOnce();
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  for (const s of servers) await s.close();
+  for (const r of roots) removeDir(r);
+});
+
+describe('shell', () => {
+  it('shows the 404 page with the logo, the path, Go home and Discord', async () => {
+    const { url } = await serve();
+    const page = await newPage();
+    await page.goto(`${url}/no/such/page`);
+    await page.getByText('Page Not Found: /no/such/page').waitFor();
+    expect(await page.locator('.ms-error__logo').count()).toBe(1);
+    expect(await page.locator('.ms-error__heading').count()).toBe(0);
+    const discord = page.getByRole('link', { name: 'Get help on Discord' });
+    expect(await discord.getAttribute('target')).toBe('_blank');
+    expect(await discord.getAttribute('href')).toMatch(/^https:\/\/discord/);
+    expect(await page.title()).toContain('Page Not Found: /no/such/page');
+    await page.getByRole('link', { name: 'Go home' }).click();
+    await page.locator('[data-remote="catalogue"]').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.context().close();
+  });
+
+  it('shows the error screen for a part that is not deployed, inside the frame', async () => {
+    const { url } = await serve();
+    const page = await newPage();
+    for (const path of ['/settings/profile', '/dashboard', '/auth/sign-in', '/moderation', '/admin/billing/x']) {
+      await page.goto(`${url}${path}`);
+      await page.locator('main').getByText('An error occurred!').waitFor();
+      expect(await page.locator('main .ms-error__message').innerText()).toMatch(/not available/);
+      expect(await page.locator('header').getByRole('link', { name: 'Mods', exact: true }).isVisible()).toBe(true);
+      expect(await page.locator('footer').isVisible()).toBe(true);
+    }
+    await page.context().close();
+  });
+
+  it('keeps working when a remote is down', async () => {
+    const { url } = await serve((root) => rmSync(join(root, 'mfe-catalogue', 'dist', 'remoteEntry.js')));
+    const page = await newPage();
+    await page.goto(`${url}/`);
+    await page.locator('main').getByText('An error occurred!').waitFor();
+    expect(await page.locator('main .ms-error__message').innerText()).toMatch(/could not be loaded/);
+    await page.locator('footer').getByRole('link', { name: 'Content rules' }).click();
+    await page.locator('main h1', { hasText: 'Content rules' }).waitFor();
+    await page.goto(`${url}/mods`);
+    await page.locator('main').getByText('An error occurred!').waitFor();
+    await page.context().close();
+  });
+
+  it('picks up a redeployed remote while the shell stays up', async () => {
+    const { url, root } = await serve();
+    const page = await newPage();
+    await page.goto(`${url}/`);
+    const area = page.locator('[data-remote="catalogue"]');
+    await area.waitFor();
+    const before = await area.getAttribute('data-version');
+    const shellScript = await page.locator('script[src^="/main."]').getAttribute('src');
+    const shellIndex = readFileSync(join(root, 'shell', 'dist', 'index.html'), 'utf8');
+
+    const label = `redeploy${Date.now()}`;
+    const fresh = join(root, 'mfe-catalogue', 'dist-next');
+    await buildInto('mfe-catalogue', fresh, label);
+    const old = join(root, 'mfe-catalogue', 'dist');
+    rmSync(old, { recursive: true });
+    renameSync(fresh, old);
+
+    // the next navigation finds a new build id and reloads once
+    await page.locator('header').getByRole('link', { name: 'Mods', exact: true }).click();
+    await page.locator(`[data-remote="catalogue"][data-version="0.1.0+${label}"]`).waitFor({ timeout: 15_000 });
+    expect(before).not.toContain(label);
+    expect(new URL(page.url()).pathname).toBe('/mods');
+    expect(await page.locator('script[src^="/main."]').getAttribute('src')).toBe(shellScript);
+    expect(readFileSync(join(root, 'shell', 'dist', 'index.html'), 'utf8')).toBe(shellIndex);
+    await page.context().close();
+  }, 90_000);
+
+  it('fetches React once: the remote uses the shell\'s copy', async () => {
+    const { url } = await serve();
+    const page = await newPage();
+    const scripts: { url: string; body: string }[] = [];
+    page.on('response', async (res) => {
+      if (res.request().resourceType() === 'script') scripts.push({ url: res.url(), body: await res.text().catch(() => '') });
+    });
+    await page.goto(`${url}/`);
+    await page.locator('[data-remote="catalogue"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((s) => s.url.includes('/remotes/catalogue/'))).toBe(true);
+    const reactDom = scripts.filter((s) => s.body.includes('__reactContainer$'));
+    expect(reactDom.map((s) => new URL(s.url).pathname)).toHaveLength(1);
+    expect(reactDom[0].url).not.toContain('/remotes/');
+    await page.context().close();
+  });
+
+  it('keeps the chosen theme across a reload (cookie), and cycles light/dark', async () => {
+    const { url } = await serve();
+    const page = await newPage();
+    await page.goto(`${url}/legal/rules`);
+    await page.locator('footer select[name="theme"]').selectOption('oled');
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'oled');
+    await page.reload();
+    await page.locator('footer select[name="theme"]').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('oled');
+    expect(await page.locator('footer select[name="theme"]').inputValue()).toBe('oled');
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'color-mode');
+    expect(cookie).toMatchObject({ value: 'oled', sameSite: 'Lax', path: '/', secure: true });
+    // 10 years asked; Chromium caps cookie lifetimes at 400 days
+    expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(399 * 24 * 3600 * 1000);
+    await page.getByRole('button', { name: 'Change theme' }).click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+    await page.reload();
+    await page.locator('footer select[name="theme"]').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await page.getByRole('button', { name: 'Change theme' }).click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await page.context().close();
+  });
+
+  it('switches the language to Russian and back (hl, cookie, alternate links)', async () => {
+    const { url } = await serve();
+    const page = await newPage();
+    await page.goto(`${url}/`);
+    await page.locator('[data-remote="catalogue"] h1').waitFor();
+    await page.locator('footer select[name="language"]').selectOption('ru');
+    await page.locator('header').getByRole('link', { name: 'Моды', exact: true }).waitFor();
+    await page.locator('[data-remote="catalogue"] h1', { hasText: 'Место для дополнений' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('hl')).toBe('ru');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
+    const alternates = await page.$$eval('link[rel="alternate"]', (ls) => ls.map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]));
+    expect(alternates).toEqual([
+      ['en-US', `${url}/`],
+      ['ru', `${url}/?hl=ru`],
+      ['x-default', `${url}/`],
+    ]);
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'language');
+    expect(cookie).toMatchObject({ value: 'ru', sameSite: 'Strict', path: '/', secure: true });
+
+    // in-app links keep the language
+    await page.locator('header').getByRole('link', { name: 'Сборки' }).click();
+    await page.waitForURL((u) => u.pathname === '/modpacks' && u.searchParams.get('hl') === 'ru');
+    await page.reload();
+    await page.locator('header').getByRole('link', { name: 'Моды', exact: true }).waitFor();
+
+    await page.locator('footer select[name="language"]').selectOption('en-US');
+    await page.locator('header').getByRole('link', { name: 'Mods', exact: true }).waitFor();
+    await page.waitForURL((u) => !u.searchParams.has('hl'));
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+    expect((await page.context().cookies()).find((c) => c.name === 'language')?.value).toBe('en-US');
+    await page.context().close();
+  });
+
+  it('toggles developer mode after 5 logo clicks and shows a toast', async () => {
+    const { url } = await serve();
+    const page = await newPage();
+    await page.goto(`${url}/legal`);
+    const logo = page.locator('header .shell-logo');
+    for (let i = 0; i < 4; i++) await logo.click();
+    expect(await page.getByTestId('devmode').count()).toBe(0);
+    await logo.click();
+    await page.getByTestId('devmode').waitFor();
+    const toast = page.locator('.shell-toast', { hasText: 'Developer mode enabled' });
+    await toast.waitFor();
+    await toast.click();
+    await toast.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+});
