@@ -1,0 +1,167 @@
+import { MongoClient, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
+import { INDEXES, indexKeys } from './collections';
+import type { CollectionName, Documents } from './documents';
+import type { DocChange, ReadModelStore } from './port';
+
+export interface MongoReadModelsOptions {
+  /** mongodb://127.0.0.1:27017 */
+  url: string;
+  /** database name (default 'modshelf') */
+  database?: string;
+  /** prefix of every collection name (tests use a unique one) */
+  prefix?: string;
+  /** an already connected client to share; it is not closed by close(). */
+  client?: MongoClient;
+}
+
+/**
+ * One stored read-model document. `_pos` is the log position of the last change written to it:
+ * a change is applied only when its position is >= the stored one, so re-applying an older batch
+ * after a crash or an at-least-once redelivery never regresses a document (per-document revision).
+ * A delete leaves a tombstone (`doc: null`) that keeps its `_pos` for the same reason.
+ * `_keys.<index>` holds the document's secondary-index keys (collections.ts) as multikey arrays.
+ */
+interface Stored {
+  _id: string;
+  _pos: number;
+  doc: unknown;
+  _keys: Record<string, string[]>;
+}
+
+const COLLECTIONS = Object.keys(INDEXES) as CollectionName[];
+const LIVE = { doc: { $ne: null } };
+
+/** The distributed read models: MongoDB (or a MongoDB-wire server such as FerretDB) via the official driver. */
+export class MongoReadModels implements ReadModelStore {
+  readonly client: MongoClient;
+  private readonly ownsClient: boolean;
+  private readonly db: Db;
+  private readonly prefix: string;
+  private ready: Promise<void> | null = null;
+
+  constructor(options: MongoReadModelsOptions) {
+    this.ownsClient = !options.client;
+    this.client = options.client ?? new MongoClient(options.url, { serverSelectionTimeoutMS: 10000 });
+    this.db = this.client.db(options.database ?? 'modshelf');
+    this.prefix = options.prefix ?? 'rm_';
+  }
+
+  private coll(name: CollectionName): Collection<Stored> {
+    return this.db.collection<Stored>(`${this.prefix}${name}`);
+  }
+
+  private meta(): Collection<{ _id: string; position: number }> {
+    return this.db.collection(`${this.prefix}meta`);
+  }
+
+  /** Creates the multikey indexes once. */
+  init(): Promise<void> {
+    this.ready ??= (async () => {
+      if (this.ownsClient) await this.client.connect();
+      for (const c of COLLECTIONS) {
+        for (const index of Object.keys(INDEXES[c])) await this.coll(c).createIndex({ [`_keys.${index}`]: 1 }, { name: `keys_${index}` });
+      }
+    })().catch((err) => {
+      this.ready = null;
+      throw err;
+    });
+    return this.ready;
+  }
+
+  async get<C extends CollectionName>(coll: C, id: string): Promise<Documents[C] | null> {
+    await this.init();
+    const row = await this.coll(coll).findOne({ _id: id });
+    return (row?.doc as Documents[C] | undefined) ?? null;
+  }
+
+  async getMany<C extends CollectionName>(coll: C, ids: readonly string[]): Promise<Documents[C][]> {
+    if (ids.length === 0) return [];
+    await this.init();
+    const rows = await this.coll(coll).find({ _id: { $in: [...new Set(ids)] }, ...LIVE }).toArray();
+    const byId = new Map(rows.map((r) => [r._id, r.doc as Documents[C]]));
+    return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  }
+
+  async findIds(coll: CollectionName, index: string, key: string): Promise<string[]> {
+    await this.init();
+    const rows = await this.coll(coll)
+      .find({ [`_keys.${index}`]: key }, { projection: { _id: 1 } })
+      .sort({ _id: 1 })
+      .toArray();
+    return rows.map((r) => r._id);
+  }
+
+  async count(coll: CollectionName): Promise<number> {
+    await this.init();
+    return this.coll(coll).countDocuments(LIVE);
+  }
+
+  async countKeys(coll: CollectionName, index: string): Promise<number> {
+    await this.init();
+    return (await this.coll(coll).distinct(`_keys.${index}`, LIVE)).length;
+  }
+
+  async *scan<C extends CollectionName>(coll: C): AsyncIterable<[string, Documents[C]]> {
+    await this.init();
+    for await (const row of this.coll(coll).find(LIVE).sort({ _id: 1 })) yield [row._id, row.doc as Documents[C]];
+  }
+
+  async checkpoint(): Promise<number> {
+    await this.init();
+    return (await this.meta().findOne({ _id: 'checkpoint' }))?.position ?? 0;
+  }
+
+  /**
+   * Ordered bulk writes per collection, then the checkpoint. Not one transaction (a MongoDB-wire
+   * server may have none), which is safe: every write is guarded by the document's `_pos`, and a
+   * crash before the checkpoint only makes the runner re-apply the same changes.
+   */
+  async commit(changes: readonly DocChange[], position: number): Promise<void> {
+    await this.init();
+    // the last change of a document in a batch wins
+    const last = new Map<string, DocChange>();
+    for (const c of changes) last.set(`${c.coll}\u0000${c.id}`, c);
+    const byColl = new Map<CollectionName, AnyBulkWriteOperation<Stored>[]>();
+    for (const c of last.values()) {
+      const keys: Record<string, string[]> = {};
+      if (c.doc) for (const [name, key] of indexKeys(c.coll, c.doc as never)) (keys[name] ??= []).push(key);
+      const replacement: Stored = { _id: c.id, _pos: position, doc: c.doc, _keys: keys };
+      const ops = byColl.get(c.coll) ?? [];
+      byColl.set(c.coll, ops);
+      ops.push({ replaceOne: { filter: { _id: c.id, _pos: { $lte: position } }, replacement, upsert: true } });
+    }
+    for (const [coll, ops] of byColl) {
+      try {
+        await this.coll(coll).bulkWrite(ops, { ordered: false });
+      } catch (err) {
+        // a duplicate key on upsert means the stored document is newer than this change: skip it
+        const errors = (err as { writeErrors?: Array<{ code: number }> | { code: number } }).writeErrors;
+        const list = Array.isArray(errors) ? errors : errors ? [errors] : [];
+        if (list.length === 0 || list.some((e) => e.code !== 11000)) throw err;
+      }
+    }
+    await this.meta().updateOne(
+      { _id: 'checkpoint' },
+      { $max: { position } },
+      { upsert: true },
+    );
+  }
+
+  async reset(): Promise<void> {
+    await this.init();
+    for (const c of COLLECTIONS) await this.coll(c).deleteMany({});
+    await this.meta().deleteMany({});
+  }
+
+  /** Drops this prefix's collections (tests). */
+  async drop(): Promise<void> {
+    await this.init();
+    for (const c of [...COLLECTIONS.map((c) => `${this.prefix}${c}`), `${this.prefix}meta`]) {
+      await this.db.dropCollection(c).catch(() => undefined);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsClient) await this.client.close();
+  }
+}
