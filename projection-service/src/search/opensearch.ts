@@ -1,0 +1,290 @@
+import { Client } from '@opensearch-project/opensearch';
+import { NUMBER_FIELDS, TAG_FIELDS, type FacetAtom, type FacetFilter, type SearchChange, type SearchDocument, type SearchHit, type SearchIndex, type SearchRequest, type SearchResult } from './port';
+import { tokenize } from './tokenize';
+
+export interface OpenSearchIndexOptions {
+  /** http://127.0.0.1:9200 */
+  node: string;
+  /** index name prefix (default 'modshelf'); the index is `<prefix>-projects`, its checkpoint `<prefix>-meta`. */
+  prefix?: string;
+  /** an existing client to share; not closed by close(). */
+  client?: Client;
+}
+
+type Json = Record<string, unknown>;
+
+const CASE_SENSITIVE = new Set(['project_id', 'author_id']);
+const SORT_FIELD: Record<string, string> = {
+  relevance: 'numbers.downloads',
+  downloads: 'numbers.downloads',
+  follows: 'numbers.follows',
+  newest: 'numbers.created_timestamp',
+  updated: 'numbers.modified_timestamp',
+};
+const isNumberField = (f: string) => (NUMBER_FIELDS as readonly string[]).includes(f);
+const norm = (field: string, v: string) => (CASE_SENSITIVE.has(field) ? v : v.toLowerCase());
+
+/**
+ * The distributed search index: OpenSearch through @opensearch-project/opensearch.
+ *
+ * It answers like the embedded index (search/sqlite-search.ts): the text is tokenized by the same
+ * tokenize() and stored as keyword terms, so words match the same way; the last query word also
+ * matches as a prefix; words of 5+ letters tolerate one typo and 9+ two (fuzziness AUTO:5,9, with
+ * transpositions); relevance ranks documents whose name/slug holds every word, then those holding
+ * every word exactly anywhere, then typo matches, each tier by downloads. Facets map to a bool query
+ * over keyword/number fields. Each document is written with external versioning by log position,
+ * so a replayed or redelivered older change never overwrites a newer one (per-document revision).
+ */
+export class OpenSearchIndex implements SearchIndex {
+  readonly client: Client;
+  private readonly ownsClient: boolean;
+  readonly index: string;
+  private readonly metaIndex: string;
+  private ready: Promise<void> | null = null;
+
+  constructor(options: OpenSearchIndexOptions) {
+    this.ownsClient = !options.client;
+    this.client = options.client ?? new Client({ node: options.node });
+    const prefix = options.prefix ?? 'modshelf';
+    this.index = `${prefix}-projects`;
+    this.metaIndex = `${prefix}-meta`;
+  }
+
+  private init(): Promise<void> {
+    this.ready ??= this.createIndexes().catch((err) => {
+      this.ready = null;
+      throw err;
+    });
+    return this.ready;
+  }
+
+  private async createIndexes(): Promise<void> {
+    const tagProps: Json = {};
+    for (const f of TAG_FIELDS) tagProps[f] = { type: 'keyword' };
+    const numProps: Json = {};
+    for (const f of NUMBER_FIELDS) numProps[f] = { type: 'double' };
+    const exists = await this.client.indices.exists({ index: this.index });
+    if (!exists.body) {
+      await this.client.indices
+        .create({
+          index: this.index,
+          body: {
+            settings: { number_of_shards: 1, number_of_replicas: 0, refresh_interval: '1s' },
+            mappings: {
+              dynamic: 'strict',
+              properties: {
+                project_id: { type: 'keyword' },
+                hit: { type: 'object', enabled: false },
+                name_terms: { type: 'keyword' },
+                text_terms: { type: 'keyword' },
+                tags: { type: 'object', dynamic: true, properties: tagProps },
+                numbers: { type: 'object', properties: numProps },
+              },
+              dynamic_templates: [{ tags_as_keywords: { path_match: 'tags.*', mapping: { type: 'keyword' } } }],
+            },
+          },
+        })
+        .catch((err: { meta?: { body?: { error?: { type?: string } } } }) => {
+          if (err.meta?.body?.error?.type !== 'resource_already_exists_exception') throw err;
+        });
+    }
+    const metaExists = await this.client.indices.exists({ index: this.metaIndex });
+    if (!metaExists.body) {
+      await this.client.indices
+        .create({ index: this.metaIndex, body: { settings: { number_of_shards: 1, number_of_replicas: 0 } } })
+        .catch((err: { meta?: { body?: { error?: { type?: string } } } }) => {
+          if (err.meta?.body?.error?.type !== 'resource_already_exists_exception') throw err;
+        });
+    }
+  }
+
+  private static source(projectId: string, doc: SearchDocument): Json {
+    const tags: Record<string, string[]> = {};
+    for (const [field, values] of Object.entries(doc.tags)) tags[field] = [...new Set(values.map((v) => norm(field, String(v))))];
+    return {
+      project_id: projectId,
+      hit: doc.hit,
+      name_terms: [...new Set([...tokenize(doc.text.name), ...tokenize(doc.text.slug)])],
+      text_terms: [...new Set([...tokenize(doc.text.name), ...tokenize(doc.text.slug), ...tokenize(doc.text.author), ...tokenize(doc.text.summary)])],
+      tags,
+      numbers: doc.numbers,
+    };
+  }
+
+  private atom(a: FacetAtom): { query: Json; negate: boolean } {
+    if (isNumberField(a.field)) {
+      const field = `numbers.${a.field}`;
+      const x = Number(a.value);
+      switch (a.op) {
+        case '=':
+          return { query: { term: { [field]: x } }, negate: false };
+        case '!=':
+          return { query: { term: { [field]: x } }, negate: true };
+        case '>':
+          return { query: { range: { [field]: { gt: x } } }, negate: false };
+        case '>=':
+          return { query: { range: { [field]: { gte: x } } }, negate: false };
+        case '<':
+          return { query: { range: { [field]: { lt: x } } }, negate: false };
+        case '<=':
+          return { query: { range: { [field]: { lte: x } } }, negate: false };
+      }
+    }
+    const field = `tags.${a.field}`;
+    const v = norm(a.field, String(a.value));
+    const ops: Record<string, string> = { '>': 'gt', '>=': 'gte', '<': 'lt', '<=': 'lte' };
+    if (a.op === '=') return { query: { term: { [field]: v } }, negate: false };
+    if (a.op === '!=') return { query: { term: { [field]: v } }, negate: true };
+    return { query: { range: { [field]: { [ops[a.op]]: v } } }, negate: false };
+  }
+
+  private filterQuery(filter: FacetFilter): Json[] {
+    return filter.map((group) => ({
+      bool: {
+        minimum_should_match: 1,
+        should: group.map((conj) => {
+          const atoms = conj.map((a) => this.atom(a));
+          return {
+            bool: {
+              filter: atoms.filter((a) => !a.negate).map((a) => a.query),
+              must_not: atoms.filter((a) => a.negate).map((a) => a.query),
+            },
+          };
+        }),
+      },
+    }));
+  }
+
+  async search(req: SearchRequest): Promise<SearchResult> {
+    await this.init();
+    const filter: Json[] = this.filterQuery(req.filter);
+    const should: Json[] = [];
+    const words = tokenize(req.query).slice(0, 16);
+    if (words.length > 0) {
+      const exactOn = (field: string, w: string, last: boolean): Json =>
+        last ? { bool: { should: [{ term: { [field]: w } }, { prefix: { [field]: w } }], minimum_should_match: 1 } } : { term: { [field]: w } };
+      words.forEach((w, i) => {
+        const last = i === words.length - 1;
+        filter.push({
+          bool: {
+            minimum_should_match: 1,
+            should: [exactOn('text_terms', w, last), { fuzzy: { text_terms: { value: w, fuzziness: 'AUTO:5,9', transpositions: true, prefix_length: 0, max_expansions: 24 } } }],
+          },
+        });
+      });
+      if (req.sort === 'relevance') {
+        // tier scores: every word in name/slug (2), every word exactly somewhere (1), typo matches (0)
+        should.push({ constant_score: { boost: 1, filter: { bool: { filter: words.map((w, i) => exactOn('name_terms', w, i === words.length - 1)) } } } });
+        should.push({ constant_score: { boost: 1, filter: { bool: { filter: words.map((w, i) => exactOn('text_terms', w, i === words.length - 1)) } } } });
+      }
+    }
+    const sort: Json[] = [];
+    if (should.length > 0) sort.push({ _score: 'desc' });
+    sort.push({ [SORT_FIELD[req.sort]]: 'desc' }, { project_id: 'asc' });
+    const res = await this.client.search({
+      index: this.index,
+      body: {
+        query: { bool: { filter, should } },
+        sort,
+        from: req.offset,
+        size: req.limit,
+        track_total_hits: true,
+        track_scores: should.length > 0,
+        _source: ['hit'],
+      },
+    });
+    const body = res.body as { hits: { total: { value: number } | number; hits: Array<{ _source: { hit: SearchHit } }> } };
+    const total = typeof body.hits.total === 'number' ? body.hits.total : body.hits.total.value;
+    return { hits: body.hits.hits.map((h) => h._source.hit), total };
+  }
+
+  async random(count: number): Promise<string[]> {
+    await this.init();
+    const res = await this.client.search({
+      index: this.index,
+      body: { size: count, query: { function_score: { query: { match_all: {} }, random_score: {} } }, _source: ['project_id'] },
+    });
+    return (res.body as { hits: { hits: Array<{ _source: { project_id: string } }> } }).hits.hits.map((h) => h._source.project_id);
+  }
+
+  async count(): Promise<number> {
+    await this.init();
+    const res = await this.client.count({ index: this.index });
+    return (res.body as { count: number }).count;
+  }
+
+  async *scan(): AsyncIterable<[string, SearchHit]> {
+    await this.init();
+    let after: unknown[] | undefined;
+    for (;;) {
+      const res = await this.client.search({
+        index: this.index,
+        body: { size: 1000, sort: [{ project_id: 'asc' }], query: { match_all: {} }, _source: ['hit'], ...(after ? { search_after: after } : {}) },
+      });
+      const hits = (res.body as { hits: { hits: Array<{ _id: string; sort: unknown[]; _source: { hit: SearchHit } }> } }).hits.hits;
+      for (const h of hits) yield [h._id, h._source.hit];
+      if (hits.length < 1000) return;
+      after = hits[hits.length - 1].sort;
+    }
+  }
+
+  async checkpoint(): Promise<number> {
+    await this.init();
+    try {
+      const res = await this.client.get({ index: this.metaIndex, id: 'checkpoint' });
+      return Number((res.body as { _source?: { position?: number } })._source?.position ?? 0);
+    } catch (err) {
+      if ((err as { meta?: { statusCode?: number } }).meta?.statusCode === 404) return 0;
+      throw err;
+    }
+  }
+
+  /**
+   * One bulk request (index/delete with external_gte versions = position, refreshed before it
+   * answers), then the checkpoint. A version conflict means a newer change is already stored.
+   */
+  async commit(changes: readonly SearchChange[], position: number): Promise<void> {
+    await this.init();
+    if (changes.length > 0) {
+      const body: Json[] = [];
+      for (const c of changes) {
+        const meta = { _index: this.index, _id: c.projectId, version: position, version_type: 'external_gte' };
+        if (c.doc) body.push({ index: meta }, OpenSearchIndex.source(c.projectId, c.doc));
+        else body.push({ delete: meta });
+      }
+      const res = await this.client.bulk({ body, refresh: true });
+      const r = res.body as { errors: boolean; items: Array<Record<string, { status: number; error?: unknown }>> };
+      if (r.errors) {
+        const bad = r.items
+          .map((item) => Object.values(item)[0])
+          .filter((x) => x.error && x.status !== 409 && !(x.status === 404));
+        if (bad.length > 0) throw new Error(`OpenSearch bulk failed: ${JSON.stringify(bad.slice(0, 3))}`);
+      }
+    }
+    await this.client.index({
+      index: this.metaIndex,
+      id: 'checkpoint',
+      body: { position },
+      version: position,
+      version_type: 'external_gte',
+      refresh: true,
+    }).catch((err: { meta?: { statusCode?: number } }) => {
+      if (err.meta?.statusCode !== 409) throw err;
+    });
+  }
+
+  async reset(): Promise<void> {
+    await this.drop();
+    await this.init();
+  }
+
+  /** Deletes both indexes (tests, rebuilds). */
+  async drop(): Promise<void> {
+    this.ready = null;
+    await this.client.indices.delete({ index: [this.index, this.metaIndex], ignore_unavailable: true });
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsClient) await this.client.close();
+  }
+}
