@@ -16,6 +16,8 @@ export const configSchema = z
     ADMIN_USERNAME: z.string().min(3).optional(),
     ADMIN_PASSWORD: z.string().min(8).optional(),
     SEED: bool.default(true),
+    /** serve the web front end (off for API-only runs such as the bench) */
+    WEB: bool.default(true),
     SEED_PROJECTS: z.coerce.number().int().min(0).max(100000).default(240),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     MAX_FILE_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),

@@ -32,7 +32,9 @@ export async function stageOrReject(blobs: BlobStore, source: Readable | AsyncIt
   }
 }
 
-export function parseJsonField(value: string, field: string): unknown {
+export function parseJsonField(value: unknown, field: string): unknown {
+  // a part sent with Content-Type: application/json arrives already parsed
+  if (typeof value !== 'string') return value;
   try {
     return JSON.parse(value);
   } catch (err) {

@@ -21,6 +21,8 @@ export interface SeedOptions {
   projects: number;
   /** a staff session token (admin or moderator) that approves the demo projects */
   staffToken: string;
+  /** headers sent with every seed request (e.g. the rate-limit bypass key) */
+  headers?: Record<string, string>;
   /** optional progress callback */
   progress?: (done: number, total: number) => void;
 }
@@ -50,7 +52,7 @@ export async function seedDemoCatalogue(app: FastifyInstance, options: SeedOptio
     const res = await app.inject({
       method,
       url,
-      headers: { ...(token ? { authorization: token } : {}), 'user-agent': 'modshelf-seed/1.0', ...headers },
+      headers: { ...(token ? { authorization: token } : {}), 'user-agent': 'modshelf-seed/1.0', ...options.headers, ...headers },
       payload: payload as never,
       remoteAddress,
     });

@@ -119,7 +119,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
           if (part.type === 'field') {
             if (part.fieldname !== 'data') continue;
             if (data) throw invalidInput('Only one `data` field is allowed');
-            await accept(parseJsonField(String(part.value), 'data'));
+            await accept(parseJsonField(part.value, 'data'));
           } else {
             if (!data) throw invalidInput('`data` field must come before file fields');
             if (staged.has(part.fieldname)) throw invalidInput(`Duplicate multipart field '${part.fieldname}'`);

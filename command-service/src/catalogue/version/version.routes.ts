@@ -41,7 +41,7 @@ async function readUpload<T>(
       if (part.fieldname !== 'data') continue;
       if (seenData) throw invalidInput('Only one `data` field is allowed');
       seenData = true;
-      data = await parseData(parseJsonField(String(part.value), 'data'));
+      data = await parseData(parseJsonField(part.value, 'data'));
     } else {
       if (!seenData) throw invalidInput('`data` field must come before file fields');
       if (files.has(part.fieldname)) throw invalidInput(`Duplicate multipart field '${part.fieldname}'`);
@@ -169,10 +169,11 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
   });
 
   // DELETE /v2/version_file/{hash}?version_id=&algorithm=
-  app.delete<{ Params: { hash: string }; Querystring: Record<string, string> }>('/v2/version_file/:hash', async (request, reply) => {
+  // a wildcard: a sha512 is longer than find-my-way's default 100-character parameter limit
+  app.delete<{ Params: { '*': string }; Querystring: Record<string, string> }>('/v2/version_file/*', async (request, reply) => {
     const actor = requireScopes(request, 'VERSION_WRITE');
     const q = deleteFileQuery.parse(request.query);
-    const hash = request.params.hash.toLowerCase();
+    const hash = request.params['*'].toLowerCase();
     if (!/^[0-9a-f]{40}$|^[0-9a-f]{128}$/.test(hash)) throw notFound();
     await ctx.lookup.catchUp();
     const candidates = ctx.lookup.versionsWithHash(hash);

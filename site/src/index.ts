@@ -1,0 +1,134 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import {
+  DemoCatalogueSeeded, NO_STREAM, SqliteCredentialStore, SqliteEventStore, newEventId, seedStream, toNewEvents,
+} from '@modshelf/events';
+import { installAuth, installErrorHandling } from '@modshelf/service-kit';
+import {
+  ensureAdmin, installRateLimit, rateLimitFromEnv, registerAccountRoutes, registerCatalogueCommands,
+} from '@modshelf/command-service';
+import { registerQueryRoutes, startProjections, type Projections } from '@modshelf/projection-service';
+import { loadConfig, type SiteConfig } from './config';
+import { installHealthAndMetrics } from './metrics';
+import { seedDemoCatalogue } from './seed/run-seed';
+import { ensureWebBuilt, registerWeb } from './web';
+
+export const ROOT_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+
+export interface SiteOptions {
+  /** environment-style overrides of the configuration (PORT, DATA_DIR, SEED, ...) */
+  env?: Record<string, string | undefined>;
+  /** skip building/serving the web front end (API-only tests and benchmarks) */
+  web?: boolean;
+}
+
+export interface Site {
+  url: string;
+  app: FastifyInstance;
+  config: SiteConfig;
+  store: SqliteEventStore;
+  credentials: SqliteCredentialStore;
+  projections: Projections;
+  close(): Promise<void>;
+}
+
+/** Starts the whole embedded site on one port: API (commands + queries), projections, web front end. */
+export async function startSite(options: SiteOptions = {}): Promise<Site> {
+  const config = loadConfig({ ...process.env, ...options.env });
+  mkdirSync(config.dataDir, { recursive: true });
+  const store = new SqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.SQLITE_SYNC });
+  const credentials = new SqliteCredentialStore({ path: join(config.dataDir, 'credentials.db') });
+  const projections = await startProjections({ store, dataDir: config.dataDir });
+
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
+  });
+  installErrorHandling(app);
+  installHealthAndMetrics(app, { headPosition: () => store.headPosition(), checkpoint: () => projections.checkpoint() });
+  // Requests carrying this key skip the per-IP limit: the seed's own commands use it.
+  const internalKey = process.env.RATE_LIMIT_KEY || randomBytes(24).toString('base64url');
+  await installRateLimit(app, {
+    ...rateLimitFromEnv(),
+    bypassKey: internalKey,
+    // static front-end files are not API calls
+    skip: (req) => !req.url.startsWith('/v2') && !req.url.startsWith('/_internal'),
+  });
+  installAuth(app, { credentials });
+  const deps = { store, credentials, dataDir: config.dataDir, publicUrl: config.publicUrl };
+  registerAccountRoutes(app, deps);
+  await registerCatalogueCommands(app, { ...deps, maxFileBytes: config.MAX_FILE_BYTES });
+  await registerQueryRoutes(app, { projections, credentials, publicUrl: config.publicUrl });
+  if (options.web ?? config.WEB) {
+    await ensureWebBuilt(ROOT_DIR);
+    await registerWeb(app, { rootDir: ROOT_DIR });
+  }
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = `http://127.0.0.1:${port}`;
+
+  if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
+    await ensureAdmin(deps, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
+  }
+  if (config.SEED && (await store.streamRevision(seedStream)) === NO_STREAM) {
+    await seed(app, { ...deps, config }, internalKey);
+  }
+  await projections.ready;
+
+  return {
+    url,
+    app,
+    config,
+    store,
+    credentials,
+    projections,
+    async close() {
+      await app.close();
+      await projections.close();
+      await store.close();
+      await credentials.close();
+    },
+  };
+}
+
+async function seed(
+  app: FastifyInstance,
+  deps: { store: SqliteEventStore; credentials: SqliteCredentialStore; config: SiteConfig },
+  internalKey: string,
+) {
+  const started = Date.now();
+  // The seed approves projects as staff: a staff account whose password nobody knows.
+  const staffPassword = randomBytes(24).toString('base64url');
+  const staffId = await ensureAdmin(deps, 'modshelf_staff', staffPassword);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/v2/auth/login',
+    headers: { 'x-ratelimit-key': internalKey, 'user-agent': 'modshelf-seed/1.0' },
+    payload: { username: 'modshelf_staff', password: staffPassword },
+  });
+  if (login.statusCode !== 200) throw new Error(`seed: staff sign-in failed: ${login.body}`);
+  const staffToken: string = login.json().session;
+  const result = await seedDemoCatalogue(app, {
+    headers: { 'x-ratelimit-key': internalKey },
+    projects: deps.config.SEED_PROJECTS,
+    staffToken,
+    progress: (done, total) => {
+      if (done % 50 === 0 || done === total) app.log.info(`demo catalogue: ${done}/${total} projects`);
+    },
+  });
+  const now = new Date().toISOString();
+  const id = newEventId();
+  await deps.store.append(
+    seedStream,
+    toNewEvents([DemoCatalogueSeeded(result)], { commandId: id, correlationId: id, causationId: id, actor: staffId, time: now }, newEventId),
+    NO_STREAM,
+  );
+  app.log.info(`demo catalogue seeded in ${Date.now() - started} ms: ${JSON.stringify(result)}`);
+}
