@@ -19,14 +19,14 @@ export function checkCategories(type: ProjectType, categories: readonly string[]
   if (new Set(categories).size !== categories.length) throw invalidInput(`${field}: duplicate categories`);
 }
 
-/** Loaders must exist and support the project type ('project' covers all types). */
+/** Loaders must exist and list the project type (every loader also lists the generic 'project'). */
 export function checkLoaders(type: ProjectType, loaders: readonly string[] | undefined): void {
   if (!loaders) return;
   for (const l of loaders) {
     const loader = LOADERS.find((x) => x.name === l);
     if (!loader) throw invalidInput(`loaders: '${l}' is not a known loader`);
     const supported = loader.supported_project_types as readonly string[];
-    if (!supported.includes(type) && !supported.includes('project')) {
+    if (!supported.includes(type)) {
       throw invalidInput(`loaders: '${l}' does not support ${type} projects`);
     }
   }

@@ -136,10 +136,10 @@ export async function publishVersion(h: Harness, projectId: string, content = 'j
 }
 
 /** Moves a fresh draft project to approved: a version, submit, moderator approval. */
-export async function approve(h: Harness, projectId: string) {
-  const v = await publishVersion(h, projectId, `content of ${projectId}`);
+export async function approve(h: Harness, projectId: string, owner: UserKey = 'owner') {
+  const v = await publishVersion(h, projectId, `content of ${projectId}`, {}, owner);
   if (v.statusCode !== 200) throw new Error(`publish failed: ${v.body}`);
-  for (const [user, status] of [['owner', 'processing'], ['moderator', 'approved']] as const) {
+  for (const [user, status] of [[owner, 'processing'], ['moderator', 'approved']] as const) {
     const r = await h.app.inject({ method: 'PATCH', url: `/v2/project/${projectId}`, headers: h.as(user), payload: { status } });
     if (r.statusCode !== 204) throw new Error(`status ${status} failed: ${r.body}`);
   }

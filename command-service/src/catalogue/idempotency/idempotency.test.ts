@@ -1,0 +1,81 @@
+import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { POSITION_HEADER } from '@modshelf/service-kit';
+import { approve, createProject, harness, multipart, projectData, type Harness } from '../testing/harness';
+import { SqliteIdempotencyStore } from './sqlite-idempotency-store';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await harness();
+});
+afterEach(async () => {
+  await h.close();
+});
+
+describe('Idempotency-Key', () => {
+  it('a repeated key returns the first answer and appends nothing', async () => {
+    const body = multipart([{ name: 'data', value: JSON.stringify(projectData()) }]);
+    const send = () => h.app.inject({ method: 'POST', url: '/v2/project', headers: { ...h.as('owner', { 'idempotency-key': 'create-1' }), ...body.headers }, payload: body.payload });
+    const first = await send();
+    expect(first.statusCode).toBe(200);
+    const head = await h.head();
+    const second = await send();
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(second.headers[POSITION_HEADER]).toBe(first.headers[POSITION_HEADER]);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(await h.head()).toBe(head);
+    // the key is per actor: another user's same key runs
+    const other = multipart([{ name: 'data', value: JSON.stringify(projectData({ slug: 'other-mod' })) }]);
+    const third = await h.app.inject({ method: 'POST', url: '/v2/project', headers: { ...h.as('stranger', { 'idempotency-key': 'create-1' }), ...other.headers }, payload: other.payload });
+    expect(third.statusCode).toBe(200);
+    expect(third.json().id).not.toBe(first.json().id);
+  });
+
+  it('replays a 204 and a 4xx answer too; a key reused on another route is bad input', async () => {
+    const p = await createProject(h);
+    await approve(h, p.id);
+    const follow = () => h.app.inject({ method: 'POST', url: `/v2/project/${p.id}/follow`, headers: h.as('stranger', { 'idempotency-key': 'f1' }) });
+    expect((await follow()).statusCode).toBe(204);
+    const head = await h.head();
+    const again = await follow();
+    expect(again.statusCode).toBe(204);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await h.head()).toBe(head);
+    const wrongRoute = await h.app.inject({ method: 'DELETE', url: `/v2/project/${p.id}/follow`, headers: h.as('stranger', { 'idempotency-key': 'f1' }) });
+    expect(wrongRoute.statusCode).toBe(400);
+    expect(await h.head()).toBe(head);
+  });
+
+  it('of two concurrent requests with one key, one runs and the other gets 409', async () => {
+    const body = multipart([{ name: 'data', value: JSON.stringify(projectData()) }]);
+    // hold the first request's body open so it is still running when the second arrives
+    const slow = new PassThrough();
+    const headers = { ...h.as('owner', { 'idempotency-key': 'same' }), ...body.headers };
+    const first = h.app.inject({ method: 'POST', url: '/v2/project', headers, payload: slow });
+    slow.write(body.payload.subarray(0, 20));
+    await new Promise((r) => setTimeout(r, 50));
+    const second = await h.app.inject({ method: 'POST', url: '/v2/project', headers, payload: body.payload });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toBe('conflict');
+    slow.end(body.payload.subarray(20));
+    expect((await first).statusCode).toBe(200);
+    expect((await h.events()).filter((e) => e.type === 'ProjectCreated')).toHaveLength(1);
+    // once the first has answered, a repeat gets its answer
+    const third = await h.app.inject({ method: 'POST', url: '/v2/project', headers, payload: body.payload });
+    expect(third.statusCode).toBe(200);
+    expect(third.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('the SQLite store: claim is exclusive; a released key can run again; running keys are cleared on open', async () => {
+    const s = new SqliteIdempotencyStore(':memory:');
+    const now = new Date();
+    expect(await s.claim('u', 'k', 'POST /x', now)).toEqual({ state: 'claimed' });
+    expect(await s.claim('u', 'k', 'POST /x', now)).toEqual({ state: 'running', fingerprint: 'POST /x' });
+    await s.release('u', 'k');
+    expect(await s.claim('u', 'k', 'POST /x', now)).toEqual({ state: 'claimed' });
+    await s.complete('u', 'k', { status: 201, headers: { a: 'b' }, body: 'ok' });
+    expect(await s.claim('u', 'k', 'POST /x', now)).toEqual({ state: 'done', fingerprint: 'POST /x', answer: { status: 201, headers: { a: 'b' }, body: 'ok' } });
+    await s.close();
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, it } from 'vitest';
+import {
+  VersionDeleted, VersionEdited, VersionFileAdded, VersionFileRemoved, VersionFileTypeChanged, VersionPrimaryFileChanged, VersionPublished,
+} from '@modshelf/events';
+import { ALL_PROJECT_PERMISSIONS, PROJECT_PERMISSIONS as P } from '@modshelf/service-kit';
+import { given } from '../testing/given';
+import { OWNER, PROJECT_ID } from '../testing/fixtures';
+import { versionDecider } from './version.decider';
+import type { VersionFile } from './version.state';
+
+const VID = 'VersAAAA';
+const file = (n: string, primary = false): VersionFile => ({
+  hashes: { sha1: n.repeat(40).slice(0, 40), sha512: n.repeat(128).slice(0, 128) },
+  url: `http://x/cdn/data/${PROJECT_ID}/versions/${VID}/${n}.jar`,
+  filename: `${n}.jar`,
+  primary,
+  size: 10,
+  file_type: null,
+});
+const version = (files: VersionFile[], status: 'listed' | 'draft' = 'listed') => ({
+  version_id: VID, project_id: PROJECT_ID, author_id: OWNER.userId, date_published: '2026-01-01T00:00:00Z', name: 'v1', version_number: '1.0',
+  changelog: null, version_type: 'release' as const, loaders: ['coreengine'], game_versions: ['1.0.3'], featured: false, status,
+  requested_status: null, dependencies: [], files,
+});
+const owner = { visible: true, insider: true, permissions: ALL_PROJECT_PERMISSIONS };
+const hiddenProject = { visible: false, insider: false, permissions: 0 };
+const outsider = { visible: true, insider: false, permissions: 0 };
+const uploader = { visible: true, insider: true, permissions: P.UPLOAD_VERSION };
+const published = [VersionPublished(version([file('a', true), file('b')]))];
+const G = (events = published) => given(versionDecider, events, `version-${VID}`);
+
+describe('version decider: publish', () => {
+  it('publishes with UPLOAD_VERSION', () => {
+    G([]).when({ kind: 'publish', actor: OWNER, access: uploader, version: version([file('a', true)]) }).then([VersionPublished(version([file('a', true)]))]);
+  });
+  it('404 on a hidden project, 401 without the bit, 400 without files or with duplicates', () => {
+    G([]).when({ kind: 'publish', actor: OWNER, access: hiddenProject, version: version([file('a')]) }).thenError(404);
+    G([]).when({ kind: 'publish', actor: OWNER, access: outsider, version: version([file('a')]) }).thenError(401);
+    G([]).when({ kind: 'publish', actor: OWNER, access: owner, version: version([]) }).thenError(400, /at least one file/);
+    G([]).when({ kind: 'publish', actor: OWNER, access: owner, version: version([], 'draft') }).thenTypes(['VersionPublished']);
+    G([]).when({ kind: 'publish', actor: OWNER, access: owner, version: version([file('a'), file('a')]) }).thenError(400, /Duplicate/);
+    G([]).when({ kind: 'publish', actor: OWNER, access: owner, version: version([file('a', true), file('b', true)]) }).thenError(400);
+  });
+});
+
+describe('version decider: edit', () => {
+  it('records changed fields, primary file and file types', () => {
+    G().when({ kind: 'edit', actor: OWNER, access: owner, changes: { name: 'v1', changelog: 'new' }, primary_file: 'b'.repeat(40), file_types: [{ hash: 'a'.repeat(128), file_type: 'dev-jar' }] })
+      .then([
+        VersionEdited({ project_id: PROJECT_ID, changes: { changelog: 'new' } }),
+        VersionPrimaryFileChanged({ project_id: PROJECT_ID, sha1: 'b'.repeat(40) }),
+        VersionFileTypeChanged({ project_id: PROJECT_ID, sha1: 'a'.repeat(40), file_type: 'dev-jar' }),
+      ]);
+  });
+  it('hides draft versions from outsiders and deleted versions from everyone', () => {
+    G([VersionPublished(version([file('a')], 'draft'))]).when({ kind: 'edit', actor: OWNER, access: outsider, changes: { name: 'x' } }).thenError(404);
+    G([...published, VersionDeleted({ project_id: PROJECT_ID })]).when({ kind: 'edit', actor: OWNER, access: owner, changes: { name: 'x' } }).thenError(404);
+    G().when({ kind: 'edit', actor: OWNER, access: outsider, changes: { name: 'x' } }).thenError(401);
+  });
+});
+
+describe('version decider: files and delete', () => {
+  it('adds files (never primary, never duplicates)', () => {
+    G().when({ kind: 'add-files', actor: OWNER, access: owner, files: [file('c', true)] }).then([VersionFileAdded({ project_id: PROJECT_ID, file: file('c') })]);
+    G().when({ kind: 'add-files', actor: OWNER, access: owner, files: [file('b')] }).thenError(400);
+  });
+  it('removes a file with DELETE_VERSION but never the last one', () => {
+    G().when({ kind: 'remove-file', actor: OWNER, access: owner, hash: 'b'.repeat(40) }).then([VersionFileRemoved({ project_id: PROJECT_ID, sha1: 'b'.repeat(40) })]);
+    G().when({ kind: 'remove-file', actor: OWNER, access: uploader, hash: 'b'.repeat(40) }).thenError(401);
+    G([...published, VersionFileRemoved({ project_id: PROJECT_ID, sha1: 'b'.repeat(40) })]).when({ kind: 'remove-file', actor: OWNER, access: owner, hash: 'a'.repeat(40) }).thenError(400);
+    G().when({ kind: 'remove-file', actor: OWNER, access: owner, hash: 'f'.repeat(40) }).thenError(404);
+  });
+  it('deletes with DELETE_VERSION', () => {
+    G().when({ kind: 'delete', actor: OWNER, access: owner }).then([VersionDeleted({ project_id: PROJECT_ID })]);
+    G().when({ kind: 'delete', actor: OWNER, access: uploader }).thenError(401);
+  });
+});
