@@ -9,9 +9,13 @@ import { registerMailboxRoutes } from './mailbox-routes';
 import { deleteAppsOf, registerOAuthRoutes } from './oauth-routes';
 import { OutboxMailer, mailerFromEnv } from './mail';
 import type { AccountDeps } from './support';
+import { ACCOUNT_ROUTES, installAccessMatrix, routeKey } from './access-matrix';
+
+const OWNED_PREFIXES = ['/v2/auth/', '/v2/pat', '/v2/session/', '/v2/oauth/', '/_avatars/'];
 
 export type { AccountDeps, RateLimitSettings } from './support';
 export { ensureAdmin, issueSession } from './auth-routes';
+export { ACCOUNT_ROUTES, type RouteAccess, type TokenRule, type TargetRule } from './access-matrix';
 export { userDecider, type UserCommand, type UserState } from './user-decider';
 export { installRateLimit, rateLimitFromEnv, type RateLimitOptions } from './ratelimit';
 export { OutboxMailer, SmtpMailer, mailerFromEnv, type Mail, type Mailer, type StoredMail } from './mail';
@@ -25,13 +29,18 @@ export function registerAccountRoutes(app: FastifyInstance, given: AccountDeps):
   const deps: AccountDeps = { ...given, mailer: given.mailer ?? mailerFromEnv(given.dataDir) };
   const rl = deps.rateLimit ?? {};
   const throttle = new AttemptThrottle(rl.signInAttempts ?? 10, rl.signInWindowMs ?? 15 * 60 * 1000);
-  registerAuthRoutes(app, deps, throttle);
-  registerEmailRoutes(app, deps, throttle);
-  registerTwoFactorRoutes(app, deps, throttle);
-  registerTokenRoutes(app, deps);
-  registerProfileRoutes(app, deps, async (userId) => {
-    await deleteAppsOf(deps, userId);
+  // encapsulated: the access-matrix hook sees only these routes (auth, error handling and
+  // rate limiting installed on the parent still apply)
+  app.register(async (scope) => {
+    installAccessMatrix(scope, new Map(ACCOUNT_ROUTES.map((r) => [routeKey(r.method, r.url), r])), OWNED_PREFIXES);
+    registerAuthRoutes(scope, deps, throttle);
+    registerEmailRoutes(scope, deps, throttle);
+    registerTwoFactorRoutes(scope, deps, throttle);
+    registerTokenRoutes(scope, deps);
+    registerProfileRoutes(scope, deps, async (userId) => {
+      await deleteAppsOf(deps, userId);
+    });
+    registerOAuthRoutes(scope, deps);
   });
-  registerOAuthRoutes(app, deps);
   if (deps.mailer instanceof OutboxMailer && deps.devMailbox !== false) registerMailboxRoutes(app, deps.mailer);
 }

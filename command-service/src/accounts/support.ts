@@ -53,14 +53,14 @@ export const newToken = (prefix: 'mra_' | 'mrp_' | 'mro_') => prefix + randomAln
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 // OWASP's argon2id settings (19 MiB, 2 passes); tests may lower them through ARGON2_MEMORY_KIB.
-const ARGON: ArgonOptions = {
+const argonOptions = (): ArgonOptions => ({
   algorithm: 2 /* Algorithm.Argon2id (a const enum) */,
-  memoryCost: Number(process.env.ARGON2_MEMORY_KIB ?? 19456),
+  memoryCost: Math.max(1024, Number(process.env.ARGON2_MEMORY_KIB ?? 19456)),
   timeCost: 2,
   parallelism: 1,
-};
+});
 
-export const hashPassword = (password: string) => argonHash(password, ARGON);
+export const hashPassword = (password: string) => argonHash(password, argonOptions());
 let dummyHash: Promise<string> | null = null;
 /** Verifies; with a null hash still spends the same time (no user enumeration by timing). */
 export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
