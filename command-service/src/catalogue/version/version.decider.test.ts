@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import {
-  VersionDeleted, VersionEdited, VersionFileAdded, VersionFileRemoved, VersionFileTypeChanged, VersionPrimaryFileChanged, VersionPublished,
+  VersionDeleted, VersionEdited, VersionFileAdded, VersionFileRemoved, VersionFileTypeChanged, VersionPrimaryFileChanged, VersionPublished, type DecidedEvent,
 } from '@modshelf/events';
 import { ALL_PROJECT_PERMISSIONS, PROJECT_PERMISSIONS as P } from '@modshelf/service-kit';
 import { given } from '../testing/given';
@@ -26,7 +26,7 @@ const owner = { visible: true, insider: true, permissions: ALL_PROJECT_PERMISSIO
 const hiddenProject = { visible: false, insider: false, permissions: 0 };
 const outsider = { visible: true, insider: false, permissions: 0 };
 const uploader = { visible: true, insider: true, permissions: P.UPLOAD_VERSION };
-const published = [VersionPublished(version([file('a', true), file('b')]))];
+const published: DecidedEvent[] = [VersionPublished(version([file('a', true), file('b')]))];
 const G = (events = published) => given(versionDecider, events, `version-${VID}`);
 
 describe('version decider: publish', () => {
