@@ -8,7 +8,11 @@ interface Entry {
   id: string;
   doc: unknown | null;
   dirty: boolean;
+  /** the stored index keys when loaded (null: it did not exist; undefined: never loaded). */
+  loadedKeys: string | null | undefined;
 }
+
+const keySignature = (coll: CollectionName, doc: unknown) => JSON.stringify(indexKeys(coll, doc as never));
 
 /**
  * A unit of work over many events: documents are loaded once, changed in
@@ -30,17 +34,26 @@ export class BatchContext {
     const e = this.entries.get(k);
     if (e) return e.doc as Documents[C] | null;
     const doc = await this.store.get(coll, id);
-    this.entries.set(k, { coll, id, doc, dirty: false });
+    this.entries.set(k, { coll, id, doc, dirty: false, loadedKeys: doc === null ? null : keySignature(coll, doc) });
     return doc;
   }
 
+  private set(coll: CollectionName, id: string, doc: unknown | null): void {
+    const k = BatchContext.key(coll, id);
+    const e = this.entries.get(k);
+    if (e) {
+      e.doc = doc;
+      e.dirty = true;
+    } else this.entries.set(k, { coll, id, doc, dirty: true, loadedKeys: undefined });
+  }
+
   put<C extends CollectionName>(coll: C, id: string, doc: Documents[C]): void {
-    this.entries.set(BatchContext.key(coll, id), { coll, id, doc, dirty: true });
+    this.set(coll, id, doc);
     if (coll === 'projects') this.touchedProjects.add(id);
   }
 
   delete(coll: CollectionName, id: string): void {
-    this.entries.set(BatchContext.key(coll, id), { coll, id, doc: null, dirty: true });
+    this.set(coll, id, null);
     if (coll === 'projects') this.touchedProjects.add(id);
   }
 
@@ -62,7 +75,15 @@ export class BatchContext {
 
   changes(): DocChange[] {
     const out: DocChange[] = [];
-    for (const e of this.entries.values()) if (e.dirty) out.push({ coll: e.coll, id: e.id, doc: e.doc as never });
+    for (const e of this.entries.values()) {
+      if (!e.dirty) continue;
+      if (e.doc === null) out.push({ coll: e.coll, id: e.id, doc: null });
+      else if (e.loadedKeys === null) out.push({ coll: e.coll, id: e.id, doc: e.doc as never, isNew: true });
+      else {
+        const same = e.loadedKeys !== undefined && e.loadedKeys === keySignature(e.coll, e.doc);
+        out.push({ coll: e.coll, id: e.id, doc: e.doc as never, keysUnchanged: same });
+      }
+    }
     return out;
   }
 

@@ -5,6 +5,10 @@ export interface DocChange<C extends CollectionName = CollectionName> {
   coll: C;
   id: string;
   doc: Documents[C] | null;
+  /** hint: the document did not exist before this change (no old index keys to remove). */
+  isNew?: boolean;
+  /** hint: the document's index keys are the same as before (only the body changes). */
+  keysUnchanged?: boolean;
 }
 
 /**

@@ -4,7 +4,7 @@ import { COLLECTIONS, type CollectionName, type Documents } from './documents';
 import type { DocChange, ReadModelStore } from './port';
 
 const SCHEMA = `
-CREATE TABLE IF NOT EXISTS rm_docs (coll TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (coll, id)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS rm_docs (coll TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, UNIQUE (coll, id));
 CREATE TABLE IF NOT EXISTS rm_keys (coll TEXT NOT NULL, idx TEXT NOT NULL, key TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (coll, idx, key, id)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS rm_keys_by_doc ON rm_keys (coll, id);
 CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
@@ -23,7 +23,7 @@ export class SqliteReadModels implements ReadModelStore {
     db.exec(SCHEMA);
     this.s = {
       get: db.prepare<[string, string], string>('SELECT body FROM rm_docs WHERE coll = ? AND id = ?').pluck(),
-      put: db.prepare('INSERT OR REPLACE INTO rm_docs (coll, id, body) VALUES (?, ?, ?)'),
+      put: db.prepare('INSERT INTO rm_docs (coll, id, body) VALUES (?, ?, ?) ON CONFLICT (coll, id) DO UPDATE SET body = excluded.body'),
       del: db.prepare('DELETE FROM rm_docs WHERE coll = ? AND id = ?'),
       delKeys: db.prepare('DELETE FROM rm_keys WHERE coll = ? AND id = ?'),
       putKey: db.prepare('INSERT OR IGNORE INTO rm_keys (coll, idx, key, id) VALUES (?, ?, ?, ?)'),
@@ -52,12 +52,14 @@ export class SqliteReadModels implements ReadModelStore {
   /** Writes documents and their index keys; call inside a transaction. */
   applySync(changes: readonly DocChange[]): void {
     for (const c of changes) {
-      this.s.delKeys.run(c.coll, c.id);
       if (c.doc === null) {
+        this.s.delKeys.run(c.coll, c.id);
         this.s.del.run(c.coll, c.id);
         continue;
       }
       this.s.put.run(c.coll, c.id, JSON.stringify(c.doc));
+      if (c.keysUnchanged) continue;
+      if (!c.isNew) this.s.delKeys.run(c.coll, c.id);
       for (const [idx, key] of indexKeys(c.coll, c.doc as never)) this.s.putKey.run(c.coll, idx, key, c.id);
     }
   }

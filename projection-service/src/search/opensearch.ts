@@ -77,8 +77,8 @@ export class OpenSearchIndex implements SearchIndex {
                 hit: { type: 'object', enabled: false },
                 name_terms: { type: 'keyword' },
                 text_terms: { type: 'keyword' },
-                tags: { type: 'object', dynamic: true, properties: tagProps },
-                numbers: { type: 'object', properties: numProps },
+                tags: { type: 'object', dynamic: true, properties: tagProps as never },
+                numbers: { type: 'object', properties: numProps as never },
               },
               dynamic_templates: [{ tags_as_keywords: { path_match: 'tags.*', mapping: { type: 'keyword' } } }],
             },
@@ -202,7 +202,7 @@ export class OpenSearchIndex implements SearchIndex {
     await this.init();
     const res = await this.client.search({
       index: this.index,
-      body: { size: count, query: { function_score: { query: { match_all: {} }, random_score: {} } }, _source: ['project_id'] },
+      body: { size: count, query: { function_score: { query: { match_all: {} }, random_score: {} } }, _source: ['project_id'] } as never,
     });
     return (res.body as { hits: { hits: Array<{ _source: { project_id: string } }> } }).hits.hits.map((h) => h._source.project_id);
   }
@@ -219,7 +219,7 @@ export class OpenSearchIndex implements SearchIndex {
     for (;;) {
       const res = await this.client.search({
         index: this.index,
-        body: { size: 1000, sort: [{ project_id: 'asc' }], query: { match_all: {} }, _source: ['hit'], ...(after ? { search_after: after } : {}) },
+        body: { size: 1000, sort: [{ project_id: 'asc' }], query: { match_all: {} }, _source: ['hit'], ...(after ? { search_after: after } : {}) } as never,
       });
       const hits = (res.body as { hits: { hits: Array<{ _id: string; sort: unknown[]; _source: { hit: SearchHit } }> } }).hits.hits;
       for (const h of hits) yield [h._id, h._source.hit];

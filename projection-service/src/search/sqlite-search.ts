@@ -184,8 +184,11 @@ export class SqliteSearchIndex implements SearchIndex {
   applySync(changes: readonly SearchChange[]): () => void {
     const memory: Array<() => void> = [];
     const touched: Array<{ rid: number; before: Stored | null; after: Stored | null; projectId: string }> = [];
-    for (const c of changes) {
-      const row = this.s.byId.get(c.projectId);
+    const last = new Map<string, SearchChange>();
+    for (const c of changes) last.set(c.projectId, c);
+    for (const c of last.values()) {
+      // Rows not in memory were never committed: no need to look them up.
+      const row = this.ridById.has(c.projectId) ? this.s.byId.get(c.projectId) : undefined;
       if (c.doc === null) {
         if (!row) continue;
         this.s.del.run(row.rid);
