@@ -26,7 +26,7 @@ interface VersionEntry {
  */
 export class CatalogueLookup {
   private position = 0;
-  private pending: Promise<void> | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
   readonly projects = new Map<string, ProjectEntry>();
   private readonly slugs = new Map<string, string>();
   private readonly teams = new Map<string, string>();
@@ -37,25 +37,26 @@ export class CatalogueLookup {
 
   constructor(private readonly store: EventStore) {}
 
-  /** Applies every event appended since the last call (calls are serialized). */
+  /**
+   * Applies every event appended before this call. Calls are queued, each reading
+   * after the previous one finished, so a caller never joins a read that started
+   * before an append it must see.
+   */
   catchUp(): Promise<void> {
-    if (!this.pending) {
-      this.pending = (async () => {
-        try {
-          for (;;) {
-            const batch = await this.store.readAll({ after: this.position, maxCount: 5000 });
-            for (const e of batch) {
-              this.apply(upcast(e));
-              this.position = e.position;
-            }
-            if (batch.length < 5000) break;
-          }
-        } finally {
-          this.pending = null;
-        }
-      })();
+    const run = this.queue.then(() => this.readNew());
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async readNew(): Promise<void> {
+    for (;;) {
+      const batch = await this.store.readAll({ after: this.position, maxCount: 5000 });
+      for (const e of batch) {
+        this.apply(upcast(e));
+        this.position = e.position;
+      }
+      if (batch.length < 5000) return;
     }
-    return this.pending;
   }
 
   private apply(e: RecordedEvent): void {

@@ -3,7 +3,10 @@ import { notFound } from '@modshelf/service-kit';
 import type { CatalogueContext } from '../context';
 import type { DownloadCounter } from '../downloads/download-counter';
 import { IMAGE_TYPES } from '../http';
-import { loadVersion } from '../version/version.service';
+import { actorOf } from '../actor';
+import { loadProject } from '../project/project.service';
+import { loadVersion, projectAccess } from '../version/version.service';
+import { HIDDEN_VERSION_STATUSES } from '../version/version.state';
 
 const FILE_TYPES: Record<string, string> = {
   jar: 'application/java-archive',
@@ -59,7 +62,11 @@ export function registerCdnRoutes(app: FastifyInstance, ctx: CatalogueContext, d
       await ctx.lookup.catchUp();
       const v = ctx.lookup.version(version);
       if (!v || v.projectId !== project || !ctx.lookup.projectId(project)) throw notFound();
+      // files of hidden projects and hidden versions are only served to the team and staff
+      const actor = actorOf(request);
+      const access = projectAccess(await loadProject(ctx, project), actor);
       const state = await loadVersion(ctx, version);
+      if (!access.visible || ((HIDDEN_VERSION_STATUSES as readonly string[]).includes(state.fields.status) && !access.insider)) throw notFound();
       const file = state.files.find((f) => f.filename === filename);
       if (!file) throw notFound();
       if (request.method === 'GET') downloads.record(request.ip, project, version);

@@ -32,14 +32,24 @@ describe('POST /v2/version', () => {
       { hashes: { sha1: sha1('binary'), sha512: sha512('binary') }, url: `${PUBLIC_URL}/cdn/data/${p.id}/versions/${v.id}/cool%20mod%201.0.jar`, filename: 'cool mod 1.0.jar', primary: true, size: 6, file_type: null },
     ]);
     expect(Number(res.headers[POSITION_HEADER])).toBe(await h.head());
-    const dl = await h.app.inject({ method: 'GET', url: v.files[1].url.slice(PUBLIC_URL.length), remoteAddress: '203.0.113.9' });
+    const dl = await h.app.inject({ method: 'GET', url: v.files[1].url.slice(PUBLIC_URL.length), remoteAddress: '203.0.113.9', headers: h.as('owner') });
     expect(dl.statusCode).toBe(200);
     expect(dl.body).toBe('binary');
     expect(dl.headers['content-type']).toBe('application/java-archive');
     expect(dl.headers['content-length']).toBe('6');
     expect(dl.headers['content-disposition']).toContain("filename*=UTF-8''cool%20mod%201.0.jar");
     expect(dl.headers.etag).toBe(`"${sha1('binary')}"`);
-    expect((await h.app.inject({ method: 'GET', url: `/cdn/data/${p.id}/versions/${v.id}/missing.jar` })).statusCode).toBe(404);
+    expect((await h.app.inject({ method: 'GET', url: `/cdn/data/${p.id}/versions/${v.id}/missing.jar`, headers: h.as('owner') })).statusCode).toBe(404);
+  });
+
+  it('serves files of a hidden (draft) project only to its team and staff', async () => {
+    const p = await createProject(h);
+    const v = (await publishVersion(h, p.id, 'secret')).json();
+    const url = v.files[0].url.slice(PUBLIC_URL.length);
+    expect((await h.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await h.app.inject({ method: 'GET', url, headers: h.as('stranger') })).statusCode).toBe(404);
+    expect((await h.app.inject({ method: 'GET', url, headers: h.as('owner') })).body).toBe('secret');
+    expect((await h.app.inject({ method: 'GET', url, headers: h.as('moderator') })).statusCode).toBe(200);
   });
 
   it('answers an oversize file with 413 and stores nothing', async () => {
@@ -146,6 +156,7 @@ describe('download counting', () => {
   it('counts downloads once per client (IPv4 or IPv6 /64) and project per flush, flushed on close', async () => {
     const p = await createProject(h);
     const v = (await publishVersion(h, p.id, 'payload')).json();
+    await approve(h, p.id);
     const url = v.files[0].url.slice(PUBLIC_URL.length);
     for (const ip of ['198.51.100.1', '198.51.100.1', '2001:db8:5:6::1', '2001:db8:5:6::2', '198.51.100.2']) {
       expect((await h.app.inject({ method: 'GET', url, remoteAddress: ip })).statusCode).toBe(200);
@@ -153,5 +164,6 @@ describe('download counting', () => {
     await h.app.close();
     const counted = (await h.store.readStream(`downloads-${p.id}`)).map((e) => e.data);
     expect(counted).toEqual([{ project_id: p.id, version_id: v.id, count: 3 }]);
+    expect(h.blobs.staged()).toEqual([]);
   });
 });

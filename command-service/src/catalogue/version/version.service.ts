@@ -22,11 +22,11 @@ export interface UploadedFile {
   staged: StagedBlob;
 }
 
-export function projectAccess(state: ProjectState, actor: Actor): ProjectAccess {
-  const ca = toCommandActor(actor);
+export function projectAccess(state: ProjectState, actor: Actor | null): ProjectAccess {
+  const ca = actor ? toCommandActor(actor) : null;
   return {
     visible: canSeeProject(state, ca),
-    insider: isStaff(ca) || memberOf(state, actor.userId) !== undefined,
+    insider: ca !== null && (isStaff(ca) || memberOf(state, ca.userId) !== undefined),
     permissions: permissionsOf(state, ca),
   };
 }
