@@ -1,15 +1,19 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
-import { Route, Routes } from 'react-router';
-import { injectCss, NotFound, DEFAULT_LOCALE, type Locale } from '@modshelf/web-kit';
+import { Route, Routes, useLocation } from 'react-router';
+import { injectCss, loading, NotFound, DEFAULT_LOCALE, type Locale } from '@modshelf/web-kit';
 import css from './catalogue.css';
 import { HomePage } from './pages/HomePage';
-import { SearchPage } from './pages/SearchPage';
-import { ProjectPage } from './project/ProjectPage';
-import { UserPage } from './pages/UserPage';
-import { OrganizationPage } from './pages/OrganizationPage';
-import { CollectionPage } from './pages/CollectionPage';
-import { useLocation } from 'react-router';
+
+/** Pages other than home load on first use (the loading bar shows while they do). */
+function page<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(() => loading.track(load()).then((c) => ({ default: c })));
+}
+const SearchPage = page(() => import('./pages/SearchPage').then((m) => m.SearchPage));
+const ProjectPage = page(() => import('./project/ProjectPage').then((m) => m.ProjectPage));
+const UserPage = page(() => import('./pages/UserPage').then((m) => m.UserPage));
+const OrganizationPage = page(() => import('./pages/OrganizationPage').then((m) => m.OrganizationPage));
+const CollectionPage = page(() => import('./pages/CollectionPage').then((m) => m.CollectionPage));
 
 injectCss('catalogue', css);
 
@@ -54,6 +58,7 @@ export default function CatalogueRemote() {
   return (
     <IntlProvider locale={locale} messages={{ ...(parent.messages as Messages), ...own.messages }} defaultLocale={DEFAULT_LOCALE} onError={() => undefined}>
       <div className="cat" data-remote="catalogue" data-version={__PACKAGE_VERSION__}>
+        <Suspense fallback={<div className="cat-loading" aria-busy="true" />}>
         <Routes>
           <Route path="/" element={<HomePage />} />
           <Route path="/mods" element={<SearchPage type="mod" />} />
@@ -68,6 +73,7 @@ export default function CatalogueRemote() {
           <Route path="/collection/:id/:projectType?" element={<CollectionPage />} />
           <Route path="*" element={<Fallback404 />} />
         </Routes>
+        </Suspense>
       </div>
     </IntlProvider>
   );

@@ -9,7 +9,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -20,6 +20,14 @@ function caretVersion(pkg) {
   return `^${JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), 'utf8')).version}`;
 }
 
+/** The react-router API the front end may use (the shared copy is tree-shaken to it). */
+export const ROUTER_EXPORTS = [
+  'BrowserRouter', 'Link', 'NavLink', 'Navigate', 'Outlet', 'Route', 'Routes', 'useHref', 'useInRouterContext', 'useLocation',
+  'useMatch', 'useNavigate', 'useParams', 'useResolvedPath', 'useSearchParams',
+];
+
+export const INTL_EXPORTS = ['FormattedMessage', 'FormattedNumber', 'FormattedDate', 'IntlProvider', 'useIntl', 'defineMessages'];
+
 /** The singletons every front-end package shares ('react/' and 'react-dom/' keep subpaths single too). */
 export function sharedModules() {
   const react = caretVersion('react');
@@ -29,9 +37,18 @@ export function sharedModules() {
     'react/': { singleton: true, requiredVersion: react },
     'react-dom': { singleton: true, requiredVersion: reactDom },
     'react-dom/': { singleton: true, requiredVersion: reactDom },
-    'react-router': { singleton: true, requiredVersion: caretVersion('react-router') },
+    'react-router': {
+      singleton: true,
+      requiredVersion: caretVersion('react-router'),
+      // every package ships the same subset, so the host's copy serves the remotes too
+      treeShaking: { usedExports: ROUTER_EXPORTS, mode: 'runtime-infer' },
+    },
     jotai: { singleton: true, requiredVersion: caretVersion('jotai') },
-    'react-intl': { singleton: true, requiredVersion: caretVersion('react-intl') },
+    'react-intl': {
+      singleton: true,
+      requiredVersion: caretVersion('react-intl'),
+      treeShaking: { usedExports: INTL_EXPORTS, mode: 'runtime-infer' },
+    },
     '@modshelf/web-kit': { singleton: true, requiredVersion: '^0.1.0' },
   };
 }
@@ -60,6 +77,12 @@ export function webConfig({ pkgDir, outDir, label }) {
       shareStrategy: 'loaded-first',
       dts: false,
       manifest: false,
+      // the host ships the federation runtime once; remotes' entries use it instead of bundling another copy
+      experiments: {
+        ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }),
+        // remotes are plain remoteEntry.js files from our manifest: no snapshot/manifest machinery, browser only
+        optimization: { disableSnapshot: true, target: 'web' },
+      },
     }),
   ];
   if (isHost) {
@@ -79,7 +102,11 @@ export function webConfig({ pkgDir, outDir, label }) {
       uniqueName: mfName,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.json'],
+      // react-router's package exports point at its development build; ship the production one
+      alias: { 'react-router$': join(dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs') },
+    },
     module: {
       rules: [
         {

@@ -1,0 +1,141 @@
+/**
+ * The visitor's main path on the whole seeded site (API + web, one port) in Debian's chromium:
+ * home -> search with facets and a typed query -> project -> versions -> version page -> download.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { formatCategory } from '../web-kit/src/format';
+import { buildWebOnce, launchBrowser, startSeededSite } from './harness';
+
+const site = await startSeededSite(40).catch((e: unknown) => {
+  console.warn('the seeded site did not start; the catalogue browser flow cannot run:', e);
+  return null;
+});
+
+describe.skipIf(!site)('catalogue in a real browser', () => {
+  let browser: Browser;
+  let page: Page;
+  const searchCalls: string[] = [];
+
+  beforeAll(async () => {
+    await buildWebOnce();
+    browser = await launchBrowser();
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    page = await ctx.newPage();
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/v2/search') searchCalls.push(r.url());
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('goes from home through search, a project and its versions to a file download', async () => {
+    const url = site!.url;
+    await page.goto(`${url}/`);
+    await page.getByTestId('project-card').first().waitFor();
+
+    // search page with its default layout for mods
+    await page.locator('header').getByRole('link', { name: 'Mods', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/mods');
+    const results = page.locator('.cat-results[data-layout="list"] [data-testid="project-card"]');
+    await results.first().waitFor();
+    const countText = async () => (await page.getByTestId('result-count').innerText()).trim();
+    const totalOf = (t: string) => Number(t.replace(/[^\d]/g, ''));
+    const allCount = totalOf(await countText());
+    expect(allCount).toBeGreaterThan(0);
+
+    // a category facet narrows the results, and is kept in the URL
+    const facet = page.locator('[data-facet="categories"] input[type="checkbox"]');
+    await facet.first().waitFor();
+    const options = await facet.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    let chosen = '';
+    for (const value of options) {
+      const res = await page.request.get(`${url}/v2/search?limit=1&facets=${encodeURIComponent(JSON.stringify([['project_type:mod'], [`categories:${value}`]]))}`);
+      const total = (await res.json()).total_hits as number;
+      if (total > 0 && total < allCount) {
+        chosen = value;
+        break;
+      }
+    }
+    expect(chosen, 'a category that narrows the mods').not.toBe('');
+    await page.locator(`[data-facet="categories"] input[value="${chosen}"]`).check();
+    await page.waitForURL((u) => u.searchParams.getAll('c').includes(chosen));
+    await page.waitForFunction((n) => {
+      const t = document.querySelector('[data-testid="result-count"]')?.textContent ?? '';
+      const v = Number(t.replace(/[^\d]/g, ''));
+      return v > 0 && v < n;
+    }, allCount);
+    const tagLists = await page.locator('.cat-results [data-testid="project-card"] .cat-tags').allInnerTexts();
+    for (const tags of tagLists) expect(tags).toContain(formatCategory(chosen));
+
+    // typing a query updates the results without one request per key
+    await page.locator(`[data-facet="categories"] input[value="${chosen}"]`).uncheck();
+    await page.waitForURL((u) => !u.searchParams.has('c'));
+    await results.first().waitFor();
+    const firstTitle = (await results.first().locator('.cat-card__title a').innerText()).trim();
+    const word = firstTitle.split(/\s+/).sort((a, b) => b.length - a.length)[0];
+    const before = searchCalls.length;
+    await page.locator('input[name="query"]').pressSequentially(word, { delay: 40 });
+    await page.waitForURL((u) => u.searchParams.get('q') === word);
+    await page.waitForFunction(
+      (w) => [...document.querySelectorAll('.cat-results .cat-card__title a')].some((a) => a.textContent?.includes(w)),
+      word,
+    );
+    await page.waitForLoadState('networkidle');
+    const typedCalls = searchCalls.length - before;
+    expect(typedCalls).toBeGreaterThanOrEqual(1);
+    expect(typedCalls).toBeLessThan(word.length);
+
+    // the project page
+    const card = page.locator('.cat-results [data-testid="project-card"]', { hasText: firstTitle }).first();
+    await card.locator('.cat-card__title a').click();
+    await page.locator('.cat-project__title', { hasText: firstTitle }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/(mod|behaviorpack)\/[^/]+$/);
+    expect(await page.title()).toBe(`${firstTitle} - Modshelf`);
+    for (const section of ['compatibility', 'creators', 'details']) {
+      expect(await page.locator(`.cat-about [data-section="${section}"]`).count()).toBe(1);
+    }
+    await page.getByTestId('owner-badge').first().waitFor();
+    const projectPath = new URL(page.url()).pathname;
+
+    // versions tab, then a version page
+    await page.locator('.cat-tabs').getByRole('link', { name: 'Versions' }).click();
+    await page.waitForURL((u) => u.pathname === `${projectPath}/versions`);
+    const row = page.getByTestId('version-row').first();
+    await row.waitFor();
+    await row.locator('.cat-version-row__name a').click();
+    await page.waitForURL((u) => u.pathname.startsWith(`${projectPath}/version/`));
+    const file = page.getByTestId('version-file').first();
+    await file.waitFor();
+    const sha1 = (await file.getByTestId('sha1').innerText()).trim();
+    expect(sha1).toMatch(/^[0-9a-f]{40}$/);
+    expect(await file.getByTestId('file-size').innerText()).toMatch(/^\d+(\.\d{1,2})? (Bytes|KiB|MiB|GiB)$/);
+
+    // the download is the file the hashes describe
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-primary').click()]);
+    const saved = await download.path();
+    const bytes = readFileSync(saved);
+    expect(createHash('sha1').update(bytes).digest('hex')).toBe(sha1);
+  }, 120_000);
+
+  it('shows a missing project as the 404 page', async () => {
+    await page.goto(`${site!.url}/mod/no-such-project-here`);
+    await page.getByText('Page Not Found: /mod/no-such-project-here').waitFor();
+    expect(await page.locator('.ms-error__logo').count()).toBe(1);
+  });
+
+  it('renders the spec number format on cards', async () => {
+    await page.goto(`${site!.url}/mods?s=downloads`);
+    await page.getByTestId('project-card').first().waitFor();
+    const texts = await page.locator('.cat-card__stats').allInnerTexts();
+    for (const t of texts) {
+      const n = /([\d.,]+[Mk]?) downloads/.exec(t)?.[1] ?? '';
+      expect(n).toMatch(/^(\d+\.\d{2}M|\d+\.\dk|\d{1,3}(,\d{3})?)$/);
+    }
+  });
+});
