@@ -166,7 +166,7 @@ export function demoCatalogue(count: number, seed = 20261121): DemoProject[] {
       })),
       versions,
       status: rng.next() < 0.05 ? 'archived' : 'approved',
-      downloads: rng.pareto(40),
+      downloads: Math.min(4000, rng.pareto(8)),
     });
   }
   return projects;

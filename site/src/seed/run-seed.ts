@@ -32,6 +32,7 @@ export interface SeedResult {
   projects: number;
   versions: number;
   follows: number;
+  downloads: number;
 }
 
 /**
@@ -73,6 +74,7 @@ export async function seedDemoCatalogue(app: FastifyInstance, options: SeedOptio
 
   const catalogue = demoCatalogue(options.projects);
   let versions = 0;
+  let downloads = 0;
   const ids: string[] = [];
   for (const [i, p] of catalogue.entries()) {
     const token = tokens[p.authorIndex];
@@ -82,6 +84,7 @@ export async function seedDemoCatalogue(app: FastifyInstance, options: SeedOptio
       const q = new URLSearchParams({ ext: 'png', featured: String(g.featured), title: g.title, description: g.description });
       await call('POST', `/v2/project/${id}/gallery?${q}`, token, demoPng(g.color, 320, 180), { 'content-type': 'image/png' });
     }
+    let downloadPath: string | null = null;
     for (const v of p.versions) {
       const parts = v.files.map((f, n) => ({ name: `file${n}`, filename: f.filename, body: f.bytes }));
       const data = {
@@ -98,15 +101,24 @@ export async function seedDemoCatalogue(app: FastifyInstance, options: SeedOptio
         file_parts: parts.map((x) => x.name),
         primary_file: 'file0',
       };
-      await call('POST', '/v2/version', token, multipart([{ name: 'data', body: JSON.stringify(data) }, ...parts]), {
+      const created = await call('POST', '/v2/version', token, multipart([{ name: 'data', body: JSON.stringify(data) }, ...parts]), {
         'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
       });
+      const fileUrl: string | undefined = created.json().files?.[0]?.url;
+      if (fileUrl) downloadPath = new URL(fileUrl).pathname;
       versions++;
     }
     // submit for review, then staff approve; a few are archived by their owners afterwards
     await call('PATCH', `/v2/project/${id}`, token, { status: 'processing' });
     await call('PATCH', `/v2/project/${id}`, options.staffToken, { status: 'approved' });
     if (p.status === 'archived') await call('PATCH', `/v2/project/${id}`, token, { status: 'archived' });
+    // downloads, through the real file route: one per simulated client address (they are deduplicated per client)
+    if (downloadPath) {
+      for (let d = 0; d < p.downloads; d++) {
+        await call('GET', downloadPath, null, undefined, {}, `198.${18 + ((d >> 16) & 1)}.${(d >> 8) & 255}.${d & 255}`);
+      }
+      downloads += p.downloads;
+    }
     options.progress?.(i + 1, catalogue.length);
   }
 
@@ -124,7 +136,7 @@ export async function seedDemoCatalogue(app: FastifyInstance, options: SeedOptio
       follows++;
     }
   }
-  return { users: tokens.length, projects: ids.length, versions, follows };
+  return { users: tokens.length, projects: ids.length, versions, follows, downloads };
 }
 
 type Call = (
@@ -133,6 +145,7 @@ type Call = (
   token: string | null,
   payload?: unknown,
   headers?: Record<string, string>,
+  remoteAddress?: string,
 ) => Promise<LightMyRequestResponse>;
 
 async function createProject(call: Call, token: string, p: DemoProject): Promise<string> {
