@@ -1,0 +1,64 @@
+import type { EventStore } from '@modshelf/events';
+import type { EventBus } from '@modshelf/events/bus';
+import { MongoReadModels } from '../read-model/mongodb';
+import type { Projections } from '../runner/runner';
+import { BusProjectionWorker } from '../runner/bus-worker';
+import { OpenSearchIndex } from '../search/opensearch';
+import { composeStorage, type ProjectionStorage } from './port';
+
+export interface DistributedStorageOptions {
+  mongodbUrl: string;
+  opensearchUrl: string;
+  /** database (MongoDB) and index prefix (OpenSearch); default 'modshelf'. */
+  name?: string;
+}
+
+/** Read models in MongoDB and the search index in OpenSearch, composed (read models first, then the index). */
+export function distributedStorage(o: DistributedStorageOptions): ProjectionStorage {
+  const name = o.name ?? 'modshelf';
+  return composeStorage(
+    new MongoReadModels({ url: o.mongodbUrl, database: name, prefix: 'rm_' }),
+    new OpenSearchIndex({ node: o.opensearchUrl, prefix: name }),
+  );
+}
+
+/**
+ * The Projections the query API needs, over storage written by bus workers (possibly in other
+ * processes): the position comes from the storage's checkpoint, polled.
+ */
+export function storageProjections(storage: ProjectionStorage, store: EventStore, options: { pollMs?: number; worker?: BusProjectionWorker } = {}): Projections {
+  const pollMs = options.pollMs ?? 50;
+  let position = 0;
+  let closed = false;
+  const refresh = async () => {
+    position = Math.max(position, await storage.checkpoint());
+    return position;
+  };
+  return {
+    storage,
+    checkpoint: () => Math.max(position, options.worker?.checkpoint() ?? 0),
+    async waitForPosition(target, timeoutMs) {
+      const end = Date.now() + timeoutMs;
+      while (!closed) {
+        if ((await refresh()) >= target) return true;
+        if (Date.now() >= end) return false;
+        await new Promise((r) => setTimeout(r, pollMs));
+      }
+      return false;
+    },
+    async lag() {
+      return Math.max(0, (await store.headPosition()) - (await refresh()));
+    },
+    ready: refresh().then(() => undefined),
+    async rebuild() {
+      throw new Error('rebuild the distributed projections with the replay tool (reset the storage, reset the consumer group)');
+    },
+    async close() {
+      closed = true;
+      await options.worker?.close();
+      await storage.close();
+    },
+  };
+}
+
+export { BusProjectionWorker };
