@@ -1,0 +1,129 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteEventStore } from '@modshelf/events';
+import { startSite, type Site } from './index';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+describe('the embedded site', () => {
+  let site: Site;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'site-'));
+    site = await startSite({
+      web: false,
+      env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, SEED_PROJECTS: '12', LOG_LEVEL: 'silent', ADMIN_USERNAME: 'root_admin', ADMIN_PASSWORD: 'root-admin-password' },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await site?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('fills a demo catalogue through real commands on first start', async () => {
+    const res = await fetch(`${site.url}/v2/search?limit=100`);
+    const body = await res.json();
+    expect(body.total_hits).toBe(12);
+    const types = new Set(body.hits.map((h: { project_type: string }) => h.project_type));
+    expect(types).toEqual(new Set(['mod', 'modpack', 'server']));
+    // every demo event came from a command with an actor
+    const events = await site.store.readAll();
+    expect(events.some((e) => e.type === 'VersionPublished')).toBe(true);
+    expect(events.filter((e) => e.type !== 'DemoCatalogueSeeded').every((e) => typeof e.metadata.commandId === 'string')).toBe(true);
+  });
+
+  it('answers health and Prometheus metrics with projection lag', async () => {
+    const health = await (await fetch(`${site.url}/health`)).json();
+    expect(health.status).toBe('ok');
+    expect(health.event_log_head).toBeGreaterThan(0);
+    const metrics = await (await fetch(`${site.url}/metrics`)).text();
+    expect(metrics).toMatch(/modshelf_projection_lag_events \d+/);
+    expect(metrics).toMatch(/modshelf_http_requests_total/);
+  });
+
+  it('makes sure the configured admin exists and can sign in', async () => {
+    const res = await fetch(`${site.url}/v2/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'root_admin', password: 'root-admin-password' }),
+    });
+    expect(res.status).toBe(200);
+    const { session } = await res.json();
+    const me = await (await fetch(`${site.url}/v2/user`, { headers: { authorization: session } })).json();
+    expect(me.username).toBe('root_admin');
+    expect(me.role).toBe('admin');
+  });
+
+  it('answers unknown routes and bad input in the error shape', async () => {
+    const nf = await fetch(`${site.url}/v2/no-such-route`);
+    expect(nf.status).toBe(404);
+    expect(await nf.json()).toEqual({ error: 'not_found', description: 'the requested route does not exist' });
+    const bad = await fetch(`${site.url}/v2/search?facets=not-json`);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toBe('invalid_input');
+    const head = await site.store.headPosition();
+    const malformed = await fetch(`${site.url}/v2/auth/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":' });
+    expect(malformed.status).toBe(400);
+    expect(await site.store.headPosition()).toBe(head);
+  });
+
+  it('lets a reader see its own write at once (read-your-writes)', async () => {
+    const signUp = await fetch(`${site.url}/v2/auth/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'ryw_user', password: 'a long password', email: 'ryw@example.org' }),
+    });
+    const { session } = await signUp.json();
+    const hit = (await (await fetch(`${site.url}/v2/search?limit=1`)).json()).hits[0];
+    const follow = await fetch(`${site.url}/v2/project/${hit.project_id}/follow`, { method: 'POST', headers: { authorization: session } });
+    expect(follow.status).toBe(204);
+    const position = follow.headers.get('x-modshelf-position');
+    expect(Number(position)).toBeGreaterThan(0);
+    const project = await (
+      await fetch(`${site.url}/v2/project/${hit.project_id}`, { headers: { 'x-modshelf-min-position': position! } })
+    ).json();
+    expect(project.followers).toBe(hit.follows + 1);
+  });
+});
+
+describe('durability', () => {
+  it('never loses an acknowledged command to a kill -9 the moment after', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'site-kill-'));
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'site/src/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, SEED: 'false', WEB: 'false', LOG_LEVEL: 'silent' },
+      stdio: 'ignore',
+    });
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      for (let i = 0; ; i++) {
+        try {
+          if ((await fetch(`${url}/health`)).ok) break;
+        } catch {
+          /* starting */
+        }
+        if (i > 300) throw new Error('site did not start');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const res = await fetch(`${url}/v2/auth/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'survivor', password: 'a long password', email: 'survivor@example.org' }),
+      });
+      expect(res.status).toBe(200);
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+      const store = new SqliteEventStore({ path: join(dir, 'events.db') });
+      const events = await store.readAll();
+      await store.close();
+      expect(events.some((e) => e.type === 'UserRegistered' && (e.data as { username: string }).username === 'survivor')).toBe(true);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
