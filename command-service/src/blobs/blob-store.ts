@@ -31,7 +31,10 @@ export class BlobTooLargeError extends Error {
 export interface BlobStore {
   /** Streams `source` to a temporary place, hashing it; throws BlobTooLargeError (and keeps nothing) past maxBytes. */
   stage(source: Readable | AsyncIterable<Uint8Array>, maxBytes: number): Promise<StagedBlob>;
-  /** Opens a committed blob for reading, or null when it is not stored. */
-  open(sha512: string): Promise<{ stream: Readable; size: number } | null>;
+  /**
+   * Opens a committed blob for reading (optionally only bytes start..end, inclusive),
+   * or null when it is not stored. `size` is always the whole blob's size.
+   */
+  open(sha512: string, range?: { start: number; end: number }): Promise<{ stream: Readable; size: number } | null>;
   has(sha512: string): Promise<boolean>;
 }

@@ -69,12 +69,12 @@ export class LocalBlobStore implements BlobStore {
     };
   }
 
-  async open(sha512: string): Promise<{ stream: Readable; size: number } | null> {
+  async open(sha512: string, range?: { start: number; end: number }): Promise<{ stream: Readable; size: number } | null> {
     if (!SHA512.test(sha512)) return null;
     const path = this.pathOf(sha512);
     try {
       const s = await stat(path);
-      return { stream: createReadStream(path), size: s.size };
+      return { stream: createReadStream(path, range ? { start: range.start, end: range.end } : undefined), size: s.size };
     } catch {
       return null;
     }

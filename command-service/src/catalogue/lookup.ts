@@ -170,9 +170,12 @@ export class CatalogueLookup {
     return v && !v.deleted ? v : null;
   }
 
-  /** Live versions holding a file with this sha1 or sha512. */
+  /** Live versions of live projects holding a file with this sha1 or sha512. */
   versionsWithHash(hash: string): string[] {
-    return [...(this.hashes.get(hash.toLowerCase()) ?? [])];
+    return [...(this.hashes.get(hash.toLowerCase()) ?? [])].filter((vid) => {
+      const v = this.versions.get(vid);
+      return v !== undefined && !v.deleted && this.projects.get(v.projectId)?.deleted === false;
+    });
   }
 
   userExists(userId: string): boolean {

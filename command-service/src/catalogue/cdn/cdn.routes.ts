@@ -27,22 +27,62 @@ function disposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-async function sendBlob(ctx: CatalogueContext, reply: FastifyReply, sha512: string, sha1: string | null, type: string, extra: Record<string, string> = {}) {
-  const blob = await ctx.blobs.open(sha512);
-  if (!blob) throw notFound();
+/** A single `bytes=` range of a blob of `size` bytes; null when absent or not a single range, 'bad' when unsatisfiable. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'bad' {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'bad';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'bad';
+  return { start, end };
+}
+
+async function sendBlob(
+  ctx: CatalogueContext,
+  reply: FastifyReply,
+  sha512: string,
+  sha1: string | null,
+  type: string,
+  extra: Record<string, string> = {},
+  onServe?: (startsAtZero: boolean) => void,
+) {
   const etag = `"${sha1 ?? sha512}"`;
-  reply.headers({
-    'content-type': type,
-    'content-length': String(blob.size),
+  const common = {
     etag,
+    'accept-ranges': 'bytes',
     'cache-control': 'public, max-age=31536000, immutable',
     'x-content-type-options': 'nosniff',
     'access-control-allow-origin': '*',
     ...extra,
-  });
-  if (reply.request.headers['if-none-match'] === etag) {
-    blob.stream.destroy();
-    return reply.status(304).send();
+  };
+  const whole = await ctx.blobs.open(sha512, { start: 0, end: 0 });
+  if (!whole) throw notFound();
+  whole.stream.destroy();
+  const size = whole.size;
+  if (reply.request.headers['if-none-match'] === etag) return reply.status(304).headers(common).send();
+  const ifRange = reply.request.headers['if-range'];
+  const range = ifRange === undefined || ifRange === etag ? parseRange(reply.request.headers.range, size) : null;
+  if (range === 'bad') {
+    return reply.status(416).headers({ ...common, 'content-range': `bytes */${size}` }).send({ error: 'invalid_input', description: 'Range Not Satisfiable' });
+  }
+  onServe?.(range === null || range.start === 0);
+  if (size === 0) return reply.status(200).headers({ ...common, 'content-type': type, 'content-length': '0' }).send('');
+  const blob = await ctx.blobs.open(sha512, range ?? undefined);
+  if (!blob) throw notFound();
+  if (range) {
+    reply.status(206).headers({ ...common, 'content-type': type, 'content-length': String(range.end - range.start + 1), 'content-range': `bytes ${range.start}-${range.end}/${size}` });
+  } else {
+    reply.headers({ ...common, 'content-type': type, 'content-length': String(size) });
   }
   return reply.send(blob.stream);
 }
@@ -69,10 +109,14 @@ export function registerCdnRoutes(app: FastifyInstance, ctx: CatalogueContext, d
       if (!access.visible || ((HIDDEN_VERSION_STATUSES as readonly string[]).includes(state.fields.status) && !access.insider)) throw notFound();
       const file = state.files.find((f) => f.filename === filename);
       if (!file) throw notFound();
-      if (request.method === 'GET') downloads.record(request.ip, project, version);
-      return sendBlob(ctx, reply, file.hashes.sha512, file.hashes.sha1, contentTypeOf(file.filename), {
-        'content-disposition': disposition(file.filename),
-      });
+      return sendBlob(
+        ctx, reply, file.hashes.sha512, file.hashes.sha1, contentTypeOf(file.filename),
+        { 'content-disposition': disposition(file.filename) },
+        // a download counts once it starts at byte 0 (resumed ranges do not count again)
+        (startsAtZero) => {
+          if (request.method === 'GET' && startsAtZero) downloads.record(request.ip, project, version);
+        },
+      );
     },
   );
 

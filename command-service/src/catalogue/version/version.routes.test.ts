@@ -40,6 +40,20 @@ describe('POST /v2/version', () => {
     expect(dl.headers['content-disposition']).toContain("filename*=UTF-8''cool%20mod%201.0.jar");
     expect(dl.headers.etag).toBe(`"${sha1('binary')}"`);
     expect((await h.app.inject({ method: 'GET', url: `/cdn/data/${p.id}/versions/${v.id}/missing.jar`, headers: h.as('owner') })).statusCode).toBe(404);
+    const url = v.files[1].url.slice(PUBLIC_URL.length);
+    const part = await h.app.inject({ method: 'GET', url, headers: { ...h.as('owner'), range: 'bytes=2-' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe('nary');
+    expect(part.headers['content-range']).toBe('bytes 2-5/6');
+    const suffix = await h.app.inject({ method: 'GET', url, headers: { ...h.as('owner'), range: 'bytes=-3' } });
+    expect(suffix.body).toBe('ary');
+    const bad = await h.app.inject({ method: 'GET', url, headers: { ...h.as('owner'), range: 'bytes=9-' } });
+    expect(bad.statusCode).toBe(416);
+    const cached = await h.app.inject({ method: 'GET', url, headers: { ...h.as('owner'), 'if-none-match': `"${sha1('binary')}"` } });
+    expect(cached.statusCode).toBe(304);
+    const head = await h.app.inject({ method: 'HEAD', url, headers: h.as('owner') });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe('6');
   });
 
   it('serves files of a hidden (draft) project only to its team and staff', async () => {
@@ -108,6 +122,9 @@ describe('POST /v2/version', () => {
     const dup = await publishVersion(h, b.id, 'same bytes');
     expect(dup.statusCode).toBe(400);
     expect(dup.json().description).toMatch(/Duplicate files/);
+    // once the first project is deleted, its files are free again
+    expect((await h.app.inject({ method: 'DELETE', url: `/v2/project/${a.id}`, headers: h.as('owner') })).statusCode).toBe(204);
+    expect((await publishVersion(h, b.id, 'same bytes')).statusCode).toBe(200);
   });
 
   it('lets a member with UPLOAD_VERSION publish, not one without', async () => {
