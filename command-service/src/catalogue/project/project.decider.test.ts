@@ -8,7 +8,7 @@ import { ALL_PROJECT_PERMISSIONS, PROJECT_PERMISSIONS as P } from '@modshelf/ser
 import { given } from '../testing/given';
 import { ADMIN, MEMBER, MODERATOR, OWNER, PROJECT_ID, STRANGER, TEAM_ID, projectFields } from '../testing/fixtures';
 import { projectDecider } from './project.decider';
-import type { ProjectStatus } from '../project-status-transitions';
+import { canTransition, isKnownTransition, type ProjectStatus } from '../project-status-transitions';
 
 const created = (status: ProjectStatus = 'draft'): DecidedEvent[] => [
   ProjectCreated({
@@ -174,4 +174,29 @@ describe('project decider: delete', () => {
     G(withMember(P.EDIT_DETAILS)).when({ kind: 'delete', actor: MEMBER }).thenError(401);
     G([...created(), ProjectDeleted({ project_id: PROJECT_ID })]).when({ kind: 'delete', actor: OWNER }).thenError(404);
   });
+});
+
+describe('project decider: every status pair through the decider', () => {
+  const statuses = ['approved', 'archived', 'rejected', 'draft', 'unlisted', 'processing', 'withheld', 'scheduled', 'private', 'unknown'] as const;
+  const roles = [['owner', OWNER], ['member with EDIT_DETAILS', MEMBER], ['moderator', MODERATOR], ['admin', ADMIN]] as const;
+  for (const from of statuses) {
+    for (const to of statuses) {
+      if (from === to) continue;
+      for (const [name, actor] of roles) {
+        it(`${from} -> ${to} by ${name}`, () => {
+          const staff = actor.role !== 'developer';
+          const allowed = canTransition(from, to, staff ? 'staff' : 'team');
+          const g = G(withMember(P.EDIT_DETAILS, from));
+          const command = { kind: 'edit' as const, actor, changes: {}, status: to, versionCount: 1 };
+          if (allowed) {
+            const events = g.when(command).events();
+            expect(events.map((e) => e.type)).toEqual(['ProjectStatusChanged']);
+            expect(events[0].data).toMatchObject({ from, to });
+          } else {
+            g.when(command).thenError(isKnownTransition(from, to) ? 401 : 400);
+          }
+        });
+      }
+    }
+  }
 });

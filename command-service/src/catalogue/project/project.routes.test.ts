@@ -101,6 +101,7 @@ describe('POST /v2/project', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().status).toBe('processing');
     expect(res.json().versions).toHaveLength(1);
+    expect(res.json()).toMatchObject({ loaders: ['coreengine'], game_versions: ['1.0.3'] });
     const types = (await h.events()).map((e) => e.type);
     expect(types).toContain('VersionPublished');
     expect(types.filter((t) => t === 'ProjectStatusChanged')).toHaveLength(1);

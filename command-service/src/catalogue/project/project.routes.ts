@@ -187,10 +187,10 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
           position = submitted.position;
           state = submitted.state;
         }
-        return { state, position, versionIds: published2.versionIds };
+        return { state, position, versionIds: published2.versionIds, loaders: initial.loaders, gameVersions: initial.gameVersions };
       });
       await ctx.lookup.catchUp();
-      const body = { ...projectJson(result.state, published), versions: result.versionIds };
+      const body = { ...projectJson(result.state, published), versions: result.versionIds, loaders: result.loaders, game_versions: result.gameVersions };
       return withPosition(reply, result.position).status(200).send(body);
     } finally {
       for (const p of staged.values()) await p.staged.discard();

@@ -187,6 +187,9 @@ export const publishInitialVersions = {
     const commands = inputs.map((d) => publishCommand(ctx, actor, { visible: true, insider: true, permissions: 0 }, projectId, d, uploaded));
     for (const c of commands) decideVersion({ ...c, access: { visible: true, insider: true, permissions: 1 } }, versionDecider.initialState);
     return {
+      /** loaders and game versions over all initial versions (for the create answer) */
+      loaders: [...new Set(inputs.flatMap((d) => d.loaders))],
+      gameVersions: [...new Set(inputs.flatMap((d) => d.game_versions))],
       async run(request: FastifyRequest, project: ProjectState): Promise<{ position: number; versionIds: string[] }> {
         let position = 0;
         const versionIds: string[] = [];
