@@ -89,6 +89,8 @@ export interface InstallAuthOptions {
   allowedOrigins?: string[];
   /** how often (ms) a token's last use is written at most; default 60 s. */
   touchEveryMs?: number;
+  /** clock (ms), for tests */
+  now?: () => number;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -165,7 +167,7 @@ export function installAuth(app: FastifyInstance, options: InstallAuthOptions): 
       request.authProblem = 'invalid';
       return;
     }
-    const now = Date.now();
+    const now = options.now ? options.now() : Date.now();
     if (found.token.expires && Date.parse(found.token.expires) <= now) {
       request.authProblem = 'expired';
       return;

@@ -50,7 +50,7 @@ async function apiToken(userId: string, kind: 'pat' | 'oauth', scopes: number): 
 
 interface World {
   self: User; other: User; moderator: User; admin: User;
-  secondSessionId: string; patId: string; appId: string; appSecret: string;
+  secondSessionId: string; patId: string; appId: string; appSecret: string; methodId: string;
 }
 
 async function world(): Promise<World> {
@@ -60,7 +60,8 @@ async function world(): Promise<World> {
   const { sessionId: secondSessionId } = await addSession(self.id);
   const pat = (await t.req({ method: 'POST', url: '/v2/pat', token: self.session, payload: { name: 'p', scopes: scope('USER_READ'), expires: new Date(Date.now() + 864e5).toISOString() } })).json();
   const app = (await t.req({ method: 'POST', url: '/v2/oauth/app', token: self.session, payload: { name: 'App', redirect_uris: ['https://a.example/cb'], max_scopes: scope('USER_READ') } })).json();
-  return { self, other, moderator, admin, secondSessionId, patId: pat.id, appId: app.client.id, appSecret: app.client_secret };
+  const method = (await t.req({ method: 'POST', url: '/v2/billing/payment_method', token: self.session, payload: { token: 'tok_mastercard' } })).json();
+  return { self, other, moderator, admin, secondSessionId, patId: pat.id, appId: app.client.id, appSecret: app.client_secret, methodId: method.id };
 }
 
 async function ticket(w: World, kind: string, data: Record<string, unknown>): Promise<string> {
@@ -119,6 +120,18 @@ const FIXTURES: Record<string, Fixture> = {
   },
   'GET /v2/oauth/authorizations': async () => ({ url: '/v2/oauth/authorizations' }),
   'DELETE /v2/oauth/authorizations': async (w) => ({ url: `/v2/oauth/authorizations?client_id=${w.appId}` }),
+  'GET /v2/billing/products': async () => ({ url: '/v2/billing/products' }),
+  'GET /v2/billing/payment_methods': async () => ({ url: '/v2/billing/payment_methods' }),
+  'POST /v2/billing/payment_method': async () => ({ url: '/v2/billing/payment_method', ...json({ token: 'tok_visa' }) }),
+  'PATCH /v2/billing/payment_method/:id': async (w) => ({ url: `/v2/billing/payment_method/${w.methodId}`, ...json({ primary: true }) }),
+  'DELETE /v2/billing/payment_method/:id': async (w) => ({ url: `/v2/billing/payment_method/${w.methodId}` }),
+  'GET /v2/billing/subscriptions': async () => ({ url: '/v2/billing/subscriptions' }),
+  'POST /v2/billing/subscription': async () => ({ url: '/v2/billing/subscription', ...json({ product_id: 'modshelf-plus', interval: 'monthly' }) }),
+  'PATCH /v2/billing/subscription/:id': async (w) => ({ url: `/v2/billing/subscription/${w.methodId}`, ...json({ cancelled: true }) }),
+  'DELETE /v2/billing/subscription/:id': async (w) => ({ url: `/v2/billing/subscription/${w.methodId}` }),
+  'POST /v2/billing/subscription/:id/retry': async (w) => ({ url: `/v2/billing/subscription/${w.methodId}/retry` }),
+  'GET /v2/billing/charges': async () => ({ url: '/v2/billing/charges' }),
+  'GET /v2/billing/user/:id': async (_w, target) => ({ url: `/v2/billing/user/${target.userId}` }),
 };
 
 type Caller = 'anonymous' | 'session' | 'pat-with' | 'pat-without' | 'oauth-with' | 'oauth-without';

@@ -66,6 +66,18 @@ export const ACCOUNT_ROUTES: RouteAccess[] = [
   { method: 'POST', url: '/v2/oauth/token', token: pub, target: null },
   { method: 'GET', url: '/v2/oauth/authorizations', token: scopes('SESSION_ACCESS'), target: 'own-only' },
   { method: 'DELETE', url: '/v2/oauth/authorizations', token: scopes('SESSION_ACCESS'), target: 'own-only' },
+  { method: 'GET', url: '/v2/billing/products', token: pub, target: null },
+  { method: 'GET', url: '/v2/billing/payment_methods', token: session, target: 'own-only' },
+  { method: 'POST', url: '/v2/billing/payment_method', token: session, target: 'own-only' },
+  { method: 'PATCH', url: '/v2/billing/payment_method/:id', token: session, target: 'own-only' },
+  { method: 'DELETE', url: '/v2/billing/payment_method/:id', token: session, target: 'own-only' },
+  { method: 'GET', url: '/v2/billing/subscriptions', token: session, target: 'own-only' },
+  { method: 'POST', url: '/v2/billing/subscription', token: session, target: 'own-only' },
+  { method: 'PATCH', url: '/v2/billing/subscription/:id', token: session, target: 'own-only' },
+  { method: 'DELETE', url: '/v2/billing/subscription/:id', token: session, target: 'own-only' },
+  { method: 'POST', url: '/v2/billing/subscription/:id/retry', token: session, target: 'own-only' },
+  { method: 'GET', url: '/v2/billing/charges', token: session, target: 'own-only' },
+  { method: 'GET', url: '/v2/billing/user/:id', token: session, target: 'self-or-admin' },
 ];
 
 export const routeKey = (method: string, url: string) => `${method.toUpperCase()} ${url}`;

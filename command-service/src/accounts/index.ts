@@ -7,17 +7,24 @@ import { registerTokenRoutes } from './token-routes';
 import { registerProfileRoutes } from './profile-routes';
 import { registerMailboxRoutes } from './mailbox-routes';
 import { deleteAppsOf, registerOAuthRoutes } from './oauth-routes';
+import { join } from 'node:path';
 import { OutboxMailer, mailerFromEnv } from './mail';
+import { forgetBilling, processBillingCycle, registerBillingRoutes, type BillingDeps } from './billing/routes';
+import { SandboxPaymentProvider } from './billing/provider';
+import { BillingVault } from './billing/vault';
 import type { AccountDeps } from './support';
 import { ACCOUNT_ROUTES, installAccessMatrix, routeKey } from './access-matrix';
 
-const OWNED_PREFIXES = ['/v2/auth/', '/v2/pat', '/v2/session/', '/v2/oauth/', '/_avatars/'];
+const OWNED_PREFIXES = ['/v2/auth/', '/v2/pat', '/v2/session/', '/v2/oauth/', '/_avatars/', '/v2/billing/'];
 
 export type { AccountDeps, RateLimitSettings } from './support';
 export { ensureAdmin, issueSession } from './auth-routes';
 export { ACCOUNT_ROUTES, type RouteAccess, type TokenRule, type TargetRule } from './access-matrix';
 export { userDecider, type UserCommand, type UserState } from './user-decider';
 export { installRateLimit, rateLimitFromEnv, type RateLimitOptions } from './ratelimit';
+export { processBillingCycle, PRODUCTS, type BillingDeps } from './billing/routes';
+export { SandboxPaymentProvider, CARD_BRANDS, type PaymentProvider, type CardBrand } from './billing/provider';
+export { BillingVault } from './billing/vault';
 export { OutboxMailer, SmtpMailer, mailerFromEnv, type Mail, type Mailer, type StoredMail } from './mail';
 
 /**
@@ -26,7 +33,13 @@ export { OutboxMailer, SmtpMailer, mailerFromEnv, type Mail, type Mailer, type S
  * (service-kit) before this, on the same app.
  */
 export function registerAccountRoutes(app: FastifyInstance, given: AccountDeps): void {
-  const deps: AccountDeps = { ...given, mailer: given.mailer ?? mailerFromEnv(given.dataDir) };
+  const ownVault = !given.billingVault;
+  const deps: BillingDeps = {
+    ...given,
+    mailer: given.mailer ?? mailerFromEnv(given.dataDir),
+    payments: given.payments ?? new SandboxPaymentProvider(),
+    billingVault: given.billingVault ?? new BillingVault(join(given.dataDir, 'billing.db')),
+  };
   const rl = deps.rateLimit ?? {};
   const throttle = new AttemptThrottle(rl.signInAttempts ?? 10, rl.signInWindowMs ?? 15 * 60 * 1000);
   // encapsulated: the access-matrix hook sees only these routes (auth, error handling and
@@ -39,8 +52,22 @@ export function registerAccountRoutes(app: FastifyInstance, given: AccountDeps):
     registerTokenRoutes(scope, deps);
     registerProfileRoutes(scope, deps, async (userId) => {
       await deleteAppsOf(deps, userId);
+      await forgetBilling(deps, userId);
     });
     registerOAuthRoutes(scope, deps);
+    registerBillingRoutes(scope, deps);
+  });
+  const cycleMs = deps.billingCycleMs ?? 10 * 60 * 1000;
+  let timer: NodeJS.Timeout | null = null;
+  if (cycleMs > 0) {
+    timer = setInterval(() => {
+      processBillingCycle(deps).catch((err) => app.log.error({ err }, 'billing cycle failed'));
+    }, cycleMs);
+    timer.unref();
+  }
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    if (ownVault) deps.billingVault.close();
   });
   if (deps.mailer instanceof OutboxMailer && deps.devMailbox !== false) registerMailboxRoutes(app, deps.mailer);
 }

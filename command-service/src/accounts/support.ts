@@ -9,6 +9,8 @@ import { execute, newCommandContext, type CommandResult } from '../kernel/execut
 import { fold } from '../kernel/decider';
 import { userDecider, type UserCommand, type UserState } from './user-decider';
 import type { Mailer } from './mail';
+import type { PaymentProvider } from './billing/provider';
+import type { BillingVault } from './billing/vault';
 
 export interface RateLimitSettings {
   /** requests per minute per IP on every route (default 300, burst 300, as Modrinth). */
@@ -31,6 +33,12 @@ export interface AccountDeps {
   now?: () => Date;
   /** serve /_dev/mailbox (default: when no SMTP mailer is configured) */
   devMailbox?: boolean;
+  /** payment provider (default: the sandbox) */
+  payments?: PaymentProvider;
+  /** payment details store (default: DATA_DIR/billing.db) */
+  billingVault?: BillingVault;
+  /** how often the billing cycle (renewals, ends) runs; 0 turns it off (default 10 min) */
+  billingCycleMs?: number;
 }
 
 export const nowIso = (deps: Pick<AccountDeps, 'now'>) => (deps.now ? deps.now() : new Date()).toISOString();

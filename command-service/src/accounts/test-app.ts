@@ -29,12 +29,13 @@ export async function makeTestApp(overrides: Partial<AccountDeps> = {}): Promise
   const deps: AccountDeps = {
     store, credentials, dataDir: dir, publicUrl: 'http://localhost:8080', mailer,
     rateLimit: { perMinute: 100_000, signInAttempts: 5, signInWindowMs: 60_000 },
+    billingCycleMs: 0,
     ...overrides,
   };
   const app = Fastify({ logger: false });
   installErrorHandling(app);
   await installRateLimit(app, { perMinute: deps.rateLimit?.perMinute });
-  installAuth(app, { credentials });
+  installAuth(app, { credentials, now: deps.now ? () => deps.now!().getTime() : undefined });
   registerAccountRoutes(app, deps);
   await app.ready();
   const req: TestApp['req'] = ({ token, headers, ...opts }) =>

@@ -6,3 +6,4 @@ export * from './social';
 export * from './user';
 export * from './system';
 export * from './oauth';
+export * from './billing';
