@@ -1,6 +1,7 @@
 /** Shared helpers of the browser tests: Debian's chromium via playwright-core, and the servers. */
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,8 +91,13 @@ export async function startSeededSite(projects = 40): Promise<(SiteHandle & { da
   const startSite = await loadStartSite();
   if (!startSite) return null;
   const dataDir = mkdtempSync(join(tmpdir(), 'modshelf-e2e-data-'));
+  // the API writes absolute file and image URLs, so it must know its port before it starts
+  const port = await freePort();
   const site = await startSite({
-    env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'true', SEED_PROJECTS: String(projects), LOG_LEVEL: 'silent' },
+    env: {
+      PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, SEED: 'true',
+      SEED_PROJECTS: String(projects), LOG_LEVEL: 'silent',
+    },
   });
   return {
     url: site.url,
@@ -101,6 +107,18 @@ export async function startSeededSite(projects = 40): Promise<(SiteHandle & { da
       removeDir(dataDir);
     },
   };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.once('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => res(port));
+    });
+  });
 }
 
 export function writeJson(path: string, value: unknown): void {

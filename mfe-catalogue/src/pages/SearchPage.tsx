@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import {
-  api, formatNumber, LAYOUTS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZES, SEARCH_SORTS, usePageMeta, useApi,
+  api, LAYOUTS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZES, SEARCH_SORTS, usePageMeta, useApi,
   type Layout, type SearchSort,
 } from '@modshelf/web-kit';
 import { fromHit, ProjectCard } from '../components/ProjectCard';
@@ -119,7 +119,6 @@ export function SearchPage({ type }: { type: SearchProjectType }) {
           {results.data && (
             <FormattedMessage id="search.count" defaultMessage="{n, plural, one {# result} other {# results}}" values={{ n: total }} />
           )}
-          {results.data && total > 0 && <span className="ms-visually-hidden">{formatNumber(total)}</span>}
         </p>
         {results.error && <p role="alert" className="cat-alert">{results.error.message}</p>}
         {results.data && results.data.hits.length === 0 && (
