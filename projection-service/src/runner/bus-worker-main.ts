@@ -1,0 +1,65 @@
+/**
+ * A projection worker process of the distributed profile (run as many replicas as wanted: one is
+ * active on the projection topic's partition, the others stand by and take over).
+ *   KAFKA_BROKERS, KAFKA_TOPIC (modshelf.events), PROJECTION_GROUP (projections), MONGODB_URL,
+ *   OPENSEARCH_URL, STORAGE_NAME (modshelf), EVENTSTORE_URL (optional: for the lag metric), PORT (9464)
+ * Serves /health and /metrics (Prometheus text: events projected, checkpoint, lag).
+ */
+import { createServer } from 'node:http';
+import { z } from 'zod';
+import { KafkaEventBus } from '@modshelf/events/bus';
+import { EventStoreDbEventStore } from '@modshelf/events/store/eventstoredb';
+import { distributedStorage } from '../storage/distributed';
+import { BusProjectionWorker } from './bus-worker';
+
+const env = z
+  .object({
+    KAFKA_BROKERS: z.string().min(1),
+    KAFKA_TOPIC: z.string().default('modshelf.events'),
+    PROJECTION_GROUP: z.string().default('projections'),
+    MONGODB_URL: z.string().min(1),
+    OPENSEARCH_URL: z.string().url(),
+    STORAGE_NAME: z.string().default('modshelf'),
+    EVENTSTORE_URL: z.string().optional(),
+    PORT: z.coerce.number().int().default(9464),
+  })
+  .parse(process.env);
+
+const storage = distributedStorage({ mongodbUrl: env.MONGODB_URL, opensearchUrl: env.OPENSEARCH_URL, name: env.STORAGE_NAME });
+const bus = new KafkaEventBus({ brokers: env.KAFKA_BROKERS.split(','), topic: env.KAFKA_TOPIC, partitions: 1 });
+const worker = new BusProjectionWorker(bus, storage, { group: env.PROJECTION_GROUP });
+const store = env.EVENTSTORE_URL ? new EventStoreDbEventStore({ connectionString: env.EVENTSTORE_URL }) : null;
+await worker.start();
+
+const server = createServer(async (req, res) => {
+  if (req.url === '/health') {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok', checkpoint: worker.checkpoint() }));
+    return;
+  }
+  if (req.url === '/metrics') {
+    const checkpoint = await storage.checkpoint().catch(() => worker.checkpoint());
+    const head = store ? await store.headPosition().catch(() => null) : null;
+    const lines = [
+      '# TYPE modshelf_projection_events_total counter',
+      `modshelf_projection_events_total ${worker.eventsProjected}`,
+      '# TYPE modshelf_projection_checkpoint gauge',
+      `modshelf_projection_checkpoint ${checkpoint}`,
+    ];
+    if (head !== null) lines.push('# TYPE modshelf_projection_lag gauge', `modshelf_projection_lag ${Math.max(0, head - checkpoint)}`);
+    res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' }).end(`${lines.join('\n')}\n`);
+    return;
+  }
+  res.writeHead(404).end();
+});
+server.listen(env.PORT, '0.0.0.0');
+console.log(JSON.stringify({ level: 'info', msg: 'projection worker started', group: env.PROJECTION_GROUP, checkpoint: worker.checkpoint() }));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    server.close();
+    await worker.close();
+    await bus.close();
+    await storage.close();
+    await store?.close();
+    process.exit(0);
+  });
+}
