@@ -9,8 +9,8 @@
  */
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const MIME: Record<string, string> = {
@@ -207,25 +207,70 @@ export async function registerWeb(app: FastifyInstance, opts: { rootDir: string 
   app.get('/*', page);
 }
 
-function builtMarker(rootDir: string, pkg: string): string {
-  return join(rootDir, pkg, 'dist', pkg === 'shell' ? 'index.html' : 'remote.json');
+function builtMarker(dist: string, pkg: string): string {
+  return join(dist, pkg === 'shell' ? 'index.html' : 'remote.json');
 }
 
-/** Builds every front-end package whose dist is missing (so `npm start` works on a clean clone). */
-export async function ensureWebBuilt(rootDir: string): Promise<string[]> {
-  const built: string[] = [];
-  for (const pkg of webPackages(rootDir)) {
-    const pkgDir = join(rootDir, pkg);
-    if (!existsSync(join(pkgDir, 'package.json')) || existsSync(builtMarker(rootDir, pkg))) continue;
-    await new Promise<void>((res, rej) => {
-      const child = spawn(process.execPath, [join(rootDir, 'web-kit', 'build', 'build.mjs')], {
-        cwd: pkgDir,
-        stdio: 'inherit',
-      });
-      child.on('error', rej);
-      child.on('exit', (code) => (code === 0 ? res() : rej(new Error(`building ${pkg} failed (exit ${code})`))));
-    });
-    built.push(pkg);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A lock across processes (tests and servers may start at once): a file created exclusively. */
+async function withLock<T>(file: string, fn: () => Promise<T>): Promise<T> {
+  mkdirSync(dirname(file), { recursive: true });
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      break;
+    } catch {
+      try {
+        // a lock left by a crashed builder is stale after 5 minutes
+        if (Date.now() - statSync(file).mtimeMs > 5 * 60_000) rmSync(file, { force: true });
+      } catch {
+        /* released meanwhile */
+      }
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${file}`);
+      await sleep(200);
+    }
   }
-  return built;
+  try {
+    return await fn();
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+function runBuild(rootDir: string, pkgDir: string, outDir: string): Promise<void> {
+  return new Promise<void>((res, rej) => {
+    const child = spawn(process.execPath, [join(rootDir, 'web-kit', 'build', 'build.mjs')], {
+      cwd: pkgDir,
+      env: { ...process.env, MODSHELF_OUT_DIR: outDir },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('error', rej);
+    child.on('exit', (code) => (code === 0 ? res() : rej(new Error(`building ${pkgDir} failed (exit ${code})`))));
+  });
+}
+
+/**
+ * Builds every front-end package whose dist is missing (so `npm start` works on a clean clone).
+ * Safe to call from several processes at once; each dist appears whole (built aside, then renamed).
+ */
+export async function ensureWebBuilt(rootDir: string): Promise<string[]> {
+  const missing = () =>
+    webPackages(rootDir).filter((pkg) => existsSync(join(rootDir, pkg, 'package.json')) && !existsSync(builtMarker(join(rootDir, pkg, 'dist'), pkg)));
+  if (missing().length === 0) return [];
+  return withLock(join(rootDir, '.tmp', 'web-build.lock'), async () => {
+    const built: string[] = [];
+    for (const pkg of missing()) {
+      const pkgDir = join(rootDir, pkg);
+      const dist = join(pkgDir, 'dist');
+      const staging = join(rootDir, '.tmp', `build-${pkg}-${process.pid}`);
+      rmSync(staging, { recursive: true, force: true });
+      await runBuild(rootDir, pkgDir, staging);
+      rmSync(dist, { recursive: true, force: true });
+      renameSync(staging, dist);
+      built.push(pkg);
+    }
+    return built;
+  });
 }
