@@ -1,36 +1,61 @@
 import autocannon from 'autocannon';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@modshelf/events';
-import { writeDataset } from './dataset';
+import { ADJ, NOUN, writeDataset } from './dataset';
 import { startChildSite, waitProjected } from './server';
 import { log, round, tempDir } from './util';
 
 const f = (facets: string[][]) => encodeURIComponent(JSON.stringify(facets));
 
-/** A realistic mix: empty queries with facets, selective and broad words, typos, prefixes, sorts. */
-export const SEARCH_MIX = [
-  `/v2/search?facets=${f([['project_type:mod'], ['categories:magic']])}`,
-  `/v2/search?facets=${f([['versions:1.11.4'], ['project_type:modpack']])}&index=downloads`,
-  `/v2/search?facets=${f([['categories:technology', 'categories:storage']])}&index=follows&limit=20`,
-  `/v2/search?index=newest`,
-  `/v2/search?query=elevators%20copper`,
-  `/v2/search?query=golden%20dragons&facets=${f([['project_type:mod']])}`,
-  `/v2/search?query=mod`,
-  `/v2/search?query=adds%20world&index=downloads`,
-  `/v2/search?query=dragins`,
-  `/v2/search?query=furnaes`,
-  `/v2/search?query=villagrs&facets=${f([['project_type:mod']])}`,
-  `/v2/search?query=furn`,
-  `/v2/search?query=lant`,
-  `/v2/search?query=nether&offset=20&limit=10`,
-];
+/** Typo of a word: one substitution (words of 5+ letters get one edit, 9+ two). */
+function typo(word: string, r: () => number): string {
+  const i = 1 + Math.floor(r() * (word.length - 2));
+  const c = 'aeiourstln'[Math.floor(r() * 10)];
+  return word.slice(0, i) + (word[i] === c ? 'x' : c) + word.slice(i + 1);
+}
 
-async function load(url: string, connections: number, seconds: number) {
+/**
+ * A realistic mix of distinct requests: empty queries with facets, selective and
+ * broad words, typos, prefixes, sorts and pages. A third repeat a few popular
+ * requests (as a home page does); the rest are all different, so a result cache
+ * cannot carry the figures.
+ */
+export function searchMix(n = 3000, seed = 9): string[] {
+  let s = seed;
+  const r = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const pick = <T>(a: readonly T[]) => a[Math.floor(r() * a.length)];
+  const cats = ['magic', 'technology', 'storage', 'adventure', 'decoration', 'mobs', 'utility', 'worldgen'];
+  const types = ['mod', 'modpack', 'server', 'behaviorpack'];
+  const sorts = ['relevance', 'downloads', 'follows', 'newest', 'updated'];
+  const popular = [
+    `/v2/search?facets=${f([['project_type:mod']])}&index=downloads`,
+    `/v2/search?facets=${f([['project_type:modpack']])}&index=downloads`,
+    `/v2/search?facets=${f([['project_type:server']])}&index=follows`,
+    `/v2/search?index=newest`,
+  ];
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const kind = i % 9;
+    const page = `&offset=${10 * Math.floor(r() * 5)}&index=${pick(sorts)}`;
+    if (i % 3 === 0) out.push(pick(popular));
+    else if (kind === 1) out.push(`/v2/search?facets=${f([[`project_type:${pick(types)}`], [`categories:${pick(cats)}`, `categories:${pick(cats)}`]])}${page}`);
+    else if (kind === 2) out.push(`/v2/search?query=${pick(ADJ)}%20${pick(NOUN)}${page}`);
+    else if (kind === 4) out.push(`/v2/search?query=${pick(['mod', 'adds', 'world', 'fan'])}${page}`);
+    else if (kind === 5) out.push(`/v2/search?query=${typo(pick(NOUN.filter((w) => w.length >= 5)), r)}${page}`);
+    else if (kind === 7) out.push(`/v2/search?query=${pick(NOUN).slice(0, 3 + Math.floor(r() * 2))}${page}`);
+    else out.push(`/v2/search?query=${pick(NOUN)}&facets=${f([[`versions:${pick(['1.0.3', '1.11.4', '1.16.201-arm64'])}`]])}${page}`);
+  }
+  return out;
+}
+
+
+/** One pass over `paths` (no path is sent twice except the popular ones the mix repeats). */
+async function load(url: string, connections: number, paths: string[]) {
   const result = await autocannon({
     url,
     connections,
-    duration: seconds,
-    requests: SEARCH_MIX.map((path) => ({ method: 'GET', path })),
+    amount: paths.length,
+    requests: paths.map((path) => ({ method: 'GET', path })),
   });
   return {
     connections,
@@ -57,10 +82,10 @@ export async function benchSearchAt(count: number) {
       await waitProjected(site.url);
       const projectSecs = (performance.now() - t) / 1000;
       log(`search ${count}: projected in ${round(projectSecs)} s; warming up`);
-      for (const path of SEARCH_MIX) await fetch(site.url + path).then((r) => r.arrayBuffer());
+      for (const path of searchMix(50, 1)) await fetch(site.url + path).then((r) => r.arrayBuffer());
       const check = (await (await fetch(`${site.url}/v2/search?limit=1`)).json()) as { total_hits: number };
-      const single = await load(site.url, 1, 6);
-      const concurrent = await load(site.url, 16, 8);
+      const single = await load(site.url, 1, searchMix(10_000, 2));
+      const concurrent = await load(site.url, 16, searchMix(30_000, 3));
       return {
         projects: count,
         total_hits_listed: check.total_hits,

@@ -1,0 +1,117 @@
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { freePort, ROOT, startChildSite, type ChildSite } from './server';
+import { log, round, summarize, tempDir } from './util';
+
+const BOUNDARY = '----bench';
+const KEY = 'bench-rate-limit-bypass-key';
+
+async function json(site: ChildSite, method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(site.url + path, {
+    method,
+    headers: {
+      'x-ratelimit-key': KEY,
+      ...(token ? { authorization: token } : {}),
+      ...(body !== undefined && !(body instanceof Buffer) ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : body instanceof Buffer ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 400) throw new Error(`${method} ${path} -> ${res.status} ${text}`);
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+}
+
+async function createProject(site: ChildSite, token: string, i: number): Promise<string> {
+  const data = {
+    slug: `bench-project-${i}`, title: `Bench project ${i}`, description: 'A project for the command benchmark', body: '',
+    project_type: 'mod', categories: ['utility'], additional_categories: [], client_side: 'required', server_side: 'optional',
+    license_id: 'MIT', initial_versions: [], is_draft: true,
+  };
+  const body = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n--${BOUNDARY}--\r\n`,
+  );
+  const res = await json(site, 'POST', '/v2/project', token, body, { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` });
+  return res.body.id;
+}
+
+async function run(url: string, connections: number, amount: number, requests: autocannon.Request[]) {
+  const r = await autocannon({ url, connections, amount, requests });
+  return { requests_per_s: Math.round(r.requests.average), p50_ms: r.latency.p50, p99_ms: r.latency.p99, non_2xx: r.non2xx, errors: r.errors };
+}
+
+/**
+ * HTTP command throughput with 50 concurrent clients (PATCH /v2/project/{id} on 50
+ * projects, through auth, decider, append and idempotency) vs a bare Fastify route;
+ * then freshness: from a command's answer to the change being visible in search.
+ */
+export async function benchCommands() {
+  const tmp = tempDir('commands');
+  const site = await startChildSite(tmp.dir, {
+    ADMIN_USERNAME: 'bench_admin', ADMIN_PASSWORD: 'bench-admin-password', RATE_LIMIT_KEY: KEY,
+  });
+  const barePort = await freePort();
+  const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(barePort) }, stdio: 'inherit' });
+  try {
+    const signUp = await json(site, 'POST', '/v2/auth/create', null, { username: 'bench_author', password: 'bench author password', email: 'bench@example.org' });
+    const token: string = signUp.body.session;
+    const admin: string = (await json(site, 'POST', '/v2/auth/login', null, { username: 'bench_admin', password: 'bench-admin-password' })).body.session;
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i++) ids.push(await createProject(site, token, i));
+    log('commands: 50 projects created');
+    const amount = 10_000;
+    const requests = (path: (i: number) => string, withAuth: boolean): autocannon.Request[] =>
+      Array.from({ length: 500 }, (_, i) => ({
+        method: 'PATCH',
+        path: path(i),
+        headers: { 'content-type': 'application/json', 'x-ratelimit-key': KEY, ...(withAuth ? { authorization: token } : {}) },
+        body: JSON.stringify({ description: `Benchmark description ${i} for a project` }),
+      }));
+    for (let w = 0; w < 2; w++) await fetch(`http://127.0.0.1:${barePort}/bare/x`, { method: 'PATCH' }).catch(() => undefined);
+    const commands = await run(site.url, 50, amount, requests((i) => `/v2/project/${ids[i % ids.length]}`, true));
+    const baseline = await run(`http://127.0.0.1:${barePort}`, 50, amount, requests((i) => `/bare/${i}`, false));
+
+    // freshness: approve every project, then rename one and poll search until the new title shows
+    for (const id of ids.slice(0, 20)) {
+      const data = {
+        project_id: id, name: 'Bench 1.0.0', version_number: '1.0.0', changelog: null, dependencies: [], game_versions: ['1.11.4'],
+        version_type: 'release', loaders: ['coreengine'], featured: false, status: 'listed', file_parts: ['file0'], primary_file: 'file0',
+      };
+      const body = Buffer.concat([
+        Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`),
+        Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file0"; filename="bench-${id}.zip"\r\nContent-Type: application/zip\r\n\r\n`),
+        Buffer.from(`bench file of ${id}`),
+        Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+      ]);
+      await json(site, 'POST', '/v2/version', token, body, { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` });
+      await json(site, 'PATCH', `/v2/project/${id}`, token, { status: 'processing' });
+      await json(site, 'PATCH', `/v2/project/${id}`, admin, { status: 'approved' });
+    }
+    const samples: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const id = ids[i % 20];
+      const word = `fresh${i}x${Math.floor(Math.random() * 1e6)}`;
+      await json(site, 'PATCH', `/v2/project/${id}`, token, { title: `Bench ${word}` });
+      const t = performance.now();
+      for (;;) {
+        const r = await json(site, 'GET', `/v2/search?query=${word}`, null);
+        if (r.body.total_hits > 0) break;
+        if (performance.now() - t > 10_000) throw new Error('change never became visible');
+        await new Promise((res) => setTimeout(res, 1));
+      }
+      samples.push(performance.now() - t);
+    }
+    return {
+      commands_50_clients: commands,
+      bare_fastify_50_clients: baseline,
+      ratio: round(commands.requests_per_s / baseline.requests_per_s),
+      goals: { ratio: 0.3, p99_ms: 15 },
+      freshness_command_to_search: { ...summarize(samples), goal_p99_ms: 250 },
+      rss_mb: site.rssMb(),
+    };
+  } finally {
+    bare.kill('SIGTERM');
+    await site.stop();
+    tmp.remove();
+  }
+}

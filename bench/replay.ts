@@ -1,0 +1,24 @@
+import { join } from 'node:path';
+import { SqliteEventStore } from '@modshelf/events';
+import { ProjectionRunner, SqliteProjectionStorage } from '@modshelf/projection-service';
+import { writeDataset } from './dataset';
+import { round, tempDir } from './util';
+
+/** Replay rate: every projection rebuilt from a log of `count` projects into a fresh file. */
+export async function benchReplay(count = 50_000) {
+  const tmp = tempDir('replay');
+  try {
+    const store = new SqliteEventStore({ path: join(tmp.dir, 'events.db') });
+    const { events } = writeDataset(store, count);
+    const head = await store.headPosition();
+    const runner = new ProjectionRunner(store, new SqliteProjectionStorage(join(tmp.dir, 'projections.sqlite')), { batchSize: 10000 });
+    const t = performance.now();
+    await runner.catchUp(head);
+    const secs = (performance.now() - t) / 1000;
+    await runner.close();
+    await store.close();
+    return { projects: count, events, seconds: round(secs), events_per_s: Math.round(events / secs), goal_events_per_s: 50_000 };
+  } finally {
+    tmp.remove();
+  }
+}
