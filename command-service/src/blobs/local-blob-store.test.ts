@@ -48,6 +48,14 @@ describe('LocalBlobStore', () => {
     expect(s.list()).toEqual([]);
   });
 
+  it('leaves no temp file when the very first chunk is over the limit (file still opening)', async () => {
+    const s = store();
+    for (let i = 0; i < 50; i++) {
+      await expect(s.stage(Readable.from([Buffer.alloc(2000)]), 1000)).rejects.toBeInstanceOf(BlobTooLargeError);
+    }
+    expect(s.staged()).toEqual([]);
+  });
+
   it('accepts exactly the limit; discard removes the temp file; same content twice is stored once', async () => {
     const s = store();
     const a = await s.stage(Readable.from([Buffer.alloc(1000, 2)]), 1000);

@@ -42,9 +42,12 @@ export class LocalBlobStore implements BlobStore {
         cb(null, chunk);
       },
     });
+    const out = createWriteStream(tmpPath);
     try {
-      await pipeline(source, meter, createWriteStream(tmpPath));
+      await pipeline(source, meter, out);
     } catch (err) {
+      // the file may still be opening when the pipeline fails: unlink only once it is closed
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       await unlink(tmpPath).catch(() => {});
       // drain the rest of the source so the request can finish
       if (err instanceof BlobTooLargeError && typeof (source as Readable).resume === 'function') (source as Readable).resume();

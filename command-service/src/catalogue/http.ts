@@ -55,3 +55,17 @@ export function imageExt(filename: string | undefined, mimetype: string | undefi
   const fromType = Object.entries(IMAGE_TYPES).find(([, t]) => t === mimetype)?.[0];
   return fromType ?? null;
 }
+
+/** Reads a small part fully (a `data` part sent as a file, e.g. a JSON Blob in browser FormData). */
+export async function readSmallPart(source: AsyncIterable<Uint8Array>, limit: number, field: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of source) {
+    size += c.length;
+    if (size > limit) throw payloadTooLarge(`multipart field '${field}' is larger than ${limit} bytes`);
+    chunks.push(Buffer.from(c));
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export const DATA_PART_LIMIT = 2 * 1024 * 1024;

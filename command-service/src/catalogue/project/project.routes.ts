@@ -6,7 +6,7 @@ import { invalidInput, payloadTooLarge } from '@modshelf/service-kit';
 import type { StagedBlob } from '../../blobs/blob-store';
 import { requireScopes, toCommandActor } from '../actor';
 import type { CatalogueContext } from '../context';
-import { IMAGE_TYPES, imageExt, noContent, parseJsonField, stageOrReject, withPosition } from '../http';
+import { DATA_PART_LIMIT, IMAGE_TYPES, imageExt, noContent, parseJsonField, readSmallPart, stageOrReject, withPosition } from '../http';
 import { checkCategories, licenseOf, type ProjectType } from '../tag-rules';
 import type { EditProject, ProjectCommand } from './project.commands';
 import {
@@ -120,6 +120,8 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
             if (part.fieldname !== 'data') continue;
             if (data) throw invalidInput('Only one `data` field is allowed');
             await accept(parseJsonField(part.value, 'data'));
+          } else if (part.fieldname === 'data' && !data) {
+            await accept(parseJsonField(await readSmallPart(part.file, DATA_PART_LIMIT, 'data'), 'data'));
           } else {
             if (!data) throw invalidInput('`data` field must come before file fields');
             if (staged.has(part.fieldname)) throw invalidInput(`Duplicate multipart field '${part.fieldname}'`);

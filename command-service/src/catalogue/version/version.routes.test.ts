@@ -66,6 +66,17 @@ describe('POST /v2/version', () => {
     expect((await h.app.inject({ method: 'GET', url, headers: h.as('moderator') })).statusCode).toBe(200);
   });
 
+  it('accepts `data` sent as a JSON file part (browser FormData with a Blob)', async () => {
+    const p = await createProject(h);
+    const body = multipart([
+      { name: 'data', filename: 'blob', contentType: 'application/json', content: JSON.stringify(versionData(p.id)) },
+      { name: 'file', filename: 'x.jar', content: 'blob-data' },
+    ]);
+    const res = await h.app.inject({ method: 'POST', url: '/v2/version', headers: { ...h.as('owner'), ...body.headers }, payload: body.payload });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().files[0].filename).toBe('x.jar');
+  });
+
   it('answers an oversize file with 413 and stores nothing', async () => {
     const p = await createProject(h);
     const before = await h.head();

@@ -8,7 +8,7 @@ import { checkGameVersions, checkLoaders } from '../tag-rules';
 import { requireVersionAccess } from './version.decider';
 import { requireScopes, toCommandActor } from '../actor';
 import type { CatalogueContext } from '../context';
-import { noContent, parseJsonField, stageOrReject, withPosition } from '../http';
+import { DATA_PART_LIMIT, noContent, parseJsonField, readSmallPart, stageOrReject, withPosition } from '../http';
 import { loadProject, resolveProject } from '../project/project.service';
 import type { ProjectState } from '../project/project.state';
 import type { VersionFields } from './version.state';
@@ -42,6 +42,9 @@ async function readUpload<T>(
       if (seenData) throw invalidInput('Only one `data` field is allowed');
       seenData = true;
       data = await parseData(parseJsonField(part.value, 'data'));
+    } else if (part.fieldname === 'data' && !seenData) {
+      seenData = true;
+      data = await parseData(parseJsonField(await readSmallPart(part.file, DATA_PART_LIMIT, 'data'), 'data'));
     } else {
       if (!seenData) throw invalidInput('`data` field must come before file fields');
       if (files.has(part.fieldname)) throw invalidInput(`Duplicate multipart field '${part.fieldname}'`);
