@@ -218,3 +218,24 @@ export function requireSession(request: FastifyRequest): Actor {
   return actor;
 }
 
+
+/**
+ * The private fields of the caller's own user object (Modrinth shows them only to
+ * the user): e-mail (with USER_READ_EMAIL), its verification, whether a password
+ * and two-factor auth are set. They live in the credential vault, not in read
+ * models; the query API merges them into GET /v2/user for the actor.
+ */
+export async function selfUserFields(
+  credentials: CredentialStore,
+  actor: Actor,
+): Promise<{ email: string | null; email_verified: boolean; has_password: boolean; has_totp: boolean } | null> {
+  const account = await credentials.getAccount(actor.userId);
+  if (!account) return null;
+  const totp = await credentials.getTotp(actor.userId);
+  return {
+    email: hasScope(actor.scopes, 'USER_READ_EMAIL') ? account.email : null,
+    email_verified: account.emailVerified,
+    has_password: !!account.passwordHash,
+    has_totp: !!totp?.enabled,
+  };
+}

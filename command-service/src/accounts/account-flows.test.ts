@@ -87,7 +87,8 @@ describe('two-factor auth', () => {
     expect(Object.keys(login.json())).toEqual(['flow']);
     const loginFlow = login.json().flow;
     expect((await t.req({ method: 'POST', url: '/v2/auth/login/2fa', payload: { flow: loginFlow, code: '123456' } })).statusCode).toBe(401);
-    const second = await t.req({ method: 'POST', url: '/v2/auth/login/2fa', payload: { flow: loginFlow, code: totpCode(s) } });
+    // the code used to turn 2FA on was spent; the next one (one step of drift is allowed) signs in
+    const second = await t.req({ method: 'POST', url: '/v2/auth/login/2fa', payload: { flow: loginFlow, code: totpCode(s, 1) } });
     expect(second.json().session).toMatch(/^mra_/);
     // the flow is spent
     expect((await t.req({ method: 'POST', url: '/v2/auth/login/2fa', payload: { flow: loginFlow, code: totpCode(s) } })).statusCode).toBe(401);
@@ -98,7 +99,10 @@ describe('two-factor auth', () => {
     const f3 = (await t.req({ method: 'POST', url: '/v2/auth/login', payload: { username: 'tess', password: 'correct horse battery' } })).json().flow;
     expect((await t.req({ method: 'POST', url: '/v2/auth/login/2fa', payload: { flow: f3, code: codes[0] } })).statusCode).toBe(401);
 
-    const off = await t.req({ method: 'DELETE', url: '/v2/auth/2fa', token: session, payload: { code: totpCode(s) } });
+    // a TOTP code already used cannot be replayed
+    const f4 = (await t.req({ method: 'POST', url: '/v2/auth/login', payload: { username: 'tess', password: 'correct horse battery' } })).json().flow;
+    expect((await t.req({ method: 'POST', url: '/v2/auth/login/2fa', payload: { flow: f4, code: totpCode(s, 1) } })).statusCode).toBe(401);
+    const off = await t.req({ method: 'DELETE', url: '/v2/auth/2fa', token: session, payload: { code: codes[1] } });
     expect(off.statusCode).toBe(204);
     const plain = await t.req({ method: 'POST', url: '/v2/auth/login', payload: { username: 'tess', password: 'correct horse battery' } });
     expect(plain.json().session).toMatch(/^mra_/);

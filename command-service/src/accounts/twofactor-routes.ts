@@ -11,8 +11,9 @@ const totp = otplib.authenticator.clone({ window: 1 });
 const FLOW_TTL_MS = 10 * 60 * 1000;
 export const RECOVERY_CODE_COUNT = 6;
 
-export function totpCode(secret: string): string {
-  return totp.generate(secret);
+/** The current code (or the one `steps` 30-second steps away), as an authenticator app shows it. */
+export function totpCode(secret: string, steps = 0): string {
+  return steps === 0 ? totp.generate(secret) : totp.clone({ epoch: Date.now() + steps * 30_000 }).generate(secret);
 }
 
 const normalizeRecovery = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
@@ -30,21 +31,33 @@ export async function startTwoFactorFlow(deps: AccountDeps, userId: string, kind
   return flow;
 }
 
-function checkTotp(secret: string, code: string): boolean {
+/** The 30-second step the code belongs to, or null when it is not valid now. */
+function totpStep(secret: string, code: string): number | null {
   const c = code.replace(/\s/g, '');
-  if (!/^\d{6}$/.test(c)) return false;
+  if (!/^\d{6}$/.test(c)) return null;
   try {
-    return totp.check(c, secret);
+    const delta = totp.checkDelta(c, secret);
+    return delta === null ? null : Math.floor(Date.now() / 30_000) + delta;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** A TOTP code is good once: its step is remembered (briefly) per user, so a seen code cannot be replayed. */
+async function useTotpOnce(deps: AccountDeps, userId: string, secret: string, code: string): Promise<boolean> {
+  const step = totpStep(secret, code);
+  if (step === null) return false;
+  const key = `${userId}:${step}`;
+  if (await deps.credentials.peekTicket(key, 'totp_used', nowIso(deps))) return false;
+  await deps.credentials.putTicket({ key, kind: 'totp_used', userId, data: {}, expires: new Date(Date.now() + 120_000).toISOString() });
+  return true;
 }
 
 /** A TOTP code or an unused recovery code (which is then spent). */
 async function checkSecondFactor(deps: AccountDeps, userId: string, code: string): Promise<boolean> {
   const rec = await deps.credentials.getTotp(userId);
   if (!rec?.enabled) return false;
-  if (checkTotp(rec.secret, code)) return true;
+  if (await useTotpOnce(deps, userId, rec.secret, code)) return true;
   const norm = normalizeRecovery(code);
   if (norm.length < 8) return false;
   const h = sha256(norm);
@@ -72,7 +85,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: AccountDeps,
     const ticket = await deps.credentials.peekTicket(key, '2fa_setup', nowIso(deps));
     if (!ticket || ticket.userId !== actor.userId) throw invalidInput('The two-factor flow is invalid or has expired');
     throttle.check(`2fa:${actor.userId}`);
-    if (!checkTotp(String(ticket.data.secret), code)) {
+    if (!(await useTotpOnce(deps, actor.userId, String(ticket.data.secret), code))) {
       throttle.fail(`2fa:${actor.userId}`);
       throw invalidInput('The two-factor code is incorrect');
     }
