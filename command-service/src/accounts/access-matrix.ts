@@ -41,6 +41,8 @@ export const ACCOUNT_ROUTES: RouteAccess[] = [
   { method: 'POST', url: '/v2/auth/password/reset', token: pub, target: null },
   { method: 'PATCH', url: '/v2/auth/password', token: { kind: 'scopes', scopes: ['USER_AUTH_WRITE'], exceptWithBodyField: 'flow' }, target: 'own-only' },
   { method: 'PATCH', url: '/v2/auth/email', token: scopes('USER_AUTH_WRITE'), target: 'own-only' },
+  { method: 'GET', url: '/v2/auth/email/subscribe', token: scopes('USER_AUTH_WRITE'), target: 'own-only' },
+  { method: 'POST', url: '/v2/auth/email/subscribe', token: scopes('USER_AUTH_WRITE'), target: 'own-only' },
   { method: 'POST', url: '/v2/pat', token: scopes('PAT_CREATE'), target: 'own-only' },
   { method: 'GET', url: '/v2/pat', token: scopes('PAT_READ'), target: 'own-only' },
   { method: 'PATCH', url: '/v2/pat/:id', token: scopes('PAT_WRITE'), target: 'own-only' },

@@ -60,6 +60,14 @@ describe('e-mail verification and password reset', () => {
     expect(t.mailer.list().some((m) => m.to === 'paul@example.org' && m.subject === 'Your e-mail address was changed')).toBe(true);
   });
 
+  it('keeps the subscribe-to-updates choice from sign-up, changeable later', async () => {
+    const r = await t.req({ method: 'POST', url: '/v2/auth/create', payload: { username: 'news', password: 'correct horse battery', email: 'news@example.org', sign_up_newsletter: true } });
+    const session = r.json().session;
+    expect((await t.req({ method: 'GET', url: '/v2/auth/email/subscribe', token: session })).json()).toEqual({ subscribed: true });
+    await t.req({ method: 'POST', url: '/v2/auth/email/subscribe', token: session, payload: { subscribed: false } });
+    expect((await t.req({ method: 'GET', url: '/v2/auth/email/subscribe', token: session })).json()).toEqual({ subscribed: false });
+  });
+
   it('shows the outbox on the dev mailbox page', async () => {
     await t.signUp('mia');
     const list = await t.req({ method: 'GET', url: '/_dev/mailbox' });

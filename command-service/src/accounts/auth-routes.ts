@@ -9,7 +9,7 @@ import {
   type AccountDeps,
 } from './support';
 import { AttemptThrottle } from './throttle';
-import { sendVerificationMail } from './email-routes';
+import { sendVerificationMail, setNewsletter } from './email-routes';
 import { startTwoFactorFlow } from './twofactor-routes';
 
 export const createBody = z.object({
@@ -80,6 +80,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps, thro
       await deps.credentials.deleteAccount(userId);
       throw err;
     }
+    if (body.sign_up_newsletter) await setNewsletter(deps, userId, true);
     await sendVerificationMail(deps, account, request).catch((err) => request.log.warn({ err }, 'verification mail failed'));
     const session = await issueSession(deps, account, request, reply);
     return { session };

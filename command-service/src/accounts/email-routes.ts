@@ -49,6 +49,15 @@ const changePasswordBody = z.object({
 });
 const emailBody = z.object({ email: z.string().trim().max(254).pipe(z.email('email: not a valid e-mail address')) });
 
+const NEWSLETTER = 'newsletter';
+const NEVER = '9999-12-31T23:59:59.999Z';
+
+/** The sign-up form's "subscribe to updates" choice: a preference kept with the e-mail (vault), forgotten with it. */
+export async function setNewsletter(deps: AccountDeps, userId: string, subscribed: boolean): Promise<void> {
+  if (subscribed) await deps.credentials.putTicket({ key: userId, kind: NEWSLETTER, userId, data: {}, expires: NEVER });
+  else await deps.credentials.deleteTickets(userId, NEWSLETTER);
+}
+
 export function registerEmailRoutes(app: FastifyInstance, deps: AccountDeps, throttle: AttemptThrottle): void {
   // verification link target; answers which of the spec's states applies
   app.post('/v2/auth/email/verify', async (request) => {
@@ -143,6 +152,18 @@ export function registerEmailRoutes(app: FastifyInstance, deps: AccountDeps, thr
     }
     await runUser(deps, account.userId, { type: 'ChangePassword', reset }, account.userId, request);
     await mail(deps, account.email, 'Your password was changed', `Hi ${account.username},\n\nthe password of your Modshelf account was just changed. If this was not you, reset your password at once.`);
+    return reply.status(204).send();
+  });
+
+  app.get('/v2/auth/email/subscribe', async (request) => {
+    const actor = requireActor(request);
+    return { subscribed: !!(await deps.credentials.peekTicket(actor.userId, NEWSLETTER, nowIso(deps))) };
+  });
+
+  app.post('/v2/auth/email/subscribe', async (request, reply) => {
+    const actor = requireActor(request);
+    const body = (request.body ?? {}) as { subscribed?: unknown };
+    await setNewsletter(deps, actor.userId, body.subscribed !== false);
     return reply.status(204).send();
   });
 
