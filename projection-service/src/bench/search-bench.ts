@@ -10,13 +10,17 @@ import { join } from 'node:path';
 import { SqliteEventStore } from '@modshelf/events';
 import { installErrorHandling } from '@modshelf/service-kit';
 import { registerQueryRoutes, startProjections } from '../index';
-import { generateCatalogue, rng } from './catalogue-generator';
+import { generateCatalogue, rng, vocabulary } from './catalogue-generator';
 
 const n = Number(process.argv[2] ?? 10000);
-const dir = mkdtempSync(join(tmpdir(), 'search-bench-'));
-const store = new SqliteEventStore({ path: join(dir, 'events.sqlite') });
+/** optional: an existing log (made by generateCatalogue with the same n) and projections folder to reuse */
+const existingLog = process.argv[3];
+const dir = existingLog ? process.argv[4] ?? mkdtempSync(join(tmpdir(), 'search-bench-')) : mkdtempSync(join(tmpdir(), 'search-bench-'));
+const store = new SqliteEventStore({ path: existingLog ?? join(dir, 'events.sqlite') });
 let t = performance.now();
-const gen = await generateCatalogue(store, n);
+const gen = existingLog
+  ? { projects: n, events: await store.headPosition(), words: vocabulary(Math.max(200, Math.min(20000, n / 5)), rng(42)) }
+  : await generateCatalogue(store, n);
 const genS = (performance.now() - t) / 1000;
 t = performance.now();
 const projections = await startProjections({ store, dataDir: join(dir, 'data') });
@@ -66,4 +70,4 @@ console.log(JSON.stringify({ projects: n, events: gen.events, generate_s: +genS.
 await app.close();
 await projections.close();
 await store.close();
-rmSync(dir, { recursive: true, force: true });
+if (!existingLog) rmSync(dir, { recursive: true, force: true });

@@ -9,10 +9,13 @@ interface Entry {
   doc: unknown | null;
   dirty: boolean;
   /** the stored index keys when loaded (null: it did not exist; undefined: never loaded). */
-  loadedKeys: string | null | undefined;
+  loadedKeys: Array<[string, string]> | null | undefined;
 }
 
-const keySignature = (coll: CollectionName, doc: unknown) => JSON.stringify(indexKeys(coll, doc as never));
+const keysOf = (coll: CollectionName, doc: unknown) => indexKeys(coll, doc as never);
+function sameKeys(a: Array<[string, string]>, b: Array<[string, string]>): boolean {
+  return a.length === b.length && a.every((x, i) => x[0] === b[i][0] && x[1] === b[i][1]);
+}
 
 /**
  * A unit of work over many events: documents are loaded once, changed in
@@ -34,7 +37,7 @@ export class BatchContext {
     const e = this.entries.get(k);
     if (e) return e.doc as Documents[C] | null;
     const doc = await this.store.get(coll, id);
-    this.entries.set(k, { coll, id, doc, dirty: false, loadedKeys: doc === null ? null : keySignature(coll, doc) });
+    this.entries.set(k, { coll, id, doc, dirty: false, loadedKeys: doc === null ? null : keysOf(coll, doc) });
     return doc;
   }
 
@@ -77,12 +80,12 @@ export class BatchContext {
     const out: DocChange[] = [];
     for (const e of this.entries.values()) {
       if (!e.dirty) continue;
-      if (e.doc === null) out.push({ coll: e.coll, id: e.id, doc: null });
-      else if (e.loadedKeys === null) out.push({ coll: e.coll, id: e.id, doc: e.doc as never, isNew: true });
-      else {
-        const same = e.loadedKeys !== undefined && e.loadedKeys === keySignature(e.coll, e.doc);
-        out.push({ coll: e.coll, id: e.id, doc: e.doc as never, keysUnchanged: same });
-      }
+      const base = { coll: e.coll, id: e.id, doc: e.doc as never };
+      if (e.loadedKeys === null) {
+        if (e.doc !== null) out.push({ ...base, isNew: true }); // created and maybe deleted within the batch
+      } else if (e.loadedKeys === undefined) out.push(base);
+      else if (e.doc !== null && sameKeys(e.loadedKeys, keysOf(e.coll, e.doc))) out.push({ ...base, keysUnchanged: true });
+      else out.push({ ...base, oldKeys: e.loadedKeys });
     }
     return out;
   }

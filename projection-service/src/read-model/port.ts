@@ -9,6 +9,8 @@ export interface DocChange<C extends CollectionName = CollectionName> {
   isNew?: boolean;
   /** hint: the document's index keys are the same as before (only the body changes). */
   keysUnchanged?: boolean;
+  /** hint: the index keys the stored document had ([index, key] pairs). */
+  oldKeys?: Array<[string, string]>;
 }
 
 /**

@@ -6,8 +6,8 @@ import type { DocChange, ReadModelStore } from './port';
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS rm_docs (coll TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, UNIQUE (coll, id));
 CREATE TABLE IF NOT EXISTS rm_keys (coll TEXT NOT NULL, idx TEXT NOT NULL, key TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (coll, idx, key, id)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS rm_keys_by_doc ON rm_keys (coll, id);
 CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
+DROP INDEX IF EXISTS rm_keys_by_doc;
 `;
 
 /**
@@ -25,7 +25,7 @@ export class SqliteReadModels implements ReadModelStore {
       get: db.prepare<[string, string], string>('SELECT body FROM rm_docs WHERE coll = ? AND id = ?').pluck(),
       put: db.prepare('INSERT INTO rm_docs (coll, id, body) VALUES (?, ?, ?) ON CONFLICT (coll, id) DO UPDATE SET body = excluded.body'),
       del: db.prepare('DELETE FROM rm_docs WHERE coll = ? AND id = ?'),
-      delKeys: db.prepare('DELETE FROM rm_keys WHERE coll = ? AND id = ?'),
+      delKey: db.prepare('DELETE FROM rm_keys WHERE coll = ? AND idx = ? AND key = ? AND id = ?'),
       putKey: db.prepare('INSERT OR IGNORE INTO rm_keys (coll, idx, key, id) VALUES (?, ?, ?, ?)'),
       find: db.prepare<[string, string, string], string>('SELECT id FROM rm_keys WHERE coll = ? AND idx = ? AND key = ? ORDER BY id').pluck(),
       count: db.prepare<[string], number>('SELECT COUNT(*) FROM rm_docs WHERE coll = ?').pluck(),
@@ -52,14 +52,23 @@ export class SqliteReadModels implements ReadModelStore {
   /** Writes documents and their index keys; call inside a transaction. */
   applySync(changes: readonly DocChange[]): void {
     for (const c of changes) {
+      if (c.doc !== null && c.keysUnchanged) {
+        this.s.put.run(c.coll, c.id, JSON.stringify(c.doc));
+        continue;
+      }
+      if (!c.isNew) {
+        let old = c.oldKeys;
+        if (!old) {
+          const prev = this.getSync(c.coll, c.id);
+          old = prev ? indexKeys(c.coll, prev as never) : [];
+        }
+        for (const [idx, key] of old) this.s.delKey.run(c.coll, idx, key, c.id);
+      }
       if (c.doc === null) {
-        this.s.delKeys.run(c.coll, c.id);
         this.s.del.run(c.coll, c.id);
         continue;
       }
       this.s.put.run(c.coll, c.id, JSON.stringify(c.doc));
-      if (c.keysUnchanged) continue;
-      if (!c.isNew) this.s.delKeys.run(c.coll, c.id);
       for (const [idx, key] of indexKeys(c.coll, c.doc as never)) this.s.putKey.run(c.coll, idx, key, c.id);
     }
   }

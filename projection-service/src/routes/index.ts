@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { QueryDeps } from './context';
 import { registerProjectRoutes } from './project.routes';
+import { registerReportRoutes } from './report.routes';
 import { registerSearchRoutes } from './search.routes';
 import { registerTagRoutes } from './tag.routes';
 import { registerUserRoutes } from './user.routes';
@@ -13,4 +14,5 @@ export function registerQueryRoutes(app: FastifyInstance, deps: QueryDeps): void
   registerVersionRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerTagRoutes(app, deps);
+  registerReportRoutes(app, deps);
 }

@@ -71,3 +71,23 @@ describe('user, tag and statistics routes', () => {
     expect((await t.app.inject('/v2/statistics')).json()).toEqual({ projects: 2, versions: 1, files: 1, authors: 1 });
   });
 });
+
+describe('report routes', () => {
+  let t: TestApp;
+  it('shows a report to its reporter and to staff only', async () => {
+    t = await testApp();
+    const { ReportFiled, reportStream, newId } = await import('@modshelf/events');
+    const alice = await t.fx.user('alice');
+    const bob = await t.fx.user('bob');
+    const p = await t.fx.project(alice, { title: 'Reported Mod' });
+    const id = newId();
+    await t.fx.emit(reportStream(id), [ReportFiled({ report_id: id, reporter_id: bob, report_type: 'spam', item_type: 'project', item_id: p, body: 'spam!', thread_id: newId() })], bob);
+    await t.sync();
+    expect((await t.app.inject(`/v2/report/${id}`)).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/v2/report/${id}`, headers: { 'x-test-user': alice } })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/v2/report/${id}`, headers: { 'x-test-user': bob } })).json()).toMatchObject({ id, reporter: bob, closed: false, item_type: 'project' });
+    expect((await t.app.inject({ url: '/v2/report', headers: { 'x-test-user': `${alice}:moderator` } })).json()).toHaveLength(1);
+    expect((await t.app.inject({ url: '/v2/report', headers: { 'x-test-user': alice } })).json()).toHaveLength(0);
+    await t.close();
+  });
+});

@@ -31,23 +31,51 @@ export function allowedTypos(word: string): number {
   return word.length >= 9 ? 2 : word.length >= 5 ? 1 : 0;
 }
 
-/** The index's words, bucketed by length, for typo candidates. */
+function letterMask(w: string): number {
+  let m = 0;
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i);
+    m |= c >= 97 && c <= 122 ? 1 << (c - 97) : 1 << (26 + (c % 6));
+  }
+  return m;
+}
+
+function popcount(v: number): number {
+  v = v - ((v >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+interface Bucket {
+  words: string[];
+  masks: number[];
+  set: Set<string>;
+}
+
+/**
+ * The index's words (those of 4+ letters without digits, the only ones typos
+ * apply to), bucketed by length with a letter-set mask: one edit changes at most
+ * two letters of the set, so most words are ruled out before the edit distance.
+ */
 export class Vocabulary {
-  private readonly byLength = new Map<number, Set<string>>();
+  private readonly byLength = new Map<number, Bucket>();
   private readonly cache = new Map<string, string[]>();
   size = 0;
 
   add(word: string): void {
+    if (word.length < 4 || /\d/.test(word)) return;
     let bucket = this.byLength.get(word.length);
-    if (!bucket) this.byLength.set(word.length, (bucket = new Set()));
-    if (bucket.has(word)) return;
-    bucket.add(word);
+    if (!bucket) this.byLength.set(word.length, (bucket = { words: [], masks: [], set: new Set() }));
+    if (bucket.set.has(word)) return;
+    bucket.set.add(word);
+    bucket.words.push(word);
+    bucket.masks.push(letterMask(word));
     this.size += 1;
-    this.cache.clear();
+    if (this.cache.size) this.cache.clear();
   }
 
   has(word: string): boolean {
-    return this.byLength.get(word.length)?.has(word) ?? false;
+    return this.byLength.get(word.length)?.set.has(word) ?? false;
   }
 
   clear(): void {
@@ -59,14 +87,18 @@ export class Vocabulary {
   /** Other words within the allowed number of edits, closest first (at most `max`). */
   candidates(word: string, max = 24): string[] {
     const k = allowedTypos(word);
-    if (k === 0) return [];
+    if (k === 0 || /\d/.test(word)) return [];
     const hit = this.cache.get(word);
     if (hit) return hit;
+    const mask = letterMask(word);
     const found: Array<[number, string]> = [];
     for (let len = word.length - k; len <= word.length + k; len++) {
       const bucket = this.byLength.get(len);
       if (!bucket) continue;
-      for (const w of bucket) {
+      const { words, masks } = bucket;
+      for (let i = 0; i < words.length; i++) {
+        if (popcount(masks[i] ^ mask) > 2 * k) continue;
+        const w = words[i];
         if (w === word) continue;
         const d = boundedDistance(word, w, k);
         if (d <= k) found.push([d, w]);
