@@ -8,7 +8,7 @@ export {
 } from './accounts/index';
 export {
   registerCatalogueCommands, maxFileBytesFromEnv, DEFAULT_MAX_FILE_BYTES, PROJECT_STATUS_TRANSITIONS, canTransition,
-  HIDDEN_PROJECT_STATUSES, SqliteIdempotencyStore, DownloadCounter, clientKey,
+  HIDDEN_PROJECT_STATUSES, SqliteIdempotencyStore, DownloadCounter, clientKey, CATALOGUE_COMMAND_ROUTES, catalogueOpenApiPaths,
   type CatalogueDeps, type IdempotencyStore, type StoredAnswer, type Claim,
 } from './catalogue/index';
 export { type BlobStore, type StagedBlob, type BlobInfo, BlobTooLargeError, LocalBlobStore } from './blobs/index';

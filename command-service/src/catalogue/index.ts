@@ -4,3 +4,4 @@ export { PROJECT_STATUS_TRANSITIONS, canTransition, HIDDEN_PROJECT_STATUSES } fr
 export type { IdempotencyStore, StoredAnswer, Claim } from './idempotency/idempotency-store';
 export { SqliteIdempotencyStore } from './idempotency/sqlite-idempotency-store';
 export { DownloadCounter, clientKey } from './downloads/download-counter';
+export { CATALOGUE_COMMAND_ROUTES, catalogueOpenApiPaths } from './openapi';

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { REPORT_ITEM_TYPES, fields, newId, reportStream } from '@modshelf/events';
+import { fields, newId, reportStream } from '@modshelf/events';
 import { invalidInput, notFound } from '@modshelf/service-kit';
 import { execute } from '../../kernel/execute';
 import { requireScopes, toCommandActor } from '../actor';
@@ -9,15 +8,8 @@ import { commandContext, noContent, withPosition } from '../http';
 import { loadProject } from '../project/project.service';
 import { canSeeProject } from '../project/project.state';
 import { reportDecider } from './report.decider';
+import { createReportInput, editReportInput } from './report.inputs';
 import { REPORT_TYPES } from '@modshelf/events';
-
-const createReportInput = z.object({
-  report_type: z.string().min(1).max(64),
-  item_id: z.string().min(1).max(64),
-  item_type: z.enum(REPORT_ITEM_TYPES),
-  body: z.string().max(65536),
-});
-const editReportInput = z.object({ body: z.string().max(65536).optional(), closed: z.boolean().optional() });
 
 /** POST /v2/report (REPORT_CREATE) and PATCH /v2/report/{id} (REPORT_WRITE). */
 export function registerReportRoutes(app: FastifyInstance, ctx: CatalogueContext): void {

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { REPORT_ITEM_TYPES } from '@modshelf/events';
+
+/** Modrinth's CreatableReport (POST /v2/report). */
+export const createReportInput = z.object({
+  report_type: z.string().min(1).max(64),
+  item_id: z.string().min(1).max(64),
+  item_type: z.enum(REPORT_ITEM_TYPES),
+  body: z.string().max(65536),
+});
+/** PATCH /v2/report/{id}. */
+export const editReportInput = z.object({ body: z.string().max(65536).optional(), closed: z.boolean().optional() });
