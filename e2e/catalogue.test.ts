@@ -133,6 +133,36 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
     expect(createHash('sha1').update(bytes).digest('hex')).toBe(sha1);
   }, 120_000);
 
+  it('shows the gallery lightbox, the creators and their user page', async () => {
+    const url = site!.url;
+    const search = await (await page.request.get(`${url}/v2/search?limit=50`)).json();
+    const hit = (search.hits as { slug: string; gallery: string[]; project_type: string }[]).find((h) => h.gallery.length > 0);
+    expect(hit, 'a seeded project with a gallery').toBeTruthy();
+    const project = await (await page.request.get(`${url}/v2/project/${hit!.slug}`)).json();
+    // the canonical path (behaviour packs live under /behaviorpack) is where the page ends up
+    await page.goto(`${url}/mod/${hit!.slug}`);
+    await page.locator('.cat-project__title', { hasText: project.title }).waitFor();
+    const expected = project.loaders.includes('behaviorpack') && project.project_type === 'mod' ? 'behaviorpack' : project.project_type;
+    expect(new URL(page.url()).pathname).toBe(`/${expected}/${hit!.slug}`);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(project.description);
+
+    await page.locator('.cat-tabs').getByRole('link', { name: 'Gallery' }).click();
+    await page.locator('.cat-gallery__item').first().waitFor();
+    expect(await page.locator('.cat-gallery__item').count()).toBe(project.gallery.length);
+    await page.locator('.cat-gallery__open').first().click();
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    const creator = page.locator('.cat-about [data-section="creators"] .cat-members a').first();
+    const username = (await creator.innerText()).trim();
+    await creator.click();
+    await page.locator('.cat-profile h1', { hasText: username }).waitFor();
+    await page.getByTestId('project-card').first().waitFor();
+    expect(Number(await page.getByTestId('user-project-count').innerText())).toBeGreaterThan(0);
+    expect(await page.title()).toBe(`${username} - Modshelf`);
+  });
+
   it('shows a missing project as the 404 page', async () => {
     await page.goto(`${site!.url}/mod/no-such-project-here`);
     await page.getByText('Page Not Found: /mod/no-such-project-here').waitFor();

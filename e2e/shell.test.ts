@@ -2,7 +2,7 @@
  * The shell in a real browser (Debian chromium), served by registerWeb over a copy of the built
  * front end: errors, parts missing or down, redeploying a part, theme and language.
  */
-import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -78,6 +78,40 @@ describe('shell', () => {
     await page.locator('main h1', { hasText: 'Content rules' }).waitFor();
     await page.goto(`${url}/mods`);
     await page.locator('main').getByText('An error occurred!').waitFor();
+    await page.context().close();
+  });
+
+  it('keeps a remote that throws inside its area, and finds new parts from the manifest', async () => {
+    // A hand-made federation container (the shell is what is under test): its root component throws.
+    const { url } = await serve((root) => {
+      const dist = join(root, 'mfe-broken', 'dist');
+      mkdirSync(dist, { recursive: true });
+      writeFileSync(join(root, 'mfe-broken', 'package.json'), '{}');
+      writeFileSync(
+        join(dist, 'remote.json'),
+        JSON.stringify({ name: 'broken', version: '1.0.0', entry: 'remoteEntry.js', expose: './routes', routes: ['/broken'] }),
+      );
+      writeFileSync(
+        join(dist, 'remoteEntry.js'),
+        `var broken = {
+          init: function () { return Promise.resolve(); },
+          get: function () {
+            return Promise.resolve(function () {
+              return { default: function Broken() { throw new Error('The broken part exploded'); } };
+            });
+          }
+        };`,
+      );
+    });
+    const page = await newPage();
+    page.on('pageerror', () => undefined);
+    await page.goto(`${url}/broken/anything`);
+    await page.locator('main').getByText('An error occurred!').waitFor();
+    expect(await page.locator('main .ms-error__message').innerText()).toBe('The broken part exploded');
+    await page.locator('footer').getByRole('link', { name: 'Security notice' }).click();
+    await page.locator('main h1', { hasText: 'Security notice' }).waitFor();
+    await page.locator('header').getByRole('link', { name: 'Mods', exact: true }).click();
+    await page.locator('[data-remote="catalogue"]').waitFor();
     await page.context().close();
   });
 
