@@ -107,9 +107,10 @@ export function enforceTokenRule(request: FastifyRequest, rule: TokenRule): void
  */
 export function installAccessMatrix(app: FastifyInstance, table: Map<string, RouteAccess>, ownedPrefixes: string[]): void {
   app.addHook('onRoute', (route) => {
-    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const m of methods) {
-      const access = table.get(routeKey(m, route.url ?? route.path));
+      // HEAD routes fastify adds for GET follow the GET entry
+      const access = table.get(routeKey(m === 'HEAD' ? 'GET' : m, route.url ?? route.path));
       if (!access) {
         if (ownedPrefixes.some((p) => (route.url ?? '').startsWith(p))) throw new Error(`accounts route ${m} ${route.url} has no entry in the access matrix`);
         continue;

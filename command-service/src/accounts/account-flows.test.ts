@@ -243,6 +243,14 @@ describe('profile', () => {
     expect((await t.req({ method: 'PATCH', url: '/v2/user/nobody', token: a, payload: { bio: 'x' } })).statusCode).toBe(404);
   });
 
+  it('never gives one username to two concurrent renames', async () => {
+    const sessions = await Promise.all(['ren1', 'ren2', 'ren3'].map((u) => t.signUp(u)));
+    const results = await Promise.all(sessions.map((s, i) => t.req({ method: 'PATCH', url: `/v2/user/ren${i + 1}`, token: s, payload: { username: 'Winner' } })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([204, 400, 400]);
+    const renamed = (await t.deps.store.readAll()).filter((e) => e.type === 'UserProfileEdited');
+    expect(renamed).toHaveLength(1);
+  });
+
   it('uploads, serves, replaces and resets the avatar', async () => {
     const a = await t.signUp('ava');
     const notImage = await t.req({ method: 'PATCH', url: '/v2/user/ava/icon?ext=png', token: a, headers: { 'content-type': 'image/png' }, payload: Buffer.from('not a png at all') });

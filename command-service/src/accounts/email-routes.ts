@@ -140,9 +140,12 @@ export function registerEmailRoutes(app: FastifyInstance, deps: AccountDeps, thr
     }
     const rule = checkPasswordRules(body.new_password, account.username, account.email);
     if (rule) throw invalidInput(rule);
+    // a reset link works once: take it atomically before changing anything
+    if (reset && !(await deps.credentials.takeTicket(sha256(body.flow!), 'reset_password', nowIso(deps)))) {
+      throw invalidInput('The password reset link is invalid or has expired');
+    }
     await deps.credentials.setPasswordHash(account.userId, await hashPassword(body.new_password));
     if (reset) {
-      await deps.credentials.takeTicket(sha256(body.flow!), 'reset_password', nowIso(deps));
       // a reset signs out everywhere
       const state = await loadUser(deps.store, account.userId);
       for (const id of Object.keys(state.sessions)) {
