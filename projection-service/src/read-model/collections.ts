@@ -1,4 +1,5 @@
 import type { CollectionName, Documents } from './documents';
+import { COMMUNITY_INDEXES } from './community-documents';
 
 /**
  * The secondary indexes each collection has, as functions from a document to
@@ -27,6 +28,7 @@ export const INDEXES: { [C in CollectionName]: Record<string, (doc: Documents[C]
     reporter: (r) => [r.reporter],
     item: (r) => [r.item_id],
   },
+  ...COMMUNITY_INDEXES,
 };
 
 export type IndexName<C extends CollectionName> = keyof (typeof INDEXES)[C] & string;

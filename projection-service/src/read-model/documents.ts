@@ -139,6 +139,9 @@ export interface Documents {
   users: UserDoc;
   follows: FollowDoc;
   reports: ReportDoc;
+  collections: import('./community-documents').CollectionDoc;
+  organizations: import('./community-documents').OrganizationDoc;
+  notifications: import('./community-documents').NotificationDoc;
 }
 export type CollectionName = keyof Documents;
-export const COLLECTIONS: CollectionName[] = ['projects', 'versions', 'users', 'follows', 'reports'];
+export const COLLECTIONS: CollectionName[] = ['projects', 'versions', 'users', 'follows', 'reports', 'collections', 'organizations', 'notifications'];

@@ -103,3 +103,15 @@ describe('GET /v2/search', () => {
     expect((await t.app.inject(q({ min_position: 'x' }))).statusCode).toBe(400);
   });
 });
+
+describe('GET /v2/search word dropping', () => {
+  it('drops words from the right when nothing matches all of them', async () => {
+    const t = await testApp();
+    const a = await t.fx.user('alice');
+    await t.fx.project(a, { title: 'Arcane Magic' });
+    await t.sync();
+    const r = (await t.app.inject('/v2/search?query=arcane%20zzzzzz')).json();
+    expect(r.hits.map((h: { title: string }) => h.title)).toEqual(['Arcane Magic']);
+    await t.close();
+  });
+});

@@ -7,9 +7,13 @@ export function registerSearchRoutes(app: FastifyInstance, deps: QueryDeps): voi
   app.get<{ Querystring: Record<string, string | undefined> }>(
     '/v2/search',
     { preHandler: (req, reply) => waitForMinPosition(deps, req, reply) },
-    async (req) => {
+    async (req, reply) => {
       const request = parseSearchParams(req.query);
       const result = await deps.projections.storage.search.search(request);
+      if (result.rawHits) {
+        reply.type('application/json; charset=utf-8');
+        return `{"hits":[${result.rawHits.join(',')}],"offset":${request.offset},"limit":${request.limit},"total_hits":${result.total}}`;
+      }
       return { hits: result.hits, offset: request.offset, limit: request.limit, total_hits: result.total };
     },
   );

@@ -67,6 +67,8 @@ export interface SearchRequest {
 export interface SearchResult {
   hits: SearchHit[];
   total: number;
+  /** optional: the same hits already serialized as JSON (lets the route skip parse + stringify). */
+  rawHits?: string[];
 }
 
 export interface SearchChange {

@@ -412,8 +412,21 @@ export class SqliteSearchIndex implements SearchIndex {
         skip = Math.max(0, skip - c);
       }
     }
-    const hits = rids.map((rid) => JSON.parse(this.s.hit.get(rid)!) as SearchHit);
-    const result = { hits, total };
+    if (total === 0 && words.length > 1) {
+      // As Typesense (drop_tokens_threshold 1): nothing matched every word, so drop words from the right.
+      const fallback = this.searchSync({ ...req, query: words.slice(0, -1).join(' ') });
+      this.resultCache.set(key, fallback);
+      return fallback;
+    }
+    const rawHits = rids.map((rid) => this.s.hit.get(rid)!);
+    let parsed: SearchHit[] | null = null;
+    const result: SearchResult = {
+      total,
+      rawHits,
+      get hits() {
+        return (parsed ??= rawHits.map((h) => JSON.parse(h) as SearchHit));
+      },
+    };
     if (this.resultCache.size > 4096) this.resultCache.clear();
     this.resultCache.set(key, result);
     return result;
