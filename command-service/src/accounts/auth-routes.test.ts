@@ -101,6 +101,16 @@ describe('POST /v2/auth/create and /v2/auth/login', () => {
     expect((await t.req({ method: 'POST', url: '/v2/auth/logout' })).statusCode).toBe(401);
   });
 
+  it('limits sign-ups per IP', async () => {
+    await t.close();
+    t = await makeTestApp({ rateLimit: { perMinute: 100_000, signUpsPerHour: 2 } });
+    await t.signUp('one');
+    await t.signUp('two');
+    const r = await t.req({ method: 'POST', url: '/v2/auth/create', payload: { username: 'three', password: 'correct horse battery', email: 'three@example.org' } });
+    expect(r.statusCode).toBe(429);
+    expect(r.json().error).toBe('ratelimit_error');
+  });
+
   it('sets Secure on the cookie over https', async () => {
     const r = await t.req({ method: 'POST', url: '/v2/auth/create', headers: { 'x-forwarded-proto': 'https' }, payload: { username: 'sec', password: 'correct horse battery', email: 's@example.org' } });
     expect(String(r.headers['set-cookie'])).toMatch(/Secure/);

@@ -59,8 +59,10 @@ export function clientIp(request: FastifyRequest): string {
 }
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps, throttle: AttemptThrottle): void {
+  const signUps = new AttemptThrottle(deps.rateLimit?.signUpsPerHour ?? 30, 60 * 60 * 1000);
   app.post('/v2/auth/create', async (request, reply) => {
     const body = createBody.parse(request.body ?? {});
+    signUps.check(`ip:${clientIp(request)}`);
     const rule = checkPasswordRules(body.password, body.username, body.email);
     if (rule) throw invalidInput(rule);
     const userId = await newUserId(deps.store);
@@ -74,6 +76,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps, thro
     };
     // the vault's unique indexes are the race-free reservation of username and e-mail
     await deps.credentials.createAccount(account).catch(conflictToInput);
+    signUps.fail(`ip:${clientIp(request)}`);
     try {
       await runUser(deps, userId, { type: 'Register', user_id: userId, username: body.username, role: 'developer', created: nowIso(deps) }, userId, request);
     } catch (err) {

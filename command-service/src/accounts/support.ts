@@ -18,6 +18,8 @@ export interface RateLimitSettings {
   /** failed sign-ins allowed per account and per IP in `signInWindowMs` (default 10 / 15 min). */
   signInAttempts?: number;
   signInWindowMs?: number;
+  /** accounts one IP may create per hour (default 30) */
+  signUpsPerHour?: number;
 }
 
 export interface AccountDeps {
