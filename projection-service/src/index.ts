@@ -8,6 +8,7 @@ export { registerQueryRoutes } from './routes/index';
 export type { QueryDeps, AccountLookup } from './routes/context';
 export type { ReadModelStore, DocChange } from './read-model/port';
 export type * from './read-model/documents';
+export type * from './read-model/community-documents';
 export { INDEXES, indexKeys } from './read-model/collections';
 export type * from './search/port';
 export { SORTS, TAG_FIELDS, NUMBER_FIELDS } from './search/port';

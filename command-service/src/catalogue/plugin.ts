@@ -10,10 +10,12 @@ import { installIdempotency } from './idempotency/idempotency.hook';
 import { SqliteIdempotencyStore } from './idempotency/sqlite-idempotency-store';
 import { CatalogueLookup } from './lookup';
 import { Mutex } from './mutex';
+import { StreamCachingStore } from './stream-cache';
 import { registerProjectRoutes } from './project/project.routes';
 import { registerTeamRoutes } from './project/team.routes';
 import { registerReportRoutes } from './report/report.routes';
 import { registerVersionRoutes } from './version/version.routes';
+import { registerCollectionRoutes } from '../collection/collection.routes';
 
 /**
  * The catalogue's write side: project, team, gallery, status, version, file,
@@ -24,8 +26,10 @@ import { registerVersionRoutes } from './version/version.routes';
  */
 export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueDeps): void {
   const maxFileBytes = deps.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  // commands re-read the streams they decide on: cache their prefixes, read only the tails
+  const store = new StreamCachingStore(deps.store);
   const ctx: CatalogueContext = {
-    store: deps.store,
+    store,
     lookup: new CatalogueLookup(deps.store),
     blobs: deps.blobs ?? new LocalBlobStore(join(deps.dataDir, 'blobs')),
     publicUrl: deps.publicUrl.replace(/\/+$/, ''),
@@ -57,6 +61,7 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
     registerFollowRoutes(scope, ctx);
     registerReportRoutes(scope, ctx);
     registerCdnRoutes(scope, ctx, downloads);
+    registerCollectionRoutes(scope, ctx);
     await ctx.lookup.catchUp();
   });
 

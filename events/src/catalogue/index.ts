@@ -7,3 +7,6 @@ export * from './user';
 export * from './system';
 export * from './oauth';
 export * from './billing';
+export * from './collection';
+export * from './organization';
+export * from './notification';

@@ -7,9 +7,10 @@ import { searchDocument } from './search-document';
 import { socialProjector } from './social.projector';
 import { userProjector } from './user.projector';
 import { versionProjector } from './version.projector';
+import { collectionProjector } from './collection.projector';
 
 export { BatchContext } from './context';
-export const PROJECTORS: Projector[] = [projectProjector, versionProjector, userProjector, socialProjector];
+export const PROJECTORS: Projector[] = [projectProjector, versionProjector, userProjector, socialProjector, collectionProjector];
 
 export async function applyEvent(ctx: BatchContext, e: RecordedEvent): Promise<void> {
   for (const p of PROJECTORS) await p(ctx, e);

@@ -6,6 +6,7 @@ import { registerSearchRoutes } from './search.routes';
 import { registerTagRoutes } from './tag.routes';
 import { registerUserRoutes } from './user.routes';
 import { registerVersionRoutes } from './version.routes';
+import { registerCollectionQueryRoutes } from './collection.routes';
 
 /** Every GET (and query-only POST) route of the /v2 read side. */
 export function registerQueryRoutes(app: FastifyInstance, deps: QueryDeps): void {
@@ -15,4 +16,5 @@ export function registerQueryRoutes(app: FastifyInstance, deps: QueryDeps): void
   registerUserRoutes(app, deps);
   registerTagRoutes(app, deps);
   registerReportRoutes(app, deps);
+  registerCollectionQueryRoutes(app, deps);
 }
