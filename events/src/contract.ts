@@ -1,1 +1,2 @@
 export { eventStoreContract, type StoreUnderTest } from './store/contract';
+export { credentialStoreContract, type VaultUnderTest } from './credentials/contract';
