@@ -1,0 +1,52 @@
+import type { AppendResult, EventHandler, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, ReadStreamOptions, RecordedEvent, Subscription } from '@modshelf/events';
+
+/**
+ * An EventStore decorator for the command side: keeps the events of recently
+ * used streams (LRU) and, when a whole stream is read, fetches only the events
+ * after the cached prefix. Recorded events never change, so a cached prefix is
+ * always valid; the tail always comes from the store, so nothing appended by
+ * anyone (this process or another) is missed. Everything else passes through.
+ */
+export class StreamCachingStore implements EventStore {
+  private readonly cache = new Map<string, RecordedEvent[]>();
+
+  constructor(
+    readonly inner: EventStore,
+    private readonly maxStreams = 5000,
+  ) {}
+
+  async readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+    if (options && (options.direction === 'backwards' || options.fromRevision !== undefined || options.maxCount !== undefined)) {
+      return this.inner.readStream(streamId, options);
+    }
+    const cached = this.cache.get(streamId) ?? [];
+    const tail = await this.inner.readStream(streamId, { fromRevision: cached.length });
+    // the store answers revisions in order from fromRevision; anything else means the cache cannot be trusted
+    const contiguous = tail.every((e, i) => e.revision === cached.length + i);
+    const events = contiguous ? (tail.length ? cached.concat(tail) : cached) : await this.inner.readStream(streamId);
+    this.cache.delete(streamId);
+    if (events.length) this.cache.set(streamId, events);
+    if (this.cache.size > this.maxStreams) this.cache.delete(this.cache.keys().next().value as string);
+    return events.slice();
+  }
+
+  append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    return this.inner.append(streamId, events, expected);
+  }
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
+    return this.inner.readAll(options);
+  }
+  streamRevision(streamId: string): Promise<number> {
+    return this.inner.streamRevision(streamId);
+  }
+  headPosition(): Promise<number> {
+    return this.inner.headPosition();
+  }
+  subscribeAll(after: number, handler: EventHandler, onError?: (err: unknown) => void): Subscription {
+    return this.inner.subscribeAll(after, handler, onError);
+  }
+  /** The decorated store belongs to the composer: closing the cache only forgets it. */
+  async close(): Promise<void> {
+    this.cache.clear();
+  }
+}
