@@ -1,0 +1,143 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { Navigate, useLocation } from 'react-router';
+import { useAtom } from 'jotai';
+import { ApiError, ErrorScreen, ERRORS, invalidateApiCache, sessionAtom, useApi } from '@modshelf/web-kit';
+import { accounts, type SelfUser } from './lib/api';
+import { signInFor } from './lib/redirect';
+
+/** formatMessage with the English text inline: t('id', 'English {x}', { x }). */
+export function useT() {
+  const intl = useIntl();
+  return useCallback(
+    (id: string, defaultMessage: string, values?: Record<string, string | number>) => intl.formatMessage({ id, defaultMessage }, values),
+    [intl],
+  );
+}
+
+export function errorText(e: unknown): string {
+  if (e instanceof ApiError) return e.description || e.message || ERRORS.fallback.message;
+  if (e instanceof Error) return e.message || ERRORS.fallback.message;
+  return ERRORS.fallback.message;
+}
+
+export function Loading() {
+  return <div className="set-loading" aria-busy="true" />;
+}
+
+export function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: ReactNode }) {
+  return (
+    <label className="set-field">
+      <span>{label}</span>
+      {children}
+      {hint && <small className="ms-muted">{hint}</small>}
+    </label>
+  );
+}
+
+export function FormError({ error }: { error: string | null | undefined }) {
+  if (!error) return null;
+  return <p className="set-error" role="alert">{error}</p>;
+}
+
+/** Runs an async action with a busy flag and an error message. */
+export function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = useCallback(async <T,>(fn: () => Promise<T>): Promise<T | undefined> => {
+    setBusy(true);
+    setError(null);
+    try {
+      return await fn();
+    } catch (e) {
+      setError(errorText(e));
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  return { busy, error, setError, run };
+}
+
+/** A modal confirmation (delete a token, revoke an app, delete the account). */
+export function Confirm({ title, text, confirmLabel, onConfirm, onCancel, busy, error, children }: {
+  title: string; text: string; confirmLabel: string; onConfirm: () => void; onCancel: () => void; busy?: boolean; error?: string | null; children?: ReactNode;
+}) {
+  const t = useT();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onCancel();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onCancel]);
+  return (
+    <div className="set-dialog" role="presentation" onClick={onCancel}>
+      <div className="ms-card set-card" role="dialog" aria-modal="true" aria-label={title} onClick={(e) => e.stopPropagation()}>
+        <h2>{title}</h2>
+        <p>{text}</p>
+        {children}
+        <FormError error={error} />
+        <div className="set-row">
+          <button type="button" className="ms-btn set-btn-danger" onClick={onConfirm} disabled={busy}>{confirmLabel}</button>
+          <button type="button" className="ms-btn" onClick={onCancel}>{t('common.cancel', 'Cancel')}</button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The signed-in user's own record (with e-mail, verification and 2FA), or null when anonymous.
+ * Keeps the shared session atom in step, so the header follows.
+ */
+export function useSelf() {
+  const [session, setSession] = useAtom(sessionAtom);
+  const me = useApi<SelfUser | null>('settings:me', (signal) =>
+    accounts.me(signal).catch((e) => {
+      if (e instanceof ApiError && e.status === 401) return null;
+      throw e;
+    }),
+  );
+  useEffect(() => {
+    if (me.data === undefined) return;
+    if (me.data === null && session) setSession(null);
+    else if (me.data && (!session?.user || session.user.id !== me.data.id || session.user.username !== me.data.username || session.user.avatar_url !== me.data.avatar_url)) {
+      setSession({ token: null, user: me.data });
+    }
+  }, [me.data, session, setSession]);
+  return me;
+}
+
+/** After signing in, out, or changing the account: forget cached answers and re-read the user. */
+export function refreshAccount(): void {
+  invalidateApiCache('settings:');
+}
+
+/** Pages that need a signed-in user send anonymous visitors to sign in and back. */
+export function RequireAuth({ children }: { children: (user: SelfUser, reload: () => void) => ReactNode }) {
+  const me = useSelf();
+  const location = useLocation();
+  if (me.error) {
+    const status = me.error instanceof ApiError ? me.error.status : ERRORS.fallback.statusCode;
+    return <ErrorScreen statusCode={status} message={errorText(me.error)} />;
+  }
+  if (me.data === undefined) return <Loading />;
+  if (me.data === null) return <Navigate to={signInFor(location.pathname + location.search)} replace />;
+  return <>{children(me.data, me.reload)}</>;
+}
+
+/** Copies text, falling back silently where the clipboard is blocked. */
+export function CopyButton({ text }: { text: string }) {
+  const t = useT();
+  const [done, setDone] = useState(false);
+  return (
+    <button
+      type="button"
+      className="ms-btn"
+      onClick={() => {
+        navigator.clipboard?.writeText(text).then(() => setDone(true), () => undefined);
+      }}
+    >
+      {done ? t('common.copied', 'Copied') : t('common.copy', 'Copy')}
+    </button>
+  );
+}

@@ -1,0 +1,53 @@
+import { useIntl } from 'react-intl';
+import { formatDate, useApi } from '@modshelf/web-kit';
+import { FormError, RequireAuth, useAction, useT } from '../common';
+import { accounts } from '../lib/api';
+import { maskToScopes, scopeLabel } from '../lib/scopes';
+import { PageTitle } from './SettingsLayout';
+
+export function AuthorizationsPage() {
+  return (
+    <>
+      <PageTitle id="settings.authorizations" title="Authorized apps" />
+      <RequireAuth>{() => <Authorizations />}</RequireAuth>
+    </>
+  );
+}
+
+function Authorizations() {
+  const t = useT();
+  const intl = useIntl();
+  const list = useApi('settings:authorizations', (s) => accounts.authorizations(s));
+  const ids = (list.data ?? []).map((a) => a.app_id);
+  const apps = useApi(ids.length ? `settings:auth-apps:${ids.join(',')}` : null, (s) => accounts.appsByIds(ids, s));
+  const action = useAction();
+  return (
+    <>
+      <p className="ms-muted" style={{ margin: 0 }}>{t('authorizations.lead', 'Applications you allowed to use your account. Revoking one ends its access at once.')}</p>
+      <FormError error={action.error ?? list.error?.message} />
+      <section className="ms-card set-card">
+        {list.data && list.data.length === 0 && <p className="ms-muted" style={{ margin: 0 }}>{t('authorizations.empty', 'You have not authorized any applications.')}</p>}
+        {list.data && list.data.length > 0 && (
+          <ul className="set-list" data-testid="authorization-list">
+            {list.data.map((a) => {
+              const app = apps.data?.find((x) => x.id === a.app_id);
+              return (
+                <li key={a.id} className="set-item" data-testid="authorization" data-app={a.app_id}>
+                  <div className="set-item__main">
+                    <span className="set-item__title">{a.app_name ?? app?.name ?? a.app_id}</span>
+                    {app?.url && <a href={app.url} target="_blank" rel="noopener noreferrer">{app.url}</a>}
+                    <span className="ms-muted">{t('authorizations.since', 'Authorized {date}', { date: formatDate(a.created, intl.locale) })}</span>
+                    <ul className="set-tags">{maskToScopes(a.scopes).map((s) => <li key={s}>{scopeLabel(s)}</li>)}</ul>
+                  </div>
+                  <button type="button" className="ms-btn set-btn-danger" disabled={action.busy} onClick={() => void action.run(async () => { await accounts.revokeAuthorization(a.app_id); list.reload(); })}>
+                    {t('authorizations.revoke', 'Revoke')}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
