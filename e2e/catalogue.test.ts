@@ -163,6 +163,54 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
     expect(await page.title()).toBe(`${username} - Modshelf`);
   });
 
+  it('sends an anonymous visitor to sign in and back; a signed-in visitor follows and unfollows', async () => {
+    const url = site!.url;
+    const search = await (await page.request.get(`${url}/v2/search?limit=1&index=downloads`)).json();
+    const slug = search.hits[0].slug as string;
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const visitor = await ctx.newPage();
+    await visitor.goto(`${url}/mod/${slug}`);
+    const follow = visitor.locator('.cat-project__actions button');
+    await follow.waitFor();
+    const projectPath = new URL(visitor.url()).pathname;
+    await follow.click();
+    await visitor.waitForURL((u) => u.pathname === '/auth/sign-in' && u.searchParams.get('redirect') === projectPath);
+
+    // exact figures behind the abbreviated ones
+    await visitor.goto(`${url}${projectPath}`);
+    await visitor.getByTestId('project-downloads').hover();
+    const tip = visitor.getByRole('tooltip');
+    await tip.waitFor();
+    const project = await (await visitor.request.get(`${url}/v2/project/${slug}`)).json();
+    expect(await tip.innerText()).toBe(`${project.downloads.toLocaleString('en-US')} downloads`);
+
+    // sign up (the API sets the HttpOnly session cookie in this browser context)
+    const username = `e2e_${Date.now() % 1_000_000_000}`;
+    const created = await visitor.request.post(`${url}/v2/auth/create`, {
+      data: { username, email: `${username}@example.com`, password: 'correct-horse-battery-staple' },
+      headers: { 'x-requested-with': 'e2e' },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    await visitor.goto(`${url}${projectPath}`);
+    await visitor.locator('header .shell-user__name', { hasText: username }).waitFor();
+    const followers = async () => Number((await visitor.getByTestId('project-followers').innerText()).replace(/[^\d]/g, ''));
+    await visitor.locator('.cat-project__actions button', { hasText: 'Follow' }).waitFor();
+    const before = await followers();
+    await visitor.locator('.cat-project__actions button', { hasText: 'Follow' }).click();
+    await visitor.locator('.cat-project__actions button', { hasText: 'Unfollow' }).waitFor();
+    expect(await followers()).toBe(before + 1);
+    await visitor.locator('.shell-toast', { hasText: `Following ${project.title}` }).waitFor();
+    // the API remembers it
+    const me = await (await visitor.request.get(`${url}/v2/user`)).json();
+    const follows = await (await visitor.request.get(`${url}/v2/user/${me.id}/follows`)).json();
+    expect((follows as { id: string }[]).map((f) => f.id)).toContain(project.id);
+    await visitor.reload();
+    await visitor.locator('.cat-project__actions button', { hasText: 'Unfollow' }).waitFor();
+    await visitor.locator('.cat-project__actions button', { hasText: 'Unfollow' }).click();
+    await visitor.locator('.cat-project__actions button', { hasText: /^Follow$/ }).waitFor();
+    await ctx.close();
+  });
+
   it('shows a missing project as the 404 page', async () => {
     await page.goto(`${site!.url}/mod/no-such-project-here`);
     await page.getByText('Page Not Found: /mod/no-such-project-here').waitFor();

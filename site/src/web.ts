@@ -266,7 +266,15 @@ export async function ensureWebBuilt(rootDir: string): Promise<string[]> {
       const dist = join(pkgDir, 'dist');
       const staging = join(rootDir, '.tmp', `build-${pkg}-${process.pid}`);
       rmSync(staging, { recursive: true, force: true });
-      await runBuild(rootDir, pkgDir, staging);
+      try {
+        await runBuild(rootDir, pkgDir, staging);
+      } catch (err) {
+        rmSync(staging, { recursive: true, force: true });
+        // the site runs without a part that does not build (its routes show the error screen); not without the shell
+        if (pkg === 'shell') throw err;
+        console.warn(`[web] ${(err as Error).message}; serving the site without ${pkg}`);
+        continue;
+      }
       rmSync(dist, { recursive: true, force: true });
       renameSync(staging, dist);
       built.push(pkg);

@@ -18,3 +18,4 @@ export { ErrorScreen, NotFound, type ErrorScreenProps } from './ErrorScreen';
 export { Logo } from './Logo';
 export { injectCss } from './inject-css';
 export { tokensCss } from './tokens';
+export { Tooltip } from './Tooltip';

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
+import { useAtomValue } from 'jotai';
 import {
-  api, LAYOUTS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZES, SEARCH_SORTS, usePageMeta, useApi,
+  api, displayPreferencesAtom, LAYOUTS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZES, SEARCH_SORTS, usePageMeta, useApi,
   type Layout, type SearchSort,
 } from '@modshelf/web-kit';
 import { fromHit, ProjectCard } from '../components/ProjectCard';
@@ -36,6 +37,7 @@ const LAYOUT_LABELS: Record<Layout, { id: string; defaultMessage: string }> = {
 export function SearchPage({ type }: { type: SearchProjectType }) {
   const intl = useIntl();
   const [params, setParams] = useSearchParams();
+  const prefs = useAtomValue(displayPreferencesAtom);
   const state = useMemo(() => parseSearchParams(params, type), [params, type]);
   const [typed, setTyped] = useState(state.query);
   const lastPushed = useRef(state.query);
@@ -74,7 +76,7 @@ export function SearchPage({ type }: { type: SearchProjectType }) {
   const pages = pageCount(total, state.limit);
 
   return (
-    <div className="cat-search">
+    <div className={`cat-search${prefs.searchLayout ? ' cat-search--right' : ''}`}>
       <aside className="cat-search__facets">
         <Facets type={type} state={state} onChange={update} />
       </aside>

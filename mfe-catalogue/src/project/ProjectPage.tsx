@@ -1,10 +1,10 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { useAtomValue } from 'jotai';
 import {
-  api, deriveVersions, formatCategory, formatNumber, formatRelativeTime, invalidateApiCache, NotFound, projectPath,
-  sessionAtom, signInPath, toasts, usePageMeta, useApi, type DerivedVersion, type Project, type TeamMember,
+  api, deriveVersions, displayPreferencesAtom, formatCategory, formatNumber, formatRelativeTime, invalidateApiCache, NotFound, projectPath,
+  sessionAtom, signInPath, toasts, Tooltip, usePageMeta, useApi, type DerivedVersion, type Project, type TeamMember,
 } from '@modshelf/web-kit';
 import { ApiErrorScreen } from '../components/ApiErrorScreen';
 import { ProjectIcon } from '../components/ProjectCard';
@@ -49,20 +49,37 @@ function ProjectLayout({ data, versionsLoaded }: { data: ProjectData; versionsLo
   const location = useLocation();
   const navigate = useNavigate();
   const session = useAtomValue(sessionAtom);
+  const prefs = useAtomValue(displayPreferencesAtom);
   usePageMeta(p.title, p.description);
   const here = location.pathname + location.search;
+  const userId = session?.user?.id;
+  const follows = useApi(userId ? `follows:${userId}` : null, (s) => api.userFollows(userId!, s));
+  const [override, setOverride] = useState<{ following: boolean; delta: number } | null>(null);
+  const following = override?.following ?? !!follows.data?.some((f) => f.id === p.id);
+  const followers = p.followers + (override?.delta ?? 0);
+  const [busy, setBusy] = useState(false);
 
   const follow = async () => {
     if (!session) {
       navigate(signInPath(here));
       return;
     }
+    const next = !following;
+    setBusy(true);
     try {
-      await api.follow(p.id, true);
-      invalidateApiCache(`project:`);
-      toasts.add({ title: intl.formatMessage({ id: 'project.followed', defaultMessage: 'Following {title}' }, { title: p.title }), type: 'success' });
+      await api.follow(p.id, next);
+      setOverride((o) => ({ following: next, delta: (o?.delta ?? 0) + (next ? 1 : -1) }));
+      invalidateApiCache(`follows:`);
+      toasts.add({
+        title: next
+          ? intl.formatMessage({ id: 'project.followed', defaultMessage: 'Following {title}' }, { title: p.title })
+          : intl.formatMessage({ id: 'project.unfollowed', defaultMessage: 'No longer following {title}' }, { title: p.title }),
+        type: 'success',
+      });
     } catch (e) {
       toasts.add({ title: intl.formatMessage({ id: 'project.followFailed', defaultMessage: 'Could not follow' }), text: (e as Error).message, type: 'error' });
+    } finally {
+      setBusy(false);
     }
   };
   const reportHref = `/report?item=project&itemID=${encodeURIComponent(p.id)}`;
@@ -81,11 +98,13 @@ function ProjectLayout({ data, versionsLoaded }: { data: ProjectData; versionsLo
           <h1 className="cat-project__title">{p.title}</h1>
           <p className="cat-project__summary">{p.description}</p>
           <div className="cat-project__stats">
-            <span data-testid="project-downloads">
-              <FormattedMessage id="card.downloadsCount" defaultMessage="{n} downloads" values={{ n: <strong>{formatNumber(p.downloads)}</strong> }} />
-            </span>
+            <Tooltip content={<FormattedMessage id="project.exactDownloads" defaultMessage="{n} downloads" values={{ n: p.downloads.toLocaleString('en-US') }} />}>
+              <span data-testid="project-downloads" tabIndex={0}>
+                <FormattedMessage id="card.downloadsCount" defaultMessage="{n} downloads" values={{ n: <strong>{formatNumber(p.downloads)}</strong> }} />
+              </span>
+            </Tooltip>
             <span data-testid="project-followers">
-              <FormattedMessage id="card.followersCount" defaultMessage="{n} followers" values={{ n: <strong>{formatNumber(p.followers)}</strong> }} />
+              <FormattedMessage id="card.followersCount" defaultMessage="{n} followers" values={{ n: <strong>{formatNumber(followers)}</strong> }} />
             </span>
             <ul className="cat-tags">
               {[...p.categories, ...(p.additional_categories ?? [])].map((c) => <li key={c}>{formatCategory(c)}</li>)}
@@ -96,15 +115,15 @@ function ProjectLayout({ data, versionsLoaded }: { data: ProjectData; versionsLo
           </div>
         </div>
         <div className="cat-project__actions">
-          <button type="button" className="ms-btn ms-btn--primary" onClick={follow}>
-            <FormattedMessage id="project.follow" defaultMessage="Follow" />
+          <button type="button" className="ms-btn ms-btn--primary" onClick={follow} disabled={busy} aria-pressed={following}>
+            {following ? <FormattedMessage id="project.unfollow" defaultMessage="Unfollow" /> : <FormattedMessage id="project.follow" defaultMessage="Follow" />}
           </button>
           <Link className="ms-btn" to={session ? reportHref : signInPath(reportHref)}>
             <FormattedMessage id="project.report" defaultMessage="Report" />
           </Link>
         </div>
       </header>
-      <div className="cat-project__layout">
+      <div className={`cat-project__layout${prefs.projectLayout ? ' cat-project__layout--left' : ''}`}>
         <div className="cat-project__content">
           <nav className="cat-tabs" aria-label={intl.formatMessage({ id: 'project.tabs', defaultMessage: 'Project sections' })}>
             {tabs.map((t) => <NavLink key={t.to} to={t.to} end={t.end}>{t.label}</NavLink>)}
