@@ -111,6 +111,19 @@ describe('POST /v2/auth/create and /v2/auth/login', () => {
     expect(r.json().error).toBe('ratelimit_error');
   });
 
+  it('lets trusted callers with the x-ratelimit-key (the seed) past the sign-up limit', async () => {
+    await t.close();
+    t = await makeTestApp({ rateLimit: { perMinute: 100_000, signUpsPerHour: 1 } }, { bypassKey: 'internal-secret' });
+    for (const u of ['seed1', 'seed2', 'seed3']) {
+      const r = await t.req({ method: 'POST', url: '/v2/auth/create', headers: { 'x-ratelimit-key': 'internal-secret' }, payload: { username: u, password: 'correct horse battery', email: `${u}@example.org` } });
+      expect(r.statusCode).toBe(200);
+    }
+    const wrongKey = await t.req({ method: 'POST', url: '/v2/auth/create', headers: { 'x-ratelimit-key': 'guess' }, payload: { username: 'seed4', password: 'correct horse battery', email: 's4@example.org' } });
+    expect(wrongKey.statusCode).toBe(200); // the first un-bypassed sign-up of this IP
+    const over = await t.req({ method: 'POST', url: '/v2/auth/create', payload: { username: 'seed5', password: 'correct horse battery', email: 's5@example.org' } });
+    expect(over.statusCode).toBe(429);
+  });
+
   it('sets Secure on the cookie over https', async () => {
     const r = await t.req({ method: 'POST', url: '/v2/auth/create', headers: { 'x-forwarded-proto': 'https' }, payload: { username: 'sec', password: 'correct horse battery', email: 's@example.org' } });
     expect(String(r.headers['set-cookie'])).toMatch(/Secure/);

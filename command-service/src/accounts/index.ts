@@ -21,7 +21,7 @@ export type { AccountDeps, RateLimitSettings } from './support';
 export { ensureAdmin, issueSession } from './auth-routes';
 export { ACCOUNT_ROUTES, type RouteAccess, type TokenRule, type TargetRule } from './access-matrix';
 export { userDecider, type UserCommand, type UserState } from './user-decider';
-export { installRateLimit, rateLimitFromEnv, type RateLimitOptions } from './ratelimit';
+export { installRateLimit, isRateLimitBypassed, rateLimitFromEnv, type RateLimitOptions } from './ratelimit';
 export { processBillingCycle, PRODUCTS, type BillingDeps } from './billing/routes';
 export { SandboxPaymentProvider, CARD_BRANDS, type PaymentProvider, type CardBrand } from './billing/provider';
 export { BillingVault } from './billing/vault';

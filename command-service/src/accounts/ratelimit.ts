@@ -11,6 +11,15 @@ export interface RateLimitOptions {
   skip?: (request: FastifyRequest) => boolean;
 }
 
+const BYPASS = Symbol('rate-limit-bypass');
+function markBypass(req: FastifyRequest): void {
+  (req as unknown as Record<symbol, boolean>)[BYPASS] = true;
+}
+/** True when the request carried the secret x-ratelimit-key. */
+export function isRateLimitBypassed(req: FastifyRequest): boolean {
+  return (req as unknown as Record<symbol, boolean>)[BYPASS] === true;
+}
+
 /** RATE_LIMIT_PER_MIN (default 300) and RATE_LIMIT_KEY from the environment. */
 export function rateLimitFromEnv(env: NodeJS.ProcessEnv = process.env): RateLimitOptions {
   const n = Number(env.RATE_LIMIT_PER_MIN ?? 300);
@@ -35,7 +44,10 @@ export async function installRateLimit(app: FastifyInstance, options: RateLimitO
     allowList: (req) => {
       if (options.skip?.(req)) return true;
       const key = req.headers['x-ratelimit-key'];
-      return !!options.bypassKey && typeof key === 'string' && safeEqual(key, options.bypassKey);
+      const bypass = !!options.bypassKey && typeof key === 'string' && safeEqual(key, options.bypassKey);
+      // trusted internal callers (the seed) also skip the sign-up and sign-in throttles
+      if (bypass) markBypass(req);
+      return bypass;
     },
     addHeaders: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true, 'retry-after': true },
     addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },

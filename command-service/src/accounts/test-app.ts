@@ -21,7 +21,7 @@ export interface TestApp {
   signUp(username: string, password?: string, email?: string): Promise<string>;
 }
 
-export async function makeTestApp(overrides: Partial<AccountDeps> = {}): Promise<TestApp> {
+export async function makeTestApp(overrides: Partial<AccountDeps> = {}, limits: { bypassKey?: string } = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'accounts-'));
   const store = new SqliteEventStore({ path: join(dir, 'events.db') });
   const credentials = new SqliteCredentialStore({ path: join(dir, 'credentials.db') });
@@ -34,7 +34,7 @@ export async function makeTestApp(overrides: Partial<AccountDeps> = {}): Promise
   };
   const app = Fastify({ logger: false });
   installErrorHandling(app);
-  await installRateLimit(app, { perMinute: deps.rateLimit?.perMinute });
+  await installRateLimit(app, { perMinute: deps.rateLimit?.perMinute, bypassKey: limits.bypassKey });
   installAuth(app, { credentials, now: deps.now ? () => deps.now!().getTime() : undefined });
   registerAccountRoutes(app, deps);
   await app.ready();
