@@ -22,9 +22,12 @@ function caretVersion(pkg) {
 
 /** The react-router API the front end may use (the shared copy is tree-shaken to it). */
 export const ROUTER_EXPORTS = [
-  'BrowserRouter', 'Link', 'NavLink', 'Navigate', 'Outlet', 'Route', 'Routes', 'useHref', 'useInRouterContext', 'useLocation',
-  'useMatch', 'useNavigate', 'useParams', 'useResolvedPath', 'useSearchParams',
+  'BrowserRouter', 'Link', 'NavLink', 'Navigate', 'Outlet', 'Route', 'Routes', 'createSearchParams', 'generatePath',
+  'matchPath', 'useHref', 'useInRouterContext', 'useLinkClickHandler', 'useLocation', 'useMatch', 'useNavigate',
+  'useNavigationType', 'useOutlet', 'useOutletContext', 'useParams', 'useResolvedPath', 'useRoutes', 'useSearchParams',
 ];
+// A package that needs another react-router or react-intl export adds it to these lists (all packages
+// share one tree-shaken copy, so an export missing here is undefined at run time).
 
 export const INTL_EXPORTS = ['FormattedMessage', 'FormattedNumber', 'FormattedDate', 'IntlProvider', 'useIntl', 'defineMessages'];
 
