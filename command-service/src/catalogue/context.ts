@@ -33,6 +33,8 @@ export interface CatalogueContext {
   maxImageBytes: number;
   /** serializes slug reservations (create, slug change) in this process */
   slugLock: Mutex;
+  /** busboy limits passed to every request.parts() call */
+  multipartLimits: { fileSize: number; files: number; fields: number; parts: number; fieldSize: number };
   now: () => Date;
 }
 

@@ -16,6 +16,7 @@ import { registerTeamRoutes } from './project/team.routes';
 import { registerReportRoutes } from './report/report.routes';
 import { registerVersionRoutes } from './version/version.routes';
 import { registerCollectionRoutes } from '../collection/collection.routes';
+import { registerOrganizationRoutes } from '../organization/organization.routes';
 
 /**
  * The catalogue's write side: project, team, gallery, status, version, file,
@@ -37,21 +38,21 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
     maxIconBytes: deps.maxIconBytes ?? 256 * 1024,
     maxImageBytes: deps.maxImageBytes ?? 5 * 1024 * 1024,
     slugLock: new Mutex(),
+    multipartLimits: {
+      fileSize: Math.max(maxFileBytes, deps.maxImageBytes ?? 5 * 1024 * 1024, deps.maxIconBytes ?? 256 * 1024) + 1,
+      files: 64,
+      fields: 16,
+      parts: 100,
+      fieldSize: 2 * 1024 * 1024,
+    },
     now: () => new Date(),
   };
   const idempotency = deps.idempotency ?? new SqliteIdempotencyStore(join(deps.dataDir, 'idempotency.db'));
   const downloads = new DownloadCounter(deps.store, { flushMs: deps.downloadFlushMs });
 
   app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: {
-        fileSize: Math.max(maxFileBytes, ctx.maxImageBytes, ctx.maxIconBytes) + 1,
-        files: 64,
-        fields: 16,
-        parts: 100,
-        fieldSize: 2 * 1024 * 1024,
-      },
-    });
+    // registered here unless the composer already did at the root; the limits travel with each parts() call anyway
+    if (!scope.hasRequestDecorator('parts')) await scope.register(multipart, { limits: ctx.multipartLimits });
     // icon and gallery uploads send the image itself as the body
     scope.addContentTypeParser(/^image\/|^application\/octet-stream/, (_request, payload, done) => done(null, payload));
     installIdempotency(scope, idempotency, ctx.now);
@@ -62,6 +63,7 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
     registerReportRoutes(scope, ctx);
     registerCdnRoutes(scope, ctx, downloads);
     registerCollectionRoutes(scope, ctx);
+    registerOrganizationRoutes(scope, ctx);
     await ctx.lookup.catchUp();
   });
 
