@@ -8,9 +8,10 @@ import { socialProjector } from './social.projector';
 import { userProjector } from './user.projector';
 import { versionProjector } from './version.projector';
 import { collectionProjector } from './collection.projector';
+import { organizationProjector } from './organization.projector';
 
 export { BatchContext } from './context';
-export const PROJECTORS: Projector[] = [projectProjector, versionProjector, userProjector, socialProjector, collectionProjector];
+export const PROJECTORS: Projector[] = [projectProjector, versionProjector, userProjector, socialProjector, collectionProjector, organizationProjector];
 
 export async function applyEvent(ctx: BatchContext, e: RecordedEvent): Promise<void> {
   for (const p of PROJECTORS) await p(ctx, e);

@@ -7,6 +7,7 @@ import { registerTagRoutes } from './tag.routes';
 import { registerUserRoutes } from './user.routes';
 import { registerVersionRoutes } from './version.routes';
 import { registerCollectionQueryRoutes } from './collection.routes';
+import { registerOrganizationQueryRoutes } from './organization.routes';
 
 /** Every GET (and query-only POST) route of the /v2 read side. */
 export function registerQueryRoutes(app: FastifyInstance, deps: QueryDeps): void {
@@ -17,4 +18,5 @@ export function registerQueryRoutes(app: FastifyInstance, deps: QueryDeps): void
   registerTagRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerCollectionQueryRoutes(app, deps);
+  registerOrganizationQueryRoutes(app, deps);
 }

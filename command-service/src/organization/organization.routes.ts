@@ -1,0 +1,194 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { newId, organizationStream, type Actor } from '@modshelf/events';
+import { invalidInput } from '@modshelf/service-kit';
+import { execute, loadStream, type CommandResult } from '../kernel/execute';
+import { fold } from '../kernel/decider';
+import { isStaff, requireScopes, toCommandActor } from '../catalogue/actor';
+import type { CatalogueContext } from '../catalogue/context';
+import { commandContext, noContent, withPosition } from '../catalogue/http';
+import { loadProject, resolveProject } from '../catalogue/project/project.service';
+import { canSeeProject, memberOf } from '../catalogue/project/project.state';
+import { withIcon } from '../collection/icon';
+import {
+  decideOrganization, organizationDecider, organizationNotFound, type OrganizationCommand, type OrganizationState,
+} from './organization.decider';
+import { OrganizationLookup } from './organization.lookup';
+
+const slug = z.string().regex(/^[\w!@$()`.+,"\-']{3,64}$/, 'slugs are 3 to 64 letters, digits or -_!@$()`.+,"\'');
+const name = z.string().trim().min(3).max(64);
+const description = z.string().trim().min(3).max(256);
+const bits = z.number().int().nonnegative().max(2 ** 32);
+export const createOrganizationInput = z.object({ slug, name, description });
+export const editOrganizationInput = z.object({ slug: slug.optional(), name: name.optional(), description: description.optional() });
+export const inviteOrgMemberInput = z.object({
+  user_id: z.string().min(1).max(64),
+  role: z.string().max(64).optional(),
+  permissions: bits.optional(),
+  organization_permissions: bits.optional(),
+  ordering: z.number().int().optional(),
+});
+export const editOrgMemberInput = inviteOrgMemberInput.omit({ user_id: true });
+export const addProjectInput = z.object({ project_id: z.string().min(1).max(64) });
+
+/** The v3 Organization shape as a command answers it (members' users by id; the read side serves them whole). */
+export function organizationJson(s: OrganizationState) {
+  return {
+    id: s.organization_id,
+    slug: s.slug,
+    name: s.name,
+    team_id: s.team_id,
+    description: s.description,
+    icon_url: s.icon_url,
+    color: s.color,
+    members: s.members.map((m) => ({
+      team_id: s.team_id, user: { id: m.user_id }, role: m.role, is_owner: m.is_owner, permissions: m.permissions,
+      organization_permissions: m.organization_permissions, accepted: m.accepted, payouts_split: 0, ordering: m.ordering,
+    })),
+  };
+}
+
+/**
+ * Organizations (Modrinth v3, served under /v2), stream organization-<id>:
+ * POST /v2/organization (ORGANIZATION_CREATE); PATCH|DELETE /v2/organization/{id|slug} (ORGANIZATION_WRITE / _DELETE);
+ * PATCH|DELETE .../icon; POST .../projects (ORGANIZATION_WRITE + PROJECT_WRITE; ADD_PROJECT and project ownership);
+ * DELETE .../projects/{pid} (REMOVE_PROJECT); members: POST .../members (invite, MANAGE_INVITES), POST .../join
+ * (accept an invite), PATCH|DELETE .../members/{user} (EDIT_MEMBER / REMOVE_MEMBER; anyone may leave).
+ */
+export function registerOrganizationRoutes(app: FastifyInstance, ctx: CatalogueContext): void {
+  const lookup = new OrganizationLookup(ctx.store);
+
+  async function resolve(idOrSlug: string): Promise<string> {
+    await lookup.catchUp();
+    const id = lookup.organizationId(idOrSlug);
+    if (!id) throw organizationNotFound();
+    return id;
+  }
+  async function load(id: string): Promise<OrganizationState> {
+    const { events } = await loadStream(ctx.store, organizationStream(id));
+    return fold(organizationDecider, events);
+  }
+  function run(request: FastifyRequest, actor: Actor, id: string, command: OrganizationCommand): Promise<CommandResult<OrganizationState>> {
+    return execute(ctx.store, organizationStream(id), organizationDecider, command, commandContext(request, actor.userId));
+  }
+  async function requireSlugFree(s: string, self: string | null): Promise<void> {
+    await lookup.catchUp();
+    const holder = lookup.slugOwner(s);
+    if (holder && holder !== self) throw invalidInput('Organization slug is already taken!');
+  }
+  const userOf = (key: string) => ctx.lookup.userId(key) ?? key;
+
+  app.post('/v2/organization', async (request, reply) => {
+    const actor = requireScopes(request, 'ORGANIZATION_CREATE');
+    const input = createOrganizationInput.parse(request.body ?? {});
+    const id = newId();
+    const result = await ctx.slugLock.run(async () => {
+      await requireSlugFree(input.slug, null);
+      return run(request, actor, id, { kind: 'create', actor: toCommandActor(actor), organization_id: id, team_id: newId(), ...input });
+    });
+    return withPosition(reply, result.position).send(organizationJson(result.state));
+  });
+
+  app.patch<{ Params: { id: string } }>('/v2/organization/:id', async (request, reply) => {
+    const actor = requireScopes(request, 'ORGANIZATION_WRITE');
+    const input = editOrganizationInput.parse(request.body ?? {});
+    const id = await resolve(request.params.id);
+    const command: OrganizationCommand = { kind: 'edit', actor: toCommandActor(actor), changes: input };
+    const result = input.slug === undefined
+      ? await run(request, actor, id, command)
+      : await ctx.slugLock.run(async () => {
+          decideOrganization(command, await load(id)); // rights before revealing whether the slug is taken
+          await requireSlugFree(input.slug!, id);
+          return run(request, actor, id, command);
+        });
+    return noContent(reply, result.position);
+  });
+
+  app.delete<{ Params: { id: string } }>('/v2/organization/:id', async (request, reply) => {
+    const actor = requireScopes(request, 'ORGANIZATION_DELETE');
+    const id = await resolve(request.params.id);
+    const result = await run(request, actor, id, { kind: 'delete', actor: toCommandActor(actor) });
+    return noContent(reply, result.position);
+  });
+
+  app.patch<{ Params: { id: string } }>('/v2/organization/:id/icon', async (request, reply) => {
+    const actor = requireScopes(request, 'ORGANIZATION_WRITE');
+    const id = await resolve(request.params.id);
+    const state = await load(id);
+    const result = await withIcon(
+      ctx, request, id,
+      async (icon_url) => void decideOrganization({ kind: 'set-icon', actor: toCommandActor(actor), icon_url, color: null }, state),
+      (icon_url) => run(request, actor, id, { kind: 'set-icon', actor: toCommandActor(actor), icon_url, color: null }),
+    );
+    return noContent(reply, result.position);
+  });
+  app.delete<{ Params: { id: string } }>('/v2/organization/:id/icon', async (request, reply) => {
+    const actor = requireScopes(request, 'ORGANIZATION_WRITE');
+    const id = await resolve(request.params.id);
+    const result = await run(request, actor, id, { kind: 'set-icon', actor: toCommandActor(actor), icon_url: null, color: null });
+    return noContent(reply, result.position);
+  });
+
+  app.post<{ Params: { id: string } }>('/v2/organization/:id/projects', async (request, reply) => {
+    const actor = requireScopes(request, 'ORGANIZATION_WRITE', 'PROJECT_WRITE');
+    const input = addProjectInput.parse(request.body ?? {});
+    const id = await resolve(request.params.id);
+    const pid = await resolveProject(ctx, input.project_id);
+    const project = await loadProject(ctx, pid);
+    const who = toCommandActor(actor);
+    if (!canSeeProject(project, who)) throw invalidInput('The specified project does not exist!');
+    const project_rights = isStaff(who) || (memberOf(project, who.userId)?.is_owner ?? false) || project.owner_id === who.userId;
+    await lookup.catchUp();
+    const result = await run(request, actor, id, {
+      kind: 'add-project', actor: who, project_id: pid, project_rights, project_organization: lookup.organizationOf(pid),
+    });
+    return noContent(reply, result.position);
+  });
+
+  app.delete<{ Params: { id: string; pid: string } }>('/v2/organization/:id/projects/:pid', async (request, reply) => {
+    const actor = requireScopes(request, 'ORGANIZATION_WRITE');
+    const id = await resolve(request.params.id);
+    await ctx.lookup.catchUp();
+    const pid = ctx.lookup.projectId(request.params.pid) ?? request.params.pid;
+    const result = await run(request, actor, id, { kind: 'remove-project', actor: toCommandActor(actor), project_id: pid });
+    return noContent(reply, result.position);
+  });
+
+  app.post<{ Params: { id: string } }>('/v2/organization/:id/members', async (request, reply) => {
+    const actor = requireScopes(request, 'ORGANIZATION_WRITE');
+    const input = inviteOrgMemberInput.parse(request.body ?? {});
+    const id = await resolve(request.params.id);
+    await ctx.lookup.catchUp();
+    const userId = ctx.lookup.userId(input.user_id);
+    if (!userId) throw invalidInput('An invalid User ID specified');
+    const result = await run(request, actor, id, {
+      kind: 'invite', actor: toCommandActor(actor), user_id: userId, role: input.role ?? 'Member',
+      permissions: input.permissions ?? 0, organization_permissions: input.organization_permissions ?? 0, ordering: input.ordering ?? 0,
+    });
+    return noContent(reply, result.position);
+  });
+
+  app.post<{ Params: { id: string } }>('/v2/organization/:id/join', async (request, reply) => {
+    const actor = requireScopes(request, 'ORGANIZATION_WRITE');
+    const id = await resolve(request.params.id);
+    const result = await run(request, actor, id, { kind: 'join', actor: toCommandActor(actor) });
+    return noContent(reply, result.position);
+  });
+
+  app.patch<{ Params: { id: string; user: string } }>('/v2/organization/:id/members/:user', async (request, reply) => {
+    const actor = requireScopes(request, 'ORGANIZATION_WRITE');
+    const input = editOrgMemberInput.parse(request.body ?? {});
+    const id = await resolve(request.params.id);
+    await ctx.lookup.catchUp();
+    const result = await run(request, actor, id, { kind: 'edit-member', actor: toCommandActor(actor), user_id: userOf(request.params.user), ...input });
+    return noContent(reply, result.position);
+  });
+
+  app.delete<{ Params: { id: string; user: string } }>('/v2/organization/:id/members/:user', async (request, reply) => {
+    const actor = requireScopes(request, 'ORGANIZATION_WRITE');
+    const id = await resolve(request.params.id);
+    await ctx.lookup.catchUp();
+    const result = await run(request, actor, id, { kind: 'remove-member', actor: toCommandActor(actor), user_id: userOf(request.params.user) });
+    return noContent(reply, result.position);
+  });
+}
