@@ -130,6 +130,26 @@ describe('POST /v2/auth/create and /v2/auth/login', () => {
   });
 });
 
+describe('crash recovery at sign-in', () => {
+  it('registers a vault account whose user stream is missing, and forgets one whose stream says deleted', async () => {
+    const { hashPassword } = await import('./support');
+    const passwordHash = await hashPassword('correct horse battery');
+    await t.deps.credentials.createAccount({ userId: 'ORPHAN01', username: 'orphan', email: null, emailVerified: false, passwordHash, role: 'developer' });
+    const r = await t.req({ method: 'POST', url: '/v2/auth/login', payload: { username: 'orphan', password: 'correct horse battery' } });
+    expect(r.statusCode).toBe(200);
+    expect((await t.deps.store.readStream(userStream('ORPHAN01'))).map((e) => e.type)).toEqual(['UserRegistered', 'SessionCreated']);
+
+    const session = await t.signUp('halfgone');
+    const account = await t.deps.credentials.findByUsername('halfgone');
+    const { runUser } = await import('./support');
+    await runUser(t.deps, account!.userId, { type: 'Delete' }, account!.userId); // crash before the vault rows went
+    const again = await t.req({ method: 'POST', url: '/v2/auth/login', payload: { username: 'halfgone', password: 'correct horse battery' } });
+    expect(again.statusCode).toBe(401);
+    expect(await t.deps.credentials.getAccount(account!.userId)).toBeNull();
+    expect((await t.req({ method: 'GET', url: '/v2/session/list', token: session })).statusCode).toBe(401);
+  });
+});
+
 describe('ensureAdmin', () => {
   it('creates the admin once, then keeps password and role in line', async () => {
     const id = await ensureAdmin(t.deps, 'root', 'admin password 1');

@@ -104,6 +104,16 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps, thro
       throw unauthorized('Authentication Error: Incorrect username or password');
     }
     throttle.reset(loginKey);
+    // finish what a crash may have interrupted: a vault account without its user stream
+    // is registered; one whose stream says deleted is forgotten now
+    const state = await loadUser(deps.store, account.userId);
+    if (state.deleted) {
+      await deps.credentials.deleteAccount(account.userId);
+      throw unauthorized('Authentication Error: Incorrect username or password');
+    }
+    if (!state.exists) {
+      await runUser(deps, account.userId, { type: 'Register', user_id: account.userId, username: account.username, role: account.role, created: nowIso(deps) }, account.userId, request);
+    }
     const totp = await deps.credentials.getTotp(account.userId);
     if (totp?.enabled) return { flow: await startTwoFactorFlow(deps, account.userId, 'login') };
     return { session: await issueSession(deps, account, request, reply) };

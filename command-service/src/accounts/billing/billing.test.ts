@@ -109,6 +109,15 @@ describe('billing with the sandbox provider', () => {
     expect((await t.req({ method: 'GET', url: '/v2/billing/charges', token: d })).json()[0]).toMatchObject({ status: 'failed', reason: 'Your card was declined.' });
   });
 
+  it('charges once when two subscribe requests race', async () => {
+    const s = await t.signUp('racer');
+    await t.req({ method: 'POST', url: '/v2/billing/payment_method', token: s, payload: { token: 'tok_visa' } });
+    const rs = await Promise.all([1, 2, 3].map(() => t.req({ method: 'POST', url: '/v2/billing/subscription', token: s, payload: { product_id: 'modshelf-plus', interval: 'monthly' } })));
+    expect(rs.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+    const charges = (await t.req({ method: 'GET', url: '/v2/billing/charges', token: s })).json();
+    expect(charges).toHaveLength(1);
+  });
+
   it('lets admins see a user\'s billing; deleting the account forgets payment details', async () => {
     const s = await t.signUp('billed');
     await t.req({ method: 'POST', url: '/v2/billing/payment_method', token: s, payload: { token: 'tok_amex' } });

@@ -9,6 +9,23 @@ import { billingDecider, checkCanSubscribe, hasPerks, type BillingCommand, type 
 import { CARD_BRANDS, PaymentInputError, type PaymentProvider } from './provider';
 import type { BillingVault } from './vault';
 
+/**
+ * Charging happens outside the log, so money moves are serialized per user in
+ * this process: two concurrent subscribe/retry/renew runs can never both charge
+ * for the same thing (the decider re-checks after the lock).
+ */
+const userLocks = new Map<string, Promise<unknown>>();
+export function withUserLock<T>(userId: string, fn: () => Promise<T>): Promise<T> {
+  const prev = userLocks.get(userId) ?? Promise.resolve();
+  const next = prev.then(fn, fn);
+  const tail = next.catch(() => undefined);
+  userLocks.set(userId, tail);
+  void tail.then(() => {
+    if (userLocks.get(userId) === tail) userLocks.delete(userId);
+  });
+  return next;
+}
+
 /** What can be bought (the embedded profile's catalogue of plans). Amounts in the currency's minor unit. */
 export const PRODUCTS = [
   {
@@ -94,6 +111,7 @@ export async function processBillingCycle(deps: BillingDeps): Promise<{ renewed:
   const out = { renewed: 0, failed: 0, ended: 0 };
   const now = nowIso(deps);
   for (const userId of deps.billingVault.users()) {
+    await withUserLock(userId, async () => {
     const s = await loadBilling(deps, userId);
     for (const x of Object.values(s.subscriptions)) {
       if (x.status === 'active' && x.period_end <= now) {
@@ -106,6 +124,7 @@ export async function processBillingCycle(deps: BillingDeps): Promise<{ renewed:
         if (r.events.length) out.ended++;
       }
     }
+    });
   }
   return out;
 }
@@ -168,18 +187,20 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps): 
     const actor = requireSession(request);
     const body = subscribeBody.parse(request.body ?? {});
     const { product, price } = priceOf(body.product_id, body.interval);
-    const s = await loadBilling(deps, actor.userId);
-    checkCanSubscribe(s, product.id);
-    const description = `${product.name} (${body.interval})`;
-    const charge = await chargePrimary(deps, s, price.amount, price.currency, description);
-    const subscriptionId = newId();
-    const r = await runBilling(
-      deps, actor.userId,
-      { type: 'Subscribe', subscription_id: subscriptionId, product_id: product.id, interval: body.interval, amount: price.amount, currency: price.currency, now: nowIso(deps), charge, description },
-      actor.userId, request,
-    );
-    if (!charge.ok) throw paymentsError(`The payment failed: ${charge.reason ?? 'declined'}`);
-    return views(deps, actor.userId, r.state).subscriptions.find((x) => x.id === subscriptionId);
+    return withUserLock(actor.userId, async () => {
+      const s = await loadBilling(deps, actor.userId);
+      checkCanSubscribe(s, product.id);
+      const description = `${product.name} (${body.interval})`;
+      const charge = await chargePrimary(deps, s, price.amount, price.currency, description);
+      const subscriptionId = newId();
+      const r = await runBilling(
+        deps, actor.userId,
+        { type: 'Subscribe', subscription_id: subscriptionId, product_id: product.id, interval: body.interval, amount: price.amount, currency: price.currency, now: nowIso(deps), charge, description },
+        actor.userId, request,
+      );
+      if (!charge.ok) throw paymentsError(`The payment failed: ${charge.reason ?? 'declined'}`);
+      return views(deps, actor.userId, r.state).subscriptions.find((x) => x.id === subscriptionId);
+    });
   });
 
   // cancel: perks last to the end of the billing cycle
@@ -203,15 +224,17 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps): 
   app.post('/v2/billing/subscription/:id/retry', async (request) => {
     const actor = requireSession(request);
     const { id } = idParam.parse(request.params);
-    const s = await loadBilling(deps, actor.userId);
-    const x = s.subscriptions[id];
-    if (!x) throw notFound('subscription not found');
-    if (x.status !== 'past_due') throw invalidInput('This subscription has no failed renewal');
-    const description = `Renewal of ${x.product_id} (${x.interval})`;
-    const charge = await chargePrimary(deps, s, x.amount, x.currency, description);
-    const r = await runBilling(deps, actor.userId, { type: 'Renew', subscription_id: id, now: nowIso(deps), charge, description }, actor.userId, request);
-    if (!charge.ok) throw paymentsError(`The payment failed: ${charge.reason ?? 'declined'}`);
-    return views(deps, actor.userId, r.state).subscriptions.find((v) => v.id === id);
+    return withUserLock(actor.userId, async () => {
+      const s = await loadBilling(deps, actor.userId);
+      const x = s.subscriptions[id];
+      if (!x) throw notFound('subscription not found');
+      if (x.status !== 'past_due') throw invalidInput('This subscription has no failed renewal');
+      const description = `Renewal of ${x.product_id} (${x.interval})`;
+      const charge = await chargePrimary(deps, s, x.amount, x.currency, description);
+      const r = await runBilling(deps, actor.userId, { type: 'Renew', subscription_id: id, now: nowIso(deps), charge, description }, actor.userId, request);
+      if (!charge.ok) throw paymentsError(`The payment failed: ${charge.reason ?? 'declined'}`);
+      return views(deps, actor.userId, r.state).subscriptions.find((v) => v.id === id);
+    });
   });
 
   app.get('/v2/billing/charges', async (request) => {
