@@ -52,6 +52,10 @@ export async function issueSession(deps: AccountDeps, account: AccountRecord, re
     meta: { os, platform },
   });
   setSessionCookie(request, reply, token, SESSION_TTL_MS / 1000);
+  // expired sessions are dropped from the vault as new ones arrive
+  for (const t of await deps.credentials.listTokens(account.userId, 'session')) {
+    if (t.expires && t.expires <= created) await deps.credentials.deleteToken(t.hash);
+  }
   return token;
 }
 
@@ -139,14 +143,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps, thro
 export async function ensureAdmin(deps: Pick<AccountDeps, 'store' | 'credentials' | 'now'>, username: string, password: string): Promise<string> {
   usernameSchema.parse(username);
   if (password.length < 8) throw new Error('ADMIN_PASSWORD must be at least 8 characters');
-  const d = deps as AccountDeps;
   let account = await deps.credentials.findByUsername(username);
   if (!account) {
     const userId = await newUserId(deps.store);
     account = { userId, username, email: null, emailVerified: false, passwordHash: await hashPassword(password), role: 'admin' };
     await deps.credentials.createAccount(account);
     try {
-      await runUser(d, userId, { type: 'Register', user_id: userId, username, role: 'admin', created: nowIso(deps) }, null);
+      await runUser(deps, userId, { type: 'Register', user_id: userId, username, role: 'admin', created: nowIso(deps) }, null);
     } catch (err) {
       await deps.credentials.deleteAccount(userId);
       throw err;
@@ -158,9 +161,9 @@ export async function ensureAdmin(deps: Pick<AccountDeps, 'store' | 'credentials
   }
   const state = await loadUser(deps.store, account.userId);
   if (!state.exists) {
-    await runUser(d, account.userId, { type: 'Register', user_id: account.userId, username: account.username, role: 'admin', created: nowIso(deps) }, null);
+    await runUser(deps, account.userId, { type: 'Register', user_id: account.userId, username: account.username, role: 'admin', created: nowIso(deps) }, null);
   } else if (state.role !== 'admin') {
-    await runUser(d, account.userId, { type: 'ChangeRole', role: 'admin' }, null);
+    await runUser(deps, account.userId, { type: 'ChangeRole', role: 'admin' }, null);
   }
   if (account.role !== 'admin') await deps.credentials.setRole(account.userId, 'admin');
   return account.userId;

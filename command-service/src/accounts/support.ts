@@ -96,7 +96,7 @@ export async function loadUser(store: EventStore, userId: string): Promise<UserS
   return fold(userDecider, events);
 }
 
-export function runUser(deps: AccountDeps, userId: string, command: UserCommand, actor: string | null, request?: FastifyRequest): Promise<CommandResult<UserState>> {
+export function runUser(deps: Pick<AccountDeps, 'store' | 'now'>, userId: string, command: UserCommand, actor: string | null, request?: FastifyRequest): Promise<CommandResult<UserState>> {
   const ctx = newCommandContext(actor, typeof request?.headers['x-correlation-id'] === 'string' ? request.headers['x-correlation-id'] : undefined);
   if (deps.now) ctx.time = deps.now().toISOString();
   return execute(deps.store, userStream(userId), userDecider, command, ctx);
