@@ -12,3 +12,4 @@ export {
   type CatalogueDeps, type IdempotencyStore, type StoredAnswer, type Claim,
 } from './catalogue/index';
 export { type BlobStore, type StagedBlob, type BlobInfo, BlobTooLargeError, LocalBlobStore } from './blobs/index';
+export { registerNotificationCommands, type NotificationDirectory, type NotificationCommandDeps } from './notification/index';

@@ -5,6 +5,7 @@ import { SqliteProjectionStorage, projectionsPath } from './storage/sqlite-stora
 export type { Projections, RunnerOptions } from './runner/runner';
 export { ProjectionRunner } from './runner/runner';
 export { registerQueryRoutes } from './routes/index';
+export { notificationDirectory } from './routes/notification.routes';
 export type { QueryDeps, AccountLookup } from './routes/context';
 export type { ReadModelStore, DocChange } from './read-model/port';
 export type * from './read-model/documents';

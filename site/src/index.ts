@@ -8,9 +8,9 @@ import {
 } from '@modshelf/events';
 import { installAuth, installErrorHandling } from '@modshelf/service-kit';
 import {
-  ensureAdmin, installRateLimit, rateLimitFromEnv, registerAccountRoutes, registerCatalogueCommands,
+  ensureAdmin, installRateLimit, rateLimitFromEnv, registerAccountRoutes, registerCatalogueCommands, registerNotificationCommands,
 } from '@modshelf/command-service';
-import { registerQueryRoutes, startProjections, type Projections } from '@modshelf/projection-service';
+import { notificationDirectory, registerQueryRoutes, startProjections, type Projections } from '@modshelf/projection-service';
 import { loadConfig, type SiteConfig } from './config';
 import { installHealthAndMetrics } from './metrics';
 import { seedDemoCatalogue } from './seed/run-seed';
@@ -63,6 +63,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const deps = { store, credentials, dataDir: config.dataDir, publicUrl: config.publicUrl };
   registerAccountRoutes(app, deps);
   await registerCatalogueCommands(app, { ...deps, maxFileBytes: config.MAX_FILE_BYTES });
+  registerNotificationCommands(app, { store, notifications: notificationDirectory(projections) });
   await registerQueryRoutes(app, { projections, credentials, publicUrl: config.publicUrl });
   if (options.web ?? config.WEB) {
     await ensureWebBuilt(ROOT_DIR);

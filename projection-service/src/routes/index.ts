@@ -8,6 +8,7 @@ import { registerUserRoutes } from './user.routes';
 import { registerVersionRoutes } from './version.routes';
 import { registerCollectionQueryRoutes } from './collection.routes';
 import { registerOrganizationQueryRoutes } from './organization.routes';
+import { registerNotificationQueryRoutes } from './notification.routes';
 
 /** Every GET (and query-only POST) route of the /v2 read side. */
 export function registerQueryRoutes(app: FastifyInstance, deps: QueryDeps): void {
@@ -19,4 +20,5 @@ export function registerQueryRoutes(app: FastifyInstance, deps: QueryDeps): void
   registerReportRoutes(app, deps);
   registerCollectionQueryRoutes(app, deps);
   registerOrganizationQueryRoutes(app, deps);
+  registerNotificationQueryRoutes(app, deps);
 }

@@ -1,0 +1,1 @@
+export { registerNotificationCommands, type NotificationDirectory, type NotificationCommandDeps } from './notification.routes';
