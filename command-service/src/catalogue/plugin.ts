@@ -64,7 +64,10 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
     registerCdnRoutes(scope, ctx, downloads);
     registerCollectionRoutes(scope, ctx);
     registerOrganizationRoutes(scope, ctx);
-    await ctx.lookup.catchUp();
+  });
+  // warm the lookup in the background (about 50k events/s); commands queue behind it, start-up does not wait
+  app.addHook('onReady', async () => {
+    ctx.lookup.catchUp().catch((err) => app.log.error({ err }, 'catalogue lookup catch-up failed'));
   });
 
   app.addHook('onReady', async () => downloads.start());
