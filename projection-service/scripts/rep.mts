@@ -13,7 +13,7 @@ for (let i = 0; i < Number(process.argv[3] ?? 2); i++) {
   const cpu = process.cpuUsage(c0);
   const cpuS = (cpu.user + cpu.system) / 1e6;
   console.log(`cpu ${cpuS.toFixed(2)}s wall ${s.toFixed(2)}s events ${runner.checkpoint()} => ${Math.round(runner.checkpoint() / cpuS)} ev/cpu-s, ${Math.round(runner.checkpoint() / s)} ev/s, rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`);
-  if (i === Number(process.argv[3] ?? 2) - 1) { global.gc?.(); console.log(process.memoryUsage()); }
+  if (i === Number(process.argv[3] ?? 2) - 1) { console.log("before gc", process.memoryUsage()); global.gc?.(); console.log(process.memoryUsage()); }
   await runner.close();
 }
 if (global.gc) global.gc();

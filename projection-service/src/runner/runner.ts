@@ -48,7 +48,7 @@ export class ProjectionRunner implements Projections {
     readonly storage: ProjectionStorage,
     options: RunnerOptions = {},
   ) {
-    this.batchSize = options.batchSize ?? 10000;
+    this.batchSize = options.batchSize ?? 4000;
     this.log = options.log ?? ((msg, err) => console.error(`[projections] ${msg}`, err ?? ''));
   }
 

@@ -62,8 +62,8 @@ export class SqliteSearchIndex implements SearchIndex {
   private idByRid: Array<string | undefined> = [];
   private nums: Record<NumberField, Float64Array>;
   private readonly dense = new Map<string, Map<string, Bitset>>();
-  /** high-cardinality fields: value -> one row id, or several. */
-  private readonly sparse = new Map<string, Map<string, number | number[]>>();
+  /** high-cardinality fields: 32-bit hash of the value -> one row id, or several (checked against the row on use). */
+  private readonly sparse = new Map<string, Map<number, number | number[]>>();
   private readonly orders: Record<NumberField, SortedOrder>;
   private readonly vocab = new Vocabulary();
   private generation = 0;
@@ -84,6 +84,7 @@ export class SqliteSearchIndex implements SearchIndex {
       // One row with every match: much faster than a row per match through the driver.
       ftsMatch: db.prepare<[string], string | null>('SELECT group_concat(rowid) FROM search_fts WHERE search_fts MATCH ?').pluck(),
       hit: db.prepare<[number], string>('SELECT hit FROM search_docs WHERE rid = ?').pluck(),
+      facetsOf: db.prepare<[number], string>('SELECT facets FROM search_docs WHERE rid = ?').pluck(),
       all: db.prepare<[], { rid: number; project_id: string; facets: string }>('SELECT rid, project_id, facets FROM search_docs'),
       scan: db.prepare<[], { project_id: string; hit: string }>('SELECT project_id, hit FROM search_docs ORDER BY project_id'),
       vocab: db.prepare<[], string>('SELECT term FROM search_vocab').pluck(),
@@ -146,10 +147,11 @@ export class SqliteSearchIndex implements SearchIndex {
         if (SPARSE_FIELDS.has(field)) {
           let m = this.sparse.get(field);
           if (!m) this.sparse.set(field, (m = new Map()));
-          const cur = m.get(v);
-          if (cur === undefined) m.set(v, rid);
+          const h = fnv1a(v);
+          const cur = m.get(h);
+          if (cur === undefined) m.set(h, rid);
           else if (typeof cur === 'number') {
-            if (cur !== rid) m.set(v, [cur, rid]);
+            if (cur !== rid) m.set(h, [cur, rid]);
           } else if (!cur.includes(rid)) cur.push(rid);
         } else {
           let m = this.dense.get(field);
@@ -171,11 +173,12 @@ export class SqliteSearchIndex implements SearchIndex {
         const v = normalizeTag(field, raw);
         if (SPARSE_FIELDS.has(field)) {
           const m = this.sparse.get(field);
-          const cur = m?.get(v);
-          if (cur === rid) m!.delete(v);
+          const h = fnv1a(v);
+          const cur = m?.get(h);
+          if (cur === rid) m!.delete(h);
           else if (Array.isArray(cur)) {
             const rest = cur.filter((x) => x !== rid);
-            m!.set(v, rest.length === 1 ? rest[0] : rest);
+            m!.set(h, rest.length === 1 ? rest[0] : rest);
           }
         } else this.dense.get(field)?.get(v)?.clear(rid);
       }
@@ -285,7 +288,7 @@ export class SqliteSearchIndex implements SearchIndex {
       } else n = n * 10 + (c - 48);
     }
     if (list.length > 0) b.set(n);
-    if (this.ftsCache.size > 512) this.ftsCache.clear();
+    if (this.ftsCache.size > 300) this.ftsCache.clear();
     this.ftsCache.set(expr, b);
     return b;
   }
@@ -293,14 +296,24 @@ export class SqliteSearchIndex implements SearchIndex {
   private tagSet(field: string, value: string): Bitset {
     const v = normalizeTag(field, value);
     if (SPARSE_FIELDS.has(field)) {
-      const cur = this.sparse.get(field)?.get(v);
-      return Bitset.fromIterable(cur === undefined ? [] : typeof cur === 'number' ? [cur] : cur);
+      const cur = this.sparse.get(field)?.get(fnv1a(v));
+      const rids = cur === undefined ? [] : typeof cur === 'number' ? [cur] : cur;
+      return Bitset.fromIterable(rids.filter((rid) => this.rowTags(rid)[field]?.some((x) => normalizeTag(field, x) === v)));
     }
     return this.dense.get(field)?.get(v)?.clone() ?? new Bitset(0);
   }
 
+  private rowTags(rid: number): Record<string, string[]> {
+    const json = this.s.facetsOf.get(rid);
+    return json ? (JSON.parse(json) as Stored).tags : {};
+  }
+
+  /** Every value a field holds (sparse fields: read from the rows, a slow path for rare range facets). */
   private tagValues(field: string): string[] {
-    return [...(SPARSE_FIELDS.has(field) ? this.sparse.get(field)?.keys() ?? [] : this.dense.get(field)?.keys() ?? [])];
+    if (!SPARSE_FIELDS.has(field)) return [...(this.dense.get(field)?.keys() ?? [])];
+    const values = new Set<string>();
+    for (const row of this.s.all.iterate()) for (const v of (JSON.parse(row.facets) as Stored).tags[field] ?? []) values.add(normalizeTag(field, v));
+    return [...values];
   }
 
   private atomSet(a: FacetAtom): Bitset {
@@ -427,7 +440,7 @@ export class SqliteSearchIndex implements SearchIndex {
         return (parsed ??= rawHits.map((h) => JSON.parse(h) as SearchHit));
       },
     };
-    if (this.resultCache.size > 4096) this.resultCache.clear();
+    if (this.resultCache.size > 1000) this.resultCache.clear();
     this.resultCache.set(key, result);
     return result;
   }
@@ -469,6 +482,16 @@ export class SqliteSearchIndex implements SearchIndex {
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
+}
+
+/** FNV-1a, 32 bits. */
+function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
 }
 
 function compare<T extends number | string>(a: T, b: T, op: FacetAtom['op']): boolean {

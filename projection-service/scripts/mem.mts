@@ -1,0 +1,14 @@
+import { SqliteEventStore } from '@modshelf/events';
+import { startProjections } from '../src/index';
+const store = new SqliteEventStore({ path: '/tmp/ev100k.sqlite' });
+const mb = (n: number) => Math.round(n / 2 ** 20);
+const show = (l: string) => { global.gc?.(); const m = process.memoryUsage(); console.log(l, 'rss', mb(m.rss), 'heapUsed', mb(m.heapUsed), 'heapTotal', mb(m.heapTotal), 'external', mb(m.external), 'ab', mb(m.arrayBuffers)); };
+show('start');
+const p = await startProjections({ store, dataDir: '/tmp/sb100k/data' });
+await p.ready;
+show('opened');
+const s = p.storage.search as any;
+s.sparse.clear();
+show('without sparse');
+await p.close();
+show('closed');
