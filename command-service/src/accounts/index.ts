@@ -69,5 +69,5 @@ export function registerAccountRoutes(app: FastifyInstance, given: AccountDeps):
     if (timer) clearInterval(timer);
     if (ownVault) deps.billingVault.close();
   });
-  if (deps.mailer instanceof OutboxMailer && deps.devMailbox !== false) registerMailboxRoutes(app, deps.mailer);
+  if (deps.mailer instanceof OutboxMailer && deps.devMailbox !== false) registerMailboxRoutes(app, deps.mailer, { open: process.env.DEV_MAILBOX_OPEN === '1' });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '@modshelf/service-kit';
 import type { OutboxMailer } from './mail';
 
@@ -19,8 +19,24 @@ pre{white-space:pre-wrap;background:#f6f6f6;padding:1rem;border-radius:6px}.mute
  * and this page lists and shows them, so sign-up, verification and reset can be
  * finished from a browser. JSON at /_dev/mailbox.json.
  */
-export function registerMailboxRoutes(app: FastifyInstance, outbox: OutboxMailer): void {
-  app.get('/_dev/mailbox', async (_request, reply) => {
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * The outbox holds reset and verification links, so the page is only for this
+ * machine (a loopback request not relayed by a proxy) or for admins; to everyone
+ * else it does not exist. `open: true` shows it to anyone (throw-away demos).
+ */
+function mayReadMailbox(request: FastifyRequest, open: boolean): boolean {
+  if (open) return true;
+  if (request.actor?.role === 'admin') return true;
+  return LOOPBACK.has(request.socket.remoteAddress ?? '') && request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined;
+}
+
+export function registerMailboxRoutes(app: FastifyInstance, outbox: OutboxMailer, options: { open?: boolean } = {}): void {
+  const guard = async (request: FastifyRequest) => {
+    if (!mayReadMailbox(request, options.open === true)) throw notFound('the requested route does not exist');
+  };
+  app.get('/_dev/mailbox', { onRequest: guard }, async (_request, reply) => {
     const mails = outbox.list();
     const rows = mails
       .map((m) => `<tr><td class="muted">${esc(m.sent)}</td><td>${esc(m.to)}</td><td><a href="/_dev/mailbox/${esc(m.id)}">${esc(m.subject)}</a></td></tr>`)
@@ -31,8 +47,8 @@ export function registerMailboxRoutes(app: FastifyInstance, outbox: OutboxMailer
       .send(page('Dev mailbox', `<h1>Dev mailbox</h1><p class="muted">Mails the site would have sent (no SMTP configured). Newest first.</p>
 ${mails.length ? `<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No mail yet.</p>'}`));
   });
-  app.get('/_dev/mailbox.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(outbox.list()));
-  app.get('/_dev/mailbox/:id', async (request, reply) => {
+  app.get('/_dev/mailbox.json', { onRequest: guard }, async (_request, reply) => reply.header('cache-control', 'no-store').send(outbox.list()));
+  app.get('/_dev/mailbox/:id', { onRequest: guard }, async (request, reply) => {
     const m = outbox.get((request.params as { id: string }).id);
     if (!m) throw notFound('mail not found');
     return reply

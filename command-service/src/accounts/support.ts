@@ -33,7 +33,7 @@ export interface AccountDeps {
   rateLimit?: RateLimitSettings;
   /** clock, for tests */
   now?: () => Date;
-  /** serve /_dev/mailbox (default: when no SMTP mailer is configured) */
+  /** serve /_dev/mailbox when mail goes to the outbox (default true; false turns it off). It answers loopback requests and admins only, unless DEV_MAILBOX_OPEN=1 */
   devMailbox?: boolean;
   /** payment provider (default: the sandbox) */
   payments?: PaymentProvider;
