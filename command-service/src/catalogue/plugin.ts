@@ -55,6 +55,12 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
     if (!scope.hasRequestDecorator('parts')) await scope.register(multipart, { limits: ctx.multipartLimits });
     // icon and gallery uploads send the image itself as the body
     scope.addContentTypeParser(/^image\/|^application\/octet-stream/, (_request, payload, done) => done(null, payload));
+    // answering before an upload was fully read (413, bad data): close the connection rather than leave the
+    // unread rest of the body stalling a keep-alive socket
+    scope.addHook('onSend', async (request, reply, payload) => {
+      if (!request.raw.complete && request.method !== 'GET' && request.method !== 'HEAD') reply.header('connection', 'close');
+      return payload;
+    });
     installIdempotency(scope, idempotency, ctx.now);
     registerProjectRoutes(scope, ctx);
     registerTeamRoutes(scope, ctx);
