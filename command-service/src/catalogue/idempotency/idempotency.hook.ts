@@ -15,6 +15,7 @@ const claims = new WeakMap<FastifyRequest, { scope: string; key: string; settled
  * key (per actor) runs and its answer (anything but a 5xx) is stored; a repeat
  * gets that answer back and appends nothing; a repeat while the first is still
  * running gets 409. A key reused for another method or path is bad input.
+ * Transient answers (409, 429, 5xx) free the key instead of being replayed.
  */
 export function installIdempotency(app: FastifyInstance, store: IdempotencyStore, now: () => Date): void {
   app.addHook('preHandler', async (request, reply) => {
@@ -41,7 +42,8 @@ export function installIdempotency(app: FastifyInstance, store: IdempotencyStore
     const c = claims.get(request);
     if (!c || c.settled) return payload;
     c.settled = true;
-    if (reply.statusCode >= 500 || (payload !== null && payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+    // transient answers (conflict after retries, rate limit, server errors) are not remembered: a retry with the key runs again
+    if (reply.statusCode >= 500 || reply.statusCode === 409 || reply.statusCode === 429 || (payload !== null && payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
       await store.release(c.scope, c.key);
       return payload;
     }
