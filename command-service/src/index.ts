@@ -13,3 +13,4 @@ export {
 } from './catalogue/index';
 export { type BlobStore, type StagedBlob, type BlobInfo, BlobTooLargeError, LocalBlobStore } from './blobs/index';
 export { registerNotificationCommands, type NotificationDirectory, type NotificationCommandDeps } from './notification/index';
+export { COMMUNITY_COMMAND_ROUTES } from './collection/community.openapi';

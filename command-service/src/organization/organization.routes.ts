@@ -57,6 +57,9 @@ export function organizationJson(s: OrganizationState) {
  */
 export function registerOrganizationRoutes(app: FastifyInstance, ctx: CatalogueContext): void {
   const lookup = new OrganizationLookup(ctx.store);
+  app.addHook('onReady', async () => {
+    await lookup.catchUp(); // fold the log once at start, not in the first request
+  });
 
   async function resolve(idOrSlug: string): Promise<string> {
     await lookup.catchUp();
