@@ -211,6 +211,17 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
     await ctx.close();
   });
 
+  it('scrolls back to the top after a page transition', async () => {
+    await page.goto(`${site!.url}/mods?m=50`);
+    await page.getByTestId('project-card').nth(10).waitFor();
+    const last = page.getByTestId('project-card').last();
+    await last.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await last.locator('.cat-card__title a').click();
+    await page.locator('.cat-project__title').waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   it('shows a missing project as the 404 page', async () => {
     await page.goto(`${site!.url}/mod/no-such-project-here`);
     await page.getByText('Page Not Found: /mod/no-such-project-here').waitFor();

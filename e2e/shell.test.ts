@@ -216,6 +216,29 @@ describe('shell', () => {
     await page.context().close();
   });
 
+  it('shows the 3 px loading bar while a page loads, then hides it', async () => {
+    const { url } = await serve();
+    const page = await newPage();
+    await page.goto(`${url}/legal`);
+    await page.locator('main h1').waitFor();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route('**/v2/search**', async (route) => {
+      await gate;
+      await route.fulfill({ json: { hits: [], offset: 0, limit: 20, total_hits: 0 } });
+    });
+    await page.locator('header').getByRole('link', { name: 'Mods', exact: true }).click();
+    const bar = page.locator('.shell-loading-bar');
+    await page.locator('.shell-loading-bar[data-visible="true"]').waitFor();
+    expect(await bar.evaluate((el) => getComputedStyle(el).height)).toBe('3px');
+    expect(await bar.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    release();
+    await page.getByText('No results found for your query!').waitFor();
+    await page.locator('.shell-loading-bar[data-visible="false"]').waitFor({ state: 'attached' });
+    expect(await bar.getAttribute('aria-valuenow')).toBe('0');
+    await page.context().close();
+  });
+
   it('toggles developer mode after 5 logo clicks and shows a toast', async () => {
     const { url } = await serve();
     const page = await newPage();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheControlFor, ensureWebBuilt, IMMUTABLE, NO_CACHE, registerWeb, withPageMeta } from './web';
+import { cacheControlFor, ensureWebBuilt, IMMUTABLE, NO_CACHE, registerWeb, withLanguage, withPageMeta } from './web';
 
 let root: string;
 let app: FastifyInstance;
@@ -106,6 +106,14 @@ describe('helpers', () => {
     expect(cacheControlFor('/x/remote.json')).toBe(NO_CACHE);
     expect(cacheControlFor('/x/435.9f3ced3167.js')).toBe(IMMUTABLE);
     expect(cacheControlFor('/x/logo.svg')).toBe(NO_CACHE);
+  });
+  it('withLanguage sets html lang and the alternate links with x-default', () => {
+    const out = withLanguage('<html lang="en-US"><head></head></html>', 'http://h', '/mods?q=a&hl=ru');
+    expect(out).toContain('<html lang="ru"');
+    expect(out).toContain('<link rel="alternate" hreflang="en-US" href="http://h/mods?q=a">');
+    expect(out).toContain('<link rel="alternate" hreflang="ru" href="http://h/mods?q=a&amp;hl=ru">');
+    expect(out).toContain('<link rel="alternate" hreflang="x-default" href="http://h/mods?q=a">');
+    expect(withLanguage('<html lang="en-US"><head></head>', 'http://h', '/?hl=xx')).toContain('<html lang="en-US"');
   });
   it('withPageMeta escapes', () => {
     expect(withPageMeta('<title>a</title>', '<b>', '')).toBe('<title>&lt;b&gt; - Modshelf</title>');

@@ -137,6 +137,24 @@ export function withPageMeta(html: string, title: string, description: string): 
     .replace(/(<meta property="og:description" content=")[^"]*(")/, `$1${d}$2`);
 }
 
+const LOCALES = ['en-US', 'ru'];
+const DEFAULT_LOCALE = 'en-US';
+
+/** html lang and the alternate-language links (x-default included) for a page URL, before any script runs. */
+export function withLanguage(html: string, origin: string, url: string): string {
+  const u = new URL(url, 'http://x');
+  const hl = u.searchParams.get('hl');
+  const lang = hl && LOCALES.includes(hl) ? hl : DEFAULT_LOCALE;
+  const href = (locale: string) => {
+    const v = new URL(u.pathname + u.search, 'http://x');
+    if (locale === DEFAULT_LOCALE) v.searchParams.delete('hl');
+    else v.searchParams.set('hl', locale);
+    return escapeHtml(origin + v.pathname + v.search);
+  };
+  const links = [...LOCALES.map((l) => `<link rel="alternate" hreflang="${l}" href="${href(l)}">`), `<link rel="alternate" hreflang="x-default" href="${href(DEFAULT_LOCALE)}">`].join('');
+  return html.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`).replace('</head>', `${links}</head>`);
+}
+
 const PROJECT_PAGE = /^\/(mod|modpack|server|behaviorpack|project)\/([^/?#]+)/;
 
 async function pageMeta(app: FastifyInstance, path: string): Promise<{ title: string; description: string } | null> {
@@ -201,6 +219,7 @@ export async function registerWeb(app: FastifyInstance, opts: { rootDir: string 
     let html = readFileSync(index, 'utf8');
     const meta = await pageMeta(app, path);
     if (meta) html = withPageMeta(html, meta.title, meta.description);
+    html = withLanguage(html, `${req.protocol}://${req.headers.host ?? 'localhost'}`, req.url);
     return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(html);
   };
   app.get('/', page);

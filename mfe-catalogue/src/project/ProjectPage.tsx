@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { useAtomValue } from 'jotai';
 import {
-  api, deriveVersions, displayPreferencesAtom, formatCategory, formatNumber, formatRelativeTime, invalidateApiCache, NotFound, projectPath,
+  api, deriveVersions, displayPreferencesAtom, ErrorScreen, formatCategory, formatNumber, formatRelativeTime, invalidateApiCache, NotFound, projectPath,
   sessionAtom, signInPath, toasts, Tooltip, usePageMeta, useApi, type DerivedVersion, type Project, type TeamMember,
 } from '@modshelf/web-kit';
 import { ApiErrorScreen } from '../components/ApiErrorScreen';
@@ -41,6 +41,20 @@ export function ProjectPage({ urlType }: { urlType: string }) {
   }
   const data: ProjectData = { project: p, versions: derived, members: members.data ?? [], base: canonical };
   return <ProjectLayout data={data} versionsLoaded={!!versions.data} />;
+}
+
+/** Team and staff tabs (settings, moderation, version editing) belong to other parts of the site. */
+function MembersOnly() {
+  const intl = useIntl();
+  const location = useLocation();
+  const session = useAtomValue(sessionAtom);
+  if (!session) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
+  return (
+    <ErrorScreen
+      statusCode={503}
+      message={intl.formatMessage({ id: 'project.membersOnly', defaultMessage: 'Project management is not available here yet.' })}
+    />
+  );
 }
 
 function ProjectLayout({ data, versionsLoaded }: { data: ProjectData; versionsLoaded: boolean }) {
@@ -134,6 +148,9 @@ function ProjectLayout({ data, versionsLoaded }: { data: ProjectData; versionsLo
             <Route path="changelog" element={<ChangelogTab data={data} loaded={versionsLoaded} />} />
             <Route path="versions" element={<VersionsTab data={data} loaded={versionsLoaded} />} />
             <Route path="version/:version" element={<VersionPage data={data} loaded={versionsLoaded} />} />
+            <Route path="version/:version/edit" element={<MembersOnly />} />
+            <Route path="settings/*" element={<MembersOnly />} />
+            <Route path="moderation" element={<MembersOnly />} />
             <Route path="*" element={<NotFound path={location.pathname} />} />
           </Routes>
         </div>
