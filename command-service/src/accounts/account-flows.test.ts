@@ -98,6 +98,8 @@ describe('two-factor auth', () => {
     expect(on.statusCode).toBe(200);
     const codes: string[] = on.json().backup_codes;
     expect(codes).toHaveLength(6);
+    // a second setup flow cannot replace the secret once 2FA is on
+    expect((await t.req({ method: 'POST', url: '/v2/auth/2fa/get_secret', token: session })).statusCode).toBe(400);
 
     const login = await t.req({ method: 'POST', url: '/v2/auth/login', payload: { username: 'tess', password: 'correct horse battery' } });
     expect(Object.keys(login.json())).toEqual(['flow']);

@@ -84,6 +84,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: AccountDeps,
     const key = sha256(flow);
     const ticket = await deps.credentials.peekTicket(key, '2fa_setup', nowIso(deps));
     if (!ticket || ticket.userId !== actor.userId) throw invalidInput('The two-factor flow is invalid or has expired');
+    if ((await deps.credentials.getTotp(actor.userId))?.enabled) throw invalidInput('Two-factor authentication is already enabled');
     throttle.check(`2fa:${actor.userId}`);
     if (!(await useTotpOnce(deps, actor.userId, String(ticket.data.secret), code))) {
       throttle.fail(`2fa:${actor.userId}`);
@@ -92,13 +93,19 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: AccountDeps,
     if (!(await deps.credentials.takeTicket(key, '2fa_setup', nowIso(deps)))) throw invalidInput('The two-factor flow is invalid or has expired');
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => randomAlnum(10).toUpperCase());
     await deps.credentials.putTotp({ userId: actor.userId, secret: String(ticket.data.secret), enabled: true, recoveryHashes: codes.map((c) => sha256(normalizeRecovery(c))) });
-    await runUser(deps, actor.userId, { type: 'EnableTwoFactor' }, actor.userId, request);
+    try {
+      await runUser(deps, actor.userId, { type: 'EnableTwoFactor' }, actor.userId, request);
+    } catch (err) {
+      await deps.credentials.deleteTotp(actor.userId);
+      throw err;
+    }
     return { backup_codes: codes };
   });
 
   app.delete('/v2/auth/2fa', async (request, reply) => {
     const actor = requireSession(request);
     const { code } = codeOnly.parse(request.body ?? {});
+    if (!(await deps.credentials.getTotp(actor.userId))?.enabled) throw invalidInput('Two-factor authentication is not enabled');
     throttle.check(`2fa:${actor.userId}`);
     if (!(await checkSecondFactor(deps, actor.userId, code))) {
       throttle.fail(`2fa:${actor.userId}`);

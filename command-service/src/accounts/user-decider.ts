@@ -140,12 +140,11 @@ export const userDecider: Decider<UserCommand, UserState> = {
         return [UserEmailChanged({})];
       case 'ChangePassword':
         return [UserPasswordChanged({ reset: c.reset })];
+      // the vault holds the secret and is checked by the routes; the log records each change once
       case 'EnableTwoFactor':
-        if (s.twoFactor) throw invalidInput('Two-factor authentication is already enabled');
-        return [TwoFactorEnabled({})];
+        return s.twoFactor ? [] : [TwoFactorEnabled({})];
       case 'DisableTwoFactor':
-        if (!s.twoFactor) throw invalidInput('Two-factor authentication is not enabled');
-        return [TwoFactorDisabled({})];
+        return s.twoFactor ? [TwoFactorDisabled({})] : [];
       case 'CreateSession':
         return [SessionCreated({ session_id: c.session_id, os: c.os, platform: c.platform, created: c.created })];
       case 'RevokeSession':
