@@ -1,8 +1,13 @@
-import { CollectionCreated, CollectionDeleted, CollectionEdited, CollectionIconChanged, type RecordedEvent } from '@modshelf/events';
+import { CollectionCreated, CollectionDeleted, CollectionEdited, CollectionIconChanged, UserDeleted, type RecordedEvent } from '@modshelf/events';
 import { streamEntity, type BatchContext } from './context';
 
-/** Collections (stream collection-<id>): one document each, removed when deleted. */
+/** Collections (stream collection-<id>): one document each, removed when deleted (or when their owner's account is). */
 export async function collectionProjector(ctx: BatchContext, e: RecordedEvent): Promise<void> {
+  if (UserDeleted.is(e)) {
+    // a deleted account's collections go with it
+    for (const id of await ctx.findIds('collections', 'user', streamEntity(e.streamId))) ctx.delete('collections', id);
+    return;
+  }
   if (!e.streamId.startsWith('collection-')) return;
   const id = streamEntity(e.streamId);
   const time = e.metadata.time;

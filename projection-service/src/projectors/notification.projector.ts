@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   NotificationsDeleted, NotificationsRead, OrganizationMemberAdded, ProjectStatusChanged, ReportClosed, ReportReopened, TeamMemberAdded,
-  VersionPublished, toBase62, type RecordedEvent,
+  UserDeleted, VersionPublished, toBase62, type RecordedEvent,
 } from '@modshelf/events';
 import type { NotificationActionDoc, NotificationDoc } from '../read-model/community-documents';
 import type { ProjectDoc } from '../read-model/documents';
@@ -32,6 +32,7 @@ async function notify(ctx: BatchContext, e: RecordedEvent, userIds: Iterable<str
     if (userId === e.metadata.actor) continue; // nobody is told about what they did themselves
     const id = notificationId(e.metadata.eventId, userId);
     if (await ctx.get('notifications', id)) continue; // idempotent
+    if (!(await ctx.get('users', userId))) continue; // no account (deleted): nobody to tell
     ctx.put('notifications', id, {
       id, user_id: userId, type: draft.type, title: draft.title, text: draft.text, link: draft.link, read: false,
       created: e.metadata.time, actions: draft.actions ?? [], source_event: e.metadata.eventId,
@@ -120,6 +121,10 @@ export async function notificationProjector(ctx: BatchContext, e: RecordedEvent)
       text: `The status of your project ${p.title} has changed from ${e.data.from} to ${e.data.to}.`,
       link: projectLink(p),
     });
+    return;
+  }
+  if (UserDeleted.is(e)) {
+    for (const id of await ctx.findIds('notifications', 'user', streamEntity(e.streamId))) ctx.delete('notifications', id);
     return;
   }
   if (NotificationsRead.is(e) || NotificationsDeleted.is(e)) {

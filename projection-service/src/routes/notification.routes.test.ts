@@ -109,3 +109,29 @@ describe('notifications (projected from events)', () => {
     expect(r.equal).toBe(true);
   });
 });
+
+describe('notifications and collections of a deleted account', () => {
+  it('go with the account', async () => {
+    const { UserDeleted, userStream, CollectionCreated, collectionStream, ProjectFollowed, followsStream, newId } = await import('@modshelf/events');
+    const t = await testApp();
+    try {
+      const alice = await t.fx.user('alice');
+      const bob = await t.fx.user('bob');
+      const p = await t.fx.project(alice, { title: 'Some Mod' });
+      await t.fx.emit(followsStream(bob), [ProjectFollowed({ user_id: bob, project_id: p })], bob);
+      await t.fx.version(p, alice, { version_number: '1.0' });
+      const c = newId();
+      await t.fx.emit(collectionStream(c), [CollectionCreated({ collection_id: c, user_id: bob, name: 'Mine', description: null, status: 'listed', projects: [p] })], bob);
+      await t.sync();
+      expect((await t.app.inject({ url: `/v2/user/${bob}/notifications`, headers: { 'x-test-user': bob } })).json()).toHaveLength(1);
+      await t.fx.emit(userStream(bob), [UserDeleted({})], bob);
+      await t.fx.version(p, alice, { version_number: '2.0' });
+      await t.sync();
+      expect((await t.app.inject({ url: `/v2/collection/${c}` })).statusCode).toBe(404);
+      const left = await t.projections.storage.readModels.findIds('notifications', 'user', bob);
+      expect(left).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
