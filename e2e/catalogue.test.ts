@@ -208,6 +208,16 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
     await visitor.locator('.cat-project__actions button', { hasText: 'Unfollow' }).waitFor();
     await visitor.locator('.cat-project__actions button', { hasText: 'Unfollow' }).click();
     await visitor.locator('.cat-project__actions button', { hasText: /^Follow$/ }).waitFor();
+
+    // filing a report from the project page
+    await visitor.locator('.cat-project__actions').getByRole('link', { name: 'Report' }).click();
+    await visitor.waitForURL((u) => u.pathname === '/report' && u.searchParams.get('itemID') === project.id);
+    await visitor.locator('select').nth(1).selectOption('spam');
+    await visitor.locator('textarea').fill('Looks like spam to me (browser test).');
+    await visitor.getByRole('button', { name: 'Submit report' }).click();
+    await visitor.locator('.shell-toast', { hasText: 'Report submitted' }).waitFor();
+    const reports = await (await visitor.request.get(`${url}/v2/report`)).json();
+    expect(reports).toEqual(expect.arrayContaining([expect.objectContaining({ item_id: project.id, report_type: 'spam' })]));
     await ctx.close();
   });
 
