@@ -30,4 +30,18 @@ describe('StreamCachingStore', () => {
     expect(await cached.readStream('s-1')).toHaveLength(3);
     await inner.close();
   });
+
+  it('stays under its byte budget', async () => {
+    const inner = new SqliteEventStore({ path: ':memory:' });
+    const cached = new StreamCachingStore(inner, 1000, 40_000);
+    const big = (n: number): NewEvent => ({ ...ev(n), data: { n, body: 'x'.repeat(5000) } });
+    for (let i = 0; i < 20; i++) {
+      await cached.append(`b-${i}`, [big(i)], -1);
+      await cached.readStream(`b-${i}`);
+      expect(cached.size.bytes).toBeLessThanOrEqual(40_000);
+    }
+    expect(cached.size.streams).toBeGreaterThan(0);
+    expect((await cached.readStream('b-0')).map((e) => (e.data as { n: number }).n)).toEqual([0]);
+    await inner.close();
+  });
 });
