@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { createServer } from 'node:net';
 import {
   DemoCatalogueSeeded, NO_STREAM, SqliteCredentialStore, SqliteEventStore, newEventId, seedStream, toNewEvents,
 } from '@modshelf/events';
@@ -37,7 +38,10 @@ export interface Site {
 
 /** Starts the whole embedded site on one port: API (commands + queries), projections, web front end. */
 export async function startSite(options: SiteOptions = {}): Promise<Site> {
-  const config = loadConfig({ ...process.env, ...options.env });
+  const env = { ...process.env, ...options.env };
+  // PORT=0 picks a free port up front, so the public URL in API answers is the real one
+  if (env.PORT === '0') env.PORT = String(await freePort(env.HOST ?? '127.0.0.1'));
+  const config = loadConfig(env);
   mkdirSync(config.dataDir, { recursive: true });
   const store = new SqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.SQLITE_SYNC });
   const credentials = new SqliteCredentialStore({ path: join(config.dataDir, 'credentials.db') });
@@ -46,6 +50,8 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: 2 * 1024 * 1024,
+    // sha512 hashes (128 characters) travel as path parameters: /v2/version_file/{hash}
+    maxParamLength: 256,
     trustProxy: process.env.TRUST_PROXY === 'true',
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
   });
@@ -132,4 +138,16 @@ async function seed(
     NO_STREAM,
   );
   app.log.info(`demo catalogue seeded in ${Date.now() - started} ms: ${JSON.stringify(result)}`);
+}
+
+function freePort(host: string): Promise<number> {
+  return new Promise((res, rej) => {
+    const server = createServer();
+    server.once('error', rej);
+    server.listen(0, host, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => res(port));
+    });
+  });
 }

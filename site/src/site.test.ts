@@ -35,6 +35,21 @@ describe('the embedded site', () => {
     expect(events.filter((e) => e.type !== 'DemoCatalogueSeeded').every((e) => typeof e.metadata.commandId === 'string')).toBe(true);
   });
 
+  it('serves files at the URLs its answers give, and finds versions by sha512', async () => {
+    const hit = (await (await fetch(`${site.url}/v2/search?limit=1`)).json()).hits[0];
+    const versions = await (await fetch(`${site.url}/v2/project/${hit.project_id}/version`)).json();
+    const file = versions[0].files[0];
+    expect(file.url.startsWith(site.config.publicUrl)).toBe(true);
+    const download = await fetch(file.url.replace('localhost', '127.0.0.1'));
+    expect(download.status).toBe(200);
+    const bytes = Buffer.from(await download.arrayBuffer());
+    const { createHash } = await import('node:crypto');
+    expect(createHash('sha512').update(bytes).digest('hex')).toBe(file.hashes.sha512);
+    const byHash = await fetch(`${site.url}/v2/version_file/${file.hashes.sha512}?algorithm=sha512`);
+    expect(byHash.status).toBe(200);
+    expect((await byHash.json()).id).toBe(versions[0].id);
+  });
+
   it('answers health and Prometheus metrics with projection lag', async () => {
     const health = await (await fetch(`${site.url}/health`)).json();
     expect(health.status).toBe('ok');
