@@ -239,6 +239,40 @@ describe('shell', () => {
     await page.context().close();
   });
 
+  it('renders project markdown sanitized (no scripts, handlers or javascript: links)', async () => {
+    const { url } = await serve();
+    const page = await newPage();
+    const project = {
+      id: 'EvIl0001', slug: 'evil', project_type: 'mod', team: 'T', title: 'Evil Mod', description: 'Tries things',
+      body: '# Heading\n\n**bold** <script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 2">'
+        + '[click](javascript:window.__pwned=3) <iframe src="https://example.com"></iframe> [ok](https://example.com/page)',
+      published: '2024-01-01T00:00:00Z', updated: '2024-01-02T00:00:00Z', status: 'approved',
+      license: { id: 'MIT', name: 'MIT License', url: null }, downloads: 1_234_567, followers: 12_345, categories: ['magic'],
+      loaders: ['coreengine'], versions: [], game_versions: ['1.0.3', '1.11.4'], client_side: 'required', server_side: 'unsupported',
+      gallery: [], donation_urls: [],
+    };
+    // the API's answers for this page, as the network would bring them
+    await page.route('**/v2/project/evil', (r) => r.fulfill({ json: project }));
+    await page.route('**/v2/project/EvIl0001/version', (r) => r.fulfill({ json: [] }));
+    await page.route('**/v2/project/EvIl0001/members', (r) => r.fulfill({ json: [] }));
+    await page.goto(`${url}/mod/evil`);
+    const body = page.getByTestId('project-body');
+    await body.locator('h1', { hasText: 'Heading' }).waitFor();
+    expect(await body.locator('strong').innerText()).toBe('bold');
+    expect(await body.locator('script, iframe').count()).toBe(0);
+    expect(await body.locator('[onerror]').count()).toBe(0);
+    expect(await body.locator('a[href^="javascript"]').count()).toBe(0);
+    expect(await body.locator('a[href="https://example.com/page"]').getAttribute('target')).toBe('_blank');
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    // the header's formatted figures and the sidebar's environment and ranges
+    expect(await page.getByTestId('project-downloads').innerText()).toBe('1.23M downloads');
+    expect(await page.getByTestId('project-followers').innerText()).toBe('12.3k followers');
+    expect(await page.getByTestId('game-versions').innerText()).toBe('1.0.3\u20131.11.4');
+    expect(await page.locator('[data-section="compatibility"]').innerText()).toContain('Client');
+    await page.context().close();
+  });
+
   it('toggles developer mode after 5 logo clicks and shows a toast', async () => {
     const { url } = await serve();
     const page = await newPage();

@@ -1,4 +1,4 @@
-import { PRODUCT_LOADER } from './constants';
+import { GAME_VERSIONS, PRODUCT_LOADER } from './constants';
 
 /** Formatting rules of spec section 9. */
 
@@ -81,9 +81,12 @@ function naturalCompare(a: string, b: string): number {
 
 /**
  * Collapses the game versions a project supports into ranges joined by an en dash, using the
- * order of all known game versions: a run of consecutive known versions becomes "first–last".
+ * order of all known game versions (the tag list, else the spec list): a run of consecutive known versions becomes "first–last".
  */
-export function formatGameVersions(selected: readonly string[], known: readonly (GameVersionLike | string)[] = []): string {
+export function formatGameVersions(
+  selected: readonly string[],
+  known: readonly (GameVersionLike | string)[] = GAME_VERSIONS,
+): string {
   if (selected.length === 0) return '';
   const all = known.map((v) => (typeof v === 'string' ? { version: v } : v));
   const ordered = all.every((v) => v.date)

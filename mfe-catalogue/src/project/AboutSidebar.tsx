@@ -33,7 +33,7 @@ export function AboutSidebar({ data }: { data: ProjectData }) {
         <h3><FormattedMessage id="about.compatibility" defaultMessage="Compatibility" /></h3>
         <dl className="cat-meta">
           <dt><FormattedMessage id="about.gameVersions" defaultMessage="Game versions" /></dt>
-          <dd data-testid="game-versions">{formatGameVersions(p.game_versions, tags.data ?? []) || '—'}</dd>
+          <dd data-testid="game-versions">{formatGameVersions(p.game_versions, tags.data) || '—'}</dd>
           <dt><FormattedMessage id="about.platforms" defaultMessage="Platforms" /></dt>
           <dd>{p.loaders.map(formatCategory).join(', ') || '—'}</dd>
           <dt><FormattedMessage id="about.environment" defaultMessage="Environment" /></dt>

@@ -100,7 +100,7 @@ export function VersionPage({ data, loaded }: { data: ProjectData; loaded: boole
           <dt><FormattedMessage id="version.channel" defaultMessage="Release channel" /></dt><dd><ChannelBadge channel={v.version_type} long /></dd>
           <dt><FormattedMessage id="version.number" defaultMessage="Version number" /></dt><dd>{v.version_number}</dd>
           <dt><FormattedMessage id="version.loaders" defaultMessage="Loaders" /></dt><dd>{v.loaders.map(formatCategory).join(', ')}</dd>
-          <dt><FormattedMessage id="version.gameVersions" defaultMessage="Game versions" /></dt><dd>{formatGameVersions(v.game_versions, tags.data ?? [])}</dd>
+          <dt><FormattedMessage id="version.gameVersions" defaultMessage="Game versions" /></dt><dd>{formatGameVersions(v.game_versions, tags.data)}</dd>
           <dt><FormattedMessage id="version.downloads" defaultMessage="Downloads" /></dt><dd>{formatNumber(v.downloads)}</dd>
           <dt><FormattedMessage id="version.published" defaultMessage="Publication date" /></dt><dd>{formatDate(v.date_published, intl.locale)}</dd>
           {v.author && (<><dt><FormattedMessage id="version.publisher" defaultMessage="Publisher" /></dt><dd><Link to={userPath(v.author)}>{v.author.username}</Link></dd></>)}

@@ -69,7 +69,7 @@ export function VersionsTab({ data, loaded }: { data: ProjectData; loaded: boole
               </div>
               <div className="cat-version-row__compat">
                 <span>{v.loaders.map(formatCategory).join(', ')}</span>
-                <span className="ms-muted">{formatGameVersions(v.game_versions, tags.data ?? [])}</span>
+                <span className="ms-muted">{formatGameVersions(v.game_versions, tags.data)}</span>
               </div>
               <div className="cat-version-row__meta ms-muted">
                 <span>{formatRelativeTime(v.date_published, intl.locale)}</span>
