@@ -10,6 +10,8 @@ interface Entry {
   dirty: boolean;
   /** the stored index keys when loaded (null: it did not exist; undefined: never loaded). */
   loadedKeys: Array<[string, string]> | null | undefined;
+  /** keys of the current document as last entered in the batch overlay (dirty entries only). */
+  overlayKeys?: Array<[string, string]>;
 }
 
 const keysOf = (coll: CollectionName, doc: unknown) => indexKeys(coll, doc as never);
@@ -25,6 +27,9 @@ export class BatchContext {
   private readonly entries = new Map<string, Entry>();
   /** Projects whose search document must be recomputed. */
   readonly touchedProjects = new Set<string>();
+  /** index keys of the batch's dirty documents: coll/index/key -> ids (refreshed lazily per collection). */
+  private readonly overlay = new Map<string, Set<string>>();
+  private readonly stale = new Map<CollectionName, Set<Entry>>();
 
   constructor(private readonly store: ReadModelStore) {}
 
@@ -44,10 +49,31 @@ export class BatchContext {
   private set(coll: CollectionName, id: string, doc: unknown | null): void {
     const k = BatchContext.key(coll, id);
     const e = this.entries.get(k);
-    if (e) {
-      e.doc = doc;
-      e.dirty = true;
-    } else this.entries.set(k, { coll, id, doc, dirty: true, loadedKeys: undefined });
+    let entry = e;
+    if (entry) {
+      entry.doc = doc;
+      entry.dirty = true;
+    } else this.entries.set(k, (entry = { coll, id, doc, dirty: true, loadedKeys: undefined }));
+    let st = this.stale.get(coll);
+    if (!st) this.stale.set(coll, (st = new Set()));
+    st.add(entry);
+  }
+
+  /** Brings the overlay up to date for the dirty documents of one collection. */
+  private refresh(coll: CollectionName): void {
+    const st = this.stale.get(coll);
+    if (!st || st.size === 0) return;
+    for (const e of st) {
+      for (const [i, k] of e.overlayKeys ?? []) this.overlay.get(`${coll}\u0000${i}\u0000${k}`)?.delete(e.id);
+      e.overlayKeys = e.doc === null ? [] : keysOf(coll, e.doc);
+      for (const [i, k] of e.overlayKeys) {
+        const ok = `${coll}\u0000${i}\u0000${k}`;
+        let ids = this.overlay.get(ok);
+        if (!ids) this.overlay.set(ok, (ids = new Set()));
+        ids.add(e.id);
+      }
+    }
+    st.clear();
   }
 
   put<C extends CollectionName>(coll: C, id: string, doc: Documents[C]): void {
@@ -66,13 +92,15 @@ export class BatchContext {
 
   /** Ids whose index `index` holds `key`, seeing this batch's own changes. */
   async findIds(coll: CollectionName, index: string, key: string): Promise<string[]> {
-    const ids = new Set(await this.store.findIds(coll, index, key));
-    for (const e of this.entries.values()) {
-      if (e.coll !== coll || !e.dirty) continue;
-      const has = e.doc !== null && indexKeys(coll, e.doc as never).some(([i, k]) => i === index && k === key);
-      if (has) ids.add(e.id);
-      else ids.delete(e.id);
+    const stored = await this.store.findIds(coll, index, key);
+    this.refresh(coll);
+    const ids = new Set<string>();
+    for (const id of stored) {
+      const e = this.entries.get(BatchContext.key(coll, id));
+      // a dirty document counts only if its current keys still hold the key (the overlay below)
+      if (!e || !e.dirty) ids.add(id);
     }
+    for (const id of this.overlay.get(`${coll}\u0000${index}\u0000${key}`) ?? []) ids.add(id);
     return [...ids].sort();
   }
 

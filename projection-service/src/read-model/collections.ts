@@ -36,6 +36,9 @@ export type IndexName<C extends CollectionName> = keyof (typeof INDEXES)[C] & st
 export function indexKeys<C extends CollectionName>(coll: C, doc: Documents[C]): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   const defs = INDEXES[coll] as Record<string, (d: Documents[C]) => string[]>;
-  for (const name of Object.keys(defs)) for (const key of new Set(defs[name](doc))) out.push([name, key]);
+  for (const name in defs) {
+    const keys = defs[name](doc);
+    for (let i = 0; i < keys.length; i++) if (keys.indexOf(keys[i]) === i) out.push([name, keys[i]]);
+  }
   return out;
 }

@@ -24,6 +24,7 @@ export class SqliteProjectionStorage implements ProjectionStorage {
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('cache_size = -16384');
+    this.db.pragma('wal_autocheckpoint = 8000');
     this.readModels = new SqliteReadModels(this.db, 'projections');
     this.search = new SqliteSearchIndex(this.db, 'projections');
     this.tx = this.db.transaction((docs: readonly DocChange[], search: readonly SearchChange[], position: number) => {
