@@ -70,7 +70,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   registerAccountRoutes(app, deps);
   await registerCatalogueCommands(app, { ...deps, maxFileBytes: config.MAX_FILE_BYTES });
   registerNotificationCommands(app, { store, notifications: notificationDirectory(projections) });
-  await registerQueryRoutes(app, { projections, credentials, publicUrl: config.publicUrl });
+  await registerQueryRoutes(app, { projections, credentials, publicUrl: config.publicUrl, store });
   if (options.web ?? config.WEB) {
     await ensureWebBuilt(ROOT_DIR);
     await registerWeb(app, { rootDir: ROOT_DIR });

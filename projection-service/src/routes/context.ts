@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Actor } from '@modshelf/events';
+import type { Actor, EventStore } from '@modshelf/events';
 import {
   MAX_POSITION_WAIT_MS,
   MIN_POSITION_HEADER,
@@ -25,6 +25,8 @@ export interface QueryDeps {
   credentials?: AccountLookup;
   /** public base URL of the site, e.g. http://localhost:8080 */
   publicUrl: string;
+  /** the event log, read by the audit routes (absent: /v2/audit is not served) */
+  store?: EventStore;
 }
 
 /** The caller, as the site's auth hook resolved it (null when anonymous). */

@@ -9,6 +9,8 @@ import { registerVersionRoutes } from './version.routes';
 import { registerCollectionQueryRoutes } from './collection.routes';
 import { registerOrganizationQueryRoutes } from './organization.routes';
 import { registerNotificationQueryRoutes } from './notification.routes';
+import { registerAuditRoutes } from './audit.routes';
+import { registerModerationQueryRoutes } from './moderation.routes';
 
 /** Every GET (and query-only POST) route of the /v2 read side. */
 export function registerQueryRoutes(app: FastifyInstance, deps: QueryDeps): void {
@@ -21,4 +23,6 @@ export function registerQueryRoutes(app: FastifyInstance, deps: QueryDeps): void
   registerCollectionQueryRoutes(app, deps);
   registerOrganizationQueryRoutes(app, deps);
   registerNotificationQueryRoutes(app, deps);
+  registerModerationQueryRoutes(app, deps);
+  registerAuditRoutes(app, deps);
 }

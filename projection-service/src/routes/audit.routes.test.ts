@@ -1,0 +1,173 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ProjectEdited, ProjectStatusChanged, ReportClosed, ReportFiled, SqliteEventStore, TeamMemberAdded, newId, projectStream, reportStream,
+  type Actor,
+} from '@modshelf/events';
+import { ALL_SCOPES, installErrorHandling, scope } from '@modshelf/service-kit';
+import { startProjections } from '../index';
+import type { Projections } from '../runner/runner';
+import { Fixtures } from '../testing/fixtures';
+import { registerQueryRoutes } from './index';
+import { foldDocument, parseAsOf, prefixAsOf } from '../audit/audit';
+
+/** Query routes composed as the site does (with the event store), on real SQLite files in a temp dir. */
+async function auditApp() {
+  const dir = mkdtempSync(join(tmpdir(), 'audit-'));
+  const store = new SqliteEventStore({ path: join(dir, 'events.db'), pollMs: 10 });
+  const fx = new Fixtures(store);
+  const projections: Projections = await startProjections({ store, dataDir: dir });
+  const app: FastifyInstance = Fastify();
+  installErrorHandling(app);
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (req) => {
+    const h = req.headers['x-test-user'];
+    if (typeof h !== 'string') return;
+    const [userId, role = 'developer', scopes] = h.split(':');
+    const actor = { userId, username: userId, role, kind: 'session', scopes: scopes ? Number(scopes) : ALL_SCOPES, tokenRefId: 't' } as Actor;
+    (req as unknown as { actor: Actor }).actor = actor;
+  });
+  registerQueryRoutes(app, { projections, publicUrl: 'http://localhost', store });
+  await app.ready();
+  return {
+    app,
+    fx,
+    store,
+    async sync() {
+      await projections.ready;
+      await projections.waitForPosition(await store.headPosition(), 5000);
+    },
+    async close() {
+      await app.close();
+      await projections.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('audit and moderation queue routes', () => {
+  let t: Awaited<ReturnType<typeof auditApp>>;
+  let alice: string;
+  let bob: string;
+  let mod: string;
+  let carol: string;
+  let queued: string;
+  let older: string;
+  let approved: string;
+  let version: string;
+  let reportId: string;
+  let beforeApproval: string;
+  beforeAll(async () => {
+    t = await auditApp();
+    alice = await t.fx.user('alice');
+    bob = await t.fx.user('bob');
+    carol = await t.fx.user('carol');
+    mod = await t.fx.user('mod', 'moderator');
+    older = await t.fx.project(alice, { title: 'Older Queued' }, 'processing');
+    queued = await t.fx.project(bob, { title: 'Queued Mod' }, 'processing');
+    approved = await t.fx.project(alice, { title: 'Approved Mod' }, 'processing');
+    await t.fx.emit(projectStream(approved), [TeamMemberAdded({ user_id: carol, role: 'Dev', permissions: 0, ordering: 1, accepted: true, is_owner: false })], alice);
+    beforeApproval = t.fx.now();
+    await t.fx.emit(projectStream(approved), [ProjectStatusChanged({ from: 'processing', to: 'approved', moderator_message: 'Looks good' })], mod);
+    await t.fx.emit(projectStream(approved), [ProjectEdited({ changes: { title: 'Approved Mod 2' } })], alice);
+    version = (await t.fx.version(approved, alice, { version_number: '1.0.0' })).id;
+    reportId = newId();
+    await t.fx.emit(reportStream(reportId), [
+      ReportFiled({ report_id: reportId, reporter_id: bob, report_type: 'spam', item_type: 'project', item_id: approved, body: 'spam!', thread_id: newId() }),
+    ], bob);
+    await t.fx.emit(reportStream(reportId), [ReportClosed({ closed_by: mod })], mod);
+    await t.sync();
+  });
+  afterAll(async () => t.close());
+
+  const get = (url: string, user?: string) => t.app.inject({ url, headers: user ? { 'x-test-user': user } : {} });
+
+  it('answers a project timeline with upcast events, actor names and metadata', async () => {
+    const r = await get(`/v2/audit/project/${approved}`, `${mod}:moderator`);
+    expect(r.statusCode).toBe(200);
+    const tl = r.json();
+    expect(tl.map((e: { type: string }) => e.type)).toEqual([
+      'ProjectCreated', 'ProjectStatusChanged', 'TeamMemberAdded', 'ProjectStatusChanged', 'ProjectEdited',
+    ]);
+    expect(tl.map((e: { revision: number }) => e.revision)).toEqual([0, 1, 2, 3, 4]);
+    const approval = tl[3];
+    expect(approval).toMatchObject({
+      schema_version: 1,
+      actor: { id: mod, username: 'mod' },
+      data: { from: 'processing', to: 'approved', moderator_message: 'Looks good' },
+    });
+    expect(typeof approval.position).toBe('number');
+    expect(approval.command_id).toBeTruthy();
+    expect(approval.correlation_id).toBeTruthy();
+    expect(Date.parse(approval.time)).toBeGreaterThan(Date.parse(beforeApproval));
+  });
+
+  it('rebuilds the state as of a moment with the read-side projectors', async () => {
+    const before = (await get(`/v2/audit/project/${approved}?as_of=${encodeURIComponent(beforeApproval)}`, `${mod}:moderator`)).json();
+    expect(before).toMatchObject({ revision: 2, exists: true, state: { id: approved, status: 'processing', title: 'Approved Mod' } });
+    expect(before.state.members.map((m: { user_id: string }) => m.user_id).sort()).toEqual([alice, carol].sort());
+    expect(before.timeline).toHaveLength(5);
+    const now = (await get(`/v2/audit/project/${approved}?as_of=${encodeURIComponent(new Date().toISOString())}`, `${mod}:moderator`)).json();
+    expect(now.state).toMatchObject({ status: 'approved', title: 'Approved Mod 2', moderator_message: 'Looks good' });
+    const ancient = (await get(`/v2/audit/project/${approved}?as_of=2000-01-01T00:00:00Z`, `${mod}:moderator`)).json();
+    expect(ancient).toMatchObject({ revision: -1, exists: false, state: null });
+    expect((await get(`/v2/audit/project/${approved}?as_of=yesterday`, `${mod}:moderator`)).statusCode).toBe(400);
+  });
+
+  it('lets team members read their project and its versions; everyone else gets 404', async () => {
+    expect((await get(`/v2/audit/project/${approved}`, carol)).statusCode).toBe(200);
+    expect((await get(`/v2/audit/version/${version}`, carol)).json()[0]).toMatchObject({ type: 'VersionPublished', actor: { id: alice, username: 'alice' } });
+    expect((await get(`/v2/audit/project/${approved}`, bob)).statusCode).toBe(404);
+    expect((await get(`/v2/audit/version/${version}`, bob)).statusCode).toBe(404);
+    expect((await get(`/v2/audit/project/${approved}`)).statusCode).toBe(404);
+    // a token without PROJECT_READ counts as anonymous
+    expect((await get(`/v2/audit/project/${approved}`, `${carol}:developer:${scope('USER_READ')}`)).statusCode).toBe(404);
+    expect((await get(`/v2/audit/user/${alice}`, alice)).statusCode).toBe(404);
+    expect((await get(`/v2/audit/report/${reportId}`, bob)).statusCode).toBe(404);
+    expect((await get(`/v2/audit/payouts/${alice}`, `${mod}:moderator`)).statusCode).toBe(404);
+    expect((await get(`/v2/audit/project/${newId()}`, `${mod}:moderator`)).json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it('serves report, user and version streams to staff, with their as-of state', async () => {
+    const rep = (await get(`/v2/audit/report/${reportId}?as_of=${encodeURIComponent(new Date().toISOString())}`, `${mod}:admin`)).json();
+    expect(rep.timeline.map((e: { type: string }) => e.type)).toEqual(['ReportFiled', 'ReportClosed']);
+    expect(rep.timeline[1].actor).toEqual({ id: mod, username: 'mod' });
+    expect(rep.state).toMatchObject({ id: reportId, closed: true, reporter: bob });
+    const user = (await get(`/v2/audit/user/${alice}?as_of=${encodeURIComponent(new Date().toISOString())}`, `${mod}:moderator`)).json();
+    expect(user.state).toMatchObject({ id: alice, username: 'alice' });
+    const v = (await get(`/v2/audit/version/${version}?as_of=${encodeURIComponent(new Date().toISOString())}`, `${mod}:moderator`)).json();
+    expect(v.state).toMatchObject({ id: version, version_number: '1.0.0', project_id: approved });
+  });
+
+  it('serves the moderation queue to staff only, oldest queued first', async () => {
+    expect((await get('/v2/moderation/projects')).statusCode).toBe(401);
+    expect((await get('/v2/moderation/projects', alice)).statusCode).toBe(401);
+    const q = await get('/v2/moderation/projects?count=10', `${mod}:moderator`);
+    expect(q.statusCode).toBe(200);
+    expect(q.json().map((p: { id: string }) => p.id)).toEqual([older, queued]);
+    expect(q.json()[1]).toMatchObject({ status: 'processing', author: 'bob', title: 'Queued Mod' });
+    expect((await get('/v2/moderation/projects?count=1', `${mod}:admin`)).json()).toHaveLength(1);
+    expect((await get('/_internal/moderation/projects', `${mod}:admin`)).json()).toHaveLength(2);
+    expect((await get('/v2/moderation/stats', `${mod}:moderator`)).json()).toEqual({ projects: 2, open_reports: 0, reports: 1 });
+  });
+});
+
+describe('audit logic', () => {
+  it('parses as_of and takes the prefix of events up to it', () => {
+    expect(parseAsOf('2024-01-01T00:00:00Z')).toBe(Date.parse('2024-01-01T00:00:00Z'));
+    expect(parseAsOf('1700000000000')).toBe(1700000000000);
+    expect(parseAsOf('soon')).toBeNull();
+    const ev = (time: string) => ({ metadata: { time } });
+    const evs = [ev('2024-01-01T00:00:00Z'), ev('2024-01-02T00:00:00Z'), ev('2024-01-01T12:00:00Z')];
+    expect(prefixAsOf(evs, Date.parse('2024-01-01T18:00:00Z'))).toHaveLength(1);
+    expect(prefixAsOf(evs, Date.parse('2024-01-03T00:00:00Z'))).toHaveLength(3);
+  });
+
+  it('folds an empty stream to nothing', async () => {
+    expect(await foldDocument([], 'projects', 'AAAAAAAA')).toBeNull();
+  });
+});
