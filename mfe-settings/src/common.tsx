@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, useLocation } from 'react-router';
 import { useAtom } from 'jotai';
@@ -6,7 +6,7 @@ import { ApiError, ErrorScreen, ERRORS, invalidateApiCache, sessionAtom, useApi 
 import { accounts, type SelfUser } from './lib/api';
 import { signInFor } from './lib/redirect';
 
-/** formatMessage with the English text inline: t('id', 'English {x}', { x }). */
+/** formatMessage with the English text inline: t(messageId, englishText, values). */
 export function useT() {
   const intl = useIntl();
   return useCallback(
@@ -91,7 +91,9 @@ export function Confirm({ title, text, confirmLabel, onConfirm, onCancel, busy, 
  */
 export function useSelf() {
   const [session, setSession] = useAtom(sessionAtom);
-  const me = useApi<SelfUser | null>('settings:me', (signal) =>
+  // the key changes whenever the account changes hands (sign-in, sign-out), so an answer read
+  // before that can never put a signed-out user back into the shared session
+  const me = useApi<SelfUser | null>(`settings:me:${accountEpoch}`, (signal) =>
     accounts.me(signal).catch((e) => {
       if (e instanceof ApiError && e.status === 401) return null;
       throw e;
@@ -107,8 +109,11 @@ export function useSelf() {
   return me;
 }
 
+let accountEpoch = 0;
+
 /** After signing in, out, or changing the account: forget cached answers and re-read the user. */
 export function refreshAccount(): void {
+  accountEpoch++;
   invalidateApiCache('settings:');
 }
 
@@ -116,13 +121,17 @@ export function refreshAccount(): void {
 export function RequireAuth({ children }: { children: (user: SelfUser, reload: () => void) => ReactNode }) {
   const me = useSelf();
   const location = useLocation();
+  // while the user is re-read after a change, keep showing the page rather than a loading state
+  const last = useRef<SelfUser | null | undefined>(undefined);
+  if (me.data !== undefined) last.current = me.data;
+  const user = me.data ?? last.current;
   if (me.error) {
     const status = me.error instanceof ApiError ? me.error.status : ERRORS.fallback.statusCode;
     return <ErrorScreen statusCode={status} message={errorText(me.error)} />;
   }
-  if (me.data === undefined) return <Loading />;
-  if (me.data === null) return <Navigate to={signInFor(location.pathname + location.search)} replace />;
-  return <>{children(me.data, me.reload)}</>;
+  if (user === undefined) return <Loading />;
+  if (user === null) return <Navigate to={signInFor(location.pathname + location.search)} replace />;
+  return <>{children(user, me.reload)}</>;
 }
 
 /** Copies text, falling back silently where the clipboard is blocked. */
@@ -140,4 +149,19 @@ export function CopyButton({ text }: { text: string }) {
       {done ? t('common.copied', 'Copied') : t('common.copy', 'Copy')}
     </button>
   );
+}
+
+/**
+ * Profile fields are read from projections, which follow a write within moments; the account
+ * API's answers carry no log position to wait on, so after a write we re-read (bounded) until
+ * the change shows.
+ */
+export async function readUntil<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 4000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let v = await read();
+  while (!ok(v) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 150));
+    v = await read();
+  }
+  return v;
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { DEFAULT_LOCALE, injectCss, loading, NotFound, type Locale } from '@modshelf/web-kit';
@@ -50,6 +50,7 @@ export default function SettingsRemote() {
   const parent = useIntl();
   const locale = parent.locale as Locale;
   const [own, setOwn] = useState<{ locale: string; messages: Messages }>({ locale: DEFAULT_LOCALE, messages: {} });
+  const painted = useRef(false);
 
   useEffect(() => {
     if (own.locale === locale) return;
@@ -63,10 +64,11 @@ export default function SettingsRemote() {
     };
   }, [locale, own.locale]);
 
-  if (own.locale !== locale && locale !== DEFAULT_LOCALE && own.locale === DEFAULT_LOCALE) {
+  if (!painted.current && own.locale !== locale && locale !== DEFAULT_LOCALE) {
     // first paint in another language: wait for the bundle rather than flash English
     return <Loading />;
   }
+  painted.current = true;
 
   return (
     <IntlProvider locale={locale} messages={{ ...(parent.messages as Messages), ...own.messages }} defaultLocale={DEFAULT_LOCALE} onError={() => undefined}>

@@ -30,7 +30,7 @@ export function browserLocale(): Locale {
   return systemLocale(typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language], LOCALES, DEFAULT_LOCALE) as Locale;
 }
 
-type Status = { kind: 'idle' } | { kind: 'applying'; target: Locale; from: Locale } | { kind: 'error' };
+type Status = { kind: 'idle' } | { kind: 'applying'; target: Locale; from: Locale; handed: boolean } | { kind: 'error' };
 
 /**
  * Automatic (the browser's language) or a chosen one. Choosing loads this part's bundle, then asks
@@ -43,14 +43,23 @@ export function LanguagePage() {
   const [requested, setRequested] = useAtom(localeAtom);
   const [auto, setAuto] = useState(isAutomatic);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  // the radio follows the click at once; the language itself follows when it has loaded
+  const [chosen, setChosen] = useState<Locale | null>(null);
+  const selected = chosen ?? requested;
   const statusRef = useRef(status);
   statusRef.current = status;
 
   // done when the page speaks the target language; failed when the shell switched back
   useEffect(() => {
     if (status.kind !== 'applying') return;
-    if (intl.locale === status.target) setStatus({ kind: 'idle' });
-    else if (requested !== status.target) setStatus({ kind: 'error' });
+    if (intl.locale === status.target) {
+      setStatus({ kind: 'idle' });
+      setChosen(null);
+    } else if (status.handed && requested !== status.target) {
+      // the shell could not load it and went back
+      setStatus({ kind: 'error' });
+      setChosen(null);
+    }
   }, [intl.locale, requested, status]);
 
   const apply = (target: Locale) => {
@@ -59,12 +68,19 @@ export function LanguagePage() {
       return;
     }
     const from = intl.locale as Locale;
-    setStatus({ kind: 'applying', target, from });
+    setChosen(target);
+    setStatus({ kind: 'applying', target, from, handed: false });
     loadOwnMessages(target).then(
       () => {
-        if (statusRef.current.kind === 'applying') setRequested(target);
+        const s = statusRef.current;
+        if (s.kind !== 'applying' || s.target !== target) return;
+        setStatus({ ...s, handed: true });
+        setRequested(target);
       },
-      () => setStatus({ kind: 'error' }),
+      () => {
+        setStatus({ kind: 'error' });
+        setChosen(null);
+      },
     );
   };
 
@@ -98,7 +114,7 @@ export function LanguagePage() {
                 type="radio"
                 name="language"
                 value={l}
-                checked={!auto && requested === l}
+                checked={!auto && selected === l}
                 onChange={() => {
                   setAuto(false);
                   setAutomatic(false);

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { userPath } from '@modshelf/web-kit';
-import { Field, FormError, refreshAccount, RequireAuth, useAction, useT } from '../common';
+import { Field, FormError, readUntil, refreshAccount, RequireAuth, useAction, useT } from '../common';
 import { accounts, type SelfUser } from '../lib/api';
 import { PageTitle } from './SettingsLayout';
 
@@ -36,7 +36,10 @@ function ProfileForm({ user, reload }: { user: SelfUser; reload: () => void }) {
       const changes: { username?: string; bio?: string | null } = {};
       if (username.trim() !== user.username) changes.username = username.trim();
       if (bio !== (user.bio ?? '')) changes.bio = bio ? bio : null;
-      if (Object.keys(changes).length) await accounts.editUser(user.id, changes);
+      if (Object.keys(changes).length) {
+        await accounts.editUser(user.id, changes);
+        await readUntil(() => accounts.me(), (u) => u.username === username.trim() && (u.bio ?? '') === bio);
+      }
       setSaved(true);
       after();
     });
@@ -62,12 +65,12 @@ function ProfileForm({ user, reload }: { user: SelfUser; reload: () => void }) {
             onChange={(e) => {
               const f = e.target.files?.[0];
               e.target.value = '';
-              if (f) void avatar.run(async () => { await accounts.uploadAvatar(user.id, f); after(); });
+              if (f) void avatar.run(async () => { await accounts.uploadAvatar(user.id, f); await readUntil(() => accounts.me(), (u) => !!u.avatar_url && u.avatar_url !== user.avatar_url); after(); });
             }}
           />
           <button type="button" className="ms-btn" disabled={avatar.busy} onClick={() => file.current?.click()}>{t('profile.upload', 'Upload picture')}</button>
           {user.avatar_url && (
-            <button type="button" className="ms-btn" disabled={avatar.busy} onClick={() => void avatar.run(async () => { await accounts.resetAvatar(user.id); after(); })}>
+            <button type="button" className="ms-btn" disabled={avatar.busy} onClick={() => void avatar.run(async () => { await accounts.resetAvatar(user.id); await readUntil(() => accounts.me(), (u) => !u.avatar_url); after(); })}>
               {t('profile.reset', 'Reset picture')}
             </button>
           )}
