@@ -33,6 +33,8 @@ export interface SeedResult {
   versions: number;
   follows: number;
   downloads: number;
+  organizations: number;
+  collections: number;
 }
 
 /**
@@ -122,6 +124,39 @@ export async function seedDemoCatalogue(app: FastifyInstance, options: SeedOptio
     options.progress?.(i + 1, catalogue.length);
   }
 
+  // organizations: a few authors group their projects under a studio
+  const studios = ['Blockworks Studio', 'Mossy Labs', 'Redstone Guild', 'Pixel Forge', 'Nether Collective', 'Sky Island Crew'];
+  let organizations = 0;
+  const authors = [...new Set(catalogue.map((p) => p.authorIndex))];
+  const inOrganization = new Set<string>();
+  for (const [n, name] of studios.entries()) {
+    if (n >= authors.length) break;
+    const authorIndex = authors[n];
+    const token = tokens[authorIndex];
+    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    const org = await call('POST', '/v2/organization', token, { slug, name, description: `${name} makes add-ons together.` });
+    const orgId: string = org.json().id;
+    await call('PATCH', `/v2/organization/${orgId}/icon?ext=png`, token, demoPng([40 + n * 30, 120, 200 - n * 20]), { 'content-type': 'image/png' });
+    const own = catalogue.map((p, i) => ({ p, id: ids[i] })).filter((x) => x.p.authorIndex === authorIndex && !inOrganization.has(x.id)).slice(0, 5);
+    for (const x of own) inOrganization.add(x.id);
+    for (const x of own) await call('POST', `/v2/organization/${orgId}/projects`, token, { project_id: x.id });
+    organizations++;
+  }
+
+  // collections: some users keep public lists of favourites
+  let collections = 0;
+  for (const [u, token] of tokens.entries()) {
+    if (u % 3 !== 0) continue;
+    const picks = rng.sample(ids, rng.int(3, 8));
+    const created = await call('POST', '/v2/collection', token, {
+      name: `${DEMO_USERS[u].replace(/_/g, ' ')}'s favourites`,
+      description: 'Add-ons I keep coming back to.',
+      projects: picks,
+    });
+    await call('PATCH', `/v2/collection/${created.json().id}`, token, { status: 'listed' });
+    collections++;
+  }
+
   // followers: every demo user follows a handful of projects, popular ones more often
   let follows = 0;
   for (const token of tokens) {
@@ -136,7 +171,7 @@ export async function seedDemoCatalogue(app: FastifyInstance, options: SeedOptio
       follows++;
     }
   }
-  return { users: tokens.length, projects: ids.length, versions, follows, downloads };
+  return { users: tokens.length, projects: ids.length, versions, follows, downloads, organizations, collections };
 }
 
 type Call = (
