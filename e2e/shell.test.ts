@@ -273,6 +273,42 @@ describe('shell', () => {
     await page.context().close();
   });
 
+  it('virtualises a long versions list and still reaches its end', async () => {
+    const { url } = await serve();
+    const page = await newPage();
+    const project = {
+      id: 'LoNg0001', slug: 'long', project_type: 'mod', team: 'T', title: 'Long Mod', description: 'Many versions', body: 'x',
+      published: '2024-01-01T00:00:00Z', updated: '2024-01-02T00:00:00Z', status: 'approved',
+      license: { id: 'MIT', name: 'MIT License', url: null }, downloads: 5, followers: 1, categories: [], loaders: ['coreengine'],
+      versions: [], game_versions: ['1.0.3'], client_side: 'required', server_side: 'required', gallery: [], donation_urls: [],
+    };
+    const versions = Array.from({ length: 600 }, (_, i) => ({
+      id: `V${String(i).padStart(7, '0')}`, project_id: project.id, author_id: 'U', name: `Build ${i}`, version_number: `1.0.${i}`,
+      changelog: `change ${i}`, dependencies: [], game_versions: ['1.0.3'], version_type: i % 3 === 0 ? 'beta' : 'release',
+      loaders: ['coreengine'], date_published: new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString(), downloads: i,
+      files: [{ hashes: { sha1: 'a'.repeat(40) }, url: `/files/${i}.zip`, filename: `b${i}.zip`, primary: true, size: 1000 + i }],
+    }));
+    await page.route('**/v2/project/long', (r) => r.fulfill({ json: project }));
+    await page.route('**/v2/project/LoNg0001/version', (r) => r.fulfill({ json: versions }));
+    await page.route('**/v2/project/LoNg0001/members', (r) => r.fulfill({ json: [] }));
+    await page.goto(`${url}/mod/long/versions`);
+    await page.getByTestId('version-row').first().waitFor();
+    expect(await page.locator('[data-virtualized="true"]').count()).toBe(1);
+    const rendered = await page.getByTestId('version-row').count();
+    expect(rendered).toBeGreaterThan(5);
+    expect(rendered).toBeLessThan(80);
+    // newest first; the oldest is reachable by scrolling
+    expect(await page.getByTestId('version-row').first().innerText()).toContain('Build 599');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByTestId('version-row').filter({ hasText: 'Build 0' }).first().waitFor();
+    // filters narrow the list (kept in the URL)
+    await page.locator('select[name="channel"]').selectOption('beta');
+    await page.waitForURL((u) => u.searchParams.get('c') === 'beta');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await page.getByTestId('version-row').first().innerText()).toMatch(/^B/);
+    await page.context().close();
+  });
+
   it('toggles developer mode after 5 logo clicks and shows a toast', async () => {
     const { url } = await serve();
     const page = await newPage();

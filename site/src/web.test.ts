@@ -1,9 +1,9 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheControlFor, ensureWebBuilt, IMMUTABLE, NO_CACHE, registerWeb, withLanguage, withPageMeta } from './web';
+import { cacheControlFor, ensureWebBuilt, IMMUTABLE, needsBuild, NO_CACHE, registerWeb, withLanguage, withPageMeta } from './web';
 
 let root: string;
 let app: FastifyInstance;
@@ -118,7 +118,16 @@ describe('helpers', () => {
   it('withPageMeta escapes', () => {
     expect(withPageMeta('<title>a</title>', '<b>', '')).toBe('<title>&lt;b&gt; - Modshelf</title>');
   });
-  it('ensureWebBuilt skips packages that are already built', async () => {
+  it('ensureWebBuilt skips packages that are already built and newer than their sources', async () => {
+    expect(needsBuild(root, 'shell')).toBe(false);
     expect(await ensureWebBuilt(root)).toEqual([]);
+    mkdirSync(join(root, 'shell', 'src'), { recursive: true });
+    const later = new Date(Date.now() + 60_000);
+    writeFileSync(join(root, 'shell', 'src', 'App.tsx'), 'export {}');
+    utimesSync(join(root, 'shell', 'src', 'App.tsx'), later, later);
+    expect(needsBuild(root, 'shell')).toBe(true);
+    expect(needsBuild(root, 'mfe-catalogue')).toBe(false);
+    rmSync(join(root, 'shell', 'src'), { recursive: true });
+    expect(needsBuild(root, 'shell')).toBe(false);
   });
 });

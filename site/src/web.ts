@@ -230,6 +230,34 @@ function builtMarker(dist: string, pkg: string): string {
   return join(dist, pkg === 'shell' ? 'index.html' : 'remote.json');
 }
 
+function newestMtime(path: string): number {
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    return 0;
+  }
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = 0;
+  for (const name of readdirSync(path)) {
+    if (name === 'node_modules' || name === 'dist') continue;
+    newest = Math.max(newest, newestMtime(join(path, name)));
+  }
+  return newest;
+}
+
+/** A package needs a build when its dist is missing or older than its sources (or the shared web kit). */
+export function needsBuild(rootDir: string, pkg: string): boolean {
+  let built: number;
+  try {
+    built = statSync(builtMarker(join(rootDir, pkg, 'dist'), pkg)).mtimeMs;
+  } catch {
+    return true;
+  }
+  const sources = [join(rootDir, pkg, 'src'), join(rootDir, pkg, 'package.json'), join(rootDir, 'web-kit', 'src'), join(rootDir, 'web-kit', 'build')];
+  return sources.some((p) => newestMtime(p) > built);
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A lock across processes (tests and servers may start at once): a file created exclusively. */
@@ -271,12 +299,12 @@ function runBuild(rootDir: string, pkgDir: string, outDir: string): Promise<void
 }
 
 /**
- * Builds every front-end package whose dist is missing (so `npm start` works on a clean clone).
+ * Builds every front-end package whose dist is missing or stale (so `npm start` works on a clean
+ * clone and after a pull).
  * Safe to call from several processes at once; each dist appears whole (built aside, then renamed).
  */
 export async function ensureWebBuilt(rootDir: string): Promise<string[]> {
-  const missing = () =>
-    webPackages(rootDir).filter((pkg) => existsSync(join(rootDir, pkg, 'package.json')) && !existsSync(builtMarker(join(rootDir, pkg, 'dist'), pkg)));
+  const missing = () => webPackages(rootDir).filter((pkg) => existsSync(join(rootDir, pkg, 'package.json')) && needsBuild(rootDir, pkg));
   if (missing().length === 0) return [];
   return withLock(join(rootDir, '.tmp', 'web-build.lock'), async () => {
     const built: string[] = [];
