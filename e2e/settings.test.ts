@@ -41,7 +41,9 @@ describe.skipIf(!startSite)('accounts and settings in a real browser', () => {
   const email = `${username}@example.org`;
   const password = 'correct horse battery staple';
   let totpSecret = '';
+  let recoveryCodes: string[] = [];
   let userId = '';
+  let currentPassword = password;
 
   const api = (path: string, init: RequestInit = {}) => fetch(`${url}${path}`, init);
   const mailbox = async () => (await (await api('/_dev/mailbox.json')).json()) as { id: string; to: string; subject: string; text: string }[];
@@ -158,7 +160,8 @@ describe.skipIf(!startSite)('accounts and settings in a real browser', () => {
     await page.getByTestId('twofactor-card').getByLabel('Two-factor code').fill(totpAt(totpSecret, 0));
     await page.getByRole('button', { name: 'Verify and turn on' }).click();
     await page.getByTestId('recovery-codes').waitFor();
-    expect(await page.getByTestId('recovery-codes').locator('li').count()).toBe(6);
+    recoveryCodes = await page.getByTestId('recovery-codes').locator('li').allInnerTexts();
+    expect(recoveryCodes.length).toBe(6);
     await page.getByRole('button', { name: 'Done' }).click();
     await page.locator('[data-testid="twofactor-card"][data-state="on"]').waitFor();
 
@@ -370,5 +373,121 @@ describe.skipIf(!startSite)('accounts and settings in a real browser', () => {
     expect(await fresh.getByTestId('language-error').innerText()).toBe('Cannot load this language. Try again in a bit.');
     expect(await fresh.locator('main h1').innerText()).toBe('Language');
     await fresh.close();
+  });
+  it('resets a forgotten password from the mailed link and signs in with a recovery code', async () => {
+    await page.goto(`${url}/settings`);
+    await page.locator('nav.set-nav').getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto(`${url}/auth/sign-in`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email or username').fill(username);
+    await page.getByRole('button', { name: 'Send reset e-mail' }).click();
+    await page.getByTestId('reset-sent').waitFor();
+    const mail = (await mailbox()).find((m) => m.to === email && /reset/i.test(m.subject));
+    const link = mail?.text.match(/https?:\/\/\S+\/auth\/reset-password\?flow=\S+/)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    const next = 'a brand new passphrase';
+    await page.getByLabel('New password').fill(next);
+    await page.getByLabel('Confirm password').fill(`${next}x`);
+    await page.getByText('Passwords do not match!').waitFor();
+    await page.getByLabel('Confirm password').fill(next);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByTestId('reset-done').waitFor();
+    // the link works once
+    expect((await api('/v2/auth/password', { method: 'PATCH', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'test' }, body: JSON.stringify({ flow: new URL(link!).searchParams.get('flow'), new_password: 'another one entirely' }) })).status).toBe(400);
+    currentPassword = next;
+
+    await page.getByRole('link', { name: 'Sign in' }).last().click();
+    await page.waitForURL((u) => u.pathname === '/auth/sign-in');
+    await page.getByLabel('Email or username').fill(username);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('alert').waitFor();
+    await page.getByLabel('Password').fill(next);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByTestId('two-factor-step').waitFor();
+    await page.getByLabel('Two-factor code').fill(recoveryCodes[0]);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    // no redirect asked: the default after sign-in
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.locator('header').getByText(username).waitFor();
+  });
+
+  it('lists sessions with the current one marked and revokes another', async () => {
+    // a second session, from a script
+    const login = await api('/v2/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json', 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/128.0' }, body: JSON.stringify({ username, password: currentPassword }) });
+    const { flow } = (await login.json()) as { flow: string };
+    expect(flow).toBeTruthy();
+    const second = await api('/v2/auth/login/2fa', { method: 'POST', headers: { 'Content-Type': 'application/json', 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/128.0' }, body: JSON.stringify({ flow, code: recoveryCodes[1] }) });
+    const { session } = (await second.json()) as { session: string };
+    expect(session).toMatch(/^mra_/);
+    expect((await api('/v2/user', { headers: { Authorization: session } })).status).toBe(200);
+
+    await page.goto(`${url}/settings/sessions`);
+    await page.getByTestId('session-list').waitFor();
+    await expect.poll(() => page.getByTestId('session').count()).toBe(2);
+    const other = page.locator('[data-testid="session"][data-current="false"]');
+    expect(await other.innerText()).toMatch(/Windows · Firefox/);
+    expect(await page.locator('[data-testid="session"][data-current="true"]').getByTestId('current-session').count()).toBe(1);
+    await other.getByRole('button', { name: 'Revoke session' }).click();
+    await expect.poll(() => page.getByTestId('session').count()).toBe(1);
+    expect((await api('/v2/user', { headers: { Authorization: session } })).status).toBe(401);
+  });
+
+  it('adds a card, subscribes, cancels keeping the perks, and lists the charge', async () => {
+    await page.goto(`${url}/settings/billing`);
+    await page.getByTestId('payment-methods').getByText('You have no payment methods.').waitFor();
+    await page.getByRole('button', { name: 'Add payment method' }).click();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Month').fill('12');
+    await page.getByLabel('Year').fill(String(new Date().getUTCFullYear() + 3));
+    await page.getByRole('button', { name: 'Add card' }).click();
+    const card = page.getByTestId('payment-method');
+    await card.waitFor();
+    expect(await card.innerText()).toMatch(/Visa •••• 4242/);
+    expect(await card.innerText()).toContain('Primary');
+
+    await page.getByRole('button', { name: /Subscribe · \$4\.99 \/ month/ }).click();
+    const sub = page.getByTestId('subscription');
+    await sub.waitFor();
+    expect(await sub.getAttribute('data-status')).toBe('active');
+    expect(await sub.innerText()).toMatch(/Renews on/);
+    await sub.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.locator('[data-testid="subscription"][data-status="cancelled"]').waitFor();
+    expect(await page.getByTestId('subscription').innerText()).toMatch(/Cancelled: perks last until/);
+
+    await page.getByRole('link', { name: 'View past charges' }).click();
+    await page.waitForURL((u) => u.pathname === '/settings/billing/charges');
+    const charge = page.getByTestId('charge');
+    await charge.first().waitFor();
+    expect(await charge.count()).toBe(1);
+    expect(await charge.first().innerText()).toMatch(/\$4\.99/);
+    expect(await charge.first().innerText()).toMatch(/Paid/);
+  });
+
+  it('turns two-factor auth off with a recovery code, then deletes the account for good', async () => {
+    await page.goto(`${url}/settings/account`);
+    await page.locator('[data-testid="twofactor-card"][data-state="on"]').waitFor();
+    await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+    await page.getByLabel('Code from your app or a recovery code').fill(recoveryCodes[0]);
+    await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+    // a spent recovery code does not work again
+    await page.getByTestId('twofactor-card').getByRole('alert').waitFor();
+    await page.getByLabel('Code from your app or a recovery code').fill(recoveryCodes[2]);
+    await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+    await page.locator('[data-testid="twofactor-card"][data-state="off"]').waitFor();
+
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const confirm = dialog.getByRole('button', { name: 'Delete account' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Username').fill(username);
+    await confirm.click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.locator('header').getByRole('link', { name: 'Sign in' }).waitFor();
+    const login = await api('/v2/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: currentPassword }) });
+    expect(login.status).toBe(401);
   });
 });
