@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { upcast, type EventStore, type RecordedEvent, type Subscription } from '@modshelf/events';
 import { applyEvent, BatchContext, searchChanges } from '../projectors/index';
 import type { ProjectionStorage } from '../storage/port';
@@ -21,6 +23,17 @@ export interface Projections {
   /** Drops every projection and rebuilds it from the log. */
   rebuild(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** One full GC and SQLite's shrink_memory, after a bulk catch-up (V8's gc is reached through a flag at run time). */
+function releaseMemory(storage: ProjectionStorage): void {
+  try {
+    (storage as { db?: { pragma(p: string): unknown } }).db?.pragma('shrink_memory');
+    v8.setFlagsFromString('--expose-gc');
+    (vm.runInNewContext('gc') as () => void)();
+  } catch {
+    /* best effort */
+  }
 }
 
 interface Waiter {
@@ -59,7 +72,12 @@ export class ProjectionRunner implements Projections {
   async start(): Promise<void> {
     this.stopped = false;
     this.position = await this.storage.checkpoint();
-    this.ready = this.catchUp().then(() => this.subscribe());
+    const before = this.eventsProjected;
+    this.ready = this.catchUp().then(() => {
+      // A big catch-up leaves a grown heap of garbage behind: give it back before serving.
+      if (this.eventsProjected - before > 20_000) releaseMemory(this.storage);
+      this.subscribe();
+    });
     this.ready.catch((err) => this.log('catch-up failed', err));
   }
 

@@ -1,0 +1,14 @@
+import { SqliteEventStore } from '@modshelf/events';
+import { rmSync } from 'node:fs';
+import { startProjections } from '../src/index';
+rmSync('/tmp/rss-data', { recursive: true, force: true });
+const store = new SqliteEventStore({ path: process.argv[2] });
+const mb = (n: number) => Math.round(n / 2 ** 20);
+const p = await startProjections({ store, dataDir: '/tmp/rss-data' });
+await p.ready;
+const m = process.memoryUsage();
+console.log('after ready rss', mb(m.rss), 'heapTotal', mb(m.heapTotal), 'heapUsed', mb(m.heapUsed));
+await new Promise((r) => setTimeout(r, 3000));
+const m2 = process.memoryUsage();
+console.log('3s later rss', mb(m2.rss), 'heapTotal', mb(m2.heapTotal), 'heapUsed', mb(m2.heapUsed));
+await p.close();
