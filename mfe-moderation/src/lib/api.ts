@@ -1,0 +1,125 @@
+import { ApiError, apiFetch, buildUrl, getAuthToken, loading, type Project, type User } from '@modshelf/web-kit';
+
+/** A queued project: the v2 Project plus the owner's username (`author`). */
+export interface QueuedProject extends Project {
+  author: string | null;
+  route_type?: string;
+}
+
+export interface Report {
+  id: string;
+  report_type: string;
+  item_id: string;
+  item_type: 'project' | 'version' | 'user';
+  reporter: string;
+  body: string;
+  created: string;
+  closed: boolean;
+  thread_id: string;
+}
+
+export interface ModerationStats {
+  projects: number;
+  open_reports: number;
+  reports: number;
+}
+
+export interface TimelineEntry {
+  revision: number;
+  position: number;
+  type: string;
+  schema_version: number;
+  time: string;
+  actor: { id: string; username: string | null } | null;
+  command_id: string;
+  correlation_id: string;
+  causation_id?: string;
+  data: Record<string, unknown>;
+}
+
+export interface AsOfAnswer {
+  stream_id: string;
+  as_of: string;
+  revision: number;
+  exists: boolean;
+  state: Record<string, unknown> | null;
+  timeline: TimelineEntry[];
+}
+
+export interface BillingMethod {
+  id: string; brand: string; brand_name: string; last4: string | null; exp_month: number | null; exp_year: number | null; primary: boolean;
+}
+export interface BillingSubscription {
+  id: string; product_id: string; product_name: string; interval: string; amount: number; currency: string; status: string;
+  created: string; period_end: string; perks: boolean; renewal_failed?: boolean; perks_until: string | null; cancelled_at: string | null;
+}
+export interface BillingCharge {
+  id: string; amount: number; currency: string; status: string; description: string; reason: string | null; created: string;
+  payment_method: BillingMethod | null;
+}
+export interface UserBilling {
+  user_id: string;
+  username: string;
+  payment_methods: BillingMethod[];
+  subscriptions: BillingSubscription[];
+  charges: BillingCharge[];
+}
+
+/** The log position a command reached (x-modshelf-position), for read-your-writes. */
+export const POSITION_HEADER = 'x-modshelf-position';
+
+/**
+ * A write that also answers the log position it reached, so the next reads can wait for the
+ * projections (`min_position`) and nobody sees the queue from before their own decision.
+ */
+export async function command(path: string, method: 'PATCH' | 'POST' | 'DELETE', body?: unknown): Promise<number | null> {
+  const headers = new Headers({ 'X-Requested-With': 'modshelf' });
+  const token = getAuthToken();
+  if (token) headers.set('Authorization', token);
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const res = await loading.track(
+    fetch(buildUrl(path), { method, credentials: 'same-origin', headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+  );
+  if (!res.ok) {
+    let error = res.status === 404 ? 'not_found' : 'error';
+    let description = res.status === 404 ? 'Not found' : `${res.status} ${res.statusText}`;
+    try {
+      const b = (await res.json()) as { error?: string; description?: string };
+      if (b.error) error = b.error;
+      if (b.description) description = b.description;
+    } catch {
+      /* empty body */
+    }
+    throw new ApiError(res.status, error, description);
+  }
+  const pos = Number(res.headers.get(POSITION_HEADER));
+  return Number.isSafeInteger(pos) && pos > 0 ? pos : null;
+}
+
+const at = (minPosition: number | null | undefined) => (minPosition ? { min_position: minPosition } : {});
+
+export const moderation = {
+  me: (signal?: AbortSignal) => apiFetch<User>('/user', { signal }),
+  stats: (signal?: AbortSignal, minPosition?: number | null) => apiFetch<ModerationStats>('/moderation/stats', { signal, query: at(minPosition) }),
+  queue: (count: number, signal?: AbortSignal, minPosition?: number | null) =>
+    apiFetch<QueuedProject[]>('/moderation/projects', { signal, query: { count, ...at(minPosition) } }),
+  /** PATCH /v2/project/{id} {status, moderation_message}: staff approve, reject or withhold. */
+  setStatus: (projectId: string, status: string, message: string | null) =>
+    command(`/project/${encodeURIComponent(projectId)}`, 'PATCH', {
+      status,
+      ...(message !== null ? { moderation_message: message } : {}),
+    }),
+  reports: (all: boolean, count: number, signal?: AbortSignal, minPosition?: number | null) =>
+    apiFetch<Report[]>('/report', { signal, query: { all, count, ...at(minPosition) } }),
+  report: (id: string, signal?: AbortSignal, minPosition?: number | null) =>
+    apiFetch<Report>(`/report/${encodeURIComponent(id)}`, { signal, query: at(minPosition) }),
+  setReportClosed: (id: string, closed: boolean) => command(`/report/${encodeURIComponent(id)}`, 'PATCH', { closed }),
+  users: (ids: string[], signal?: AbortSignal) =>
+    ids.length ? apiFetch<User[]>('/users', { signal, query: { ids: JSON.stringify(ids) } }) : Promise.resolve([] as User[]),
+  project: (id: string, signal?: AbortSignal) => apiFetch<Project & { route_type?: string }>(`/project/${encodeURIComponent(id)}`, { signal }),
+  timeline: (type: string, id: string, signal?: AbortSignal, minPosition?: number | null) =>
+    apiFetch<TimelineEntry[]>(`/audit/${encodeURIComponent(type)}/${encodeURIComponent(id)}`, { signal, query: at(minPosition) }),
+  asOf: (type: string, id: string, asOf: string, signal?: AbortSignal) =>
+    apiFetch<AsOfAnswer>(`/audit/${encodeURIComponent(type)}/${encodeURIComponent(id)}`, { signal, query: { as_of: asOf } }),
+  billing: (userId: string, signal?: AbortSignal) => apiFetch<UserBilling>(`/billing/user/${encodeURIComponent(userId)}`, { signal }),
+};
