@@ -20,6 +20,8 @@ export { SqliteReadModels } from './read-model/sqlite';
 export { SqliteSearchIndex } from './search/sqlite-search';
 export { parseFacets, parseSearchParams } from './search/facets';
 export { replayAndCompare, type ReplayReport } from './replay/replay';
+export { queryOpenApi, QUERY_ROUTES } from './contract/openapi';
+export * as queryAnswers from './contract/answers';
 
 /**
  * Opens the projections file under dataDir and starts projecting the log from

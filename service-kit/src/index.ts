@@ -3,3 +3,4 @@ export * from './error-handler';
 export * from './positions';
 export * from "./scopes";
 export * from './auth';
+export * from './openapi';

@@ -16,6 +16,7 @@ import { loadConfig, type SiteConfig } from './config';
 import { installHealthAndMetrics } from './metrics';
 import { seedDemoCatalogue } from './seed/run-seed';
 import { ensureWebBuilt, registerWeb } from './web';
+import { registerOpenApi } from './openapi';
 
 export const ROOT_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
@@ -66,6 +67,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     skip: (req) => !req.url.startsWith('/v2') && !req.url.startsWith('/_internal'),
   });
   installAuth(app, { credentials });
+  registerOpenApi(app, { serverUrl: config.publicUrl }); // GET /v2/openapi.json; records routes registered after it
   const deps = { store, credentials, dataDir: config.dataDir, publicUrl: config.publicUrl };
   registerAccountRoutes(app, deps);
   await registerCatalogueCommands(app, { ...deps, maxFileBytes: config.MAX_FILE_BYTES });

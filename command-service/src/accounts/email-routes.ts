@@ -40,14 +40,14 @@ export async function sendVerificationMail(deps: AccountDeps, account: AccountRe
   );
 }
 
-const verifyBody = z.object({ flow: z.string().min(1).max(200) });
-const resetBeginBody = z.object({ username: z.string().trim().min(1).max(254), challenge: z.string().optional() });
-const changePasswordBody = z.object({
+export const verifyBody = z.object({ flow: z.string().min(1).max(200) });
+export const resetBeginBody = z.object({ username: z.string().trim().min(1).max(254), challenge: z.string().optional() });
+export const changePasswordBody = z.object({
   flow: z.string().min(1).max(200).optional(),
   old_password: z.string().max(256).optional(),
   new_password: z.string().max(256).nullable().optional(),
 });
-const emailBody = z.object({ email: z.string().trim().max(254).pipe(z.email('email: not a valid e-mail address')) });
+export const emailBody = z.object({ email: z.string().trim().max(254).pipe(z.email('email: not a valid e-mail address')) });
 
 const NEWSLETTER = 'newsletter';
 const NEVER = '9999-12-31T23:59:59.999Z';

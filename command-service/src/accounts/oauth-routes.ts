@@ -19,7 +19,7 @@ const NEVER = '9999-12-31T23:59:59.999Z';
 
 const scopeNames = Object.keys(SCOPE_BITS) as [ScopeName, ...ScopeName[]];
 const scopeInput = z.union([z.number().int().nonnegative(), z.array(z.enum(scopeNames)).transform(namesToScopes)]);
-const appBody = z.object({
+export const appBody = z.object({
   name: z.string().trim().min(3, 'name: at least 3 characters').max(255),
   icon_url: z.url().max(2048).nullable().optional(),
   url: z.url().max(2048).nullable().optional(),
@@ -96,7 +96,7 @@ function withParams(uri: string, params: Record<string, string | undefined>): st
   return u.toString();
 }
 
-const authorizeQuery = z.object({
+export const authorizeQuery = z.object({
   client_id: z.string().regex(/^[0-9A-Za-z]{8}$/, 'client_id: not a valid id'),
   redirect_uri: z.string().optional(),
   scope: z.string().min(1, 'scope: required'),
@@ -105,8 +105,8 @@ const authorizeQuery = z.object({
   code_challenge: z.string().regex(/^[A-Za-z0-9\-._~]{43,128}$/, 'code_challenge: PKCE (S256) is required'),
   code_challenge_method: z.literal('S256', 'code_challenge_method: only S256 is supported').optional().default('S256'),
 });
-const flowBody = z.object({ flow: z.string().min(1).max(200) });
-const tokenForm = z.object({
+export const flowBody = z.object({ flow: z.string().min(1).max(200) });
+export const tokenForm = z.object({
   grant_type: z.literal('authorization_code', 'grant_type: only authorization_code is supported'),
   code: z.string().min(1),
   redirect_uri: z.string().optional(),

@@ -17,7 +17,7 @@ const IMAGE_TYPES: Record<string, { ext: string; magic: (b: Buffer) => boolean }
 };
 const EXT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
-const editUser = z.object({
+export const editUser = z.object({
   username: usernameSchema.optional(),
   bio: z.string().max(160, 'bio: at most 160 characters').nullable().optional(),
   role: z.enum(['developer', 'moderator', 'admin']).optional(),

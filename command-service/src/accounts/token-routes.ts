@@ -16,12 +16,12 @@ const scopeInput = z.union([
 const expiresInput = z.union([z.iso.datetime({ offset: true }), z.number().int().positive()]).transform((v) =>
   new Date(typeof v === 'number' ? (v < 1e12 ? v * 1000 : v) : v).toISOString(),
 );
-const createPat = z.object({
+export const createPat = z.object({
   name: z.string({ error: 'name: a token needs a name' }).max(255),
   scopes: scopeInput,
   expires: expiresInput,
 });
-const editPat = z.object({ name: z.string().max(255).optional(), scopes: scopeInput.optional(), expires: expiresInput.optional() });
+export const editPat = z.object({ name: z.string().max(255).optional(), scopes: scopeInput.optional(), expires: expiresInput.optional() });
 const idParam = z.object({ id: z.string().regex(/^[0-9A-Za-z]{8}$/, 'id: not a valid id') });
 
 function patView(p: { name: string; scopes: number; expires: string; created: string }, id: string, userId: string, lastUsed: string | null, accessToken: string | null) {

@@ -48,10 +48,10 @@ export const CATALOGUE_COMMAND_ROUTES: {
 const jsonSchema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
 const ERROR = { description: 'Error', content: { 'application/json': { schema: { type: 'object', properties: { error: { type: 'string' }, description: { type: 'string' } }, required: ['error', 'description'] } } } };
 
-/** OpenAPI 3.1 path items for the catalogue's command routes. */
-export function catalogueOpenApiPaths(): Record<string, Record<string, unknown>> {
+/** OpenAPI 3.1 path items for the catalogue's command routes (or other routes in the same format, e.g. COMMUNITY_COMMAND_ROUTES). */
+export function catalogueOpenApiPaths(routes: typeof CATALOGUE_COMMAND_ROUTES = CATALOGUE_COMMAND_ROUTES): Record<string, Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const r of CATALOGUE_COMMAND_ROUTES) {
+  for (const r of routes) {
     const params = [...r.path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
     const query = r.query
       ? Object.entries(jsonSchema(r.query).properties ?? {}).map(([name, schema]) => ({
