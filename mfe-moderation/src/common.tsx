@@ -1,7 +1,8 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, NavLink, useLocation } from 'react-router';
-import { ApiError, ErrorScreen, ERRORS, formatRelativeTime, signInPath, useApi, usePageMeta, type User } from '@modshelf/web-kit';
+import { useAtomValue } from 'jotai';
+import { ApiError, ErrorScreen, ERRORS, formatRelativeTime, invalidateApiCache, sessionAtom, signInPath, useApi, usePageMeta, type User } from '@modshelf/web-kit';
 import { moderation } from './lib/api';
 import { isAdminRole, isStaffRole } from './lib/logic';
 
@@ -59,9 +60,10 @@ export function When({ iso }: { iso: string | null | undefined }) {
   );
 }
 
-/** The signed-in user, or null when anonymous. */
+/** The signed-in user, or null when anonymous (read again whenever the shared session changes). */
 export function useMe() {
-  return useApi<User | null>('moderation:me', (signal) =>
+  const session = useAtomValue(sessionAtom);
+  return useApi<User | null>(`moderation:me:${session?.user?.id ?? 'anonymous'}`, (signal) =>
     moderation.me(signal).catch((e) => {
       if (e instanceof ApiError && e.status === 401) return null;
       throw e;
@@ -82,7 +84,11 @@ export function RequireStaff({ admin = false, children }: { admin?: boolean; chi
     return <ErrorScreen statusCode={status} message={errorText(me.error)} />;
   }
   if (me.data === undefined) return <Loading />;
-  if (me.data === null) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
+  if (me.data === null) {
+    // after signing in, come back to a fresh answer rather than this cached "anonymous"
+    invalidateApiCache('moderation:me');
+    return <Navigate to={signInPath(location.pathname + location.search)} replace />;
+  }
   const allowed = admin ? isAdminRole(me.data.role) : isStaffRole(me.data.role);
   if (!allowed) {
     return (

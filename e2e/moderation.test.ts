@@ -1,0 +1,140 @@
+/**
+ * Moderation in a real browser on the whole site (API + web, one port): a staff member signs in,
+ * approves a submitted project in /moderation/review, the project appears in search, and the audit
+ * timeline shows the status change with its actor and the state "as of" before the approval.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { APIRequestContext, Browser } from 'playwright-core';
+import { buildWebOnce, freePort, launchBrowser, loadStartSite, removeDir } from './harness';
+
+const startSite = await loadStartSite();
+const ADMIN = { username: 'e2e_admin', password: 'moderation-e2e-password-1' };
+
+describe.skipIf(!startSite)('moderation in a real browser', () => {
+  let site: { url: string; close(): Promise<void> };
+  let dataDir: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    await buildWebOnce();
+    dataDir = mkdtempSync(join(tmpdir(), 'modshelf-e2e-moderation-'));
+    const port = await freePort();
+    site = await startSite!({
+      env: {
+        PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, SEED: 'false', LOG_LEVEL: 'silent',
+        ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password,
+      },
+    });
+    browser = await launchBrowser();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    if (dataDir) removeDir(dataDir);
+  });
+
+  /** An author signs up, creates a project with a version and submits it for review (API only). */
+  async function submittedProject(request: APIRequestContext, title: string) {
+    const url = site.url;
+    const username = `author_${Date.now() % 1_000_000_000}`;
+    const created = await request.post(`${url}/v2/auth/create`, {
+      data: { username, email: `${username}@example.com`, password: 'correct-horse-battery-staple' },
+      headers: { 'x-requested-with': 'e2e' },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const auth = { authorization: (await created.json()).session as string, 'x-requested-with': 'e2e' };
+    const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    const project = await request.post(`${url}/v2/project`, {
+      headers: auth,
+      multipart: {
+        data: JSON.stringify({
+          slug, title, description: 'A mod waiting for a moderator', body: '# Hello', categories: ['magic'], client_side: 'required',
+          server_side: 'optional', license_id: 'MIT', project_type: 'mod', is_draft: true,
+        }),
+      },
+    });
+    expect(project.status(), await project.text()).toBe(200);
+    const id = (await project.json()).id as string;
+    const version = await request.post(`${url}/v2/version`, {
+      headers: auth,
+      multipart: {
+        data: JSON.stringify({
+          project_id: id, name: 'First', version_number: '1.0.0', changelog: 'initial', game_versions: ['1.11.4'], loaders: ['coreengine'],
+          version_type: 'release', featured: false, dependencies: [], file_parts: ['file'],
+        }),
+        file: { name: 'review-me.jar', mimeType: 'application/java-archive', buffer: Buffer.from(`jar of ${title}`) },
+      },
+    });
+    expect(version.status(), await version.text()).toBe(200);
+    const submit = await request.patch(`${url}/v2/project/${id}`, { headers: auth, data: { status: 'processing' } });
+    expect(submit.status(), await submit.text()).toBe(204);
+    return { id, slug, username };
+  }
+
+  it('a staff member approves a submitted project; it shows in search and in the audit timeline', async () => {
+    const url = site.url;
+    const title = `Review Me ${Date.now() % 100000}`;
+    const authorCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { id } = await submittedProject(authorCtx.request, title);
+
+    // a signed-in non-staff user gets the error screen
+    authorCtx.setDefaultTimeout(15_000);
+    const author = await authorCtx.newPage();
+    await author.goto(`${url}/moderation/review`);
+    await author.locator('.ms-error', { hasText: 'Only moderators and administrators can open this page.' }).waitFor();
+    expect(await author.locator('.ms-error__heading').innerText()).toBe('An error occurred!');
+    await authorCtx.close();
+
+    // anonymous: sent to sign in and back
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    ctx.setDefaultTimeout(15_000);
+    const page = await ctx.newPage();
+    await page.goto(`${url}/moderation/review`);
+    await page.waitForURL((u) => u.pathname === '/auth/sign-in' && u.searchParams.get('redirect') === '/moderation/review');
+    await page.getByLabel('Email or username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname === '/moderation/review');
+
+    // the queue holds the project; not yet in search
+    const item = page.locator(`[data-testid="queue-item"][data-project-id="${id}"]`);
+    await item.waitFor();
+    await item.getByText(title).waitFor();
+    const before = await (await page.request.get(`${url}/v2/search?query=${encodeURIComponent(title)}`)).json();
+    expect(before.hits.map((h: { project_id: string }) => h.project_id)).not.toContain(id);
+
+    await item.locator('textarea').fill('Welcome aboard!');
+    await item.getByRole('button', { name: 'Approve' }).click();
+    await page.locator('.shell-toast', { hasText: `${title}: approved` }).waitFor();
+    await item.waitFor({ state: 'detached' });
+
+    // now listed: the search page finds it
+    await page.goto(`${url}/mods?q=${encodeURIComponent(title)}`);
+    await page.getByTestId('project-card').filter({ hasText: title }).first().waitFor();
+
+    // the audit timeline shows the change with its actor
+    await page.goto(`${url}/moderation/audit/project/${id}`);
+    const change = page.locator('[data-testid="timeline-entry"][data-type="ProjectStatusChanged"]', { hasText: 'processing → approved' });
+    await change.waitFor();
+    expect(await change.getByTestId('event-actor').innerText()).toBe(ADMIN.username);
+    const submitted = page.locator('[data-testid="timeline-entry"][data-type="ProjectStatusChanged"]', { hasText: 'draft → processing' });
+    await submitted.waitFor();
+
+    // as of just before the approval: processing; after it: approved with the message
+    await change.getByRole('button', { name: 'State before' }).click();
+    await page.waitForURL((u) => u.searchParams.has('as_of'));
+    await page.locator('[data-testid="asof-status"] dd', { hasText: /^processing$/ }).waitFor();
+    await change.getByRole('button', { name: 'State after' }).click();
+    await page.locator('[data-testid="asof-status"] dd', { hasText: /^approved$/ }).waitFor();
+    expect(await page.locator('[data-testid="asof-moderator_message"] dd').innerText()).toBe('Welcome aboard!');
+
+    // the overview counts follow
+    await page.goto(`${url}/moderation`);
+    expect(await page.getByTestId('stat-queue').locator('strong').innerText()).toBe('0');
+    await ctx.close();
+  }, 120_000);
+});
