@@ -12,14 +12,18 @@ import { AboutSidebar } from './AboutSidebar';
 import { ChangelogTab } from './ChangelogTab';
 import { GalleryTab } from './GalleryTab';
 import { OverviewTab } from './OverviewTab';
-import { VersionPage } from './VersionPage';
 import { VersionsTab } from './VersionsTab';
+import { canManage, SettingsRoute, VersionEditRoute, VersionRoute } from './settings/routes';
 
 export interface ProjectData {
   project: Project;
   versions: DerivedVersion[];
   members: TeamMember[];
   base: string;
+  /** author tabs: whether the team list has arrived, and a reload after a write */
+  membersLoaded?: boolean;
+  versionsLoaded?: boolean;
+  refresh?: () => void;
 }
 
 /** Project page: header, tabs and the About sidebar at /{type}/{slug or id}/... */
@@ -39,7 +43,15 @@ export function ProjectPage({ urlType }: { urlType: string }) {
   if (canonical !== current && decodeURIComponent(canonical) !== decodeURIComponent(current)) {
     return <Navigate to={`${canonical}${rest ? `/${rest}` : ''}${location.search}`} replace />;
   }
-  const data: ProjectData = { project: p, versions: derived, members: members.data ?? [], base: canonical };
+  const data: ProjectData = {
+    project: p, versions: derived, members: members.data ?? [], base: canonical, membersLoaded: !!members.data || !!members.error,
+    versionsLoaded: !!versions.data,
+    refresh: () => {
+      project.reload();
+      versions.reload();
+      members.reload();
+    },
+  };
   return <ProjectLayout data={data} versionsLoaded={!!versions.data} />;
 }
 
@@ -102,6 +114,7 @@ function ProjectLayout({ data, versionsLoaded }: { data: ProjectData; versionsLo
     ...(p.gallery && p.gallery.length > 0 ? [{ to: `${base}/gallery`, end: false, label: intl.formatMessage({ id: 'tab.gallery', defaultMessage: 'Gallery' }) }] : []),
     { to: `${base}/changelog`, end: false, label: intl.formatMessage({ id: 'tab.changelog', defaultMessage: 'Changelog' }) },
     { to: `${base}/versions`, end: false, label: intl.formatMessage({ id: 'tab.versions', defaultMessage: 'Versions' }) },
+    ...(canManage(session, data.members) ? [{ to: `${base}/settings`, end: false, label: intl.formatMessage({ id: 'tab.settings', defaultMessage: 'Settings' }) }] : []),
   ];
 
   return (
@@ -147,9 +160,9 @@ function ProjectLayout({ data, versionsLoaded }: { data: ProjectData; versionsLo
             <Route path="gallery" element={<GalleryTab project={p} />} />
             <Route path="changelog" element={<ChangelogTab data={data} loaded={versionsLoaded} />} />
             <Route path="versions" element={<VersionsTab data={data} loaded={versionsLoaded} />} />
-            <Route path="version/:version" element={<VersionPage data={data} loaded={versionsLoaded} />} />
-            <Route path="version/:version/edit" element={<MembersOnly />} />
-            <Route path="settings/*" element={<MembersOnly />} />
+            <Route path="version/:version" element={<VersionRoute data={data} loaded={versionsLoaded} />} />
+            <Route path="version/:version/edit" element={<VersionEditRoute data={data} />} />
+            <Route path="settings/*" element={<SettingsRoute data={data} />} />
             <Route path="moderation" element={<MembersOnly />} />
             <Route path="*" element={<NotFound path={location.pathname} />} />
           </Routes>

@@ -1,0 +1,333 @@
+/** version/{version}-new (publish a version with its files) and version/{version}/edit. */
+import { useState, type DragEvent, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useAtomValue } from 'jotai';
+import { api, findVersion, formatBytes, invalidateApiCache, NotFound, sessionAtom, useApi, type Version } from '@modshelf/web-kit';
+import type { ProjectData } from '../ProjectPage';
+import { Field, FormError, useSave } from './common';
+import { accessOf, changedFields, has, projectCommands, versionFromFilename, type VersionDraft } from './lib';
+import { useT } from './t';
+
+const CHANNELS = ['release', 'beta', 'alpha'] as const;
+const DEP_TYPES = ['required', 'optional', 'incompatible', 'embedded'] as const;
+
+function loaderTypeOf(projectType: string): string {
+  return projectType === 'behaviorpack' ? 'mod' : projectType;
+}
+
+function draftOf(v: Version | null, suggested: string, projectLoaders: string[]): VersionDraft {
+  return {
+    name: v?.name ?? '',
+    version_number: v?.version_number ?? suggested,
+    changelog: v?.changelog ?? '',
+    version_type: v?.version_type ?? 'release',
+    loaders: v?.loaders ?? (projectLoaders.length === 1 ? projectLoaders : []),
+    game_versions: v?.game_versions ?? [],
+    dependencies: (v?.dependencies ?? []).map((d) => ({ project_id: d.project_id ?? null, version_id: d.version_id ?? null, dependency_type: d.dependency_type })),
+    featured: v?.featured ?? false,
+  };
+}
+
+/** The fields both forms share: number, name, channel, loaders, game versions, changelog, dependencies. */
+function VersionFields({ data, draft, setDraft }: { data: ProjectData; draft: VersionDraft; setDraft: (d: VersionDraft) => void }) {
+  const t = useT();
+  const loaders = useApi('tag:loader', (s) => api.loaders(s));
+  const gameVersions = useApi('tag:game_version', (s) => api.gameVersions(s));
+  const type = loaderTypeOf(data.project.project_type);
+  const loaderNames = (loaders.data ?? []).filter((l) => l.supported_project_types.includes(type)).map((l) => l.name);
+  const [dep, setDep] = useState('');
+  const [depType, setDepType] = useState<VersionDraft['dependencies'][number]['dependency_type']>('required');
+  const [depError, setDepError] = useState<string | null>(null);
+  const toggle = (key: 'loaders' | 'game_versions', value: string, on: boolean) =>
+    setDraft({ ...draft, [key]: on ? [...draft[key], value] : draft[key].filter((x) => x !== value) });
+  const depProjects = useApi(
+    draft.dependencies.some((d) => d.project_id) ? `projects:${draft.dependencies.map((d) => d.project_id).join(',')}` : null,
+    (s) => api.projects(draft.dependencies.map((d) => d.project_id).filter((x): x is string => !!x), s),
+  );
+  const addDependency = async () => {
+    setDepError(null);
+    const key = dep.trim();
+    if (!key) return;
+    try {
+      const p = await api.project(key);
+      if (p.id === data.project.id) throw new Error(t('version.selfDependency', 'A project cannot depend on itself.'));
+      setDraft({ ...draft, dependencies: [...draft.dependencies.filter((d) => d.project_id !== p.id), { project_id: p.id, version_id: null, dependency_type: depType }] });
+      setDep('');
+    } catch (e) {
+      setDepError((e as Error).message || t('version.noSuchProject', 'No such project.'));
+    }
+  };
+  return (
+    <>
+      <div className="pset-row">
+        <Field label={t('version.number', 'Version number')}>
+          <input className="ms-input" value={draft.version_number} maxLength={32} required onChange={(e) => setDraft({ ...draft, version_number: e.target.value })} />
+        </Field>
+        <Field label={t('version.name', 'Version name')}>
+          <input className="ms-input" value={draft.name} maxLength={64} onChange={(e) => setDraft({ ...draft, name: e.target.value })} placeholder={draft.version_number} />
+        </Field>
+      </div>
+      <fieldset className="pset-choices">
+        <legend>{t('version.channel', 'Release channel')}</legend>
+        {CHANNELS.map((c) => (
+          <label key={c} className="pset-check">
+            <input type="radio" name="channel" value={c} checked={draft.version_type === c} onChange={() => setDraft({ ...draft, version_type: c })} />
+            {c === 'release' ? t('channel.release', 'Release') : c === 'beta' ? t('channel.beta', 'Beta') : t('channel.alpha', 'Alpha')}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="pset-choices">
+        <legend>{t('version.loaders', 'Loaders')}</legend>
+        {loaderNames.map((l) => (
+          <label key={l} className="pset-check">
+            <input type="checkbox" checked={draft.loaders.includes(l)} onChange={(e) => toggle('loaders', l, e.target.checked)} /> {loaderLabel(l)}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="pset-choices">
+        <legend>{t('version.gameVersions', 'Game versions')}</legend>
+        {(gameVersions.data ?? []).map((g) => (
+          <label key={g.version} className="pset-check">
+            <input type="checkbox" checked={draft.game_versions.includes(g.version)} onChange={(e) => toggle('game_versions', g.version, e.target.checked)} /> {g.version}
+          </label>
+        ))}
+      </fieldset>
+      <Field label={t('version.changelog', 'Changelog')}>
+        <textarea className="ms-input" rows={8} value={draft.changelog} maxLength={65536} onChange={(e) => setDraft({ ...draft, changelog: e.target.value })} />
+      </Field>
+      <fieldset className="pset-choices pset-choices--column">
+        <legend>{t('version.dependencies', 'Dependencies')}</legend>
+        {draft.dependencies.length > 0 && (
+          <ul className="pset-deps">
+            {draft.dependencies.map((d, i) => (
+              <li key={`${d.project_id ?? d.version_id}-${i}`} data-testid="dependency">
+                <span>{depProjects.data?.find((p) => p.id === d.project_id)?.title ?? d.project_id ?? d.version_id}</span>
+                <span className="cat-badge">{d.dependency_type}</span>
+                <button type="button" className="ms-btn" onClick={() => setDraft({ ...draft, dependencies: draft.dependencies.filter((_, j) => j !== i) })}>
+                  {t('common.remove', 'Remove')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="pset-row">
+          <Field label={t('version.dependencyProject', 'Project ID or slug')}>
+            <input className="ms-input" value={dep} onChange={(e) => setDep(e.target.value)} />
+          </Field>
+          <Field label={t('version.dependencyType', 'Kind')}>
+            <select className="ms-input" value={depType} onChange={(e) => setDepType(e.target.value as typeof depType)}>
+              {DEP_TYPES.map((d) => <option key={d} value={d}>{d}</option>)}
+            </select>
+          </Field>
+          <button type="button" className="ms-btn" onClick={addDependency}>{t('version.addDependency', 'Add dependency')}</button>
+        </div>
+        <FormError error={depError} />
+      </fieldset>
+      <label className="pset-check">
+        <input type="checkbox" checked={draft.featured} onChange={(e) => setDraft({ ...draft, featured: e.target.checked })} /> {t('version.featured', 'Featured version')}
+      </label>
+    </>
+  );
+}
+
+function loaderLabel(name: string): string {
+  if (name === 'coreengine') return 'Core Engine';
+  if (name === 'behaviorpack') return 'Behavior pack';
+  if (name === 'zotecore') return 'ZoteCore';
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** A drop zone that also opens the file picker. */
+function FileDrop({ onFiles, label }: { onFiles: (files: File[]) => void; label: string }) {
+  const t = useT();
+  const [over, setOver] = useState(false);
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    const files = [...e.dataTransfer.files];
+    if (files.length) onFiles(files);
+  };
+  return (
+    <div
+      className={`pset-drop${over ? ' pset-drop--over' : ''}`}
+      data-testid="file-drop"
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+    >
+      <p>{t('version.dropHint', 'Drag and drop files here, or')}</p>
+      <label className="ms-btn">
+        {label}
+        <input
+          type="file"
+          multiple
+          className="ms-visually-hidden"
+          onChange={(e) => {
+            const files = [...(e.currentTarget.files ?? [])];
+            e.currentTarget.value = '';
+            if (files.length) onFiles(files);
+          }}
+        />
+      </label>
+    </div>
+  );
+}
+
+export function VersionCreate({ data, suggested }: { data: ProjectData; suggested: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const session = useAtomValue(sessionAtom);
+  const { permissions } = accessOf(session?.user, data.members);
+  const [draft, setDraft] = useState<VersionDraft>(() => draftOf(null, suggested, data.project.loaders));
+  const [files, setFiles] = useState<File[]>([]);
+  const [primary, setPrimary] = useState(0);
+  const save = useSave(data);
+
+  const addFiles = (more: File[]) => {
+    const next = [...files, ...more.filter((f) => !files.some((x) => x.name === f.name && x.size === f.size))];
+    setFiles(next);
+    if (!draft.version_number && next[0]) {
+      const guess = versionFromFilename(next[0].name);
+      if (guess) setDraft({ ...draft, version_number: guess });
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (files.length === 0) return save.setError(t('version.needFile', 'Add at least one file.'));
+    if (!draft.version_number.trim()) return save.setError(t('version.needNumber', 'Enter a version number.'));
+    if (draft.loaders.length === 0) return save.setError(t('version.needLoader', 'Choose at least one loader.'));
+    if (draft.game_versions.length === 0) return save.setError(t('version.needGameVersion', 'Choose at least one game version.'));
+    let createdId = '';
+    const ok = await save.run(async () => {
+      const r = await projectCommands.createVersion(data.project.id, { ...draft, version_number: draft.version_number.trim() }, files, primary);
+      createdId = r.data.id;
+      return r;
+    }, t('version.published', 'Version published'));
+    if (ok) {
+      invalidateApiCache('project');
+      navigate(`${data.base}/version/${encodeURIComponent(createdId)}`);
+    }
+  };
+
+  if (!has(permissions, 'UPLOAD_VERSION')) return <p className="ms-error">{t('version.noPermission', 'You may not upload versions to this project.')}</p>;
+  return (
+    <form className="ms-card pset-card pset-version" onSubmit={submit} aria-label={t('version.create', 'Create a version')} data-testid="version-create">
+      <h2>{t('version.create', 'Create a version')}</h2>
+      <FileDrop onFiles={addFiles} label={t('version.chooseFiles', 'Choose files')} />
+      {files.length > 0 && (
+        <ul className="pset-files">
+          {files.map((f, i) => (
+            <li key={`${f.name}-${i}`} data-testid="staged-file">
+              <label className="pset-check">
+                <input type="radio" name="primary" checked={primary === i} onChange={() => setPrimary(i)} aria-label={t('version.primaryOf', 'Primary file {name}', { name: f.name })} />
+                <strong>{f.name}</strong> <span className="ms-muted">{formatBytes(f.size)}</span>
+              </label>
+              {primary === i && <span className="cat-badge">{t('version.primary', 'Primary')}</span>}
+              <button
+                type="button"
+                className="ms-btn"
+                onClick={() => {
+                  setFiles(files.filter((_, j) => j !== i));
+                  setPrimary(0);
+                }}
+              >
+                {t('common.remove', 'Remove')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <VersionFields data={data} draft={draft} setDraft={setDraft} />
+      <FormError error={save.error} />
+      <div className="pset-row">
+        <button type="submit" className="ms-btn ms-btn--primary" disabled={save.busy}>{t('version.publish', 'Publish version')}</button>
+        <Link className="ms-btn" to={`${data.base}/settings/versions`}>{t('common.cancel', 'Cancel')}</Link>
+      </div>
+    </form>
+  );
+}
+
+export function VersionEdit({ data }: { data: ProjectData }) {
+  const t = useT();
+  const { version: ending = '' } = useParams();
+  const v = findVersion(data.versions, ending);
+  if (!v) return data.versions.length === 0 && data.versionsLoaded === false ? <div className="cat-loading" aria-busy="true" /> : <NotFound path={`${data.base}/version/${ending}/edit`} />;
+  return <VersionEditForm key={v.id} data={data} version={v} t={t} />;
+}
+
+function VersionEditForm({ data, version: v, t }: { data: ProjectData; version: Version; t: ReturnType<typeof useT> }) {
+  const navigate = useNavigate();
+  const session = useAtomValue(sessionAtom);
+  const { permissions } = accessOf(session?.user, data.members);
+  const [draft, setDraft] = useState<VersionDraft>(() => draftOf(v, v.version_number, data.project.loaders));
+  const save = useSave(data);
+  const files = useSave(data);
+  const remove = useSave(data);
+  const before = draftOf(v, v.version_number, data.project.loaders);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const changes = changedFields(before as unknown as Record<string, unknown>, { ...draft, changelog: draft.changelog || null } as unknown as Record<string, unknown>);
+    if (changes.name === '') changes.name = draft.version_number;
+    if (Object.keys(changes).length === 0) return;
+    await save.run(() => projectCommands.editVersion(v.id, changes));
+  };
+
+  return (
+    <div className="pset-stack">
+      <form className="ms-card pset-card pset-version" onSubmit={submit} aria-label={t('version.edit', 'Edit version')} data-testid="version-edit">
+        <h2>{t('version.editTitle', 'Edit {version}', { version: v.version_number })}</h2>
+        <VersionFields data={data} draft={draft} setDraft={setDraft} />
+        <FormError error={save.error} />
+        <div className="pset-row">
+          <button type="submit" className="ms-btn ms-btn--primary" disabled={!has(permissions, 'UPLOAD_VERSION') || save.busy}>{t('settings.save', 'Save changes')}</button>
+          <Link className="ms-btn" to={`${data.base}/version/${encodeURIComponent(v.id)}`}>{t('version.view', 'View version')}</Link>
+        </div>
+      </form>
+      <section className="ms-card pset-card" aria-label={t('version.files', 'Files')}>
+        <h3>{t('version.files', 'Files')}</h3>
+        <ul className="pset-files">
+          {v.files.map((f) => (
+            <li key={f.url || f.filename}>
+              <strong>{f.filename}</strong> <span className="ms-muted">{formatBytes(f.size)}</span>
+              {f.primary && <span className="cat-badge">{t('version.primary', 'Primary')}</span>}
+              {!f.primary && f.hashes.sha1 && (
+                <button type="button" className="ms-btn" disabled={files.busy} onClick={() => files.run(() => projectCommands.editVersion(v.id, { primary_file: ['sha1', f.hashes.sha1] }))}>
+                  {t('version.makePrimary', 'Make primary')}
+                </button>
+              )}
+              {v.files.length > 1 && f.hashes.sha1 && (
+                <button type="button" className="ms-btn pset-btn-danger" disabled={files.busy} onClick={() => files.run(() => projectCommands.deleteFile(f.hashes.sha1!, v.id))}>
+                  {t('common.delete', 'Delete')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        <FileDrop onFiles={(more) => files.run(() => projectCommands.addVersionFiles(v.id, more), t('version.filesAdded', 'Files added'))} label={t('version.addFiles', 'Add files')} />
+        <FormError error={files.error} />
+      </section>
+      {has(permissions, 'DELETE_VERSION') && (
+        <section className="ms-card pset-card pset-danger" aria-label={t('version.delete', 'Delete version')}>
+          <h3>{t('version.delete', 'Delete version')}</h3>
+          <FormError error={remove.error} />
+          <button
+            type="button"
+            className="ms-btn pset-btn-danger"
+            disabled={remove.busy}
+            onClick={async () => {
+              if (!window.confirm(t('version.deleteConfirm', 'Delete version {version} and its files?', { version: v.version_number }))) return;
+              if (await remove.run(() => projectCommands.deleteVersion(v.id), t('version.deleted', 'Version deleted'))) navigate(`${data.base}/settings/versions`);
+            }}
+          >
+            {t('version.delete', 'Delete version')}
+          </button>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+/**
+ * The project's author tabs: write calls (with the log position they reached, for read-your-writes)
+ * and the pure rules the forms use. Nothing here imports React.
+ */
+import { ApiError, apiFetch, buildUrl, getAuthToken, loading, type Project, type TeamMember, type User } from '@modshelf/web-kit';
+
+/** Project team permission bits (Modrinth's models/v3/teams.rs). */
+export const PERMISSIONS = {
+  UPLOAD_VERSION: 1 << 0,
+  DELETE_VERSION: 1 << 1,
+  EDIT_DETAILS: 1 << 2,
+  EDIT_BODY: 1 << 3,
+  MANAGE_INVITES: 1 << 4,
+  REMOVE_MEMBER: 1 << 5,
+  EDIT_MEMBER: 1 << 6,
+  DELETE_PROJECT: 1 << 7,
+  VIEW_ANALYTICS: 1 << 8,
+  VIEW_PAYOUTS: 1 << 9,
+} as const;
+export type Permission = keyof typeof PERMISSIONS;
+export const ALL_PERMISSIONS = (1 << 10) - 1;
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+
+export const STAFF_ROLES = ['moderator', 'admin'];
+
+/** What the signed-in user may do on this project: their team entry, or staff (who may do everything). */
+export function accessOf(user: Pick<User, 'id' | 'role'> | null | undefined, members: readonly TeamMember[]) {
+  if (!user) return { member: null as TeamMember | null, staff: false, permissions: 0 };
+  const member = members.find((m) => m.user.id === user.id && m.accepted !== false) ?? null;
+  const staff = STAFF_ROLES.includes(user.role);
+  const permissions = staff ? ALL_PERMISSIONS : member ? (member.is_owner ? ALL_PERMISSIONS : (member.permissions ?? 0)) : 0;
+  return { member, staff, permissions };
+}
+
+export function has(permissions: number, p: Permission): boolean {
+  return (permissions & PERMISSIONS[p]) !== 0;
+}
+
+export function togglePermission(permissions: number, p: Permission, on: boolean): number {
+  return on ? permissions | PERMISSIONS[p] : permissions & ~PERMISSIONS[p];
+}
+
+/** Statuses the team may move a project to (the API's transition table, team column). */
+export const TEAM_TRANSITIONS: Readonly<Record<string, readonly string[]>> = {
+  draft: ['processing'],
+  rejected: ['processing'],
+  withheld: ['processing'],
+  approved: ['archived', 'unlisted', 'private'],
+  archived: ['approved', 'unlisted', 'private'],
+  unlisted: ['approved', 'archived', 'private'],
+  private: ['approved', 'archived', 'unlisted'],
+};
+
+/** Whether 'Submit for review' applies: a draft (or rejected/withheld) project with at least one version. */
+export function canSubmitForReview(p: Pick<Project, 'status' | 'versions'>): { ok: boolean; reason: 'status' | 'versions' | null } {
+  if (!(TEAM_TRANSITIONS[p.status] ?? []).includes('processing')) return { ok: false, reason: 'status' };
+  if (!p.versions || p.versions.length === 0) return { ok: false, reason: 'versions' };
+  return { ok: true, reason: null };
+}
+
+/** `version/{version}-new`: the suggested version number carried in the path ('' for `version/new`). */
+export function parseNewVersionParam(param: string): string | null {
+  if (param === 'new' || param === '-new') return '';
+  if (param.endsWith('-new')) return decodeURIComponent(param.slice(0, -4));
+  return null;
+}
+
+/** The next version number after the newest one: the last number in it goes up by one. */
+export function nextVersionNumber(latest: string | null | undefined): string {
+  if (!latest) return '1.0.0';
+  const m = /^(.*?)(\d+)(\D*)$/.exec(latest);
+  if (!m) return `${latest}.1`;
+  return `${m[1]}${Number(m[2]) + 1}${m[3]}`;
+}
+
+/** A URL-safe slug from a name (the API accepts [\w!@$()`.+,"\-']{3,64}). */
+export function slugify(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64);
+}
+
+export const SLUG_RE = /^[\w!@$()`.+,"\-']{3,64}$/;
+
+/** Guesses the version number from a file name, e.g. "mymod-1.2.3.zip" -> "1.2.3". */
+export function versionFromFilename(filename: string): string | null {
+  const m = /(\d+(?:\.\d+)+(?:[-+][\w.]+)?)(?=\.[a-z0-9]+$|$)/i.exec(filename.replace(/\.(zip|jar|mcpack|mcaddon|apk|js|json|tar\.gz)$/i, ''));
+  return m ? m[1] : null;
+}
+
+/** Markdown image/link-free check of a URL field ('' clears it). */
+export function validUrl(s: string): boolean {
+  if (!s) return true;
+  try {
+    const u = new URL(s);
+    return u.protocol === 'https:' || u.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** Only the fields that changed, for PATCH bodies (arrays compared by value). */
+export function changedFields<T extends Record<string, unknown>>(before: Partial<T>, after: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const k of Object.keys(after) as (keyof T)[]) {
+    const a = after[k];
+    const b = before[k];
+    const same = Array.isArray(a) && Array.isArray(b) ? JSON.stringify(a) === JSON.stringify(b) : (a ?? null) === (b ?? null);
+    if (!same) out[k] = a;
+  }
+  return out;
+}
+
+export const POSITION_HEADER = 'x-modshelf-position';
+
+async function failure(res: Response): Promise<ApiError> {
+  let error = res.status === 404 ? 'not_found' : 'error';
+  let description = res.status === 404 ? 'Not found' : `${res.status} ${res.statusText}`;
+  try {
+    const b = (await res.json()) as { error?: string; description?: string };
+    if (b.error) error = b.error;
+    if (b.description) description = b.description;
+  } catch {
+    /* empty body */
+  }
+  return new ApiError(res.status, error, description);
+}
+
+/** A write; answers its JSON body (if any) and the log position it reached. */
+export async function command<T = void>(
+  path: string,
+  method: 'POST' | 'PATCH' | 'DELETE',
+  body?: unknown,
+  opts: { query?: Record<string, string | number | boolean | undefined>; raw?: BodyInit; contentType?: string } = {},
+): Promise<{ data: T; position: number | null }> {
+  const headers = new Headers({ 'X-Requested-With': 'modshelf' });
+  const token = getAuthToken();
+  if (token) headers.set('Authorization', token);
+  let payload: BodyInit | undefined;
+  if (opts.raw !== undefined) {
+    payload = opts.raw;
+    if (opts.contentType) headers.set('Content-Type', opts.contentType);
+  } else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    headers.set('Content-Type', 'application/json');
+  }
+  const res = await loading.track(fetch(buildUrl(path, opts.query ?? {}), { method, credentials: 'same-origin', headers, body: payload }));
+  if (!res.ok) throw await failure(res);
+  const pos = Number(res.headers.get(POSITION_HEADER));
+  const text = res.status === 204 ? '' : await res.text();
+  return { data: (text ? JSON.parse(text) : undefined) as T, position: Number.isSafeInteger(pos) && pos > 0 ? pos : null };
+}
+
+/** Waits (bounded, server side) until the read side has passed `position`, so the next reads see the write. */
+export async function caughtUp(projectId: string, position: number | null): Promise<void> {
+  if (!position) return;
+  try {
+    await apiFetch(`/project/${encodeURIComponent(projectId)}`, { query: { min_position: position } });
+  } catch {
+    /* a project deleted by the write answers 404: nothing more to wait for */
+  }
+}
+
+const enc = encodeURIComponent;
+
+export interface VersionDraft {
+  name: string;
+  version_number: string;
+  changelog: string;
+  version_type: 'release' | 'beta' | 'alpha';
+  loaders: string[];
+  game_versions: string[];
+  dependencies: { project_id?: string | null; version_id?: string | null; dependency_type: 'required' | 'optional' | 'incompatible' | 'embedded' }[];
+  featured: boolean;
+}
+
+/** The multipart body of POST /v2/version: `data` first, then one part per file (the first is primary). */
+export function versionFormData(projectId: string, draft: VersionDraft, files: readonly File[], primaryIndex = 0): FormData {
+  const parts = files.map((_, i) => `file-${i}`);
+  const fd = new FormData();
+  fd.append(
+    'data',
+    JSON.stringify({
+      ...draft,
+      name: draft.name.trim() || draft.version_number,
+      changelog: draft.changelog || null,
+      project_id: projectId,
+      file_parts: parts,
+      primary_file: parts[primaryIndex] ?? parts[0],
+    }),
+  );
+  files.forEach((f, i) => fd.append(parts[i], f, f.name));
+  return fd;
+}
+
+export const projectCommands = {
+  edit: (id: string, changes: Record<string, unknown>) => command(`/project/${enc(id)}`, 'PATCH', changes),
+  remove: (id: string) => command(`/project/${enc(id)}`, 'DELETE'),
+  icon: (id: string, file: File) => {
+    const ext = (file.name.split('.').pop() ?? 'png').toLowerCase();
+    return command(`/project/${enc(id)}/icon`, 'PATCH', undefined, { raw: file, contentType: file.type || 'image/png', query: { ext } });
+  },
+  removeIcon: (id: string) => command(`/project/${enc(id)}/icon`, 'DELETE'),
+  addGallery: (id: string, file: File, meta: { featured: boolean; title?: string; description?: string }) => {
+    const ext = (file.name.split('.').pop() ?? 'png').toLowerCase();
+    return command(`/project/${enc(id)}/gallery`, 'POST', undefined, {
+      raw: file, contentType: file.type || 'image/png',
+      query: { ext, featured: meta.featured, title: meta.title || undefined, description: meta.description || undefined },
+    });
+  },
+  editGallery: (id: string, url: string, meta: { featured?: boolean; title?: string; description?: string }) =>
+    command(`/project/${enc(id)}/gallery`, 'PATCH', undefined, { query: { url, ...meta } }),
+  removeGallery: (id: string, url: string) => command(`/project/${enc(id)}/gallery`, 'DELETE', undefined, { query: { url } }),
+  invite: (team: string, userId: string, role: string, permissions: number) =>
+    command(`/team/${enc(team)}/members`, 'POST', { user_id: userId, role, permissions }),
+  editMember: (team: string, userId: string, changes: { role?: string; permissions?: number }) =>
+    command(`/team/${enc(team)}/members/${enc(userId)}`, 'PATCH', changes),
+  removeMember: (team: string, userId: string) => command(`/team/${enc(team)}/members/${enc(userId)}`, 'DELETE'),
+  transferOwnership: (team: string, userId: string) => command(`/team/${enc(team)}/owner`, 'PATCH', { user_id: userId }),
+  createVersion: (projectId: string, draft: VersionDraft, files: readonly File[], primaryIndex = 0) =>
+    command<{ id: string; version_number: string }>('/version', 'POST', undefined, { raw: versionFormData(projectId, draft, files, primaryIndex) }),
+  editVersion: (id: string, changes: Record<string, unknown>) => command(`/version/${enc(id)}`, 'PATCH', changes),
+  deleteVersion: (id: string) => command(`/version/${enc(id)}`, 'DELETE'),
+  addVersionFiles: (id: string, files: readonly File[]) => {
+    const fd = new FormData();
+    fd.append('data', '{}');
+    files.forEach((f, i) => fd.append(`file-${i}`, f, f.name));
+    return command(`/version/${enc(id)}/file`, 'POST', undefined, { raw: fd });
+  },
+  deleteFile: (sha1: string, versionId: string) => command(`/version_file/${enc(sha1)}`, 'DELETE', undefined, { query: { version_id: versionId } }),
+};
