@@ -99,6 +99,7 @@ const versionFields = {
   version_number: z.string(),
   changelog: z.string().nullable(),
   changelog_url: Url.nullable(),
+  environment: z.string().meta({ description: "Modrinth's EnvironmentEnum, from the project's client/server sides" }),
   dependencies: z.array(VersionDependency),
   game_versions: z.array(z.string()),
   version_type: VersionType,

@@ -76,7 +76,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): vo
     const offset = Math.max(0, Number.parseInt(q.offset ?? '0', 10) || 0);
     const limit = q.limit !== undefined ? Math.max(0, Number.parseInt(q.limit, 10) || 0) : undefined;
     list = list.slice(offset, limit !== undefined ? offset + limit : undefined);
-    return list.map((v) => ({ ...versionView(v, { includeChangelog }), ...derived.get(v.id) }));
+    return list.map((v) => ({ ...versionView(v, { includeChangelog, project: p }), ...derived.get(v.id) }));
   });
 
   app.get<{ Params: Params & { version: string } }>('/v2/project/:id/version/:version', { preHandler }, async (req) => {
@@ -86,7 +86,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): vo
     const wanted = req.params.version;
     const v = visible.find((x) => x.id === wanted) ?? visible.find((x) => x.version_number === wanted);
     if (!v) throw versionNotFound();
-    return { ...versionView(v), ...derived.get(v.id) };
+    return { ...versionView(v, { project: p }), ...derived.get(v.id) };
   });
 
   app.get<{ Params: Params }>('/v2/project/:id/members', { preHandler }, async (req) => {
@@ -143,16 +143,16 @@ export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): vo
         if (d.project_id) projectIds.add(d.project_id);
         if (d.version_id) versionIds.add(d.version_id);
       }
-    const versions: VersionDoc[] = [];
+    const versions: Array<{ dv: VersionDoc; dp: ProjectDoc }> = [];
     for (const dv of await rm().getMany('versions', [...versionIds])) {
       const dp = await rm().get('projects', dv.project_id);
       if (dp && canReadVersion(dv, dp, actor)) {
-        versions.push(dv);
+        versions.push({ dv, dp });
         projectIds.add(dv.project_id);
       }
     }
     const projects = (await rm().getMany('projects', [...projectIds])).filter((x) => canReadProject(x, actor));
-    return { projects: projects.map((x) => view(x, actor)), versions: versions.map((v) => versionView(v)) };
+    return { projects: projects.map((x) => view(x, actor)), versions: versions.map(({ dv, dp }) => versionView(dv, { project: dp })) };
   });
 
   app.get<{ Querystring: Record<string, string> }>('/v2/projects', { preHandler }, async (req) => {

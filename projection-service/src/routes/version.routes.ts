@@ -42,27 +42,28 @@ export function registerVersionRoutes(app: FastifyInstance, deps: QueryDeps): vo
   }
 
   /** The version with the spec's derived fields, computed against its project's version list. */
-  async function withDerived(v: VersionDoc) {
+  async function withDerived(v: VersionDoc, p: ProjectDoc) {
     const siblings = sortNewestFirst(
       (await rm().getMany('versions', await rm().findIds('versions', 'project', v.project_id))).filter(
         (x) => x.id === v.id || LISTED_VERSION_STATUSES.includes(x.status),
       ),
     );
     const users = new Map<string, UserDoc>((await rm().getMany('users', [v.author_id])).map((u) => [u.id, u]));
-    return { ...versionView(v), ...deriveVersionList(siblings, users).get(v.id) };
+    return { ...versionView(v, { project: p }), ...deriveVersionList(siblings, users).get(v.id) };
   }
 
   app.get<{ Params: { id: string } }>('/v2/version/:id', { preHandler }, async (req) => {
     const hit = await readable(await rm().get('versions', req.params.id), actorWith(req, 'VERSION_READ'));
     if (!hit) throw versionNotFound();
-    return withDerived(hit.v);
+    return withDerived(hit.v, hit.p);
   });
 
   app.get<{ Querystring: Record<string, string> }>('/v2/versions', { preHandler }, async (req) => {
     const actor = actorWith(req, 'VERSION_READ');
     const out = [];
     for (const v of await rm().getMany('versions', [...new Set(jsonStringArray(req.query.ids, 'ids'))])) {
-      if (await readable(v, actor)) out.push(versionView(v));
+      const r = await readable(v, actor);
+      if (r) out.push(versionView(v, { project: r.p }));
     }
     return out;
   });
@@ -83,7 +84,7 @@ export function registerVersionRoutes(app: FastifyInstance, deps: QueryDeps): vo
     const found = await versionsByHash(req.params.hash, algorithmFor(req.params.hash, req.query.algorithm), actor);
     const pick = req.query.version_id ? found.find((f) => f.v.id === req.query.version_id) : found[0];
     if (!pick) throw versionNotFound();
-    return versionView(pick.v);
+    return versionView(pick.v, { project: pick.p });
   });
 
   type Filters = z.infer<typeof updateBody>;
@@ -108,7 +109,7 @@ export function registerVersionRoutes(app: FastifyInstance, deps: QueryDeps): vo
     if (!pick) throw versionNotFound();
     const latest = await latestMatching(pick.p, filters, true);
     if (!latest) throw versionNotFound();
-    return versionView(latest);
+    return versionView(latest, { project: pick.p });
   });
 
   app.post('/v2/version_files', { preHandler }, async (req) => {
@@ -117,7 +118,7 @@ export function registerVersionRoutes(app: FastifyInstance, deps: QueryDeps): vo
     const out: Record<string, unknown> = {};
     for (const hash of body.hashes) {
       const found = await versionsByHash(hash, body.algorithm ?? algorithmFor(hash, undefined), actor);
-      if (found[0]) out[hash] = versionView(found[0].v);
+      if (found[0]) out[hash] = versionView(found[0].v, { project: found[0].p });
     }
     return out;
   });
@@ -131,7 +132,7 @@ export function registerVersionRoutes(app: FastifyInstance, deps: QueryDeps): vo
       const listed = found.find((f) => canReadProject(f.p, null));
       if (!listed) continue;
       const latest = await latestMatching(listed.p, body, false);
-      if (latest) out[hash] = versionView(latest);
+      if (latest) out[hash] = versionView(latest, { project: listed.p });
     }
     return out;
   });

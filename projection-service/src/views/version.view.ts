@@ -1,6 +1,8 @@
 import type { FileDoc, UserDoc, VersionDoc } from '../read-model/documents';
+import { environment } from './derive';
 
-export function versionView(v: VersionDoc, opts: { includeChangelog?: boolean } = {}) {
+/** Modrinth's v2 Version; `environment` (required by the v2 document) follows the project's client/server sides. */
+export function versionView(v: VersionDoc, opts: { includeChangelog?: boolean; project?: { client_side: string; server_side: string } | null } = {}) {
   return {
     id: v.id,
     project_id: v.project_id,
@@ -9,6 +11,7 @@ export function versionView(v: VersionDoc, opts: { includeChangelog?: boolean } 
     version_number: v.version_number,
     changelog: opts.includeChangelog === false ? null : v.changelog,
     changelog_url: null,
+    environment: opts.project ? environment(opts.project.client_side, opts.project.server_side)[0] : 'unknown',
     dependencies: v.dependencies,
     game_versions: v.game_versions,
     version_type: v.version_type,
