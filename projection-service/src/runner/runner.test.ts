@@ -63,3 +63,28 @@ describe('ProjectionRunner', () => {
     expect(res.hits[0].follows).toBe(1);
   });
 });
+
+describe('ProjectionRunner failures', () => {
+  it('does not skip events when a batch fails to commit: it resubscribes from its checkpoint', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'proj-'));
+    const fx = Fixtures.memory();
+    const alice = await fx.user('alice');
+    const storage = new SqliteProjectionStorage(join(dir, 'p.sqlite'));
+    const runner = new ProjectionRunner(fx.store, storage, { log: () => {} });
+    await runner.start();
+    await runner.ready;
+    const commit = storage.commit.bind(storage);
+    let failures = 1;
+    storage.commit = async (...args) => {
+      if (failures-- > 0) throw new Error('disk full');
+      return commit(...args);
+    };
+    const p = await fx.project(alice, { title: 'Survivor' });
+    const head = await fx.store.headPosition();
+    expect(await runner.waitForPosition(head, 5000)).toBe(true);
+    expect((await storage.readModels.get('projects', p))?.status).toBe('approved');
+    await runner.close();
+    await fx.store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

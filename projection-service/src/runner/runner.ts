@@ -106,15 +106,44 @@ export class ProjectionRunner implements Projections {
           });
         }
       },
-      (err) => this.log('subscription stopped', err),
+      (err) => {
+        this.log('subscription stopped; resubscribing from the checkpoint', err);
+        this.resubscribe();
+      },
     );
+  }
+
+  private resubscribing = false;
+
+  /** After a failed batch or subscription: drop what is buffered and tail again from the checkpoint. */
+  private resubscribe(): void {
+    if (this.stopped || this.resubscribing) return;
+    this.resubscribing = true;
+    const old = this.sub;
+    this.sub = null;
+    this.buffer = [];
+    setTimeout(() => {
+      void (async () => {
+        await old?.close().catch(() => {});
+        await this.chain;
+        this.buffer = [];
+        this.resubscribing = false;
+        this.subscribe();
+      })();
+    }, 500);
   }
 
   private flush(): Promise<void> {
     const batch = this.buffer;
     this.buffer = [];
     if (batch.length === 0) return this.chain;
-    this.chain = this.chain.then(() => this.processBatch(batch)).catch((err) => this.log('batch failed', err));
+    this.chain = this.chain
+      .then(() => (this.resubscribing ? undefined : this.processBatch(batch)))
+      .catch((err) => {
+        // Nothing of the batch was committed: never skip past it, start again from the checkpoint.
+        this.log('batch failed; resubscribing from the checkpoint', err);
+        this.resubscribe();
+      });
     return this.chain;
   }
 
