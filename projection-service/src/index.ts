@@ -21,6 +21,7 @@ export { SqliteSearchIndex } from './search/sqlite-search';
 export { parseFacets, parseSearchParams } from './search/facets';
 export { replayAndCompare, type ReplayReport } from './replay/replay';
 export { queryOpenApi, QUERY_ROUTES } from './contract/openapi';
+export { moderationOpenApi, MODERATION_ROUTES } from './contract/moderation.openapi';
 export * as queryAnswers from './contract/answers';
 
 /**

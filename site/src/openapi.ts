@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   COMMUNITY_COMMAND_ROUTES, accountsOpenApi, catalogueOpenApiPaths,
 } from '@modshelf/command-service';
-import { queryOpenApi } from '@modshelf/projection-service';
+import { moderationOpenApi, queryOpenApi } from '@modshelf/projection-service';
 import {
   ErrorAnswer, RESTRICTED_SCOPES, SCOPE_BITS, TOKEN_AUTH, openApiFragment, type OpenApiFragment, type RouteDoc,
 } from '@modshelf/service-kit';
@@ -18,6 +18,7 @@ export const OPENAPI_SOURCES: { name: string; fragment: () => OpenApiFragment }[
   { name: 'collection, organization and notification commands', fragment: () => ({ paths: catalogueOpenApiPaths(COMMUNITY_COMMAND_ROUTES) }) },
   { name: 'accounts', fragment: accountsOpenApi },
   { name: 'queries', fragment: queryOpenApi },
+  { name: 'moderation and audit', fragment: moderationOpenApi },
   { name: 'site', fragment: () => siteOpenApi() },
 ];
 

@@ -13,6 +13,7 @@ import type { Projections } from '../runner/runner';
 import { Fixtures } from '../testing/fixtures';
 import { registerQueryRoutes } from './index';
 import { foldDocument, parseAsOf, prefixAsOf } from '../audit/audit';
+import { AsOfAnswer, ModerationStats, QueuedProject, TimelineEntry } from '../contract/moderation.openapi';
 
 /** Query routes composed as the site does (with the event store), on real SQLite files in a temp dir. */
 async function auditApp() {
@@ -90,6 +91,7 @@ describe('audit and moderation queue routes', () => {
     const r = await get(`/v2/audit/project/${approved}`, `${mod}:moderator`);
     expect(r.statusCode).toBe(200);
     const tl = r.json();
+    TimelineEntry.array().parse(tl); // the documented (strict) shape
     expect(tl.map((e: { type: string }) => e.type)).toEqual([
       'ProjectCreated', 'ProjectStatusChanged', 'TeamMemberAdded', 'ProjectStatusChanged', 'ProjectEdited',
     ]);
@@ -108,6 +110,7 @@ describe('audit and moderation queue routes', () => {
 
   it('rebuilds the state as of a moment with the read-side projectors', async () => {
     const before = (await get(`/v2/audit/project/${approved}?as_of=${encodeURIComponent(beforeApproval)}`, `${mod}:moderator`)).json();
+    AsOfAnswer.parse(before);
     expect(before).toMatchObject({ revision: 2, exists: true, state: { id: approved, status: 'processing', title: 'Approved Mod' } });
     expect(before.state.members.map((m: { user_id: string }) => m.user_id).sort()).toEqual([alice, carol].sort());
     expect(before.timeline).toHaveLength(5);
@@ -149,9 +152,11 @@ describe('audit and moderation queue routes', () => {
     const q = await get('/v2/moderation/projects?count=10', `${mod}:moderator`);
     expect(q.statusCode).toBe(200);
     expect(q.json().map((p: { id: string }) => p.id)).toEqual([older, queued]);
+    QueuedProject.array().parse(q.json());
     expect(q.json()[1]).toMatchObject({ status: 'processing', author: 'bob', title: 'Queued Mod' });
     expect((await get('/v2/moderation/projects?count=1', `${mod}:admin`)).json()).toHaveLength(1);
     expect((await get('/_internal/moderation/projects', `${mod}:admin`)).json()).toHaveLength(2);
+    ModerationStats.parse((await get('/v2/moderation/stats', `${mod}:moderator`)).json());
     expect((await get('/v2/moderation/stats', `${mod}:moderator`)).json()).toEqual({ projects: 2, open_reports: 0, reports: 1 });
   });
 });

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { openApiFragment, type OpenApiFragment, type RouteDoc } from '@modshelf/service-kit';
+import { DateTime, Id, Project } from './answers';
+
+/** Answer schemas and route docs of the staff moderation queue and the audit timelines. */
+
+export const QueuedProject = Project.extend({
+  author: z.string().nullable().meta({ description: "Modshelf: the owner's username" }),
+});
+
+export const ModerationStats = z.strictObject({
+  projects: z.number().int().nonnegative().meta({ description: 'projects in processing' }),
+  open_reports: z.number().int().nonnegative(),
+  reports: z.number().int().nonnegative(),
+});
+
+export const TimelineEntry = z.strictObject({
+  revision: z.number().int().nonnegative().meta({ description: '0-based revision in the stream' }),
+  position: z.number().int().positive().meta({ description: 'global log position' }),
+  type: z.string().meta({ description: 'past-tense event type, e.g. ProjectStatusChanged' }),
+  schema_version: z.number().int().positive().meta({ description: 'after upcasting: the current schema version of the type' }),
+  time: DateTime,
+  actor: z.strictObject({ id: Id, username: z.string().nullable() }).nullable().meta({ description: 'null: the system' }),
+  command_id: z.string(),
+  correlation_id: z.string(),
+  causation_id: z.string(),
+  data: z.record(z.string(), z.unknown()).meta({ description: "the event's data (the log holds no personal data)" }),
+});
+
+export const AsOfAnswer = z.strictObject({
+  stream_id: z.string(),
+  as_of: DateTime,
+  revision: z.number().int().min(-1).meta({ description: 'revision of the last event folded; -1 when the aggregate did not exist yet' }),
+  exists: z.boolean(),
+  state: z.record(z.string(), z.unknown()).nullable().meta({ description: 'the read-model document as of that moment, folded by the read-side projectors' }),
+  timeline: z.array(TimelineEntry),
+});
+
+const s = z.string();
+const minPosition = {
+  min_position: s.optional().meta({ description: 'read-your-writes: wait (up to 3 s) until the projections passed this log position' }),
+};
+const staff = { auth: 'required' as const };
+
+export const MODERATION_ROUTES: RouteDoc[] = [
+  {
+    method: 'get', path: '/v2/moderation/projects', tags: ['moderation'], ...staff, scopes: ['PROJECT_READ'],
+    summary: 'The moderation queue: projects in processing, oldest queued first (moderators and admins; Modrinth keeps it internal)',
+    query: z.object({ count: z.int().min(0).max(1000).optional(), ...minPosition }),
+    responses: { 200: { description: 'OK', schema: z.array(QueuedProject) }, 401: 'Not signed in, or not staff' },
+  },
+  {
+    method: 'get', path: '/v2/moderation/stats', tags: ['moderation'], ...staff, scopes: ['PROJECT_READ'],
+    summary: 'Queue and report counts (moderators and admins)',
+    query: z.object(minPosition),
+    responses: { 200: { description: 'OK', schema: ModerationStats }, 401: 'Not signed in, or not staff' },
+  },
+  {
+    method: 'get', path: '/v2/audit/{stream_type}/{id}', tags: ['moderation'], auth: 'required',
+    summary: "An aggregate's events as a timeline; with as_of also its state at that moment",
+    description:
+      'stream_type: project, version, user, report, organization or collection. Staff see every stream; a project\'s team members ' +
+      "see their project's and its versions' streams; anyone else gets 404. Needs the stream type's read scope. Without as_of the " +
+      'answer is the timeline (array); with as_of it is an object with the state rebuilt by folding the events up to that moment.',
+    query: z.object({ as_of: s.optional().meta({ description: 'ISO-8601 time (or epoch milliseconds)' }), ...minPosition }),
+    responses: {
+      200: { description: 'The timeline, or with as_of the state and the timeline', schema: z.union([z.array(TimelineEntry), AsOfAnswer]) },
+      400: 'as_of is not a time',
+      404: 'No such stream, or not visible to the caller',
+    },
+  },
+];
+
+export function moderationOpenApi(): OpenApiFragment {
+  return openApiFragment(MODERATION_ROUTES, { QueuedProject, ModerationStats, TimelineEntry, AsOfAnswer });
+}
