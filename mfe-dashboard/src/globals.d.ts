@@ -1,0 +1,1 @@
+declare const __PACKAGE_VERSION__: string;

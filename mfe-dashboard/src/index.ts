@@ -1,0 +1,2 @@
+// A remote's own entry is unused: the shell loads ./routes through remoteEntry.js.
+export {};
