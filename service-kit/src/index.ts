@@ -4,3 +4,4 @@ export * from './positions';
 export * from "./scopes";
 export * from './auth';
 export * from './openapi';
+export * from './environment';

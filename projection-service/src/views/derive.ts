@@ -1,4 +1,5 @@
 import { LICENSES, LISTED_STATUSES } from '@modshelf/events';
+import { environmentOf } from '@modshelf/service-kit';
 import type { ProjectDoc, VersionSummary } from '../read-model/documents';
 
 /** Version statuses shown in lists and aggregates to everyone. */
@@ -38,20 +39,9 @@ export function allProjectTypes(p: ProjectDoc): string[] {
   return r === p.project_type ? [p.project_type] : [p.project_type, r];
 }
 
-/** Modrinth's v3 environment, from the v2 client/server sides. */
+/** Modrinth's v3 environment, from the v2 client/server sides (the table is service-kit's environmentOf). */
 export function environment(client: string, server: string): string[] {
-  const key = `${client}/${server}`;
-  const map: Record<string, string> = {
-    'required/required': 'client_and_server',
-    'required/unsupported': 'client_only',
-    'required/optional': 'client_only_server_optional',
-    'unsupported/required': 'server_only',
-    'optional/required': 'server_only_client_optional',
-    'optional/optional': 'client_or_server_prefers_both',
-    'optional/unsupported': 'client_only',
-    'unsupported/optional': 'server_only',
-  };
-  return [map[key] ?? 'unknown'];
+  return [environmentOf(client, server)];
 }
 
 export function isOpenSource(licenseId: string): boolean {

@@ -1,3 +1,4 @@
+import { environmentOf } from '@modshelf/service-kit';
 import type { ProjectState } from './project.state';
 
 /**
@@ -27,6 +28,7 @@ export function projectJson(s: ProjectState, published: string) {
     license: f.license,
     client_side: f.client_side,
     server_side: f.server_side,
+    environment: [environmentOf(f.client_side, f.server_side)],
     downloads: 0,
     followers: 0,
     categories: f.categories,

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Actor } from '@modshelf/events';
 import { fields } from '@modshelf/events';
-import { ApiError, PROJECT_PERMISSIONS as P, invalidInput, notFound } from '@modshelf/service-kit';
+import { ApiError, PROJECT_PERMISSIONS as P, environmentOf, invalidInput, notFound } from '@modshelf/service-kit';
 import { checkGameVersions, checkLoaders } from '../tag-rules';
 import { requireVersionAccess } from './version.decider';
 import { requireScopes, toCommandActor } from '../actor';
@@ -91,7 +91,8 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
       await dryRunVersion(ctx, command.version.version_id, command);
       for (const f of files.values()) await f.staged.commit();
       const result = await runVersionCommand(ctx, request, actor, command.version.version_id, command);
-      return withPosition(reply, result.position).status(200).send(versionJson(result.state));
+      // environment: required on a v2 Version, from the project's sides (as the read side answers)
+      return withPosition(reply, result.position).status(200).send({ ...versionJson(result.state), environment: environmentOf(state.fields.client_side, state.fields.server_side) });
     } finally {
       await discardAll(files);
     }
