@@ -15,7 +15,7 @@ export const INDEXES: { [C in CollectionName]: Record<string, (doc: Documents[C]
   versions: {
     project: (v) => [v.project_id],
     sha1: (v) => v.files.map((f) => f.hashes.sha1),
-    sha512: (v) => v.files.map((f) => f.hashes.sha512),
+    sha512: (v) => v.files.map((f) => sha512Key(f.hashes.sha512)),
   },
   users: {
     username: (u) => [u.username.toLowerCase()],
@@ -30,6 +30,9 @@ export const INDEXES: { [C in CollectionName]: Record<string, (doc: Documents[C]
   },
   ...COMMUNITY_INDEXES,
 };
+
+/** sha512 hashes are indexed by their first 32 hex digits (128 bits); lookups compare the full hash. */
+export const sha512Key = (hash: string) => hash.slice(0, 32).toLowerCase();
 
 export type IndexName<C extends CollectionName> = keyof (typeof INDEXES)[C] & string;
 

@@ -49,8 +49,13 @@ export class SqliteReadModels implements ReadModelStore {
     return this.s.find.all(coll, index, key);
   }
 
-  /** Writes documents and their index keys; call inside a transaction. */
+  /**
+   * Writes documents and their index keys; call inside a transaction. Key rows are
+   * deleted and inserted in key order, which keeps the B-tree work local.
+   */
   applySync(changes: readonly DocChange[]): void {
+    const dels: Array<[string, string, string, string]> = [];
+    const puts: Array<[string, string, string, string]> = [];
     for (const c of changes) {
       if (c.doc !== null && c.keysUnchanged) {
         this.s.put.run(c.coll, c.id, JSON.stringify(c.doc));
@@ -62,15 +67,20 @@ export class SqliteReadModels implements ReadModelStore {
           const prev = this.getSync(c.coll, c.id);
           old = prev ? indexKeys(c.coll, prev as never) : [];
         }
-        for (const [idx, key] of old) this.s.delKey.run(c.coll, idx, key, c.id);
+        for (const [idx, key] of old) dels.push([c.coll, idx, key, c.id]);
       }
       if (c.doc === null) {
         this.s.del.run(c.coll, c.id);
         continue;
       }
       this.s.put.run(c.coll, c.id, JSON.stringify(c.doc));
-      for (const [idx, key] of indexKeys(c.coll, c.doc as never)) this.s.putKey.run(c.coll, idx, key, c.id);
+      for (const [idx, key] of indexKeys(c.coll, c.doc as never)) puts.push([c.coll, idx, key, c.id]);
     }
+    const order = (a: string[], b: string[]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0);
+    dels.sort(order);
+    puts.sort(order);
+    for (const d of dels) this.s.delKey.run(d[0], d[1], d[2], d[3]);
+    for (const p of puts) this.s.putKey.run(p[0], p[1], p[2], p[3]);
   }
 
   checkpointSync(): number {

@@ -107,3 +107,17 @@ describe('project routes', () => {
     expect(bulkUpd.json()[v1.sha1].id).toBe(v2.id);
   });
 });
+
+describe('hash lookups by sha512', () => {
+  it('finds a version by its full sha512 and not by a prefix', async () => {
+    const t = await testApp();
+    const a = await t.fx.user('alice');
+    const p = await t.fx.project(a, { title: 'Hashed' });
+    const v = await t.fx.version(p, a, { version_number: '1' });
+    await t.sync();
+    expect((await t.app.inject(`/v2/version_file/${v.sha512}`)).json().id).toBe(v.id);
+    expect((await t.app.inject(`/v2/version_file/${v.sha512.toUpperCase()}?algorithm=sha512`)).json().id).toBe(v.id);
+    expect((await t.app.inject(`/v2/version_file/${v.sha512.slice(0, 32)}?algorithm=sha512`)).statusCode).toBe(404);
+    await t.close();
+  });
+});

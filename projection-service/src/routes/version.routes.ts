@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Actor } from '@modshelf/events';
 import { invalidInput } from '@modshelf/service-kit';
+import { sha512Key } from '../read-model/collections';
 import type { ProjectDoc, UserDoc, VersionDoc } from '../read-model/documents';
 import { LISTED_VERSION_STATUSES, PUBLIC_VERSION_STATUSES } from '../views/derive';
 import { deriveVersionList, sortNewestFirst, versionView } from '../views/version.view';
@@ -70,9 +71,11 @@ export function registerVersionRoutes(app: FastifyInstance, deps: QueryDeps): vo
 
   /** Readable versions holding a file with this hash, newest first. */
   async function versionsByHash(hash: string, algorithm: 'sha1' | 'sha512', actor: Actor | null) {
-    const ids = await rm().findIds('versions', algorithm, hash.toLowerCase());
+    const full = hash.toLowerCase();
+    const ids = await rm().findIds('versions', algorithm, algorithm === 'sha512' ? sha512Key(full) : full);
     const out: Array<{ v: VersionDoc; p: ProjectDoc }> = [];
     for (const v of await rm().getMany('versions', ids)) {
+      if (!v.files.some((f) => f.hashes[algorithm] === full)) continue;
       const r = await readable(v, actor);
       if (r) out.push(r);
     }

@@ -26,7 +26,7 @@ export async function testApp(): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'query-'));
   const fx = Fixtures.memory();
   const projections = await startProjections({ store: fx.store, dataDir: dir });
-  const app = Fastify();
+  const app = Fastify({ maxParamLength: 256 });
   installErrorHandling(app);
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (req) => {
