@@ -52,7 +52,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: 2 * 1024 * 1024,
     // sha512 hashes (128 characters) travel as path parameters: /v2/version_file/{hash}
-    maxParamLength: 256,
+    routerOptions: { maxParamLength: 256 },
     trustProxy: process.env.TRUST_PROXY === 'true',
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
   });
