@@ -34,13 +34,13 @@ if $docker_ok && [[ -z "${KAFKA_BROKERS:-}${OPENSEARCH_URL:-}${MONGODB_URL:-}${E
 else
   $docker_ok || echo "[integration] no Docker engine: using servers from the package registries (first run downloads them into .servers/)"
   if [[ -z "${KAFKA_BROKERS:-}" ]]; then
-    if bash "$S/kafka.sh" start; then STARTED+=(kafka); export KAFKA_BROKERS="127.0.0.1:$KAFKA_PORT"; else echo "[integration] !!! Kafka could not be started: its suites will be skipped"; fi
+    if bash "$S/kafka.sh" start; then STARTED+=(kafka); export KAFKA_BROKERS="127.0.0.1:$KAFKA_PORT" INTEGRATION_MANAGED_KAFKA=1; else echo "[integration] !!! Kafka could not be started: its suites will be skipped"; fi
   fi
   if [[ -z "${OPENSEARCH_URL:-}" ]]; then
     if bash "$S/opensearch.sh" start; then STARTED+=(opensearch); export OPENSEARCH_URL="http://127.0.0.1:$OPENSEARCH_PORT" OPENSEARCH_KIND="$(cat .servers/search/.complete)"; else echo "[integration] !!! OpenSearch could not be started: its suites will be skipped"; fi
   fi
   if [[ -z "${MONGODB_URL:-}" ]]; then
-    if command -v mongod >/dev/null; then export MONGO_IMPL=mongod MONGODB_KIND=mongod; else export MONGODB_KIND="FerretDB ${FERRETDB_VERSION:-v1.24.0} on SQLite"; fi
+    if command -v mongod >/dev/null; then export MONGO_IMPL=mongod MONGODB_KIND=mongod; else export MONGODB_KIND="FerretDB ${FERRETDB_VERSION:-v1.24.0} on ${FERRETDB_BACKEND:-postgresql}"; fi
     if bash "$S/ferretdb.sh" start; then STARTED+=(ferretdb); export MONGODB_URL="mongodb://127.0.0.1:$MONGO_PORT"; else echo "[integration] !!! no MongoDB-wire server could be started: its suites will be skipped"; fi
   fi
   if [[ -z "${EVENTSTORE_URL:-}" ]]; then

@@ -11,6 +11,8 @@ export interface KafkaBusOptions {
   clientId?: string;
   /** consumer session timeout (default 10 s); a dead member's keys move to others after it. */
   sessionTimeoutMs?: number;
+  /** most events handed to a handler at once (default 500); offsets are committed after each. */
+  maxBatch?: number;
 }
 
 /**
@@ -32,7 +34,7 @@ export class KafkaEventBus implements EventBus {
     this.kafka = new Kafka({
       clientId: options.clientId ?? 'modshelf',
       brokers: options.brokers,
-      logLevel: logLevel.NOTHING,
+      logLevel: (logLevel as unknown as Record<string, logLevel>)[process.env.KAFKAJS_LOG_LEVEL ?? 'NOTHING'] ?? logLevel.NOTHING,
       retry: { initialRetryTime: 200, retries: 8 },
     });
   }
@@ -108,13 +110,19 @@ export class KafkaEventBus implements EventBus {
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: 1,
       eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
-        if (!isRunning() || isStale() || batch.messages.length === 0) return;
-        const events = batch.messages.map((m) => JSON.parse(m.value!.toString()) as RecordedEvent);
-        await handler(events);
-        const last = batch.messages[batch.messages.length - 1].offset;
-        resolveOffset(last);
-        await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: (BigInt(last) + 1n).toString() }]);
-        await heartbeat();
+        // hand the fetched batch over in chunks, committing and heartbeating after each, so a
+        // slow handler never outlives the session (which would redeliver the whole batch forever)
+        const size = this.options.maxBatch ?? 500;
+        for (let i = 0; i < batch.messages.length; i += size) {
+          if (!isRunning() || isStale()) return;
+          const chunk = batch.messages.slice(i, i + size);
+          const events = chunk.map((m) => JSON.parse(m.value!.toString()) as RecordedEvent);
+          await handler(events);
+          const last = chunk[chunk.length - 1].offset;
+          resolveOffset(last);
+          await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: (BigInt(last) + 1n).toString() }]);
+          await heartbeat();
+        }
       },
     });
     await Promise.race([

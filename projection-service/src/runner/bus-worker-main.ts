@@ -22,6 +22,7 @@ const env = z
     STORAGE_NAME: z.string().default('modshelf'),
     EVENTSTORE_URL: z.string().optional(),
     PORT: z.coerce.number().int().default(9464),
+    HOST: z.string().default('0.0.0.0'),
   })
   .parse(process.env);
 
@@ -51,7 +52,7 @@ const server = createServer(async (req, res) => {
   }
   res.writeHead(404).end();
 });
-server.listen(env.PORT, '0.0.0.0');
+server.listen(env.PORT, env.HOST);
 console.log(JSON.stringify({ level: 'info', msg: 'projection worker started', group: env.PROJECTION_GROUP, checkpoint: worker.checkpoint() }));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {

@@ -41,7 +41,14 @@ export class BusProjectionWorker {
 
   async start(): Promise<void> {
     this.position = await this.storage.checkpoint();
-    this.sub = await this.bus.subscribe(this.options.group ?? 'projections', (batch) => this.process(batch));
+    this.sub = await this.bus.subscribe(this.options.group ?? 'projections', async (batch) => {
+      try {
+        await this.process(batch);
+      } catch (err) {
+        this.log(`batch of ${batch.length} failed; it will be delivered again`, err);
+        throw err;
+      }
+    });
   }
 
   /** Throws to have the bus deliver the batch again (nothing of it is committed for the group). */
