@@ -72,6 +72,10 @@ describe.skipIf(!startSite)('moderation in a real browser', () => {
     expect(version.status(), await version.text()).toBe(200);
     const submit = await request.patch(`${url}/v2/project/${id}`, { headers: auth, data: { status: 'processing' } });
     expect(submit.status(), await submit.text()).toBe(204);
+    // read-your-writes: the projections have the project in processing before anyone looks for it
+    const position = submit.headers()['x-modshelf-position'];
+    const seen = await request.get(`${url}/v2/project/${id}?min_position=${position}`, { headers: auth });
+    expect((await seen.json()).status).toBe('processing');
     return { id, slug, username };
   }
 
@@ -135,6 +139,47 @@ describe.skipIf(!startSite)('moderation in a real browser', () => {
     // the overview counts follow
     await page.goto(`${url}/moderation`);
     expect(await page.getByTestId('stat-queue').locator('strong').innerText()).toBe('0');
+    await ctx.close();
+  }, 120_000);
+
+  it('a staff member closes a report with a message and reopens it; admin billing answers User not found', async () => {
+    const url = site.url;
+    const reporterCtx = await browser.newContext();
+    const { id: projectId } = await submittedProject(reporterCtx.request, `Reported ${Date.now() % 100000}`);
+    // the author reports their own project (any signed-in user may report what they can see)
+    const me = await (await reporterCtx.request.get(`${url}/v2/user`)).json();
+    const filed = await reporterCtx.request.post(`${url}/v2/report`, {
+      headers: { 'x-requested-with': 'e2e' },
+      data: { report_type: 'spam', item_id: projectId, item_type: 'project', body: 'Spam, spam, spam (browser test).' },
+    });
+    expect(filed.status(), await filed.text()).toBe(200);
+    const reportId = (await filed.json()).id as string;
+    await reporterCtx.close();
+
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    ctx.setDefaultTimeout(15_000);
+    const login = await ctx.request.post(`${url}/v2/auth/login`, { data: ADMIN, headers: { 'x-requested-with': 'e2e' } });
+    expect(login.status(), await login.text()).toBe(200);
+    const page = await ctx.newPage();
+    await page.goto(`${url}/moderation/reports`);
+    await page.getByTestId('report-row').filter({ hasText: projectId }).getByRole('link', { name: 'spam' }).click();
+    await page.waitForURL((u) => u.pathname === `/moderation/report/${reportId}`);
+    await page.locator('.mod-body', { hasText: 'Spam, spam, spam (browser test).' }).waitFor();
+    await page.getByTestId('report').locator('a', { hasText: me.username }).waitFor();
+    await page.locator('textarea').fill('Thanks, handled.');
+    await page.getByRole('button', { name: 'Close report' }).click();
+    await page.getByTestId('report-status').filter({ hasText: 'Closed' }).waitFor();
+    const closed = page.locator('[data-testid="timeline-entry"][data-type="ReportClosed"]', { hasText: 'Thanks, handled.' });
+    await closed.waitFor();
+    expect(await closed.getByTestId('event-actor').innerText()).toBe(ADMIN.username);
+    await page.getByRole('button', { name: 'Reopen' }).click();
+    await page.getByTestId('report-status').filter({ hasText: 'Open' }).waitFor();
+    await page.locator('[data-testid="timeline-entry"][data-type="ReportReopened"]').waitFor();
+
+    await page.goto(`${url}/admin/billing/nobody_by_that_name`);
+    await page.locator('.ms-error__message', { hasText: 'User not found' }).waitFor();
+    await page.goto(`${url}/admin/billing/${ADMIN.username}`);
+    await page.getByRole('heading', { name: `Billing of ${ADMIN.username}` }).waitFor();
     await ctx.close();
   }, 120_000);
 });

@@ -24,5 +24,6 @@ export const ReportFiled = defineEvent(
   }),
 );
 export const ReportEdited = defineEvent('ReportEdited', 1, z.object({ body: z.string().max(65536).optional() }));
-export const ReportClosed = defineEvent('ReportClosed', 1, z.object({ closed_by: id }));
-export const ReportReopened = defineEvent('ReportReopened', 1, z.object({ reopened_by: id }));
+/** `message`: the moderator's word to the reporter (optional; older events have none). */
+export const ReportClosed = defineEvent('ReportClosed', 1, z.object({ closed_by: id, message: z.string().max(2048).optional() }));
+export const ReportReopened = defineEvent('ReportReopened', 1, z.object({ reopened_by: id, message: z.string().max(2048).optional() }));

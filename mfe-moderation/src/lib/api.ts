@@ -113,7 +113,9 @@ export const moderation = {
     apiFetch<Report[]>('/report', { signal, query: { all, count, ...at(minPosition) } }),
   report: (id: string, signal?: AbortSignal, minPosition?: number | null) =>
     apiFetch<Report>(`/report/${encodeURIComponent(id)}`, { signal, query: at(minPosition) }),
-  setReportClosed: (id: string, closed: boolean) => command(`/report/${encodeURIComponent(id)}`, 'PATCH', { closed }),
+  /** PATCH /v2/report/{id} {closed, message}: the message (Modshelf) goes on the close / reopen event and the reporter's notification. */
+  setReportClosed: (id: string, closed: boolean, message: string | null) =>
+    command(`/report/${encodeURIComponent(id)}`, 'PATCH', { closed, ...(message ? { message } : {}) }),
   users: (ids: string[], signal?: AbortSignal) =>
     ids.length ? apiFetch<User[]>('/users', { signal, query: { ids: JSON.stringify(ids) } }) : Promise.resolve([] as User[]),
   project: (id: string, signal?: AbortSignal) => apiFetch<Project & { route_type?: string }>(`/project/${encodeURIComponent(id)}`, { signal }),

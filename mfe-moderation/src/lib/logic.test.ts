@@ -36,6 +36,8 @@ describe('moderation rules', () => {
     expect(eventSummary('ProjectStatusChanged', { from: 'processing', to: 'approved' })).toBe('processing → approved');
     expect(eventSummary('ProjectEdited', { changes: { title: 'x', body: 'y' } })).toBe('title, body');
     expect(eventSummary('ReportFiled', {})).toBeNull();
+    expect(eventSummary('ReportClosed', { closed_by: 'x', message: 'Handled' })).toBe('Handled');
+    expect(eventSummary('ReportClosed', { closed_by: 'x' })).toBeNull();
     expect(stateHighlights({ title: 'A', status: 'processing', moderator_message: null, other: 1 })).toEqual([
       ['status', 'processing'], ['title', 'A'], ['moderator_message', '—'],
     ]);

@@ -67,6 +67,7 @@ export function eventSummary(type: string, data: Record<string, unknown>): strin
     const to = typeof data.to === 'string' ? data.to : '?';
     return `${from} → ${to}`;
   }
+  if ((type === 'ReportClosed' || type === 'ReportReopened') && typeof data.message === 'string') return data.message;
   if (type === 'ProjectEdited' && data.changes && typeof data.changes === 'object') {
     return Object.keys(data.changes as object).join(', ');
   }

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError, ErrorScreen, invalidateApiCache, toasts, useApi, userPath } from '@modshelf/web-kit';
 import { errorText, FormError, Loading, ModerationLayout, useAction, useT, When } from '../common';
 import { moderation } from '../lib/api';
-import { reportItemAuditPath, reportItemPath } from '../lib/logic';
+import { decisionMessage, reportItemAuditPath, reportItemPath } from '../lib/logic';
 import { Timeline } from './Audit';
 
 /** /moderation/report/{id}: the report, its reporter and item, close / reopen, and its history. */
@@ -15,6 +15,9 @@ export function ReportPage() {
   const reporterId = report.data?.reporter;
   const reporter = useApi(reporterId ? `moderation:users:${reporterId}` : null, (signal) => moderation.users([reporterId!], signal));
   const timeline = useApi(`moderation:audit:report:${id}:${after.n}`, (signal) => moderation.timeline('report', id, signal, after.position));
+  const projectId = report.data?.item_type === 'project' ? report.data.item_id : null;
+  const project = useApi(projectId ? `moderation:project:${projectId}` : null, (signal) => moderation.project(projectId!, signal).catch(() => null));
+  const [message, setMessage] = useState('');
   const { busy, error, run } = useAction();
   if (report.error) {
     const status = report.error instanceof ApiError ? report.error.status : undefined;
@@ -23,7 +26,8 @@ export function ReportPage() {
   const r = report.data;
   const setClosed = (closed: boolean) =>
     run(async () => {
-      const position = await moderation.setReportClosed(id, closed);
+      const position = await moderation.setReportClosed(id, closed, decisionMessage(message));
+      setMessage('');
       toasts.add({ type: 'success', title: closed ? t('report.closedToast', 'Report closed') : t('report.reopenedToast', 'Report reopened') });
       invalidateApiCache('moderation:');
       setAfter((a) => ({ n: a.n + 1, position }));
@@ -43,7 +47,7 @@ export function ReportPage() {
           <dl className="mod-dl">
             <dt>{t('report.item', 'Reported {type}', { type: r.item_type })}</dt>
             <dd>
-              <Link to={reportItemPath(r)}><code>{r.item_id}</code></Link>{' · '}
+              <Link to={reportItemPath(r)}>{project.data ? project.data.title : <code>{r.item_id}</code>}</Link>{' · '}
               <Link to={reportItemAuditPath(r)}>{t('report.itemHistory', 'history')}</Link>
             </dd>
             <dt>{t('report.reporter', 'Reporter')}</dt>
@@ -52,6 +56,10 @@ export function ReportPage() {
             <dd><When iso={r.created} /></dd>
           </dl>
           <blockquote className="mod-body">{r.body}</blockquote>
+          <label className="mod-field">
+            <span>{t('report.message', 'Message to the reporter (optional)')}</span>
+            <textarea className="ms-input" rows={2} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={2048} />
+          </label>
           <div className="mod-row">
             {r.closed ? (
               <button type="button" className="ms-btn" disabled={busy} onClick={() => setClosed(false)}>{t('report.reopen', 'Reopen')}</button>

@@ -105,7 +105,7 @@ export async function notificationProjector(ctx: BatchContext, e: RecordedEvent)
     await notify(ctx, e, [r.reporter], {
       type: 'status_change',
       title: `Your report has been ${what}`,
-      text: `Your ${r.report_type} report about a ${r.item_type} (${r.item_id}) has been ${what} by the moderators.`,
+      text: `Your ${r.report_type} report about a ${r.item_type} (${r.item_id}) has been ${what} by the moderators.${e.data.message ? ` ${e.data.message}` : ''}`,
       link: `/dashboard/report/${r.id}`,
     });
     return;

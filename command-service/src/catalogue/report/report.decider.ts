@@ -13,7 +13,7 @@ export interface ReportState {
 
 export type ReportCommand =
   | { kind: 'file'; actor: CommandActor; report: z.input<typeof ReportFiled.schema> }
-  | { kind: 'edit'; actor: CommandActor; body?: string; closed?: boolean };
+  | { kind: 'edit'; actor: CommandActor; body?: string; closed?: boolean; message?: string };
 
 export function evolveReport(s: ReportState, e: RecordedEvent): ReportState {
   if (ReportFiled.is(e)) return { exists: true, reporter_id: e.data.reporter_id, body: e.data.body, closed: false };
@@ -34,7 +34,8 @@ export function decideReport(c: ReportCommand, s: ReportState): DecidedEvent[] {
   if (c.body !== undefined && c.body !== s.body) out.push(ReportEdited({ body: c.body }));
   if (c.closed !== undefined && c.closed !== s.closed) {
     if (!isStaff(c.actor)) throw new ApiError(401, 'unauthorized', 'Only moderators can close or reopen a report');
-    out.push(c.closed ? ReportClosed({ closed_by: c.actor.userId }) : ReportReopened({ reopened_by: c.actor.userId }));
+    const message = c.message?.trim() ? { message: c.message.trim() } : {};
+    out.push(c.closed ? ReportClosed({ closed_by: c.actor.userId, ...message }) : ReportReopened({ reopened_by: c.actor.userId, ...message }));
   }
   return out;
 }

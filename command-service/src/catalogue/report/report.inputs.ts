@@ -9,4 +9,9 @@ export const createReportInput = z.object({
   body: z.string().max(65536),
 });
 /** PATCH /v2/report/{id}. */
-export const editReportInput = z.object({ body: z.string().max(65536).optional(), closed: z.boolean().optional() });
+export const editReportInput = z.object({
+  body: z.string().max(65536).optional(),
+  closed: z.boolean().optional(),
+  /** Modshelf: staff's message to the reporter, kept on the close / reopen event (ignored without a change of `closed`). */
+  message: z.string().max(2048).optional(),
+});

@@ -68,7 +68,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: CatalogueContext
       ctx.store,
       reportStream(id.data),
       reportDecider,
-      { kind: 'edit', actor: toCommandActor(actor), body: input.body, closed: input.closed },
+      { kind: 'edit', actor: toCommandActor(actor), body: input.body, closed: input.closed, message: input.message },
       commandContext(request, actor.userId),
     );
     return noContent(reply, result.position);
