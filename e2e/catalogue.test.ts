@@ -232,6 +232,46 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  it('shows organization and collection pages, and their not-found errors', async () => {
+    const url = site!.url;
+    const search = await (await page.request.get(`${url}/v2/search?limit=100`)).json();
+    const hits = search.hits as { slug: string; organization: string | null; author_id: string }[];
+    // the demo seed groups some projects under studios (deterministic names)
+    const res = await page.request.get(`${url}/v2/organization/blockworks-studio`);
+    expect(res.status(), 'the seeded organization blockworks-studio').toBe(200);
+    const org = await res.json();
+    const orgProjects = (await (await page.request.get(`${url}/v2/organization/${org.id}/projects`)).json()) as { slug: string }[];
+    expect(orgProjects.length).toBeGreaterThan(0);
+    const withOrg = orgProjects[0];
+
+    await page.goto(`${url}/mod/${withOrg!.slug}`);
+    const orgLink = page.locator('.cat-about [data-section="creators"]').getByRole('link', { name: org.name });
+    await orgLink.click();
+    await page.locator('.cat-profile h1', { hasText: org.name }).waitFor();
+    await page.getByTestId('project-card').first().waitFor();
+    expect(await page.getByTestId('project-card').count()).toBe(orgProjects.length);
+    expect(await page.title()).toBe(`${org.name} - Modshelf`);
+
+    let collection: { id: string; name: string; projects: string[] } | null = null;
+    for (const authorId of [...new Set(hits.map((h) => h.author_id))]) {
+      const list = (await (await page.request.get(`${url}/v2/user/${authorId}/collections`)).json()) as { id: string; name: string; projects: string[]; status: string }[];
+      collection = list.find((c) => c.status === 'listed' || c.status === 'public') ?? list[0] ?? null;
+      if (collection) break;
+    }
+    expect(collection, 'a seeded public collection').toBeTruthy();
+    await page.goto(`${url}/collection/${collection!.id}`);
+    await page.locator('.cat-profile h1', { hasText: collection!.name }).waitFor();
+    if (collection!.projects.length > 0) {
+      await page.getByTestId('project-card').first().waitFor();
+      expect(await page.getByTestId('project-card').count()).toBe(collection!.projects.length);
+    }
+
+    await page.goto(`${url}/collection/zzzzzzzz`);
+    await page.getByText('Collection not found').waitFor();
+    await page.goto(`${url}/user/no_such_user_here`);
+    await page.getByText('User not found').waitFor();
+  });
+
   it('shows a missing project as the 404 page', async () => {
     await page.goto(`${site!.url}/mod/no-such-project-here`);
     await page.getByText('Page Not Found: /mod/no-such-project-here').waitFor();

@@ -1,18 +1,20 @@
 import { FormattedMessage } from 'react-intl';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { api, DEFAULT_LAYOUT, ErrorScreen, formatNumber, organizationPath, usePageMeta, useApi, userPath } from '@modshelf/web-kit';
 import { ApiErrorScreen } from '../components/ApiErrorScreen';
 import { ProjectIcon } from '../components/ProjectCard';
 import { ProjectsByType } from '../components/ProjectsByType';
 
 export function OrganizationPage() {
-  const { id = '', projectType, '*': settings } = useParams();
+  const { id = '', projectType } = useParams();
+  // (the '*' param here would be the shell's splat, so the settings area is told from the path)
+  const settings = /^\/organization\/[^/]+\/settings(\/|$)/.test(useLocation().pathname);
   const org = useApi(`organization:${id}`, (s) => api.organization(id, s));
   const projects = useApi(org.data ? `org-projects:${org.data.id}` : null, (s) => api.organizationProjects(org.data!.id, s));
   usePageMeta(org.data?.name, org.data?.description);
   if (org.error) return <ApiErrorScreen error={org.error} notFound={`Page Not Found: /organization/${id}`} />;
   if (!org.data) return <div className="cat-loading" aria-busy="true" />;
-  if (projectType === 'settings' || settings !== undefined) {
+  if (settings) {
     return <ErrorScreen statusCode={503} message="Organization settings live in the dashboard, which is not available yet." />;
   }
   const o = org.data;
