@@ -103,6 +103,8 @@ describe.skipIf(!startSite)('moderation in a real browser', () => {
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((u) => u.pathname === '/moderation/review');
+    // staff get a way in from the header
+    await page.locator('header').getByRole('link', { name: 'Moderation' }).waitFor();
 
     // the queue holds the project; not yet in search
     const item = page.locator(`[data-testid="queue-item"][data-project-id="${id}"]`);

@@ -83,6 +83,9 @@ export function Header() {
         {session ? (
           <span className="shell-user">
             <Link to="/dashboard"><FormattedMessage id="nav.dashboard" defaultMessage="Dashboard" /></Link>
+            {(session.user?.role === 'moderator' || session.user?.role === 'admin') && (
+              <Link to="/moderation"><FormattedMessage id="nav.moderation" defaultMessage="Moderation" /></Link>
+            )}
             {session.user && (
               <Link to={userPath(session.user)} className="shell-user__name">
                 {session.user.avatar_url && <img src={session.user.avatar_url} alt="" width={24} height={24} />}
