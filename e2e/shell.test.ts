@@ -309,6 +309,21 @@ describe('shell', () => {
     await page.context().close();
   });
 
+  it('keeps the current language and says so when a language bundle cannot load', async () => {
+    const { url } = await serve();
+    const page = await newPage();
+    await page.route('**/shell-messages*.js', (r) => r.abort());
+    await page.goto(`${url}/legal`);
+    await page.locator('main h1', { hasText: 'Legal' }).waitFor();
+    await page.locator('footer select[name="language"]').selectOption('ru');
+    await page.locator('.shell-toast', { hasText: 'Cannot load this language. Try again in a bit.' }).waitFor();
+    expect(await page.locator('footer select[name="language"]').inputValue()).toBe('en-US');
+    expect(await page.locator('main h1').innerText()).toBe('Legal');
+    expect(new URL(page.url()).searchParams.has('hl')).toBe(false);
+    expect((await page.context().cookies()).find((c) => c.name === 'language')).toBeUndefined();
+    await page.context().close();
+  });
+
   it('toggles developer mode after 5 logo clicks and shows a toast', async () => {
     const { url } = await serve();
     const page = await newPage();
