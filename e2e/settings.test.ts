@@ -30,7 +30,7 @@ function totpAt(secret: string, steps: number): string {
   return totp.clone({ epoch: Date.now() + steps * 30_000 }).generate(secret);
 }
 
-describe.skipIf(!startSite)('accounts and settings in a real browser', () => {
+describe.skipIf(!startSite)('accounts and settings in a real browser', { timeout: 90_000 }, () => {
   let site: { url: string; close(): Promise<void> };
   let dataDir: string;
   let browser: Browser;
@@ -85,9 +85,11 @@ describe.skipIf(!startSite)('accounts and settings in a real browser', () => {
     expect(await page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/auth/reset-password');
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.waitForURL((u) => u.pathname === '/auth/sign-up' && u.searchParams.get('redirect') === '/mods');
+    // the old page stays up while the next one loads: wait for the sign-up form itself
+    await page.getByRole('button', { name: 'Create account' }).waitFor();
 
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Username', { exact: true }).fill(username);
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm password').fill(`${password}!`);
     await page.getByText('Passwords do not match!').waitFor();
@@ -351,6 +353,14 @@ describe.skipIf(!startSite)('accounts and settings in a real browser', () => {
     expect(await page.locator('input[name="hidePromotions"]').isChecked()).toBe(true);
     await page.locator('button[data-mode="light"]').click();
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+    // the catalogue follows the layout preference
+    await page.locator('input[name="searchLayout"]').check();
+    await page.locator('header').getByRole('link', { name: 'Mods', exact: true }).click();
+    await page.locator('.cat-search.cat-search--right').waitFor();
+    await page.goto(`${url}/settings`);
+    await page.locator('input[name="searchLayout"]').uncheck();
+    await page.locator('header').getByRole('link', { name: 'Mods', exact: true }).click();
+    await page.locator('.cat-search:not(.cat-search--right)').waitFor();
   });
 
   it('switches the language, and shows the error state when a bundle cannot load', async () => {
@@ -380,6 +390,8 @@ describe.skipIf(!startSite)('accounts and settings in a real browser', () => {
     await page.waitForURL((u) => u.pathname === '/');
     await page.goto(`${url}/auth/sign-in`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // the old page stays up while the next one loads: wait for the reset form itself
+    await page.getByRole('button', { name: 'Send reset e-mail' }).waitFor();
     await page.getByLabel('Email or username').fill(username);
     await page.getByRole('button', { name: 'Send reset e-mail' }).click();
     await page.getByTestId('reset-sent').waitFor();
@@ -400,6 +412,7 @@ describe.skipIf(!startSite)('accounts and settings in a real browser', () => {
 
     await page.getByRole('link', { name: 'Sign in' }).last().click();
     await page.waitForURL((u) => u.pathname === '/auth/sign-in');
+    await page.getByRole('link', { name: 'Forgot password?' }).waitFor();
     await page.getByLabel('Email or username').fill(username);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { usePageMeta } from '@modshelf/web-kit';
-import { Field, FormError, useAction, useT } from '../common';
+import { Field, FormError, useAction, useSelf, useT } from '../common';
 import { accounts } from '../lib/api';
 import { safeRedirect, withRedirect } from '../lib/redirect';
 import { completeSignIn } from './session';
@@ -20,9 +20,12 @@ export function SignInPage() {
   const [flow, setFlow] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const action = useAction();
+  const me = useSelf();
+  const [finishing, setFinishing] = useState(false);
   usePageMeta(t('auth.signIn.title', 'Sign in'));
 
   const finish = async () => {
+    setFinishing(true);
     await completeSignIn();
     navigate(target, { replace: true });
   };
@@ -46,6 +49,9 @@ export function SignInPage() {
       await finish();
     });
   };
+
+  // already signed in (and not in the middle of signing in): straight on
+  if (me.data && !flow && !finishing && !action.busy) return <Navigate to={target} replace />;
 
   if (flow) {
     return (

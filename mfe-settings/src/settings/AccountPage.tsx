@@ -234,7 +234,7 @@ function DeleteCard({ user }: { user: SelfUser }) {
   return (
     <section className="ms-card set-card set-danger">
       <h2>{t('account.delete', 'Delete account')}</h2>
-      <p className="ms-muted" style={{ margin: 0 }}>{t('account.delete.lead', 'Deleting your account removes your e-mail, password, tokens, sessions and payment details for good. Projects you own stay on the site.')}</p>
+      <p className="ms-muted" style={{ margin: 0 }}>{t('account.delete.lead', 'Deleting your account forgets your e-mail address, password, tokens, sessions, applications and payment details for good. This cannot be undone.')}</p>
       <div><button type="button" className="ms-btn set-btn-danger" onClick={() => setAsking(true)}>{t('account.delete', 'Delete account')}</button></div>
       {asking && (
         <Confirm
