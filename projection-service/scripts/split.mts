@@ -9,7 +9,8 @@ const t: Record<string, number> = { read: 0, commitTotal: 0, rmApply: 0, searchA
 const wrap = (obj: any, name: string, label: string) => { const f = obj[name].bind(obj); obj[name] = (...a: any[]) => { const s = performance.now(); try { return f(...a); } finally { t[label] += performance.now() - s; } }; };
 wrap(storage, 'commitSync', 'commitTotal');
 wrap(storage.readModels, 'applySync', 'rmApply');
-wrap(storage.search, 'applySync', 'searchApply');
+t.after = 0;
+{ const f = (storage.search as any).applySync.bind(storage.search); (storage.search as any).applySync = (...a: any[]) => { const s = performance.now(); const after = f(...a); t.searchApply += performance.now() - s; return () => { const s2 = performance.now(); after(); t.after += performance.now() - s2; }; }; }
 const origRead = store.readAll.bind(store);
 (store as any).readAll = async (o: any) => { const s = performance.now(); const r = await origRead(o); t.read += performance.now() - s; return r; };
 const runner = new ProjectionRunner(store, storage);

@@ -88,3 +88,28 @@ describe('ProjectionRunner failures', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe('projections file layout', () => {
+  it('rebuilds from the log when the file was written by another layout version', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'proj-'));
+    const fx = Fixtures.memory();
+    const alice = await fx.user('alice');
+    await fx.project(alice, { title: 'Layout' });
+    const path = join(dir, 'p.sqlite');
+    let runner = new ProjectionRunner(fx.store, new SqliteProjectionStorage(path));
+    await runner.start();
+    await runner.ready;
+    (runner.storage as SqliteProjectionStorage).db.pragma('user_version = 1');
+    await runner.close();
+    const storage = new SqliteProjectionStorage(path);
+    expect(await storage.checkpoint()).toBe(0);
+    runner = new ProjectionRunner(fx.store, storage);
+    await runner.start();
+    await runner.ready;
+    expect(runner.checkpoint()).toBe(await fx.store.headPosition());
+    expect(await storage.search.count()).toBe(1);
+    await runner.close();
+    await fx.store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

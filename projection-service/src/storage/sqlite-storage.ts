@@ -8,6 +8,11 @@ import { SqliteSearchIndex } from '../search/sqlite-search';
 import type { ProjectionStorage } from './port';
 
 export const PROJECTIONS_FILE = 'projections.sqlite';
+/**
+ * Layout version of the projections file. A file written by another version is
+ * emptied on open, so the runner rebuilds it from the log (projections are disposable).
+ */
+export const PROJECTIONS_SCHEMA = 2;
 export const projectionsPath = (dataDir: string) => join(dataDir, PROJECTIONS_FILE);
 
 /** One SQLite file holding the read models, the FTS5 search index and the checkpoint, written in one transaction. */
@@ -27,6 +32,17 @@ export class SqliteProjectionStorage implements ProjectionStorage {
     this.db.pragma('wal_autocheckpoint = 8000');
     this.readModels = new SqliteReadModels(this.db, 'projections');
     this.search = new SqliteSearchIndex(this.db, 'projections');
+    const version = this.db.pragma('user_version', { simple: true }) as number;
+    if (version !== PROJECTIONS_SCHEMA) {
+      if (this.readModels.checkpointSync() > 0) {
+        const after = this.db.transaction(() => {
+          this.readModels.resetSync();
+          return this.search.resetSync();
+        }).immediate();
+        after();
+      }
+      this.db.pragma(`user_version = ${PROJECTIONS_SCHEMA}`);
+    }
     this.tx = this.db.transaction((docs: readonly DocChange[], search: readonly SearchChange[], position: number) => {
       this.readModels.applySync(docs);
       const after = this.search.applySync(search);
