@@ -309,6 +309,13 @@ describe.skipIf(!startSite)('accounts and settings in a real browser', { timeout
     const write = await api(`/v2/user/${userId}`, { method: 'PATCH', headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ bio: 'from an app' }) });
     expect(write.status).toBe(401);
 
+    // already authorized for these scopes: the consent page goes straight on; an answer without
+    // a redirect location is the spec's error
+    await page.route('**/v2/oauth/accept', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: '{}' }));
+    await page.goto(authorizeUrl('s-again'));
+    await page.getByText('No redirect location found in response').waitFor();
+    await page.unroute('**/v2/oauth/accept');
+
     // the authorization is listed and can be revoked, which ends the token
     await page.goto(`${url}/settings/authorizations`);
     const auth = page.locator(`[data-testid="authorization"][data-app="${clientId}"]`);

@@ -59,7 +59,7 @@ function Consent() {
       </div>
     );
   }
-  if (!info.data || info.data.already_authorized) return <Loading />;
+  if (!info.data || (info.data.already_authorized && !error)) return <Loading />;
   const c = info.data;
   return (
     <div className="set-auth ms-card set-consent" data-testid="authorize">
