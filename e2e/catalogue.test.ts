@@ -154,6 +154,20 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
+    // the "more" dropdown: bottom-end, 8 px below its trigger; copying the project id
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
+    const trigger = page.getByRole('button', { name: 'More options' });
+    await trigger.click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    const [t, m] = [await trigger.boundingBox(), await menu.boundingBox()];
+    expect(Math.round(m!.y - (t!.y + t!.height))).toBe(8);
+    expect(Math.round(m!.x + m!.width)).toBe(Math.round(t!.x + t!.width));
+    await menu.getByRole('menuitem', { name: 'Copy ID' }).click();
+    await page.locator('.shell-toast', { hasText: 'Project ID copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(project.id);
+    await page.keyboard.press('Escape');
+
     const creator = page.locator('.cat-about [data-section="creators"] .cat-members a').first();
     const username = (await creator.innerText()).trim();
     await creator.click();

@@ -19,3 +19,4 @@ export { Logo } from './Logo';
 export { injectCss } from './inject-css';
 export { tokensCss } from './tokens';
 export { Tooltip } from './Tooltip';
+export { Dropdown } from './Dropdown';

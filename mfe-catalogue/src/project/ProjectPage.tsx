@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { useAtomValue } from 'jotai';
 import {
-  api, deriveVersions, displayPreferencesAtom, ErrorScreen, formatCategory, formatNumber, formatRelativeTime, invalidateApiCache, NotFound, projectPath,
+  api, deriveVersions, displayPreferencesAtom, Dropdown, ErrorScreen, formatCategory, formatNumber, formatRelativeTime, invalidateApiCache, NotFound, projectPath,
   sessionAtom, signInPath, toasts, Tooltip, usePageMeta, useApi, type DerivedVersion, type Project, type TeamMember,
 } from '@modshelf/web-kit';
 import { ApiErrorScreen } from '../components/ApiErrorScreen';
@@ -108,6 +108,12 @@ function ProjectLayout({ data, versionsLoaded }: { data: ProjectData; versionsLo
       setBusy(false);
     }
   };
+  const copy = (text: string, done: string) => {
+    navigator.clipboard?.writeText(text).then(
+      () => toasts.add({ title: done, type: 'success' }),
+      () => toasts.add({ title: text, type: 'info' }),
+    );
+  };
   const reportHref = `/report?item=project&itemID=${encodeURIComponent(p.id)}`;
   const tabs = [
     { to: base, end: true, label: intl.formatMessage({ id: 'tab.description', defaultMessage: 'Description' }) },
@@ -148,6 +154,14 @@ function ProjectLayout({ data, versionsLoaded }: { data: ProjectData; versionsLo
           <Link className="ms-btn" to={session ? reportHref : signInPath(reportHref)}>
             <FormattedMessage id="project.report" defaultMessage="Report" />
           </Link>
+          <Dropdown label={<span aria-label={intl.formatMessage({ id: 'project.more', defaultMessage: 'More options' })}>⋯</span>}>
+            <button type="button" role="menuitem" onClick={() => copy(window.location.origin + base, intl.formatMessage({ id: 'project.linkCopied', defaultMessage: 'Link copied' }))}>
+              <FormattedMessage id="project.copyLink" defaultMessage="Copy link" />
+            </button>
+            <button type="button" role="menuitem" onClick={() => copy(p.id, intl.formatMessage({ id: 'project.idCopied', defaultMessage: 'Project ID copied' }))}>
+              <FormattedMessage id="project.copyId" defaultMessage="Copy ID" />
+            </button>
+          </Dropdown>
         </div>
       </header>
       <div className={`cat-project__layout${prefs.projectLayout ? ' cat-project__layout--left' : ''}`}>
