@@ -113,6 +113,12 @@ describe.skipIf(!startSite)('moderation in a real browser', () => {
     const before = await (await page.request.get(`${url}/v2/search?query=${encodeURIComponent(title)}`)).json();
     expect(before.hits.map((h: { project_id: string }) => h.project_id)).not.toContain(id);
 
+    // claim it (the advisory review lock), then decide
+    await item.getByRole('button', { name: 'Claim for review' }).click();
+    await page.locator(`[data-testid="queue-item"][data-project-id="${id}"][data-locked="mine"]`).getByText('You are reviewing this').waitFor();
+    const lock = await (await page.request.get(`${url}/v2/moderation/lock/${id}`)).json();
+    expect(lock).toMatchObject({ locked: true, locked_by: { username: ADMIN.username } });
+
     await item.locator('textarea').fill('Welcome aboard!');
     await item.getByRole('button', { name: 'Approve' }).click();
     await page.locator('.shell-toast', { hasText: `${title}: approved` }).waitFor();

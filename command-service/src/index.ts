@@ -13,6 +13,7 @@ export {
 } from './catalogue/index';
 export { type BlobStore, type StagedBlob, type BlobInfo, BlobTooLargeError, LocalBlobStore } from './blobs/index';
 export { registerNotificationCommands, type NotificationDirectory, type NotificationCommandDeps } from './notification/index';
+export { registerModerationCommands, type ModerationCommandDeps } from './moderation/index';
 export { COMMUNITY_COMMAND_ROUTES } from './collection/community.openapi';
 export { accountsOpenApi, accountRouteDocs } from './accounts/openapi';
 export * as accountAnswers from './accounts/openapi';

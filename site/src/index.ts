@@ -9,7 +9,7 @@ import {
 } from '@modshelf/events';
 import { installAuth, installErrorHandling } from '@modshelf/service-kit';
 import {
-  ensureAdmin, installRateLimit, rateLimitFromEnv, registerAccountRoutes, registerCatalogueCommands, registerNotificationCommands,
+  ensureAdmin, installRateLimit, rateLimitFromEnv, registerAccountRoutes, registerCatalogueCommands, registerNotificationCommands, registerModerationCommands,
 } from '@modshelf/command-service';
 import { notificationDirectory, registerQueryRoutes, startProjections, type Projections } from '@modshelf/projection-service';
 import { loadConfig, type SiteConfig } from './config';
@@ -72,6 +72,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   registerAccountRoutes(app, deps);
   await registerCatalogueCommands(app, { ...deps, maxFileBytes: config.MAX_FILE_BYTES });
   registerNotificationCommands(app, { store, notifications: notificationDirectory(projections) });
+  registerModerationCommands(app, { store });
   await registerQueryRoutes(app, { projections, credentials, publicUrl: config.publicUrl, store });
   if (options.web ?? config.WEB) {
     await ensureWebBuilt(ROOT_DIR);

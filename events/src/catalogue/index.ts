@@ -10,3 +10,4 @@ export * from './billing';
 export * from './collection';
 export * from './organization';
 export * from './notification';
+export * from './moderation';

@@ -4,6 +4,9 @@ import { ApiError, apiFetch, buildUrl, getAuthToken, loading, type Project, type
 export interface QueuedProject extends Project {
   author: string | null;
   route_type?: string;
+  /** the moderator holding the (advisory, 15-minute) review lock */
+  locked_by?: { id: string; username: string | null } | null;
+  lock_expires?: string | null;
 }
 
 export interface Report {
@@ -109,6 +112,9 @@ export const moderation = {
       status,
       ...(message !== null ? { moderation_message: message } : {}),
     }),
+  /** POST /v2/moderation/lock/{id}: take (or extend) the review lock; force takes it over. */
+  lock: (projectId: string, force = false) => command(`/moderation/lock/${encodeURIComponent(projectId)}${force ? '?force=true' : ''}`, 'POST'),
+  unlock: (projectId: string) => command(`/moderation/lock/${encodeURIComponent(projectId)}`, 'DELETE'),
   reports: (all: boolean, count: number, signal?: AbortSignal, minPosition?: number | null) =>
     apiFetch<Report[]>('/report', { signal, query: { all, count, ...at(minPosition) } }),
   report: (id: string, signal?: AbortSignal, minPosition?: number | null) =>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { invalidateApiCache, projectPath, toasts, useApi, userPath } from '@modshelf/web-kit';
-import { errorText, FormError, Loading, ModerationLayout, useAction, useT, When } from '../common';
+import { errorText, FormError, Loading, ModerationLayout, useAction, useMe, useT, When } from '../common';
 import { moderation, type QueuedProject } from '../lib/api';
 import { decisionMessage, decisionStatus, DECISIONS, type Decision } from '../lib/logic';
 
@@ -12,6 +12,7 @@ export function ReviewPage() {
   const t = useT();
   // after a decision: read again, waiting for the projections to pass the position it reached
   const [after, setAfter] = useState<{ n: number; position: number | null }>({ n: 0, position: null });
+  const me = useMe();
   const queue = useApi(`moderation:queue:${after.n}`, (signal) => moderation.queue(QUEUE_PAGE, signal, after.position));
   const decided = (position: number | null) => {
     invalidateApiCache('moderation:');
@@ -26,7 +27,7 @@ export function ReviewPage() {
         <>
           <p className="ms-muted">{t('review.count', '{count, plural, one {# project} other {# projects}} awaiting review', { count: queue.data.length })}</p>
           <ul className="mod-list">
-            {queue.data.map((p) => <QueueItem key={p.id} project={p} onDecided={decided} />)}
+            {queue.data.map((p) => <QueueItem key={p.id} project={p} me={me.data?.id ?? null} onDecided={decided} />)}
           </ul>
         </>
       )}
@@ -34,7 +35,7 @@ export function ReviewPage() {
   );
 }
 
-function QueueItem({ project: p, onDecided }: { project: QueuedProject; onDecided: (position: number | null) => void }) {
+function QueueItem({ project: p, me, onDecided }: { project: QueuedProject; me: string | null; onDecided: (position: number | null) => void }) {
   const t = useT();
   const [message, setMessage] = useState('');
   const { busy, error, run } = useAction();
@@ -50,8 +51,11 @@ function QueueItem({ project: p, onDecided }: { project: QueuedProject; onDecide
       toasts.add({ type: 'success', title: t('review.done', '{title}: {status}', { title: p.title, status }) });
       onDecided(position);
     });
+  const lockedByOther = !!p.locked_by && p.locked_by.id !== me;
+  const mine = !!p.locked_by && p.locked_by.id === me;
+  const lockAction = (fn: () => Promise<number | null>) => run(async () => onDecided(await fn()));
   return (
-    <li className="ms-card mod-item" data-testid="queue-item" data-project-id={p.id}>
+    <li className="ms-card mod-item" data-testid="queue-item" data-project-id={p.id} data-locked={p.locked_by ? (mine ? 'mine' : 'other') : 'free'}>
       <div className="mod-item__head">
         {p.icon_url ? <img className="mod-icon" src={p.icon_url} alt="" /> : <span className="mod-icon" aria-hidden="true" />}
         <div className="mod-item__main">
@@ -65,6 +69,21 @@ function QueueItem({ project: p, onDecided }: { project: QueuedProject; onDecide
           <span>{p.description}</span>
         </div>
         <Link className="ms-btn" to={`/moderation/audit/project/${p.id}`}>{t('review.history', 'History')}</Link>
+      </div>
+      <div className="mod-row" data-testid="review-lock">
+        {lockedByOther ? (
+          <>
+            <span className="mod-badge mod-badge--warn">{t('review.lockedBy', 'Being reviewed by {name}', { name: p.locked_by!.username ?? p.locked_by!.id })}</span>
+            <button type="button" className="ms-btn mod-btn-small" disabled={busy} onClick={() => lockAction(() => moderation.lock(p.id, true))}>{t('review.takeOver', 'Take over')}</button>
+          </>
+        ) : mine ? (
+          <>
+            <span className="mod-badge">{t('review.lockedByMe', 'You are reviewing this')}</span>
+            <button type="button" className="ms-btn mod-btn-small" disabled={busy} onClick={() => lockAction(() => moderation.unlock(p.id))}>{t('review.release', 'Release')}</button>
+          </>
+        ) : (
+          <button type="button" className="ms-btn mod-btn-small" disabled={busy} onClick={() => lockAction(() => moderation.lock(p.id))}>{t('review.claim', 'Claim for review')}</button>
+        )}
       </div>
       <label className="mod-field">
         <span>{t('review.message', 'Message to the authors (optional)')}</span>

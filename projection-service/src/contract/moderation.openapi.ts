@@ -4,9 +4,22 @@ import { DateTime, Id, Project } from './answers';
 
 /** Answer schemas and route docs of the staff moderation queue and the audit timelines. */
 
+const LockHolder = z.strictObject({ id: Id, username: z.string().nullable() });
+
 export const QueuedProject = Project.extend({
   author: z.string().nullable().meta({ description: "Modshelf: the owner's username" }),
+  locked_by: LockHolder.nullable().meta({ description: 'the moderator holding the review lock, null when free' }),
+  lock_expires: DateTime.nullable(),
 });
+
+export const ReviewLock = z.strictObject({
+  project_id: Id,
+  locked: z.boolean(),
+  locked_by: LockHolder.nullable(),
+  expires: DateTime.nullable(),
+});
+
+export const ReviewLockTaken = z.strictObject({ project_id: Id, locked_by: z.strictObject({ id: Id, username: z.string() }), expires: DateTime });
 
 export const ModerationStats = z.strictObject({
   projects: z.number().int().nonnegative().meta({ description: 'projects in processing' }),
@@ -56,6 +69,24 @@ export const MODERATION_ROUTES: RouteDoc[] = [
     responses: { 200: { description: 'OK', schema: ModerationStats }, 401: 'Not signed in, or not staff' },
   },
   {
+    method: 'get', path: '/v2/moderation/lock/{project_id}', tags: ['moderation'], ...staff, scopes: ['PROJECT_READ'],
+    summary: "A queued project's review lock (advisory, 15 minutes)",
+    query: z.object(minPosition),
+    responses: { 200: { description: 'OK', schema: ReviewLock }, 401: 'Not signed in, or not staff', 404: 'No such project' },
+  },
+  {
+    method: 'post', path: '/v2/moderation/lock/{project_id}', tags: ['moderation'], ...staff, scopes: ['PROJECT_WRITE'],
+    summary: 'Take or extend the review lock (another moderator\'s lock: 409 unless force=true)',
+    query: z.object({ force: z.boolean().optional() }),
+    responses: { 200: { description: 'The lock', schema: ReviewLockTaken }, 401: 'Not staff', 404: 'No such project', 409: 'Held by another moderator' },
+  },
+  {
+    method: 'delete', path: '/v2/moderation/lock/{project_id}', tags: ['moderation'], ...staff, scopes: ['PROJECT_WRITE'],
+    summary: "Release the review lock (another moderator's: 409 unless force=true)",
+    query: z.object({ force: z.boolean().optional() }),
+    responses: { 204: 'Released (or already free)', 401: 'Not staff', 404: 'No such project', 409: 'Held by another moderator' },
+  },
+  {
     method: 'get', path: '/v2/audit/{stream_type}/{id}', tags: ['moderation'], auth: 'required',
     summary: "An aggregate's events as a timeline; with as_of also its state at that moment",
     description:
@@ -72,5 +103,5 @@ export const MODERATION_ROUTES: RouteDoc[] = [
 ];
 
 export function moderationOpenApi(): OpenApiFragment {
-  return openApiFragment(MODERATION_ROUTES, { QueuedProject, ModerationStats, TimelineEntry, AsOfAnswer });
+  return openApiFragment(MODERATION_ROUTES, { QueuedProject, ModerationStats, TimelineEntry, AsOfAnswer, ReviewLock, ReviewLockTaken });
 }

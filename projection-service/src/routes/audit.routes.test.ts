@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ProjectEdited, ProjectStatusChanged, ReportClosed, ReportFiled, SqliteEventStore, TeamMemberAdded, newId, projectStream, reportStream,
-  type Actor,
+  ProjectEdited, ProjectStatusChanged, ReportClosed, ReportFiled, ReviewLockAcquired, ReviewLockReleased, SqliteEventStore, TeamMemberAdded, newId,
+  projectStream, reportStream, reviewLockStream, type Actor,
 } from '@modshelf/events';
 import { ALL_SCOPES, installErrorHandling, scope } from '@modshelf/service-kit';
 import { startProjections } from '../index';
@@ -13,7 +13,8 @@ import type { Projections } from '../runner/runner';
 import { Fixtures } from '../testing/fixtures';
 import { registerQueryRoutes } from './index';
 import { foldDocument, parseAsOf, prefixAsOf } from '../audit/audit';
-import { AsOfAnswer, ModerationStats, QueuedProject, TimelineEntry } from '../contract/moderation.openapi';
+import { reviewLockOf } from './moderation.routes';
+import { AsOfAnswer, ModerationStats, QueuedProject, ReviewLock, TimelineEntry } from '../contract/moderation.openapi';
 
 /** Query routes composed as the site does (with the event store), on real SQLite files in a temp dir. */
 async function auditApp() {
@@ -80,7 +81,11 @@ describe('audit and moderation queue routes', () => {
     await t.fx.emit(reportStream(reportId), [
       ReportFiled({ report_id: reportId, reporter_id: bob, report_type: 'spam', item_type: 'project', item_id: approved, body: 'spam!', thread_id: newId() }),
     ], bob);
-    await t.fx.emit(reportStream(reportId), [ReportClosed({ closed_by: mod })], mod);
+    await t.fx.emit(reportStream(reportId), [ReportClosed({ closed_by: mod, message: 'Handled' })], mod);
+    const soon = () => new Date(Date.now() + 10 * 60_000).toISOString();
+    await t.fx.emit(reviewLockStream(queued), [ReviewLockAcquired({ project_id: queued, expires: soon() })], mod);
+    await t.fx.emit(reviewLockStream(older), [ReviewLockAcquired({ project_id: older, expires: soon() })], mod);
+    await t.fx.emit(reviewLockStream(older), [ReviewLockReleased({ project_id: older })], mod);
     await t.sync();
   });
   afterAll(async () => t.close());
@@ -138,7 +143,7 @@ describe('audit and moderation queue routes', () => {
   it('serves report, user and version streams to staff, with their as-of state', async () => {
     const rep = (await get(`/v2/audit/report/${reportId}?as_of=${encodeURIComponent(new Date().toISOString())}`, `${mod}:admin`)).json();
     expect(rep.timeline.map((e: { type: string }) => e.type)).toEqual(['ReportFiled', 'ReportClosed']);
-    expect(rep.timeline[1].actor).toEqual({ id: mod, username: 'mod' });
+    expect(rep.timeline[1]).toMatchObject({ actor: { id: mod, username: 'mod' }, data: { closed_by: mod, message: 'Handled' } });
     expect(rep.state).toMatchObject({ id: reportId, closed: true, reporter: bob });
     const user = (await get(`/v2/audit/user/${alice}?as_of=${encodeURIComponent(new Date().toISOString())}`, `${mod}:moderator`)).json();
     expect(user.state).toMatchObject({ id: alice, username: 'alice' });
@@ -153,7 +158,14 @@ describe('audit and moderation queue routes', () => {
     expect(q.statusCode).toBe(200);
     expect(q.json().map((p: { id: string }) => p.id)).toEqual([older, queued]);
     QueuedProject.array().parse(q.json());
-    expect(q.json()[1]).toMatchObject({ status: 'processing', author: 'bob', title: 'Queued Mod' });
+    expect(q.json()[1]).toMatchObject({ status: 'processing', author: 'bob', title: 'Queued Mod', locked_by: { id: mod, username: 'mod' } });
+    expect(q.json()[0]).toMatchObject({ locked_by: null, lock_expires: null });
+    const lock = (await get(`/v2/moderation/lock/${queued}`, `${mod}:moderator`)).json();
+    ReviewLock.parse(lock);
+    expect(lock).toMatchObject({ project_id: queued, locked: true, locked_by: { id: mod, username: 'mod' } });
+    expect((await get(`/v2/moderation/lock/${older}`, `${mod}:moderator`)).json()).toMatchObject({ locked: false, locked_by: null });
+    expect((await get(`/v2/moderation/lock/${queued}`, alice)).statusCode).toBe(401);
+    expect((await get(`/v2/moderation/lock/${newId()}`, `${mod}:moderator`)).statusCode).toBe(404);
     expect((await get('/v2/moderation/projects?count=1', `${mod}:admin`)).json()).toHaveLength(1);
     expect((await get('/_internal/moderation/projects', `${mod}:admin`)).json()).toHaveLength(2);
     ModerationStats.parse((await get('/v2/moderation/stats', `${mod}:moderator`)).json());
@@ -170,6 +182,15 @@ describe('audit logic', () => {
     const evs = [ev('2024-01-01T00:00:00Z'), ev('2024-01-02T00:00:00Z'), ev('2024-01-01T12:00:00Z')];
     expect(prefixAsOf(evs, Date.parse('2024-01-01T18:00:00Z'))).toHaveLength(1);
     expect(prefixAsOf(evs, Date.parse('2024-01-03T00:00:00Z'))).toHaveLength(3);
+  });
+
+  it('a review lock lapses at its expiry', () => {
+    const ev = (type: string, data: object, actor = 'ModerAAA') =>
+      ({ type, schemaVersion: 1, data, metadata: { actor, time: '2026-01-01T00:00:00Z' } }) as never;
+    const events = [ev('ReviewLockAcquired', { project_id: 'ProjAAAA', expires: '2026-01-01T00:15:00.000Z' })];
+    expect(reviewLockOf(events, Date.parse('2026-01-01T00:10:00Z'))).toEqual({ holder: 'ModerAAA', expires: '2026-01-01T00:15:00.000Z' });
+    expect(reviewLockOf(events, Date.parse('2026-01-01T00:15:00Z'))).toBeNull();
+    expect(reviewLockOf([...events, ev('ReviewLockReleased', { project_id: 'ProjAAAA' })], Date.parse('2026-01-01T00:10:00Z'))).toBeNull();
   });
 
   it('folds an empty stream to nothing', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasScope, missingScope, unauthorized } from '@modshelf/service-kit';
+import { ReviewLockAcquired, ReviewLockReleased, reviewLockStream, upcast, type EventStore, type RecordedEvent } from '@modshelf/events';
+import { hasScope, missingScope, notFound, unauthorized } from '@modshelf/service-kit';
 import type { ProjectDoc } from '../read-model/documents';
 import { projectView } from '../views/project.view';
 import { actorOf, isStaff, waitForMinPosition, type QueryDeps } from './context';
@@ -19,6 +20,27 @@ export function parseCount(raw: string | undefined, dflt = DEFAULT_QUEUE_COUNT, 
   const n = Number.parseInt(raw, 10);
   if (!Number.isFinite(n) || n < 0) return dflt;
   return Math.min(max, n);
+}
+
+export interface ReviewLock {
+  holder: string;
+  expires: string;
+}
+
+/** The review lock a stream's events leave, if it is still held at `now` (ms). */
+export function reviewLockOf(events: readonly RecordedEvent[], now: number): ReviewLock | null {
+  let lock: ReviewLock | null = null;
+  for (const raw of events) {
+    const e = upcast(raw);
+    if (ReviewLockAcquired.is(e) && e.metadata.actor) lock = { holder: e.metadata.actor, expires: e.data.expires };
+    else if (ReviewLockReleased.is(e)) lock = null;
+  }
+  return lock && Date.parse(lock.expires) > now ? lock : null;
+}
+
+async function readLock(store: EventStore | undefined, projectId: string): Promise<ReviewLock | null> {
+  if (!store) return null;
+  return reviewLockOf(await store.readStream(reviewLockStream(projectId)), Date.now());
 }
 
 /** Staff only (moderator, admin): 401 otherwise, as Modrinth's internal moderation routes answer. */
@@ -51,12 +73,37 @@ export function registerModerationQueryRoutes(app: FastifyInstance, deps: QueryD
   const queue = async (req: FastifyRequest<{ Querystring: Record<string, string> }>) => {
     requireStaff(req, 'PROJECT_READ');
     const page = (await queued()).slice(0, parseCount(req.query.count));
-    const owners = new Map<string, string>();
-    for (const u of await rm().getMany('users', [...new Set(page.map((p) => p.owner_id))])) owners.set(u.id, u.username);
-    return page.map((p) => ({ ...projectView(p, { member: true }), author: owners.get(p.owner_id) ?? null }));
+    const locks = await Promise.all(page.map((p) => readLock(deps.store, p.id)));
+    const names = new Map<string, string>();
+    const userIds = new Set([...page.map((p) => p.owner_id), ...locks.flatMap((l) => (l ? [l.holder] : []))]);
+    for (const u of await rm().getMany('users', [...userIds])) names.set(u.id, u.username);
+    return page.map((p, i) => {
+      const lock = locks[i];
+      return {
+        ...projectView(p, { member: true }),
+        author: names.get(p.owner_id) ?? null,
+        locked_by: lock ? { id: lock.holder, username: names.get(lock.holder) ?? null } : null,
+        lock_expires: lock?.expires ?? null,
+      };
+    });
   };
   app.get<{ Querystring: Record<string, string> }>('/v2/moderation/projects', { preHandler }, queue);
   app.get<{ Querystring: Record<string, string> }>('/_internal/moderation/projects', { preHandler }, queue);
+
+  /** The review lock of a project: who holds it and until when (held: false when free or lapsed). */
+  app.get<{ Params: { id: string } }>('/v2/moderation/lock/:id', { preHandler }, async (req) => {
+    requireStaff(req, 'PROJECT_READ');
+    const p = /^[0-9A-Za-z]{8}$/.test(req.params.id) ? await rm().get('projects', req.params.id) : null;
+    if (!p) throw notFound('The requested project was not found');
+    const lock = await readLock(deps.store, p.id);
+    const holder = lock ? await rm().get('users', lock.holder) : null;
+    return {
+      project_id: p.id,
+      locked: !!lock,
+      locked_by: lock ? { id: lock.holder, username: holder?.username ?? null } : null,
+      expires: lock?.expires ?? null,
+    };
+  });
 
   app.get('/v2/moderation/stats', { preHandler }, async (req) => {
     requireStaff(req, 'PROJECT_READ');
