@@ -27,3 +27,27 @@ describe('SqliteSearchIndex', () => {
     db.close();
   });
 });
+
+describe('SqliteSearchIndex cached word queries', () => {
+  it('stay correct across small commits (added, renamed, removed documents and new typo targets)', async () => {
+    const db = new Database(':memory:');
+    const idx = new SqliteSearchIndex(db);
+    const q = (query: string) => idx.search({ query, filter: [], sort: 'relevance', offset: 0, limit: 100 }).then((r) => r.hits.map((h) => h.project_id).sort());
+    await idx.commit([{ projectId: 'AAAAAAAA', doc: sampleDoc('AAAAAAAA', { title: 'Iron Furnaces' }) }], 1);
+    expect(await q('iron')).toEqual(['AAAAAAAA']);
+    expect(await q('furn')).toEqual(['AAAAAAAA']);
+    expect(await q('lanterns')).toEqual([]);
+    expect(await q('lantrens')).toEqual([]);
+    await idx.commit([{ projectId: 'BBBBBBBB', doc: sampleDoc('BBBBBBBB', { title: 'Iron Lanterns' }) }], 2);
+    expect(await q('iron')).toEqual(['AAAAAAAA', 'BBBBBBBB']);
+    expect(await q('lanterns')).toEqual(['BBBBBBBB']);
+    expect(await q('lantrens')).toEqual(['BBBBBBBB']);
+    await idx.commit([{ projectId: 'AAAAAAAA', doc: sampleDoc('AAAAAAAA', { title: 'Copper Furnaces' }) }], 3);
+    expect(await q('iron')).toEqual(['BBBBBBBB']);
+    expect(await q('furn')).toEqual(['AAAAAAAA']);
+    await idx.commit([{ projectId: 'BBBBBBBB', doc: null }], 4);
+    expect(await q('iron')).toEqual([]);
+    expect(await q('lanterns')).toEqual([]);
+    db.close();
+  });
+});

@@ -69,7 +69,8 @@ export class SqliteSearchIndex implements SearchIndex {
   private generation = 0;
   /** set after a big batch: the sort orders are rebuilt on the next query that needs them. */
   private ordersStale = false;
-  private readonly ftsCache = new Map<string, Bitset>();
+  /** word queries already run, by FTS5 expression, kept up to date by small commits. */
+  private readonly ftsCache = new Map<string, { set: Bitset; q: TermQuery }>();
   private readonly resultCache = new Map<string, SearchResult>();
 
   constructor(readonly db: Database.Database, private readonly checkpointName = 'search') {
@@ -195,7 +196,8 @@ export class SqliteSearchIndex implements SearchIndex {
    */
   applySync(changes: readonly SearchChange[]): () => void {
     const memory: Array<() => void> = [];
-    const touched: Array<{ rid: number; before: Stored | null; after: Stored | null; projectId: string }> = [];
+    const touched: Array<{ rid: number; before: Stored | null; after: Stored | null; projectId: string; tokens?: DocTokens }> = [];
+    const small = changes.length <= INCREMENTAL_LIMIT;
     const last = new Map<string, SearchChange>();
     for (const c of changes) last.set(c.projectId, c);
     for (const c of last.values()) {
@@ -220,11 +222,15 @@ export class SqliteSearchIndex implements SearchIndex {
       }
       const t = c.doc.text;
       this.s.ftsInsert.run(rid, t.name, t.slug, t.author, t.summary);
-      touched.push({ rid, before: row ? JSON.parse(row.facets) : null, after: SqliteSearchIndex.stored(c.doc), projectId: c.projectId });
       const words = tokenize(`${t.name} ${t.slug} ${t.author} ${t.summary}`);
-      memory.push(() => words.forEach((w) => this.vocab.add(w)));
+      const tokens = small ? { all: new Set(words), nameSlug: new Set(tokenize(`${t.name} ${t.slug}`)) } : undefined;
+      touched.push({ rid, before: row ? JSON.parse(row.facets) : null, after: SqliteSearchIndex.stored(c.doc), projectId: c.projectId, tokens });
+      memory.push(() => {
+        for (const w of words) if (this.vocab.add(w)) vocabGrew = true;
+      });
     }
     if (touched.length === 0) return () => {};
+    let vocabGrew = false;
     return () => {
       const bulk = this.ordersStale || touched.length > RESORT_THRESHOLD;
       for (const t of touched) {
@@ -239,7 +245,22 @@ export class SqliteSearchIndex implements SearchIndex {
       }
       if (bulk) this.ordersStale = true;
       for (const m of memory) m();
-      this.invalidate();
+      if (!small) this.ftsCache.clear();
+      else {
+        // Keep cached word queries: re-test only the changed rows against each (typo queries go when new words arrive).
+        for (const [expr, entry] of this.ftsCache) {
+          if (entry.q.fuzzy && vocabGrew) {
+            this.ftsCache.delete(expr);
+            continue;
+          }
+          for (const t of touched) {
+            entry.set.clear(t.rid);
+            if (t.after && t.tokens && termMatches(entry.q, t.tokens)) entry.set.set(t.rid);
+          }
+        }
+      }
+      this.generation += 1;
+      this.resultCache.clear();
     };
   }
 
@@ -274,9 +295,10 @@ export class SqliteSearchIndex implements SearchIndex {
 
   // ---- queries ----
 
-  private fts(expr: string): Bitset {
+  private fts(q: TermQuery): Bitset {
+    const expr = ftsExpression(q);
     const hit = this.ftsCache.get(expr);
-    if (hit) return hit;
+    if (hit) return hit.set;
     const b = new Bitset(this.alive.words.length);
     const list = this.s.ftsMatch.get(expr) ?? '';
     let n = 0;
@@ -289,7 +311,7 @@ export class SqliteSearchIndex implements SearchIndex {
     }
     if (list.length > 0) b.set(n);
     if (this.ftsCache.size > 300) this.ftsCache.clear();
-    this.ftsCache.set(expr, b);
+    this.ftsCache.set(expr, { set: b, q });
     return b;
   }
 
@@ -392,12 +414,11 @@ export class SqliteSearchIndex implements SearchIndex {
       let nameAll: Bitset | null = null;
       words.forEach((w, i) => {
         const last = i === words.length - 1;
-        const exact = last ? `"${w}"*` : `"${w}"`;
+        const exact: TermQuery = { columns: 'all', exact: last ? [] : [w], prefixes: last ? [w] : [], fuzzy: false };
         const typos = this.vocab.candidates(w);
-        const fuzzy = typos.length > 0 ? `(${[exact, ...typos.map((t) => `"${t}"`)].join(' OR ')})` : exact;
-        const anySet = this.fts(fuzzy);
+        const anySet = typos.length > 0 ? this.fts({ ...exact, exact: [...exact.exact, ...typos], fuzzy: true }) : this.fts(exact);
         const exactSet = typos.length > 0 ? this.fts(exact) : anySet;
-        const nameSet = this.fts(`{name slug} : ${exact}`);
+        const nameSet = this.fts({ ...exact, columns: 'nameSlug' });
         anyAll = anyAll ? anyAll.and(anySet) : anySet;
         exactAll = exactAll ? exactAll.and(exactSet) : exactSet;
         nameAll = nameAll ? nameAll.and(nameSet) : nameSet;
@@ -482,6 +503,37 @@ export class SqliteSearchIndex implements SearchIndex {
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
+}
+
+/** One word of a query as FTS5 sees it: exact words and prefixes, in every column or in name and slug. */
+interface TermQuery {
+  columns: 'all' | 'nameSlug';
+  exact: string[];
+  prefixes: string[];
+  /** built with typo candidates from the vocabulary (stale once new words arrive) */
+  fuzzy: boolean;
+}
+
+interface DocTokens {
+  all: Set<string>;
+  nameSlug: Set<string>;
+}
+
+/** Commits of at most this many documents update cached word queries in place instead of dropping them. */
+const INCREMENTAL_LIMIT = 64;
+
+function ftsExpression(q: TermQuery): string {
+  const parts = [...q.exact.map((w) => `"${w}"`), ...q.prefixes.map((w) => `"${w}"*`)];
+  const body = parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`;
+  return q.columns === 'nameSlug' ? `{name slug} : ${body}` : body;
+}
+
+/** Whether a document's words satisfy a word query (the in-memory twin of ftsExpression). */
+function termMatches(q: TermQuery, tokens: DocTokens): boolean {
+  const words = q.columns === 'all' ? tokens.all : tokens.nameSlug;
+  for (const w of q.exact) if (words.has(w)) return true;
+  if (q.prefixes.length > 0) for (const t of words) for (const p of q.prefixes) if (t.startsWith(p)) return true;
+  return false;
 }
 
 /** FNV-1a, 32 bits. */

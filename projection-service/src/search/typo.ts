@@ -62,16 +62,18 @@ export class Vocabulary {
   private readonly cache = new Map<string, string[]>();
   size = 0;
 
-  add(word: string): void {
-    if (word.length < 4 || /\d/.test(word)) return;
+  /** Adds a word; true when it was new. */
+  add(word: string): boolean {
+    if (word.length < 4 || /\d/.test(word)) return false;
     let bucket = this.byLength.get(word.length);
     if (!bucket) this.byLength.set(word.length, (bucket = { words: [], masks: [], set: new Set() }));
-    if (bucket.set.has(word)) return;
+    if (bucket.set.has(word)) return false;
     bucket.set.add(word);
     bucket.words.push(word);
     bucket.masks.push(letterMask(word));
     this.size += 1;
     if (this.cache.size) this.cache.clear();
+    return true;
   }
 
   has(word: string): boolean {
