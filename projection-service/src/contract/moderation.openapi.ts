@@ -90,7 +90,7 @@ export const MODERATION_ROUTES: RouteDoc[] = [
     method: 'get', path: '/v2/audit/{stream_type}/{id}', tags: ['moderation'], auth: 'required',
     summary: "An aggregate's events as a timeline; with as_of also its state at that moment",
     description:
-      'stream_type: project, version, user, report, organization or collection. Staff see every stream; a project\'s team members ' +
+      'stream_type: project, version, user, report, organization or collection; id is the aggregate id (a project slug or a username also works). Staff see every stream; a project\'s team members ' +
       "see their project's and its versions' streams; anyone else gets 404. Needs the stream type's read scope. Without as_of the " +
       'answer is the timeline (array); with as_of it is an object with the state rebuilt by folding the events up to that moment.',
     query: z.object({ as_of: s.optional().meta({ description: 'ISO-8601 time (or epoch milliseconds)' }), ...minPosition }),

@@ -138,6 +138,10 @@ describe('audit and moderation queue routes', () => {
     expect((await get(`/v2/audit/report/${reportId}`, bob)).statusCode).toBe(404);
     expect((await get(`/v2/audit/payouts/${alice}`, `${mod}:moderator`)).statusCode).toBe(404);
     expect((await get(`/v2/audit/project/${newId()}`, `${mod}:moderator`)).json()).toMatchObject({ error: 'not_found' });
+    // a slug or a username names the same stream
+    expect((await get('/v2/audit/project/older-queued', `${mod}:moderator`)).json()[0]).toMatchObject({ type: 'ProjectCreated', data: { project_id: older } });
+    expect((await get('/v2/audit/user/alice', `${mod}:moderator`)).json()[0]).toMatchObject({ type: 'UserRegistered', data: { user_id: alice } });
+    expect((await get('/v2/audit/project/older-queued', bob)).statusCode).toBe(404);
   });
 
   it('serves report, user and version streams to staff, with their as-of state', async () => {

@@ -13,7 +13,7 @@ import {
   timelineEntry,
   type AuditStreamType,
 } from '../audit/audit';
-import { actorWith, isMember, isStaff, waitForMinPosition, type QueryDeps } from './context';
+import { actorWith, findProject, findUser, isMember, isStaff, waitForMinPosition, type QueryDeps } from './context';
 
 const READ_SCOPE: Record<AuditStreamType, ScopeName> = {
   project: 'PROJECT_READ',
@@ -63,9 +63,10 @@ export function registerAuditRoutes(app: FastifyInstance, deps: QueryDeps): void
     '/v2/audit/:type/:id',
     { preHandler },
     async (req) => {
-      const { type, id } = req.params;
+      const { type } = req.params;
+      let id = req.params.id;
       if (!isAuditStreamType(type)) throw auditNotFound();
-      if (!/^[0-9A-Za-z]{1,64}$/.test(id)) throw auditNotFound();
+      if (!/^[0-9A-Za-z_-]{1,64}$/.test(id)) throw auditNotFound();
       let asOf: number | null = null;
       const rawAsOf = req.query.as_of;
       if (rawAsOf !== undefined && rawAsOf !== '') {
@@ -74,7 +75,15 @@ export function registerAuditRoutes(app: FastifyInstance, deps: QueryDeps): void
       }
       const actor = actorWith(req, READ_SCOPE[type]);
       if (!actor) throw auditNotFound();
-      const raw = await store.readStream(auditStreamId(type, id), { maxCount: MAX_TIMELINE_EVENTS });
+      let raw = await store.readStream(auditStreamId(type, id), { maxCount: MAX_TIMELINE_EVENTS });
+      if (raw.length === 0 && (type === 'project' || type === 'user')) {
+        // a project slug or a username names the same stream (while the read model knows it)
+        const doc = type === 'project' ? await findProject(rm(), id) : await findUser(rm(), id);
+        if (doc && doc.id !== id) {
+          id = doc.id;
+          raw = await store.readStream(auditStreamId(type, id), { maxCount: MAX_TIMELINE_EVENTS });
+        }
+      }
       if (raw.length === 0 || !(await mayRead(actor, type, id, raw))) throw auditNotFound();
 
       const events = raw.map((e) => upcast(e));
