@@ -78,7 +78,7 @@ export function Confirm({ title, text, confirmLabel, onConfirm, onCancel, busy, 
         <FormError error={error} />
         <div className="set-row">
           <button type="button" className="ms-btn set-btn-danger" onClick={onConfirm} disabled={busy}>{confirmLabel}</button>
-          <button type="button" className="ms-btn" onClick={onCancel}>{t('common.cancel', 'Cancel')}</button>
+          <button type="button" className="ms-btn" onClick={onCancel} autoFocus>{t('common.cancel', 'Cancel')}</button>
         </div>
       </div>
     </div>

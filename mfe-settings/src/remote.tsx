@@ -5,6 +5,7 @@ import { DEFAULT_LOCALE, injectCss, loading, NotFound, type Locale } from '@mods
 import css from './settings.css';
 import { Loading, useSelf } from './common';
 import { loadOwnMessages, type Messages } from './messages';
+import { safeRedirect } from './lib/redirect';
 import { SettingsLayout } from './settings/SettingsLayout';
 import { SignInPage } from './auth/SignInPage';
 
@@ -40,8 +41,7 @@ function AuthIndex() {
   const { search } = useLocation();
   if (me.data === undefined && !me.error) return <Loading />;
   if (me.data) {
-    const redirect = new URLSearchParams(search).get('redirect');
-    return <Navigate to={redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/settings'} replace />;
+    return <Navigate to={safeRedirect(new URLSearchParams(search).get('redirect'), '/settings')} replace />;
   }
   return <Navigate to={`/auth/sign-in${search}`} replace />;
 }

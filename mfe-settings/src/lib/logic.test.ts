@@ -10,6 +10,7 @@ import { safeRedirect, signInFor, withRedirect } from './redirect';
 import { APP_SCOPES, hasScope, maskToScopes, PAT_SCOPES, RESTRICTED_SCOPES, SCOPE_NAMES, scopeLabel, scopesToMask } from './scopes';
 import { expiryFromDays, expiryState, formatDuration, lastUseState } from './time';
 import { SECTION_TITLES, SECTIONS } from '../settings/sections';
+import { money } from '../settings/BillingPage';
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -166,5 +167,14 @@ describe('settings sections and messages', () => {
     expect(missing).toEqual([]);
     for (const id of ['layout.list', 'layout.grid', 'layout.gallery']) expect(ru[id]).toBeTruthy();
     expect(ru['pats.deleteConfirm']).not.toBe(ERRORS.tokenDelete);
+  });
+});
+
+describe('money', () => {
+  it('shows minor units as dollars and names other currencies', () => {
+    expect(money(499, 'USD')).toBe('$4.99');
+    expect(money(479900, 'usd')).toBe('$4,799.00');
+    expect(money(1000, 'EUR')).toBe('€10.00');
+    expect(money(1000, 'XX1')).toBe('10.00 XX1');
   });
 });

@@ -8,8 +8,13 @@ import { PageTitle } from './SettingsLayout';
 
 /** Amounts come in the currency's minor unit (cents). */
 export function money(amount: number, currency: string): string {
-  const v = formatMoney(amount / 100);
-  return currency && currency.toUpperCase() !== 'USD' ? `${v} ${currency.toUpperCase()}` : v;
+  const code = (currency || 'USD').toUpperCase();
+  if (code === 'USD') return formatMoney(amount / 100);
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(Math.floor(amount) / 100);
+  } catch {
+    return `${(Math.floor(amount) / 100).toFixed(2)} ${code}`;
+  }
 }
 
 function NotAvailable() {
