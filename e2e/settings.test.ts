@@ -533,4 +533,20 @@ describe.skipIf(!startSite)('accounts and settings in a real browser', { timeout
     const login = await api('/v2/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: currentPassword }) });
     expect(login.status).toBe(401);
   });
+  it('sends anonymous visitors to sign in and back, and keeps the public settings open to them', async () => {
+    const consent = '/auth/authorize?client_id=AbCd1234&scope=USER_READ&state=s1&code_challenge=' + 'a'.repeat(43);
+    await page.goto(`${url}${consent}`);
+    await page.waitForURL((u) => u.pathname === '/auth/sign-in' && u.searchParams.get('redirect') === consent);
+    await page.goto(`${url}/auth?redirect=%2Fmods`);
+    await page.waitForURL((u) => u.pathname === '/auth/sign-in' && u.searchParams.get('redirect') === '/mods');
+    // the redirect survives the way to sign-up
+    expect(await page.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/auth/sign-up?redirect=%2Fmods');
+
+    await page.goto(`${url}/settings`);
+    const nav = page.locator('nav.set-nav');
+    await nav.getByRole('link', { name: 'Language', exact: true }).waitFor();
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Appearance', 'Language', 'Sign in']);
+    await page.goto(`${url}/settings/nothing-here`);
+    await page.getByText('Page Not Found: /settings/nothing-here').waitFor();
+  });
 });
