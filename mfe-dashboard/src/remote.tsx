@@ -35,24 +35,28 @@ function loadOwnMessages(locale: string): Promise<Messages> {
   return p;
 }
 
-/** Anonymous visitors go to sign in and come back; the session atom follows what the API says. */
+let authChecks = 0;
+
+/**
+ * Anonymous visitors go to sign in and come back. The shell restores the session; when it has not
+ * (yet), the dashboard asks the API itself, afresh on each entry (never from a cached answer read
+ * before a sign-in).
+ */
 function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   const [session, setSession] = useAtom(sessionAtom);
-  const me = useApi<User | null>('dashboard:me', (signal) =>
+  const [check] = useState(() => ++authChecks);
+  const me = useApi<User | null>(session?.user ? null : `dashboard:me:${check}`, (signal) =>
     api.currentUser(signal).catch((e) => {
       if (e instanceof ApiError && e.status === 401) return null;
       throw e;
     }),
   );
   useEffect(() => {
-    if (me.data === undefined) return;
-    if (me.data === null && session) setSession(null);
-    else if (me.data && session?.user?.id !== me.data.id) setSession({ token: null, user: me.data });
+    if (me.data && !session?.user) setSession({ token: null, user: me.data });
   }, [me.data, session, setSession]);
   if (session?.user) return <>{children}</>;
-  if (me.data === undefined && !me.error) return <Loading />;
-  if (me.data) return <Loading />;
+  if ((me.data === undefined && !me.error) || me.data) return <Loading />;
   return <Navigate to={signInPath(location.pathname + location.search)} replace />;
 }
 
