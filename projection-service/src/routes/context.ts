@@ -61,7 +61,11 @@ export async function waitForMinPosition(deps: QueryDeps, request: FastifyReques
   if (raw !== undefined && raw !== '') {
     const pos = Number(raw);
     if (!Number.isSafeInteger(pos) || pos < 0) throw invalidInput(`${MIN_POSITION_PARAM} must be a non-negative integer`);
-    if (pos > deps.projections.checkpoint()) await deps.projections.waitForPosition(pos, MAX_POSITION_WAIT_MS);
+    if (pos > deps.projections.checkpoint()) {
+      // A position past the log's head was never answered by a command: nothing to wait for.
+      const head = deps.projections.checkpoint() + (await deps.projections.lag());
+      if (pos <= head) await deps.projections.waitForPosition(pos, MAX_POSITION_WAIT_MS);
+    }
   }
   reply.header(POSITION_HEADER, String(deps.projections.checkpoint()));
 }

@@ -115,3 +115,15 @@ describe('GET /v2/search word dropping', () => {
     await t.close();
   });
 });
+
+describe('read-your-writes bounds', () => {
+  it('does not wait for a position past the head of the log', async () => {
+    const t = await testApp();
+    await t.sync();
+    const started = Date.now();
+    const r = await t.app.inject({ url: '/v2/search', headers: { 'x-modshelf-min-position': '999999' } });
+    expect(r.statusCode).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1000);
+    await t.close();
+  });
+});
