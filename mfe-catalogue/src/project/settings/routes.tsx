@@ -63,23 +63,19 @@ export function canManage(session: Session | null, members: readonly TeamMember[
 /** Anonymous -> sign in and back; not on the team -> an error screen; else the page. */
 function MembersGate({ data, children }: { data: ProjectData; children: ReactNode }) {
   const location = useLocation();
-  const intl = useIntl();
   const session = useAtomValue(sessionAtom);
   if (!session) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
   if (data.membersLoaded === false) return <div className="cat-loading" aria-busy="true" />;
-  if (!canManage(session, data.members)) {
-    return (
-      <ErrorScreen
-        statusCode={403}
-        message={tr(intl, 'settings.notMember', 'Only members of this project can manage it.')}
-      />
-    );
-  }
   return (
     <WithMessages>
-      <Suspense fallback={<div className="cat-loading" aria-busy="true" />}>{children}</Suspense>
+      {canManage(session, data.members) ? <Suspense fallback={<div className="cat-loading" aria-busy="true" />}>{children}</Suspense> : <NotMember />}
     </WithMessages>
   );
+}
+
+function NotMember() {
+  const intl = useIntl();
+  return <ErrorScreen statusCode={403} message={tr(intl, 'settings.notMember', 'Only members of this project can manage it.')} />;
 }
 
 export function SettingsRoute({ data }: { data: ProjectData }) {
