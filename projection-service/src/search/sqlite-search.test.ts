@@ -42,6 +42,9 @@ describe('SqliteSearchIndex cached word queries', () => {
     expect(await q('iron')).toEqual(['AAAAAAAA', 'BBBBBBBB']);
     expect(await q('lanterns')).toEqual(['BBBBBBBB']);
     expect(await q('lantrens')).toEqual(['BBBBBBBB']);
+    await idx.commit([{ projectId: 'AAAAAAAA', doc: sampleDoc('AAAAAAAA', { title: 'Iron Furnaces', downloads: 99 }) }], 3);
+    expect(await q('iron')).toEqual(['AAAAAAAA', 'BBBBBBBB']);
+    expect((await idx.search({ query: 'furnaces', filter: [], sort: 'downloads', offset: 0, limit: 1 })).hits[0].downloads).toBe(99);
     await idx.commit([{ projectId: 'AAAAAAAA', doc: sampleDoc('AAAAAAAA', { title: 'Copper Furnaces' }) }], 3);
     expect(await q('iron')).toEqual(['BBBBBBBB']);
     expect(await q('furn')).toEqual(['AAAAAAAA']);

@@ -41,6 +41,8 @@ const RESORT_THRESHOLD = 256;
 interface Stored {
   tags: Record<string, string[]>;
   numbers: Record<NumberField, number>;
+  /** hash of the text fields: an update with the same text leaves the FTS5 row alone. */
+  th?: number;
 }
 
 export function normalizeTag(field: string, value: string): string {
@@ -187,7 +189,8 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   private static stored(doc: SearchDocument): Stored {
-    return { tags: doc.tags, numbers: doc.numbers };
+    const t = doc.text;
+    return { tags: doc.tags, numbers: doc.numbers, th: fnv1a(`${t.name}\u0000${t.slug}\u0000${t.author}\u0000${t.summary}`) };
   }
 
   /**
@@ -196,7 +199,7 @@ export class SqliteSearchIndex implements SearchIndex {
    */
   applySync(changes: readonly SearchChange[]): () => void {
     const memory: Array<() => void> = [];
-    const touched: Array<{ rid: number; before: Stored | null; after: Stored | null; projectId: string; tokens?: DocTokens }> = [];
+    const touched: Array<{ rid: number; before: Stored | null; after: Stored | null; projectId: string; tokens?: DocTokens; textSame?: boolean }> = [];
     const small = changes.length <= INCREMENTAL_LIMIT;
     const last = new Map<string, SearchChange>();
     for (const c of changes) last.set(c.projectId, c);
@@ -210,21 +213,28 @@ export class SqliteSearchIndex implements SearchIndex {
         touched.push({ rid: row.rid, before: JSON.parse(row.facets), after: null, projectId: c.projectId });
         continue;
       }
-      const facets = JSON.stringify(SqliteSearchIndex.stored(c.doc));
+      const stored = SqliteSearchIndex.stored(c.doc);
+      const facets = JSON.stringify(stored);
       const hit = JSON.stringify(c.doc.hit);
+      const before: Stored | null = row ? JSON.parse(row.facets) : null;
       let rid: number;
       if (row) {
         rid = row.rid;
         this.s.update.run(hit, facets, rid);
-        this.s.ftsDelete.run(rid);
       } else {
         rid = Number(this.s.insert.run(c.projectId, hit, facets).lastInsertRowid);
       }
+      if (before && before.th === stored.th) {
+        // Same words (a download count, a status...): the FTS5 row and cached word sets stay as they are.
+        touched.push({ rid, before, after: stored, projectId: c.projectId, textSame: true });
+        continue;
+      }
       const t = c.doc.text;
+      if (row) this.s.ftsDelete.run(rid);
       this.s.ftsInsert.run(rid, t.name, t.slug, t.author, t.summary);
       const words = tokenize(`${t.name} ${t.slug} ${t.author} ${t.summary}`);
       const tokens = small ? { all: new Set(words), nameSlug: new Set(tokenize(`${t.name} ${t.slug}`)) } : undefined;
-      touched.push({ rid, before: row ? JSON.parse(row.facets) : null, after: SqliteSearchIndex.stored(c.doc), projectId: c.projectId, tokens });
+      touched.push({ rid, before, after: stored, projectId: c.projectId, tokens });
       memory.push(() => {
         for (const w of words) if (this.vocab.add(w)) vocabGrew = true;
       });
@@ -254,6 +264,7 @@ export class SqliteSearchIndex implements SearchIndex {
             continue;
           }
           for (const t of touched) {
+            if (t.textSame) continue;
             entry.set.clear(t.rid);
             if (t.after && t.tokens && termMatches(entry.q, t.tokens)) entry.set.set(t.rid);
           }
