@@ -66,7 +66,7 @@ describe('project author tabs: rules', () => {
   });
 
   it('sends only changed fields', () => {
-    expect(changedFields({ a: 1, b: ['x'], c: null }, { a: 1, b: ['x', 'y'], c: '' })).toEqual({ b: ['x', 'y'], c: '' });
+    expect(changedFields<Record<string, unknown>>({ a: 1, b: ['x'], c: null }, { a: 1, b: ['x', 'y'], c: '' })).toEqual({ b: ['x', 'y'], c: '' });
     expect(changedFields({ a: 'same', b: [1, 2] }, { a: 'same', b: [1, 2] })).toEqual({});
   });
 
