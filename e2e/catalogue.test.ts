@@ -184,7 +184,7 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const visitor = await ctx.newPage();
     await visitor.goto(`${url}/mod/${slug}`);
-    const follow = visitor.locator('.cat-project__actions button');
+    const follow = visitor.locator('.cat-project__actions button[aria-pressed]');
     await follow.waitFor();
     const projectPath = new URL(visitor.url()).pathname;
     await follow.click();
@@ -208,10 +208,10 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
     await visitor.goto(`${url}${projectPath}`);
     await visitor.locator('header .shell-user__name', { hasText: username }).waitFor();
     const followers = async () => Number((await visitor.getByTestId('project-followers').innerText()).replace(/[^\d]/g, ''));
-    await visitor.locator('.cat-project__actions button', { hasText: 'Follow' }).waitFor();
+    await visitor.locator('.cat-project__actions button[aria-pressed]', { hasText: 'Follow' }).waitFor();
     const before = await followers();
-    await visitor.locator('.cat-project__actions button', { hasText: 'Follow' }).click();
-    await visitor.locator('.cat-project__actions button', { hasText: 'Unfollow' }).waitFor();
+    await visitor.locator('.cat-project__actions button[aria-pressed]', { hasText: 'Follow' }).click();
+    await visitor.locator('.cat-project__actions button[aria-pressed]', { hasText: 'Unfollow' }).waitFor();
     expect(await followers()).toBe(before + 1);
     await visitor.locator('.shell-toast', { hasText: `Following ${project.title}` }).waitFor();
     // the API remembers it
@@ -219,9 +219,9 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
     const follows = await (await visitor.request.get(`${url}/v2/user/${me.id}/follows`)).json();
     expect((follows as { id: string }[]).map((f) => f.id)).toContain(project.id);
     await visitor.reload();
-    await visitor.locator('.cat-project__actions button', { hasText: 'Unfollow' }).waitFor();
-    await visitor.locator('.cat-project__actions button', { hasText: 'Unfollow' }).click();
-    await visitor.locator('.cat-project__actions button', { hasText: /^Follow$/ }).waitFor();
+    await visitor.locator('.cat-project__actions button[aria-pressed]', { hasText: 'Unfollow' }).waitFor();
+    await visitor.locator('.cat-project__actions button[aria-pressed]', { hasText: 'Unfollow' }).click();
+    await visitor.locator('.cat-project__actions button[aria-pressed]', { hasText: /^Follow$/ }).waitFor();
 
     // filing a report from the project page
     await visitor.locator('.cat-project__actions').getByRole('link', { name: 'Report' }).click();
