@@ -9,9 +9,9 @@ export interface KafkaBusOptions {
   /** partitions when the topic is created (default 6). */
   partitions?: number;
   clientId?: string;
-  /** consumer session timeout (default 10 s); a dead member's keys move to others after it. */
+  /** consumer session timeout (default 15 s); a dead member's keys move to others after it. */
   sessionTimeoutMs?: number;
-  /** most events handed to a handler at once (default 500); offsets are committed after each. */
+  /** most events handed to a handler at once (default 250); offsets are committed after each. */
   maxBatch?: number;
 }
 
@@ -94,9 +94,9 @@ export class KafkaEventBus implements EventBus {
     await this.ensureTopic();
     const consumer: Consumer = this.kafka.consumer({
       groupId: group,
-      sessionTimeout: this.options.sessionTimeoutMs ?? 10000,
+      sessionTimeout: this.options.sessionTimeoutMs ?? 15000,
       rebalanceTimeout: 20000,
-      heartbeatInterval: 1000,
+      heartbeatInterval: 1500,
       allowAutoTopicCreation: false,
       retry: { initialRetryTime: 100, retries: 5 },
     });
@@ -112,12 +112,18 @@ export class KafkaEventBus implements EventBus {
       eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
         // hand the fetched batch over in chunks, committing and heartbeating after each, so a
         // slow handler never outlives the session (which would redeliver the whole batch forever)
-        const size = this.options.maxBatch ?? 500;
+        const size = this.options.maxBatch ?? 250;
         for (let i = 0; i < batch.messages.length; i += size) {
           if (!isRunning() || isStale()) return;
           const chunk = batch.messages.slice(i, i + size);
           const events = chunk.map((m) => JSON.parse(m.value!.toString()) as RecordedEvent);
-          await handler(events);
+          // keep the membership alive while a slow handler (a loaded database) works on the chunk
+          const beat = setInterval(() => void heartbeat().catch(() => undefined), 2000);
+          try {
+            await handler(events);
+          } finally {
+            clearInterval(beat);
+          }
           const last = chunk[chunk.length - 1].offset;
           resolveOffset(last);
           await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: (BigInt(last) + 1n).toString() }]);

@@ -1,0 +1,166 @@
+/**
+ * Distributed-profile figures beside the embedded ones, against the real servers that are up
+ * (KAFKA_BROKERS, MONGODB_URL, OPENSEARCH_URL, EVENTSTORE_URL; started by integration/bench.sh).
+ * Prints one JSON document. Every loop is bounded in count.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteEventStore, newEventId, type EventStore, type NewEvent } from '@modshelf/events';
+import { FileCheckpointStore, KafkaEventBus, Relay } from '@modshelf/events/bus';
+import { EventStoreDbEventStore } from '@modshelf/events/store/eventstoredb';
+import { Fixtures } from '@modshelf/projection-service/testing';
+import { ProjectionRunner } from '../projection-service/src/runner/runner';
+import { BusProjectionWorker } from '../projection-service/src/runner/bus-worker';
+import { SqliteProjectionStorage } from '../projection-service/src/storage/sqlite-storage';
+import { distributedStorage } from '../projection-service/src/storage/distributed';
+import type { ProjectionStorage } from '../projection-service/src/storage/port';
+import type { SearchRequest } from '../projection-service/src/search/port';
+import { servers } from './env';
+
+const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 1000);
+const APPENDS = 1000;
+const FRESHNESS_SAMPLES = 30;
+const SEARCHES = 200;
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return Number(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))].toFixed(2));
+};
+const ms = () => performance.now();
+const ev = (type: string, data: unknown): NewEvent => {
+  const id = newEventId();
+  return { type, schemaVersion: 1, data, metadata: { eventId: id, commandId: id, correlationId: id, causationId: id, actor: null, time: new Date().toISOString() } };
+};
+
+async function appendRate(store: EventStore): Promise<{ appendsPerSecond: number; p50Ms: number; p95Ms: number }> {
+  const lat: number[] = [];
+  const t0 = ms();
+  for (let i = 0; i < APPENDS; i++) {
+    const t = ms();
+    await store.append(`bench-${newEventId()}`, [ev('BenchAppended', { i })], -1);
+    lat.push(ms() - t);
+  }
+  return { appendsPerSecond: Math.round(APPENDS / ((ms() - t0) / 1000)), p50Ms: pct(lat, 50), p95Ms: pct(lat, 95) };
+}
+
+async function seed(fx: Fixtures): Promise<string[]> {
+  const users: string[] = [];
+  for (let i = 0; i < 50; i++) users.push(await fx.user(`benchuser${i}`));
+  const words = ['iron', 'magic', 'furnace', 'dragon', 'farm', 'tech', 'sky', 'ocean', 'forest', 'craft', 'redstone', 'castle'];
+  const ids: string[] = [];
+  for (let i = 0; i < PROJECTS; i++) {
+    const title = `${words[i % words.length]} ${words[(i * 7) % words.length]} ${i}`;
+    const id = await fx.project(users[i % users.length], { title, slug: `bench-${i}`, categories: [i % 2 ? 'technology' : 'magic'] });
+    ids.push(id);
+    if (i % 3 === 0) await fx.version(id, users[i % users.length], { version_number: '1.0.0' });
+  }
+  return ids;
+}
+
+const QUERIES: Array<Partial<SearchRequest>> = [
+  { query: 'iron' },
+  { query: 'dragon castle' },
+  { query: 'furnce' },
+  { query: 'sky', sort: 'downloads' },
+  { query: '', sort: 'newest' },
+  { query: 'farm', filter: [[[{ field: 'categories', op: '=', value: 'magic' }]]] },
+  { query: 'red' },
+  { query: '', filter: [[[{ field: 'categories', op: '=', value: 'technology' }]]], sort: 'follows' },
+];
+
+async function searchLatency(storage: ProjectionStorage): Promise<{ p50Ms: number; p95Ms: number; queries: number }> {
+  const lat: number[] = [];
+  for (let i = 0; i < SEARCHES; i++) {
+    const q = QUERIES[i % QUERIES.length];
+    const req: SearchRequest = { query: '', filter: [], sort: 'relevance', offset: 0, limit: 20, ...q, ...(q.query ? { query: `${q.query}` } : {}) };
+    const t = ms();
+    await storage.search.search(req);
+    lat.push(ms() - t);
+  }
+  return { p50Ms: pct(lat, 50), p95Ms: pct(lat, 95), queries: SEARCHES };
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-dist-'));
+  const out: Record<string, unknown> = { projects: PROJECTS, servers: { ...servers, mongodbKind: process.env.MONGODB_KIND, opensearchKind: process.env.OPENSEARCH_KIND } };
+  try {
+    // append: the embedded log, and EventStoreDB where it is up
+    const sq = new SqliteEventStore({ path: join(dir, 'append.db') });
+    out.append = { embedded_sqlite: await appendRate(sq) };
+    await sq.close();
+    if (servers.eventstore) {
+      const es = new EventStoreDbEventStore({ connectionString: servers.eventstore });
+      (out.append as Record<string, unknown>).eventstoredb = await appendRate(es);
+      await es.close();
+    } else (out.append as Record<string, unknown>).eventstoredb = 'not measured: no EventStoreDB server (none obtainable here)';
+
+    if (!(servers.kafka.length && servers.mongodb && servers.opensearch)) {
+      out.distributed = 'not measured: needs KAFKA_BROKERS, MONGODB_URL and OPENSEARCH_URL';
+      return;
+    }
+    // one catalogue log, projected both ways
+    const store = new SqliteEventStore({ path: join(dir, 'events.db'), pollMs: 5 });
+    const fx = new Fixtures(store);
+    await seed(fx);
+    const head = await store.headPosition();
+    out.events = head;
+
+    const embedded = new SqliteProjectionStorage(join(dir, 'projections.sqlite'));
+    const runner = new ProjectionRunner(store, embedded);
+    let t = ms();
+    await runner.start();
+    await runner.ready;
+    const embeddedCatchUp = Math.round(head / ((ms() - t) / 1000));
+
+    const run = newEventId().slice(0, 8).toLowerCase();
+    const bus = new KafkaEventBus({ brokers: servers.kafka, topic: `bench-${run}`, partitions: 1 });
+    await bus.ensureTopic();
+    const relay = new Relay(store, bus, new FileCheckpointStore(join(dir, 'relay.json')), { pollMs: 5 });
+    t = ms();
+    await relay.drain();
+    const relayRate = Math.round(head / ((ms() - t) / 1000));
+    const dist = distributedStorage({ mongodbUrl: servers.mongodb, opensearchUrl: servers.opensearch, name: `bench-${run}` });
+    await dist.reset();
+    const worker = new BusProjectionWorker(bus, dist, { group: `bench-${run}` });
+    t = ms();
+    await worker.start();
+    while ((await dist.checkpoint()) < head && ms() - t < 600_000) await new Promise((r) => setTimeout(r, 100));
+    const distCatchUp = Math.round(head / ((ms() - t) / 1000));
+    await relay.start();
+
+    // freshness: a write until the projections have passed its position
+    const freshE: number[] = [];
+    const freshD: number[] = [];
+    const owner = await fx.user(`fresh${run}`);
+    for (let i = 0; i < FRESHNESS_SAMPLES; i++) {
+      const v = await fx.version((await fx.project(owner, { title: `fresh ${run} ${i}` })), owner, { version_number: `${i}.0.0` });
+      const w0 = ms();
+      await runner.waitForPosition(v.position, 10_000);
+      freshE.push(ms() - w0);
+      const d0 = ms();
+      while ((await dist.checkpoint()) < v.position && ms() - d0 < 20_000) await new Promise((r) => setTimeout(r, 2));
+      freshD.push(ms() - w0);
+    }
+    out.catchUpEventsPerSecond = { embedded_sqlite: embeddedCatchUp, relay_to_kafka: relayRate, kafka_worker_mongodb_opensearch: distCatchUp };
+    out.freshnessMs = {
+      embedded: { p50: pct(freshE, 50), p95: pct(freshE, 95), samples: FRESHNESS_SAMPLES },
+      distributed: { p50: pct(freshD, 50), p95: pct(freshD, 95), samples: FRESHNESS_SAMPLES, path: 'SQLite log -> relay -> Kafka -> worker -> MongoDB wire + OpenSearch' },
+    };
+    out.search = { documents: await dist.search.count(), embedded_sqlite: await searchLatency(embedded), opensearch: await searchLatency(dist) };
+
+    await relay.stop();
+    await worker.close();
+    await bus.close();
+    await runner.close();
+    await dist.reset();
+    await dist.close();
+    await store.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    console.log(JSON.stringify(out, null, 2));
+  }
+}
+
+await main();
+process.exit(0);
