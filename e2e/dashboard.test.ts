@@ -3,7 +3,8 @@
  * anonymous /dashboard -> sign in page -> sign up -> back on the dashboard -> create a project from the
  * dashboard -> its settings -> a version with a dropped file from version/{version}-new -> submit for
  * review -> the status badge -> staff approve it through the API -> the project is in search -> the
- * author edits the description and the project page shows the new text at once (read-your-writes).
+ * author edits the description and the project page shows the new text at once (read-your-writes); a
+ * member invited from the members tab accepts from their dashboard notifications.
  * Also the dashboard's other pages: notifications, collections, organizations, analytics, revenue.
  */
 import { mkdtempSync } from 'node:fs';
@@ -190,6 +191,50 @@ describe.skipIf(!startSite)('the author dashboard and publishing flow in a real 
     // and after a full reload too
     await page.reload();
     await page.getByTestId('project-body').getByText(text).waitFor();
+  }, 180_000);
+
+  it('invites a member from the members tab; the invitee accepts from the dashboard notifications', async () => {
+    const invitee = `helper${stamp}`;
+    const ctx2 = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const other = await ctx2.newPage();
+    other.setDefaultTimeout(60_000);
+    try {
+      await other.goto(`${url}/auth/sign-up?redirect=%2Fdashboard%2Fnotifications`);
+      await other.getByLabel('Username').fill(invitee);
+      await other.getByLabel('Email').fill(`${invitee}@example.org`);
+      await other.getByLabel('Password', { exact: true }).fill(password);
+      await other.getByLabel('Confirm password').fill(password);
+      await other.getByRole('button', { name: 'Create account' }).click();
+      await other.getByRole('link', { name: 'Continue' }).click();
+      await other.waitForURL((u) => u.pathname === '/dashboard/notifications');
+      await other.getByTestId('notifications-empty').waitFor();
+
+      // the author invites them
+      await page.goto(`${url}/mod/${slug}/settings/members`);
+      const form = page.getByRole('form', { name: 'Invite a member' });
+      await form.getByLabel('Username').fill(invitee);
+      await form.getByRole('button', { name: 'Invite' }).click();
+      await page.getByText('Invitation sent').first().waitFor();
+
+      // the invitee sees the invite and accepts it; it then sits in the history
+      await other.reload();
+      const invite = other.locator('[data-testid="notification"][data-type="team_invite"]');
+      await invite.waitFor();
+      await invite.getByRole('button', { name: 'Accept' }).click();
+      await other.getByText('Invitation accepted').first().waitFor();
+      await other.getByTestId('notifications-empty').waitFor();
+      await other.getByRole('link', { name: 'View history' }).click();
+      await other.locator('[data-testid="notification"][data-type="team_invite"]').waitFor();
+
+      // now a member: the project is on their dashboard and its settings are open to them
+      await other.goto(`${url}/dashboard/projects`);
+      await other.locator(`[data-testid="project-row"][data-project-id="${projectId}"]`).waitFor();
+      await other.goto(`${url}/mod/${slug}/settings/members`);
+      await other.getByTestId('project-settings').waitFor();
+      await other.getByTestId('member').filter({ hasText: invitee }).waitFor();
+    } finally {
+      await ctx2.close();
+    }
   }, 180_000);
 
   it('shows the other dashboard pages with real data', async () => {
