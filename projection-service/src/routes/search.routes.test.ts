@@ -61,6 +61,15 @@ describe('GET /v2/search', () => {
     expect(titles(await f([[`project_id:${ids.tech}`]]))).toEqual(['Technology Unleashed']);
   });
 
+  it('accepts new_filters, ANDed with facets', async () => {
+    const nf = (new_filters: string, facets?: unknown) =>
+      t.app.inject(q({ new_filters, ...(facets ? { facets: JSON.stringify(facets) } : {}) })).then((r) => r.json());
+    expect(titles(await nf('downloads > 100'))).toEqual(['Arcane Magic']);
+    expect(titles(await nf('categories IN [magic, kitchen-sink] AND NOT project_types = modpack'))).toEqual(['Arcane Magic']);
+    expect(titles(await nf('downloads >= 50', [['project_type:modpack']]))).toEqual(['Kitchen Pack']);
+    expect((await t.app.inject(q({ new_filters: 'colour = red' }))).statusCode).toBe(400);
+  });
+
   it('answers 400 invalid_input for unknown facets, bad JSON, bad index', async () => {
     for (const url of [q({ facets: '[["colour:red"]]' }), q({ facets: '[["categories:magic"' }), q({ index: 'best' }), q({ limit: 'many' })]) {
       const r = await t.app.inject(url);

@@ -1,4 +1,5 @@
 import { invalidInput } from '@modshelf/service-kit';
+import { parseNewFilters } from './new-filters';
 import { NUMBER_FIELDS, TAG_FIELDS, type FacetAtom, type FacetFilter, type FacetOp, type SearchRequest, type SearchSort } from './port';
 
 /** v2 key renames applied before anything else. */
@@ -106,5 +107,7 @@ export function parseSearchParams(q: Record<string, string | undefined>): Search
   if (limit === 0) limit = 1;
   const offset = intParam(q.offset, 'offset', 0);
   const page = Math.floor(offset / limit) + 1;
-  return { query: (q.query ?? '').slice(0, 256), filter: parseFacets(q.facets), sort, offset: (page - 1) * limit, limit };
+  // `new_filters` (Modrinth's filter language) is ANDed with the facets.
+  const filter = [...parseFacets(q.facets), ...parseNewFilters(q.new_filters)];
+  return { query: (q.query ?? '').slice(0, 256), filter, sort, offset: (page - 1) * limit, limit };
 }
