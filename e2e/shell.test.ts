@@ -324,6 +324,21 @@ describe('shell', () => {
     await page.context().close();
   });
 
+  it('follows the route rules on a page load and on in-app navigation', async () => {
+    const { url } = await serve();
+    const page = await newPage();
+    await page.goto(`${url}/modpack`);
+    expect(new URL(page.url()).pathname).toBe('/modpacks');
+    await page.locator('[data-remote="catalogue"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/server');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForURL((u) => u.pathname === '/servers');
+    await page.context().close();
+  });
+
   it('toggles developer mode after 5 logo clicks and shows a toast', async () => {
     const { url } = await serve();
     const page = await newPage();

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { NotFound } from '@modshelf/web-kit';
-import { areaForPath, type RemotesManifest } from './areas';
+import { areaForPath, isExternal, matchRouteRule, type RemotesManifest, type RouteRules } from './areas';
 import { useBuildWatch } from './build-watch';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -25,14 +25,37 @@ function ScrollToTop() {
   return null;
 }
 
-function AreaRoute({ manifest }: { manifest: RemotesManifest }) {
-  const { pathname } = useLocation();
+/** Route rules redirect before any part renders; an external target leaves the site. */
+function AreaRoute({ manifest, routeRules }: { manifest: RemotesManifest; routeRules: RouteRules }) {
+  const { pathname, search } = useLocation();
+  const redirect = matchRouteRule(routeRules, pathname);
+  useEffect(() => {
+    if (redirect && isExternal(redirect)) window.location.assign(redirect);
+  }, [redirect]);
+  if (redirect) {
+    if (isExternal(redirect)) return null;
+    return <Navigate to={redirect.includes('?') ? redirect : redirect + search} replace />;
+  }
   const area = areaForPath(pathname, manifest);
   if (!area) return <NotFound path={pathname} />;
   return <RemoteArea area={area} manifest={manifest} />;
 }
 
-export function App({ manifest, initialLocale, initialMessages }: { manifest: RemotesManifest; initialLocale: Locale; initialMessages: Messages }) {
+export function App({ manifest, routeRules: rulesPromise, initialLocale, initialMessages }: {
+  manifest: RemotesManifest;
+  /** loaded beside the first render (the server applies the same rules to a page load) */
+  routeRules?: Promise<RouteRules>;
+  initialLocale: Locale;
+  initialMessages: Messages;
+}) {
+  const [routeRules, setRouteRules] = useState<RouteRules>({});
+  useEffect(() => {
+    let live = true;
+    void rulesPromise?.then((r) => live && setRouteRules(r));
+    return () => {
+      live = false;
+    };
+  }, [rulesPromise]);
   useThemeEffect();
   useBuildWatch(manifest.buildId);
   return (
@@ -48,7 +71,7 @@ export function App({ manifest, initialLocale, initialMessages }: { manifest: Re
             <Route path="/report" element={<ReportPage />} />
             <Route path="/flags" element={<FlagsPage />} />
             <Route path="/amogus" element={<AmogusPage />} />
-            <Route path="*" element={<AreaRoute manifest={manifest} />} />
+            <Route path="*" element={<AreaRoute manifest={manifest} routeRules={routeRules} />} />
           </Routes>
         </main>
         <Footer manifest={manifest} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaForPath, parseManifest, routeMatches } from './areas';
+import { areaForPath, isExternal, matchRouteRule, parseManifest, routeMatches } from './areas';
 
 describe('route ownership', () => {
   it('sends catalogue paths to the catalogue', () => {
@@ -30,5 +30,19 @@ describe('route ownership', () => {
     expect(m.buildId).toBe('');
     expect(m.remotes.map((r) => r.name)).toEqual(['ok']);
     expect(parseManifest(undefined)).toEqual({ buildId: '', remotes: [] });
+  });
+});
+
+describe('route rules', () => {
+  const rules = { '/modpack': { redirect: '/modpacks' }, '/discord': { redirect: 'https://discord.gg/x' }, '/odd': {} };
+  it('redirects matching paths, trailing slash ignored', () => {
+    expect(matchRouteRule(rules, '/modpack')).toBe('/modpacks');
+    expect(matchRouteRule(rules, '/modpack/')).toBe('/modpacks');
+    expect(matchRouteRule(rules, '/modpack/x')).toBeNull();
+    expect(matchRouteRule(rules, '/odd')).toBeNull();
+  });
+  it('tells external targets apart', () => {
+    expect(isExternal('https://discord.gg/x')).toBe(true);
+    expect(isExternal('/modpacks')).toBe(false);
   });
 });

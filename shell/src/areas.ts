@@ -73,3 +73,18 @@ export function parseManifest(value: unknown): RemotesManifest {
 
 export const MANIFEST_URL = '/remotes.json';
 export const LATEST_BUILD_URL = '/builds/latest.json';
+
+export type RouteRules = Record<string, { redirect?: string }>;
+
+/** The redirect a route rule gives a path (trailing slash ignored), or null. */
+export function matchRouteRule(rules: RouteRules, path: string): string | null {
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  const target = rules[trimmed]?.redirect;
+  return typeof target === 'string' && target.length > 0 ? target : null;
+}
+
+export function isExternal(target: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(target);
+}
+
+export const buildMetaUrl = (buildId: string) => `/builds/meta/${encodeURIComponent(buildId)}.json`;

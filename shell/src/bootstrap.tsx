@@ -4,7 +4,7 @@ import { getDefaultStore } from 'jotai';
 import { injectCss, localeAtom, tokensCss } from '@modshelf/web-kit';
 import { App } from './App';
 import shellCss from './shell.css';
-import { loadManifest } from './remotes';
+import { loadManifest, loadRouteRules } from './remotes';
 import { initialLocale, loadMessages } from './i18n';
 import { initPreferences } from './prefs';
 import { restoreSession } from './session';
@@ -20,7 +20,7 @@ async function start(): Promise<void> {
   void restoreSession();
   createRoot(document.getElementById('app')!).render(
     <BrowserRouter>
-      <App manifest={manifest} initialLocale={locale} initialMessages={messages} />
+      <App manifest={manifest} routeRules={loadRouteRules(manifest.buildId)} initialLocale={locale} initialMessages={messages} />
     </BrowserRouter>,
   );
 }

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { ErrorScreen, loading } from '@modshelf/web-kit';
-import { MANIFEST_URL, parseManifest, type RemoteManifestEntry, type RemotesManifest } from './areas';
+import { buildMetaUrl, MANIFEST_URL, parseManifest, type RemoteManifestEntry, type RemotesManifest, type RouteRules } from './areas';
 
 /** Fetches the runtime remotes manifest (served beside the shell, never cached) and registers its remotes. */
 export async function loadManifest(): Promise<RemotesManifest> {
@@ -16,6 +16,19 @@ export async function loadManifest(): Promise<RemotesManifest> {
   }
   registerRemotes(manifest.remotes.map((r) => ({ name: r.name, entry: r.entry })));
   return manifest;
+}
+
+/** The route rules of the current build (builds/meta/{id}.json); none when it cannot be read. */
+export async function loadRouteRules(buildId: string): Promise<RouteRules> {
+  if (!buildId) return {};
+  try {
+    const res = await fetch(buildMetaUrl(buildId), { cache: 'no-cache' });
+    if (!res.ok) return {};
+    const meta = (await res.json()) as { matcher?: { static?: RouteRules } };
+    return meta.matcher?.static ?? {};
+  } catch {
+    return {};
+  }
 }
 
 export interface RemoteModule {

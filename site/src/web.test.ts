@@ -90,6 +90,18 @@ describe('registerWeb', () => {
     expect(latest2.json().id).not.toBe(latest1.id);
     expect((await app.inject({ url: `/builds/meta/${latest1.id}.json` })).statusCode).toBe(404);
   });
+  it('applies the route rules (also published in the build meta), external ones too', async () => {
+    const res = await app.inject({ url: '/modpack' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/modpacks');
+    expect((await app.inject({ url: '/mod/' })).headers.location).toBe('/mods');
+    expect((await app.inject({ url: '/discord' })).headers.location).toMatch(/^https:\/\/discord/);
+    expect((await app.inject({ url: '/mod/some-project' })).statusCode).toBe(200);
+    const { id } = (await app.inject({ url: '/builds/latest.json' })).json();
+    const meta = (await app.inject({ url: `/builds/meta/${id}.json` })).json();
+    expect(meta.matcher.static['/modpack']).toEqual({ redirect: '/modpacks' });
+  });
+
   it('puts a project page title and summary into the HTML for link previews', async () => {
     const res = await app.inject({ url: '/mod/cool/versions' });
     expect(res.body).toContain('<title>Cool &lt;Mod&gt; - Modshelf</title>');

@@ -137,6 +137,24 @@ export function withPageMeta(html: string, title: string, description: string): 
     .replace(/(<meta property="og:description" content=")[^"]*(")/, `$1${d}$2`);
 }
 
+/**
+ * Route rules (the matcher published in builds/meta/{id}.json): redirects applied by the server on a
+ * page load and by the shell on in-app navigation; an absolute URL is an external redirect.
+ */
+export const ROUTE_RULES: Record<string, { redirect: string }> = {
+  '/mod': { redirect: '/mods' },
+  '/modpack': { redirect: '/modpacks' },
+  '/server': { redirect: '/servers' },
+  '/behaviorpack': { redirect: '/mods?g=behaviorpack' },
+  '/behaviorpacks': { redirect: '/mods?g=behaviorpack' },
+  '/discord': { redirect: 'https://discord.gg/modshelf' },
+};
+
+export function routeRedirect(path: string): string | null {
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return ROUTE_RULES[trimmed]?.redirect ?? null;
+}
+
 const LOCALES = ['en-US', 'ru'];
 const DEFAULT_LOCALE = 'en-US';
 
@@ -191,7 +209,7 @@ export async function registerWeb(app: FastifyInstance, opts: { rootDir: string 
     if (req.params.file !== `${buildId}.json`) {
       return reply.code(404).send({ error: 'not_found', description: 'the requested build does not exist' });
     }
-    return { id: buildId, timestamp: Date.now(), matcher: { static: {}, wildcard: {}, dynamic: {} }, prerendered: [] };
+    return { id: buildId, timestamp: Date.now(), matcher: { static: ROUTE_RULES, wildcard: {}, dynamic: {} }, prerendered: [] };
   });
 
   app.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', async (req, reply) => {
@@ -206,6 +224,8 @@ export async function registerWeb(app: FastifyInstance, opts: { rootDir: string 
   const page = async (req: FastifyRequest, reply: FastifyReply) => {
     const path = decodeURIComponent(req.url.split('?')[0] ?? '/');
     if (isApiPath(path)) return reply.callNotFound();
+    const redirect = routeRedirect(path);
+    if (redirect) return reply.header('Cache-Control', NO_CACHE).redirect(redirect, 302);
     const file = path !== '/' ? safeJoin(shellDist, path) : null;
     if (isFile(file) && !file.endsWith('index.html')) return sendFile(reply, file);
     if (extname(path) && extname(path) !== '.html' && !PROJECT_PAGE.test(path)) {
