@@ -4,7 +4,8 @@
  * dashboard -> its settings -> a version with a dropped file from version/{version}-new -> submit for
  * review -> the status badge -> staff approve it through the API -> the project is in search -> the
  * author edits the description and the project page shows the new text at once (read-your-writes); a
- * member invited from the members tab accepts from their dashboard notifications.
+ * member invited from the members tab accepts from their dashboard notifications; gallery, version edit
+ * and a new project URL.
  * Also the dashboard's other pages: notifications, collections, organizations, analytics, revenue.
  */
 import { mkdtempSync } from 'node:fs';
@@ -282,5 +283,35 @@ describe.skipIf(!startSite)('the author dashboard and publishing flow in a real 
     // no payouts API here: the revenue pages say so, with no figures
     await page.goto(`${url}/dashboard/revenue/withdraw`);
     await page.getByTestId('revenue-unavailable').getByText('Not available in this deployment').waitFor();
+  }, 180_000);
+  it('manages the gallery, edits a version, and moves the project to a new URL', async () => {
+    // a gallery image, featured
+    await page.goto(`${url}/mod/${slug}/settings/gallery`);
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const add = page.getByRole('form', { name: 'Add an image' });
+    await add.getByLabel('Image').setInputFiles({ name: 'dusk.png', mimeType: 'image/png', buffer: png });
+    await add.getByLabel('Title').fill('Dusk');
+    await add.getByLabel('Featured').check();
+    await add.getByRole('button', { name: 'Upload' }).click();
+    await page.getByTestId('gallery-item').filter({ hasText: 'Dusk' }).waitFor();
+    await page.locator('nav.cat-tabs').getByRole('link', { name: 'Gallery', exact: true }).waitFor();
+
+    // the version's name, through version/{version}/edit
+    await page.goto(`${url}/mod/${slug}/version/1.0.0/edit`);
+    const form = page.getByTestId('version-edit');
+    await form.getByLabel('Version name').fill('First light, fixed');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Changes saved').first().waitFor();
+    await form.getByRole('link', { name: 'View version' }).click();
+    await page.getByRole('heading', { name: 'First light, fixed' }).waitFor();
+
+    // a new URL: the settings follow it, and the old one is gone
+    await page.goto(`${url}/mod/${slug}/settings`);
+    const moved = `${slug}-moved`;
+    await page.getByRole('form', { name: 'General' }).getByLabel('URL').fill(moved);
+    await page.getByRole('form', { name: 'General' }).getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL((u) => u.pathname === `/mod/${moved}/settings`);
+    await page.getByTestId('project-settings').waitFor();
+    expect((await api(`/v2/project/${moved}`)).status).toBe(200);
   }, 180_000);
 });

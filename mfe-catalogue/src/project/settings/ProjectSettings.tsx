@@ -3,7 +3,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import {
-  api, apiFetch, displayPreferencesAtom, formatCategory, formatDate, formatNumber, invalidateApiCache, NotFound, sessionAtom, useApi,
+  api, apiFetch, displayPreferencesAtom, formatCategory, formatDate, formatNumber, invalidateApiCache, NotFound, projectPath, sessionAtom, useApi,
   type DonationPlatformTag, type Project,
 } from '@modshelf/web-kit';
 import type { ProjectData } from '../ProjectPage';
@@ -90,7 +90,11 @@ function GeneralTab({ data }: { data: ProjectData }) {
       { title: title.trim(), slug, description: summary.trim(), requested_status: requested },
     );
     if (Object.keys(changes).length === 0) return;
-    await save.run(() => projectCommands.edit(p.id, changes));
+    const moved = changes.slug !== undefined;
+    await save.run(() => projectCommands.edit(p.id, changes), undefined, moved ? () => {
+      invalidateApiCache('project');
+      navigate(`${projectPath({ ...p, slug })}/settings`, { replace: true });
+    } : undefined);
   };
   const review = canSubmitForReview(p);
   const transitions = (TEAM_TRANSITIONS[p.status] ?? []).filter((s) => s !== 'processing');

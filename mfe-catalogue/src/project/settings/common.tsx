@@ -34,13 +34,15 @@ export function useSave(data: ProjectData) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = useCallback(
-    async (fn: () => Promise<{ position: number | null } | void>, success?: string): Promise<boolean> => {
+    async (fn: () => Promise<{ position: number | null } | void>, success?: string, after?: () => void): Promise<boolean> => {
       setBusy(true);
       setError(null);
       try {
         const r = await fn();
         await caughtUp(data.project.id, r ? r.position : null);
-        data.refresh?.();
+        // `after` replaces the reload when the write moved the project (a new slug): the old address is gone
+        if (after) after();
+        else data.refresh?.();
         toasts.add({ title: success ?? t('settings.saved', 'Changes saved'), type: 'success' });
         return true;
       } catch (e) {
