@@ -296,6 +296,13 @@ describe.skipIf(!startSite)('the author dashboard and publishing flow in a real 
     await page.getByTestId('gallery-item').filter({ hasText: 'Dusk' }).waitFor();
     await page.locator('nav.cat-tabs').getByRole('link', { name: 'Gallery', exact: true }).waitFor();
 
+    // an icon, from the general tab
+    await page.goto(`${url}/mod/${slug}/settings`);
+    await page.getByRole('form', { name: 'General' }).locator('input[type="file"]').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: png });
+    await page.getByText('Icon updated').first().waitFor();
+    await page.locator('.cat-project__header img').first().waitFor();
+    expect(await page.locator('.cat-project__header img').first().getAttribute('src')).toMatch(/\/cdn\/data\/.+\/icons\//);
+
     // the version's name, through version/{version}/edit
     await page.goto(`${url}/mod/${slug}/version/1.0.0/edit`);
     const form = page.getByTestId('version-edit');
