@@ -103,10 +103,21 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
 
     // the project page
     const card = page.locator('.cat-results [data-testid="project-card"]', { hasText: firstTitle }).first();
-    await card.locator('.cat-card__title a').click();
+    const titleLink = card.locator('.cat-card__title a');
+    const cardPath = new URL((await titleLink.getAttribute('href'))!, url).pathname;
+    const projectCalls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/v2/project/') && !new URL(r.url()).pathname.includes('/version')) projectCalls.push(r.url());
+    });
+    // hovering preloads the project, so opening it asks the API no second time
+    const preload = page.waitForResponse((r) => new URL(r.url()).pathname === `/v2/project/${cardPath.split('/')[2]}`);
+    await titleLink.hover();
+    await preload;
+    await titleLink.click();
     await page.locator('.cat-project__title', { hasText: firstTitle }).waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/(mod|behaviorpack)\/[^/]+$/);
     expect(await page.title()).toBe(`${firstTitle} - Modshelf`);
+    expect(projectCalls.filter((u) => new URL(u).pathname === `/v2/project/${cardPath.split('/')[2]}`)).toHaveLength(1);
     for (const section of ['compatibility', 'creators', 'details']) {
       expect(await page.locator(`.cat-about [data-section="${section}"]`).count()).toBe(1);
     }

@@ -3,6 +3,7 @@ import { ToastStore } from './toasts';
 import { LoadingTracker } from './loading';
 import { claimReload, DeveloperModeCounter } from './reload-guard';
 import { alternateLinks, resolveLocale, withLocale } from './locale';
+import { MAX_PARALLEL_PRELOADS, PrefetchQueue } from './prefetch';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -130,5 +131,33 @@ describe('language', () => {
       { hreflang: 'ru', href: 'http://h/mod/x?hl=ru' },
       { hreflang: 'x-default', href: 'http://h/mod/x' },
     ]);
+  });
+});
+
+describe('page data preloads', () => {
+  it('run at most 4 at once, the rest in turn, each key once', async () => {
+    vi.useRealTimers();
+    const q = new PrefetchQueue();
+    expect(MAX_PARALLEL_PRELOADS).toBe(4);
+    let peak = 0;
+    let live = 0;
+    const done: string[] = [];
+    const task = (k: string) => async () => {
+      live++;
+      peak = Math.max(peak, live);
+      await new Promise((r) => setTimeout(r, 5));
+      live--;
+      done.push(k);
+      return k;
+    };
+    const runs = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((k) => q.run(k, task(k)));
+    expect(q.active).toBe(4);
+    expect(q.queued).toBe(3);
+    expect(q.run('a', task('a'))).toBeNull();
+    await Promise.all(runs);
+    expect(peak).toBe(4);
+    expect(done.sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
+    expect(q.active).toBe(0);
+    expect(q.run('a', task('a'))).not.toBeNull();
   });
 });

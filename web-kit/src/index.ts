@@ -13,6 +13,7 @@ export * from './api';
 export * from './versions';
 export * from './atoms';
 export * from './use-api';
+export * from './prefetch';
 export * from './meta';
 export { ErrorScreen, NotFound, type ErrorScreenProps } from './ErrorScreen';
 export { Logo } from './Logo';

@@ -1,7 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { PrefetchQueue } from './prefetch';
 
 const cache = new Map<string, { at: number; value: unknown }>();
 const FRESH_MS = 30_000;
+
+const preloads = new PrefetchQueue();
+
+/** Loads data a page is likely to need next (on hover or focus of a link), 4 at most in parallel. */
+export function prefetchApi<T>(key: string, fetcher: () => Promise<T>): void {
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < FRESH_MS) return;
+  preloads.run(key, fetcher)?.then(
+    (value) => cache.set(key, { at: Date.now(), value }),
+    () => undefined,
+  );
+}
 
 export function invalidateApiCache(prefix = ''): void {
   for (const k of [...cache.keys()]) if (k.startsWith(prefix)) cache.delete(k);

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { formatCategory, formatNumber, formatRelativeTime, projectPath, type Layout, type Project, type SearchHit } from '@modshelf/web-kit';
+import { api, formatCategory, formatNumber, formatRelativeTime, prefetchApi, projectPath, type Layout, type Project, type SearchHit } from '@modshelf/web-kit';
 
 export interface CardData {
   id: string;
@@ -49,6 +49,9 @@ export function ProjectIcon({ url, title, size = 64 }: { url?: string | null; ti
 export function ProjectCard({ p, layout }: { p: CardData; layout: Layout }) {
   const intl = useIntl();
   const href = projectPath({ id: p.id, slug: p.slug, project_type: p.project_type, categories: p.loaders });
+  // the project page asks for project:{slug or id}; warm that entry when the link is about to be used
+  const key = p.slug || p.id;
+  const preload = () => prefetchApi(`project:${key}`, () => api.project(key));
   const bg = p.color != null ? `#${p.color.toString(16).padStart(6, '0')}` : undefined;
   return (
     <article className={`cat-card cat-card--${layout}`} data-testid="project-card">
@@ -62,7 +65,7 @@ export function ProjectCard({ p, layout }: { p: CardData; layout: Layout }) {
       </Link>
       <div className="cat-card__body">
         <h3 className="cat-card__title">
-          <Link to={href}>{p.title}</Link>
+          <Link to={href} onMouseEnter={preload} onFocus={preload}>{p.title}</Link>
           {p.author && (
             <span className="cat-card__author ms-muted">
               {' '}<FormattedMessage id="card.by" defaultMessage="by {author}" values={{ author: p.author }} />
