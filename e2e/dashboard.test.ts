@@ -279,6 +279,19 @@ describe.skipIf(!startSite)('the author dashboard and publishing flow in a real 
     await page.waitForURL((u) => u.pathname === '/dashboard/notifications/history');
     await page.goto(`${url}/dashboard/reports`);
     await page.getByText('You have no active reports.').waitFor();
+    // a report filed with the browser's session shows up, and opens
+    const filed = await page.request.post(`${url}/v2/report`, {
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'modshelf' },
+      data: { report_type: 'spam', item_id: projectId, item_type: 'project', body: `Testing reports ${stamp}` },
+    });
+    expect(filed.status()).toBe(200);
+    // filed outside the page: wait for the read side before reloading it
+    await page.request.get(`${url}/v2/report?min_position=${filed.headers()['x-modshelf-position']}`);
+    await page.reload();
+    const report = page.getByTestId('report').first();
+    await report.getByText(`Project ${title} reported for Spam`).waitFor();
+    await report.getByRole('link').click();
+    await page.getByTestId('report-page').getByText(`Testing reports ${stamp}`).waitFor();
 
     // no payouts API here: the revenue pages say so, with no figures
     await page.goto(`${url}/dashboard/revenue/withdraw`);

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { useIntl } from 'react-intl';
 import { api, apiFetch, formatCategory, formatDate, formatRelativeTime, NotFound, projectPath, usePageMeta, useApi, userPath, type User } from '@modshelf/web-kit';
-import { Loading, useT, type T } from '../common';
+import { Loading, useT, useUser, type T } from '../common';
 import { dashboard, type Report } from '../lib/api';
 
 function itemTypeLabel(t: T, type: string): string {
@@ -43,7 +43,10 @@ export function ReportsPage() {
   const t = useT();
   const intl = useIntl();
   usePageMeta(t('nav.reports', 'Active reports'));
-  const reports = useApi('dashboard:reports', (s) => dashboard.reports(s));
+  const user = useUser();
+  // staff get everyone's open reports from this route: the dashboard lists only the ones you filed
+  const all = useApi('dashboard:reports', (s) => dashboard.reports(s));
+  const reports = { ...all, data: all.data?.filter((r) => r.reporter === user.id) };
   const item = useItems(reports.data ?? []);
   return (
     <div className="dash-stack">
