@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ProjectFollowed, ProjectUnfollowed, SqliteEventStore, newEventId, userStream } from '@modshelf/events';
 import { FileCheckpointStore, KafkaEventBus, Relay } from '@modshelf/events/bus';
 import { Fixtures } from '@modshelf/projection-service/testing';
@@ -54,6 +54,11 @@ async function metric(port: number, name: string): Promise<number> {
 
 if (ready && process.env.INTEGRATION_FAULTS === '1') {
   describe('faults under a steady write load', () => {
+    const children: ChildProcess[] = [];
+    // the worker processes never outlive the suite, even when the test times out
+    afterAll(() => {
+      for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    });
     it(`restarting the Kafka broker${managedKafka ? '' : ' (skipped: broker not ours)'} and killing the active projection worker leave read models equal to a fresh replay`, async () => {
       const dir = mkdtempSync(join(tmpdir(), 'faults-'));
       const run = newEventId().slice(0, 8).toLowerCase();
@@ -74,6 +79,7 @@ if (ready && process.env.INTEGRATION_FAULTS === '1') {
           stdio: ['ignore', 'ignore', 'inherit'],
         });
         workers.push({ proc, port });
+        children.push(proc);
         return proc;
       };
       const log: string[] = [];
