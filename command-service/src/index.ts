@@ -17,3 +17,7 @@ export { registerModerationCommands, type ModerationCommandDeps } from './modera
 export { COMMUNITY_COMMAND_ROUTES } from './collection/community.openapi';
 export { accountsOpenApi, accountRouteDocs } from './accounts/openapi';
 export * as accountAnswers from './accounts/openapi';
+export {
+  registerPayoutRoutes, payoutsOpenApi, PAYOUT_ROUTES, SandboxPayoutProvider, PayoutVault, payoutDecider, revenueSettingsFromEnv,
+  type PayoutDeps, type Payouts, type PayoutProvider, type RevenueSettings,
+} from './payouts/index';

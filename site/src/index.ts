@@ -10,6 +10,7 @@ import {
 import { installAuth, installErrorHandling } from '@modshelf/service-kit';
 import {
   ensureAdmin, installRateLimit, rateLimitFromEnv, registerAccountRoutes, registerCatalogueCommands, registerNotificationCommands, registerModerationCommands,
+  registerPayoutRoutes,
 } from '@modshelf/command-service';
 import { notificationDirectory, registerQueryRoutes, startProjections, type Projections } from '@modshelf/projection-service';
 import { loadConfig, type SiteConfig } from './config';
@@ -73,6 +74,8 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   await registerCatalogueCommands(app, { ...deps, maxFileBytes: config.MAX_FILE_BYTES });
   registerNotificationCommands(app, { store, notifications: notificationDirectory(projections) });
   registerModerationCommands(app, { store });
+  // /v2/payout and the revenue process manager (REVENUE_PER_DOWNLOAD_USD, REVENUE_HOLD_DAYS, PAYOUT_SETTLE_MS)
+  registerPayoutRoutes(app, { store, credentials, dataDir: config.dataDir, env });
   await registerQueryRoutes(app, { projections, credentials, publicUrl: config.publicUrl, store });
   if (options.web ?? config.WEB) {
     await ensureWebBuilt(ROOT_DIR);

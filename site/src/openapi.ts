@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  COMMUNITY_COMMAND_ROUTES, accountsOpenApi, catalogueOpenApiPaths,
+  COMMUNITY_COMMAND_ROUTES, accountsOpenApi, catalogueOpenApiPaths, payoutsOpenApi,
 } from '@modshelf/command-service';
 import { moderationOpenApi, queryOpenApi } from '@modshelf/projection-service';
 import {
@@ -19,6 +19,7 @@ export const OPENAPI_SOURCES: { name: string; fragment: () => OpenApiFragment }[
   { name: 'accounts', fragment: accountsOpenApi },
   { name: 'queries', fragment: queryOpenApi },
   { name: 'moderation and audit', fragment: moderationOpenApi },
+  { name: 'payouts', fragment: payoutsOpenApi },
   { name: 'site', fragment: () => siteOpenApi() },
 ];
 

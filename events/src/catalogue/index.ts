@@ -11,3 +11,4 @@ export * from './collection';
 export * from './organization';
 export * from './notification';
 export * from './moderation';
+export * from './payout';

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { openApiFragment, type OpenApiFragment, type RouteDoc } from '@modshelf/service-kit';
+import { PAYOUT_METHOD_TYPES } from '@modshelf/events';
+
+/** Answer and body schemas of /v2/payout (Modrinth's v3 shapes; money as decimal strings, as rust_decimal serializes). */
+const money = z.string().regex(/^-?\d+(\.\d+)?$/).meta({ description: 'US dollars as a decimal string' });
+const methodType = z.enum([...PAYOUT_METHOD_TYPES, 'unknown']);
+
+export const UserBalance = z.strictObject({
+  available: money,
+  withdrawn_lifetime: money,
+  withdrawn_ytd: money,
+  pending: money,
+  dates: z.record(z.string(), money).meta({ description: 'pending revenue by the time it becomes available' }),
+});
+
+export const PayoutAnswer = z.strictObject({
+  id: z.string(),
+  user_id: z.string(),
+  status: z.enum(['success', 'in-transit', 'cancelled', 'cancelling', 'failed', 'unknown']),
+  created: z.string().datetime({ offset: true }),
+  amount: money,
+  fee: money.nullable(),
+  method: methodType.nullable(),
+  method_address: z.string().nullable().meta({ description: 'where it went (masked); null once the account forgot it' }),
+  platform_id: z.string().nullable(),
+});
+
+export const PayoutMethodAnswer = z.strictObject({
+  id: z.string(),
+  type: methodType,
+  name: z.string(),
+  supported_countries: z.array(z.string()),
+  image_url: z.string().nullable(),
+  interval: z.union([
+    z.strictObject({ standard: z.strictObject({ min: money, max: money }) }),
+    z.strictObject({ fixed: z.strictObject({ values: z.array(money) }) }),
+  ]),
+  fee: z.strictObject({ percentage: money, min: money, max: money.nullable() }),
+});
+
+export const WithdrawalBody = z.object({
+  amount: z.union([z.number(), z.string()]).meta({ description: 'US dollars (at most two decimals)' }),
+  method: z.enum(PAYOUT_METHOD_TYPES),
+  method_id: z.string().min(1).max(64),
+  /** Modshelf: the PayPal/gift-card e-mail or Venmo handle; remembered per method (outside the log) */
+  recipient: z.string().min(2).max(254).optional(),
+});
+
+export const FeesAnswer = z.strictObject({ fee: money, net_usd: money, exchange_rate: z.null() });
+export const RecipientsAnswer = z.record(z.string(), z.string());
+export const RecipientsBody = z.object({ paypal: z.string().max(254).nullable().optional(), venmo: z.string().max(64).nullable().optional(), tremendous: z.string().max(254).nullable().optional() });
+
+const TAGS = ['payouts'];
+export const PAYOUT_ROUTES: RouteDoc[] = [
+  {
+    method: 'get', path: '/v2/payout/balance', tags: TAGS, auth: 'required', scopes: ['PAYOUTS_READ'],
+    summary: "The caller's revenue: available, pending (held 30 days by default), withdrawn",
+    responses: { 200: { description: 'Balance', schema: UserBalance }, 401: 'Missing token or PAYOUTS_READ' },
+  },
+  {
+    method: 'get', path: '/v2/payout/history', tags: TAGS, auth: 'required', scopes: ['PAYOUTS_READ'],
+    summary: "The caller's withdrawals, newest first",
+    responses: { 200: { description: 'Transfers', schema: z.array(PayoutAnswer) }, 401: 'Missing token or PAYOUTS_READ' },
+  },
+  {
+    method: 'get', path: '/v2/payout/methods', tags: TAGS, auth: 'none',
+    summary: 'Payout methods with their amount limits and fees', query: z.object({ country: z.string().optional() }),
+    responses: { 200: { description: 'Methods', schema: z.array(PayoutMethodAnswer) } },
+  },
+  {
+    method: 'post', path: '/v2/payout/fees', tags: TAGS, auth: 'none', body: WithdrawalBody,
+    summary: 'The fee a withdrawal would cost (it comes out of the amount)',
+    responses: { 200: { description: 'Fee', schema: FeesAnswer }, 400: 'Unknown method or amount out of range' },
+  },
+  {
+    method: 'post', path: '/v2/payout', tags: TAGS, auth: 'required', scopes: ['PAYOUTS_WRITE'], body: WithdrawalBody,
+    summary: 'Withdraw available revenue',
+    description: 'Refused (400) above the available balance, outside the method limits, or without a verified e-mail. Two concurrent withdrawals never overdraw.',
+    responses: { 204: 'Requested: in transit', 400: 'Not enough funds, bad amount or method, unverified e-mail', 401: 'Missing token or PAYOUTS_WRITE' },
+  },
+  {
+    method: 'delete', path: '/v2/payout/{id}', tags: TAGS, auth: 'required', scopes: ['PAYOUTS_WRITE'],
+    summary: 'Cancel a withdrawal that is still in transit (the money returns)',
+    responses: { 204: 'Cancelled', 400: 'Payout cannot be cancelled', 401: 'Missing token or PAYOUTS_WRITE', 404: 'No such payout of the caller' },
+  },
+  {
+    method: 'get', path: '/v2/payout/recipients', tags: TAGS, auth: 'required', scopes: ['PAYOUTS_READ'],
+    summary: "Modshelf: the caller's saved recipients per method (kept outside the log)",
+    responses: { 200: { description: 'method -> e-mail or handle', schema: RecipientsAnswer }, 401: 'Missing token or PAYOUTS_READ' },
+  },
+  {
+    method: 'patch', path: '/v2/payout/recipients', tags: TAGS, auth: 'required', scopes: ['PAYOUTS_WRITE'], body: RecipientsBody,
+    summary: 'Modshelf: set or clear (null) saved recipients',
+    responses: { 204: 'Saved', 400: 'Not an e-mail or handle', 401: 'Missing token or PAYOUTS_WRITE' },
+  },
+];
+
+export const payoutsOpenApi = (): OpenApiFragment => openApiFragment(PAYOUT_ROUTES, { UserBalance, Payout: PayoutAnswer, PayoutMethod: PayoutMethodAnswer });

@@ -1,0 +1,249 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { newId, payoutsStream, upcast, type CredentialStore, type EventStore } from '@modshelf/events';
+import { POSITION_HEADER, invalidInput, notFound, requireScope } from '@modshelf/service-kit';
+import { execute, newCommandContext } from '../kernel/execute';
+import { fold } from '../kernel/decider';
+import { withUserLock } from '../accounts/billing/routes';
+import { RevenueAccrual, revenueSettingsFromEnv, type RevenueSettings } from './accrual';
+import { balanceOf, payoutDecider, type Payout, type PayoutCommand, type PayoutState } from './decider';
+import { PAYOUT_METHODS, amountProblem, decimal, feeFor, findMethod, methodView, toMicros, type PayoutMethodType } from './methods';
+import { RecipientsBody, WithdrawalBody } from './openapi';
+import { SandboxPayoutProvider, type PayoutProvider } from './provider';
+import { PayoutVault } from './vault';
+
+export interface PayoutDeps {
+  store: EventStore;
+  credentials: CredentialStore;
+  dataDir: string;
+  /** environment: REVENUE_PER_DOWNLOAD_USD, REVENUE_HOLD_DAYS, PAYOUT_SETTLE_MS, PAYOUT_POLL_MS, PAYOUT_REQUIRE_VERIFIED_EMAIL */
+  env?: Record<string, string | undefined>;
+  provider?: PayoutProvider;
+  vault?: PayoutVault;
+  revenue?: RevenueSettings;
+  now?: () => Date;
+  /** run the revenue process manager (default true) */
+  accrue?: boolean;
+}
+
+export interface Payouts {
+  vault: PayoutVault;
+  accrual: RevenueAccrual | null;
+  /** one pass over transfers in transit: asks the provider and records success or failure */
+  settle(): Promise<{ succeeded: number; failed: number }>;
+  load(userId: string): Promise<PayoutState>;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const HANDLE = /^@?[A-Za-z0-9_-]{2,30}$/;
+function recipientProblem(method: PayoutMethodType, r: string): string | null {
+  if (method === 'venmo') return HANDLE.test(r) ? null : 'recipient: a Venmo handle such as @name';
+  return EMAIL.test(r) ? null : `recipient: an e-mail address for ${method === 'paypal' ? 'PayPal' : 'the gift card'}`;
+}
+
+/** a@example.org -> a***@example.org; @handle -> @ha*** */
+export function maskRecipient(r: string): string {
+  const at = r.indexOf('@');
+  if (at > 0) return `${r.slice(0, Math.min(2, at))}***${r.slice(at)}`;
+  return `${r.slice(0, 3)}***`;
+}
+
+const idParam = z.object({ id: z.string().regex(/^[0-9A-Za-z]{8}$/, 'id: not a valid id') });
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const r = schema.safeParse(value ?? {});
+  if (!r.success) throw invalidInput(r.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+  return r.data;
+}
+
+export function payoutView(userId: string, p: Payout, recipient: string | undefined) {
+  return {
+    id: p.id,
+    user_id: userId,
+    status: p.status,
+    created: p.created,
+    amount: decimal(p.amount),
+    fee: decimal(p.fee),
+    method: p.method,
+    method_address: recipient ? maskRecipient(recipient) : null,
+    platform_id: p.platform_id,
+  };
+}
+
+/**
+ * /v2/payout (Modrinth's v3 payouts under /v2): balance, history, methods, fees,
+ * withdraw, cancel; plus the revenue process manager and the settlement poller.
+ * Reads fold the user's payouts stream (the aggregate is small), so answers are
+ * always current.
+ */
+export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Payouts {
+  const env = deps.env ?? process.env;
+  const now = deps.now ?? (() => new Date());
+  const ownVault = !deps.vault;
+  const vault = deps.vault ?? new PayoutVault(join(deps.dataDir, 'payouts.db'));
+  const settleMs = env.PAYOUT_SETTLE_MS ? Number(env.PAYOUT_SETTLE_MS) : 60_000;
+  const provider = deps.provider ?? new SandboxPayoutProvider(settleMs);
+  const requireVerified = env.PAYOUT_REQUIRE_VERIFIED_EMAIL !== 'false';
+  const revenue = deps.revenue ?? revenueSettingsFromEnv(env);
+  const accrual = deps.accrue === false ? null : new RevenueAccrual(deps.store, vault, revenue, (err) => app.log.error({ err }, 'revenue accrual stopped'));
+
+  const load = async (userId: string) => fold(payoutDecider, (await deps.store.readStream(payoutsStream(userId))).map(upcast));
+  const run = (userId: string, cmd: PayoutCommand, actor: string | null) => {
+    const ctx = newCommandContext(actor);
+    ctx.time = now().toISOString();
+    return execute(deps.store, payoutsStream(userId), payoutDecider, cmd, ctx);
+  };
+  const done = (reply: FastifyReply, position: number) => reply.header(POSITION_HEADER, String(position)).status(204).send();
+
+  async function settleOne(userId: string, payoutId: string): Promise<'success' | 'failed' | null> {
+    const s = await load(userId);
+    const p = s.payouts[payoutId];
+    if (!p || p.status !== 'in-transit') {
+      vault.markClosed(payoutId);
+      return null;
+    }
+    if (!p.platform_id) return null;
+    const st = await provider.status(p.platform_id, now());
+    if (st.status === 'in-transit') return null;
+    await run(userId, { type: 'Settle', payout_id: payoutId, outcome: st.status, reason: st.status === 'failed' ? st.reason : undefined, now: now().toISOString() }, null);
+    vault.markClosed(payoutId);
+    return st.status;
+  }
+
+  async function settle() {
+    const out = { succeeded: 0, failed: 0 };
+    for (const o of vault.openPayouts()) {
+      const r = await withUserLock(`payout:${o.user_id}`, () => settleOne(o.user_id, o.payout_id));
+      if (r === 'success') out.succeeded++;
+      if (r === 'failed') out.failed++;
+    }
+    return out;
+  }
+
+  app.get('/v2/payout/balance', async (request) => {
+    const actor = requireScope(request, 'PAYOUTS_READ');
+    const b = balanceOf(await load(actor.userId), now().toISOString());
+    return {
+      available: decimal(b.available),
+      withdrawn_lifetime: decimal(b.withdrawn_lifetime),
+      withdrawn_ytd: decimal(b.withdrawn_ytd),
+      pending: decimal(b.pending),
+      dates: Object.fromEntries(Object.entries(b.dates).map(([k, v]) => [k, decimal(v)])),
+    };
+  });
+
+  app.get('/v2/payout/history', async (request) => {
+    const actor = requireScope(request, 'PAYOUTS_READ');
+    const s = await load(actor.userId);
+    const recipients = vault.payoutRecipients(actor.userId);
+    return Object.values(s.payouts)
+      .sort((a, b) => b.created.localeCompare(a.created) || b.id.localeCompare(a.id))
+      .map((p) => payoutView(actor.userId, p, recipients.get(p.id)));
+  });
+
+  app.get('/v2/payout/methods', async (request) => {
+    const country = typeof (request.query as Record<string, unknown>)?.country === 'string' ? String((request.query as Record<string, unknown>).country).toUpperCase() : null;
+    return PAYOUT_METHODS.filter((m) => !country || m.supported_countries.includes('*') || m.supported_countries.includes(country)).map(methodView);
+  });
+
+  const withdrawalOf = (body: unknown) => {
+    const b = parse(WithdrawalBody, body);
+    const amount = toMicros(b.amount);
+    if (amount === null) throw invalidInput('amount: a number of dollars');
+    const rule = findMethod(b.method, b.method_id);
+    if (!rule) throw invalidInput(`method_id: ${b.method_id} is not a ${b.method} payout method`);
+    return { ...b, amount, rule };
+  };
+
+  app.post('/v2/payout/fees', async (request) => {
+    const w = withdrawalOf(request.body);
+    const problem = amountProblem(w.rule, w.amount);
+    if (problem) throw invalidInput(problem);
+    const fee = feeFor(w.rule, w.amount);
+    return { fee: decimal(fee), net_usd: decimal(w.amount - fee), exchange_rate: null };
+  });
+
+  app.post('/v2/payout', async (request, reply) => {
+    const actor = requireScope(request, 'PAYOUTS_WRITE');
+    const w = withdrawalOf(request.body);
+    const account = await deps.credentials.getAccount(actor.userId);
+    if (requireVerified && !account?.emailVerified) throw invalidInput('You must verify your email address before you can withdraw');
+    const recipient = (w.recipient ?? vault.recipient(actor.userId, w.method) ?? (w.method !== 'venmo' ? account?.email : null) ?? '').trim();
+    if (!recipient) throw invalidInput(`recipient: tell us where to send the money (${w.method === 'venmo' ? 'a Venmo handle' : 'an e-mail address'})`);
+    const bad = recipientProblem(w.method, recipient);
+    if (bad) throw invalidInput(bad);
+    const payoutId = newId();
+    // one withdrawal at a time per user in this process (the provider call is outside the log); across
+    // processes the reservation is the append: a concurrent one re-decides on the new revision and cannot overdraw
+    const position = await withUserLock(`payout:${actor.userId}`, async () => {
+      const requested = await run(actor.userId, { type: 'Withdraw', payout_id: payoutId, amount: w.amount, method: w.method, method_id: w.method_id, now: now().toISOString() }, actor.userId);
+      const p = requested.state.payouts[payoutId];
+      vault.putPayoutRecipient(payoutId, actor.userId, recipient);
+      vault.setRecipient(actor.userId, w.method, recipient);
+      vault.markOpen(payoutId, actor.userId);
+      const sent = await provider.send({ payout_id: payoutId, method: w.method, method_id: w.method_id, recipient, net: p.amount - p.fee }, now());
+      if (sent.ok) return (await run(actor.userId, { type: 'Submit', payout_id: payoutId, platform_id: sent.platform_id }, actor.userId)).position;
+      vault.markClosed(payoutId);
+      await run(actor.userId, { type: 'Settle', payout_id: payoutId, outcome: 'failed', reason: sent.reason, now: now().toISOString() }, null);
+      throw invalidInput(`The payout failed: ${sent.reason}`);
+    });
+    return done(reply, position);
+  });
+
+  app.delete('/v2/payout/:id', async (request, reply) => {
+    const actor = requireScope(request, 'PAYOUTS_WRITE');
+    const { id } = parse(idParam, request.params);
+    const position = await withUserLock(`payout:${actor.userId}`, async () => {
+      const s = await load(actor.userId);
+      const p = s.payouts[id];
+      if (!p) throw notFound('The requested payout was not found');
+      if (p.status === 'in-transit' && p.platform_id && !(await provider.cancel(p.platform_id, now()))) {
+        await settleOne(actor.userId, id);
+        throw invalidInput('Payout cannot be cancelled!');
+      }
+      const r = await run(actor.userId, { type: 'Cancel', payout_id: id, now: now().toISOString() }, actor.userId);
+      vault.markClosed(id);
+      return r.position;
+    });
+    return done(reply, position);
+  });
+
+  app.get('/v2/payout/recipients', async (request) => {
+    const actor = requireScope(request, 'PAYOUTS_READ');
+    return vault.recipients(actor.userId);
+  });
+
+  app.patch('/v2/payout/recipients', async (request, reply) => {
+    const actor = requireScope(request, 'PAYOUTS_WRITE');
+    const b = parse(RecipientsBody, request.body);
+    for (const method of ['paypal', 'venmo', 'tremendous'] as const) {
+      const v = b[method];
+      if (v === undefined) continue;
+      if (v === null || v.trim() === '') {
+        vault.db.prepare('DELETE FROM recipients WHERE user_id = ? AND method = ?').run(actor.userId, method);
+        continue;
+      }
+      const bad = recipientProblem(method, v.trim());
+      if (bad) throw invalidInput(bad);
+      vault.setRecipient(actor.userId, method, v.trim());
+    }
+    return reply.status(204).send();
+  });
+
+  const pollMs = env.PAYOUT_POLL_MS ? Number(env.PAYOUT_POLL_MS) : 5_000;
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    accrual?.start();
+    if (pollMs > 0) {
+      timer = setInterval(() => void settle().catch((err) => app.log.error({ err }, 'payout settlement failed')), pollMs);
+      timer.unref();
+    }
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await accrual?.close();
+    if (ownVault) vault.close();
+  });
+  return { vault, accrual, settle, load };
+}

@@ -1,0 +1,88 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/**
+ * DATA_DIR/payouts.db. Personal data outside the log: each user's recipient per
+ * payout type (e-mail or handle) and the recipient each withdrawal went to,
+ * deleted with the account. Also the open (in-transit) transfers to poll, and
+ * the revenue process manager's checkpoint and project table.
+ */
+export class PayoutVault {
+  readonly db: Database.Database;
+  constructor(path: string) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('secure_delete = ON');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS recipients (user_id TEXT NOT NULL, method TEXT NOT NULL, recipient TEXT NOT NULL, PRIMARY KEY (user_id, method));
+      CREATE TABLE IF NOT EXISTS payout_recipients (payout_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, recipient TEXT NOT NULL);
+      CREATE INDEX IF NOT EXISTS payout_recipients_user ON payout_recipients(user_id);
+      CREATE TABLE IF NOT EXISTS open_payouts (payout_id TEXT PRIMARY KEY, user_id TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS pm_checkpoint (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS pm_projects (project_id TEXT PRIMARY KEY, state TEXT NOT NULL);
+    `);
+  }
+
+  setRecipient(userId: string, method: string, recipient: string): void {
+    this.db.prepare('INSERT OR REPLACE INTO recipients (user_id, method, recipient) VALUES (?, ?, ?)').run(userId, method, recipient);
+  }
+  recipient(userId: string, method: string): string | null {
+    const r = this.db.prepare('SELECT recipient FROM recipients WHERE user_id = ? AND method = ?').get(userId, method) as { recipient: string } | undefined;
+    return r?.recipient ?? null;
+  }
+  recipients(userId: string): Record<string, string> {
+    const rows = this.db.prepare('SELECT method, recipient FROM recipients WHERE user_id = ?').all(userId) as { method: string; recipient: string }[];
+    return Object.fromEntries(rows.map((r) => [r.method, r.recipient]));
+  }
+  putPayoutRecipient(payoutId: string, userId: string, recipient: string): void {
+    this.db.prepare('INSERT OR REPLACE INTO payout_recipients (payout_id, user_id, recipient) VALUES (?, ?, ?)').run(payoutId, userId, recipient);
+  }
+  payoutRecipients(userId: string): Map<string, string> {
+    const rows = this.db.prepare('SELECT payout_id, recipient FROM payout_recipients WHERE user_id = ?').all(userId) as { payout_id: string; recipient: string }[];
+    return new Map(rows.map((r) => [r.payout_id, r.recipient]));
+  }
+
+  markOpen(payoutId: string, userId: string): void {
+    this.db.prepare('INSERT OR IGNORE INTO open_payouts (payout_id, user_id) VALUES (?, ?)').run(payoutId, userId);
+  }
+  markClosed(payoutId: string): void {
+    this.db.prepare('DELETE FROM open_payouts WHERE payout_id = ?').run(payoutId);
+  }
+  openPayouts(): { payout_id: string; user_id: string }[] {
+    return this.db.prepare('SELECT payout_id, user_id FROM open_payouts').all() as { payout_id: string; user_id: string }[];
+  }
+
+  /** Deleting an account forgets where its money went. */
+  forgetUser(userId: string): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM recipients WHERE user_id = ?').run(userId);
+      this.db.prepare('DELETE FROM payout_recipients WHERE user_id = ?').run(userId);
+    })();
+  }
+
+  checkpoint(name: string): number {
+    const r = this.db.prepare('SELECT position FROM pm_checkpoint WHERE name = ?').get(name) as { position: number } | undefined;
+    return r?.position ?? 0;
+  }
+  /** Saves changed project states and the checkpoint in one transaction. */
+  save(name: string, position: number, projects: Map<string, unknown | null>): void {
+    this.db.transaction(() => {
+      for (const [id, state] of projects) {
+        if (state === null) this.db.prepare('DELETE FROM pm_projects WHERE project_id = ?').run(id);
+        else this.db.prepare('INSERT OR REPLACE INTO pm_projects (project_id, state) VALUES (?, ?)').run(id, JSON.stringify(state));
+      }
+      this.db.prepare('INSERT OR REPLACE INTO pm_checkpoint (name, position) VALUES (?, ?)').run(name, position);
+    })();
+  }
+  project<T>(id: string): T | null {
+    const r = this.db.prepare('SELECT state FROM pm_projects WHERE project_id = ?').get(id) as { state: string } | undefined;
+    return r ? (JSON.parse(r.state) as T) : null;
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
