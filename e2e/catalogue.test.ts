@@ -297,6 +297,30 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
     await page.getByText('User not found').waitFor();
   });
 
+  it('suggests a sample of 3 projects from the header search, and opens the full search on Enter', async () => {
+    const url = site!.url;
+    const any = await (await page.request.get(`${url}/v2/search?limit=1&index=downloads`)).json();
+    const word = (any.hits[0].title as string).split(/\s+/).sort((a, b) => b.length - a.length)[0];
+    await page.goto(`${url}/legal`);
+    const input = page.locator('header input[name="q"]');
+    const sample = page.waitForResponse((r) => new URL(r.url()).pathname === '/v2/search' && new URL(r.url()).searchParams.get('limit') === '3');
+    await input.pressSequentially(word, { delay: 30 });
+    const body = (await (await sample).json()) as { hits: { title: string }[] };
+    expect(body.hits.length).toBeGreaterThan(0);
+    const options = page.locator('header [role="listbox"] [role="option"]');
+    await options.first().waitFor();
+    expect(await options.count()).toBe(Math.min(3, body.hits.length));
+    expect(await page.locator('header .shell-search__title').allInnerTexts()).toEqual(body.hits.slice(0, 3).map((h) => h.title));
+    await options.first().click();
+    await page.locator('.cat-project__title', { hasText: body.hits[0].title }).waitFor();
+    expect(await page.locator('header [role="listbox"]').count()).toBe(0);
+    await input.fill('caves');
+    await input.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/mods' && u.searchParams.get('q') === 'caves');
+    await page.locator('input[name="query"]').waitFor();
+    expect(await page.locator('input[name="query"]').inputValue()).toBe('caves');
+  });
+
   it('shows a missing project as the 404 page', async () => {
     await page.goto(`${site!.url}/mod/no-such-project-here`);
     await page.getByText('Page Not Found: /mod/no-such-project-here').waitFor();

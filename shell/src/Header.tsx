@@ -1,23 +1,22 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useAtom, useAtomValue } from 'jotai';
 import {
   colorModeAtom, cycleColorMode, DEVELOPER_MODE_CLICKS, DeveloperModeCounter, developerModeAtom, displayPreferencesAtom,
   Logo, resolveTheme, saveColorMode, sessionAtom, signInPath, toasts, userPath,
 } from '@modshelf/web-kit';
+import { HeaderSearch } from './HeaderSearch';
 import { saveDeveloperMode } from './prefs';
 
 export function Header() {
   const intl = useIntl();
-  const navigate = useNavigate();
   const location = useLocation();
   const session = useAtomValue(sessionAtom);
   const [mode, setMode] = useAtom(colorModeAtom);
   const prefs = useAtomValue(displayPreferencesAtom);
   const [devMode, setDevMode] = useAtom(developerModeAtom);
   const counter = useRef(new DeveloperModeCounter(DEVELOPER_MODE_CLICKS));
-  const [q, setQ] = useState('');
 
   const onLogo = () => {
     if (counter.current.click()) {
@@ -42,10 +41,6 @@ export function Header() {
     saveColorMode(next);
   };
 
-  const onSearch = (e: FormEvent) => {
-    e.preventDefault();
-    navigate(`/mods${q.trim() ? `?q=${encodeURIComponent(q.trim())}` : ''}`);
-  };
 
   return (
     <header className="shell-header">
@@ -60,17 +55,7 @@ export function Header() {
           <NavLink to="/modpacks"><FormattedMessage id="nav.modpacks" defaultMessage="Modpacks" /></NavLink>
           <NavLink to="/servers"><FormattedMessage id="nav.servers" defaultMessage="Servers" /></NavLink>
         </nav>
-        <form className="shell-search" role="search" onSubmit={onSearch}>
-          <input
-            className="ms-input"
-            type="search"
-            name="q"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder={intl.formatMessage({ id: 'header.search', defaultMessage: 'Search mods...' })}
-            aria-label={intl.formatMessage({ id: 'header.search', defaultMessage: 'Search mods...' })}
-          />
-        </form>
+        <HeaderSearch />
         <button
           type="button"
           className="ms-btn shell-theme-toggle"
