@@ -34,3 +34,5 @@ export async function startProjections(deps: { store: EventStore; dataDir: strin
   await runner.start();
   return runner;
 }
+
+export { distributedStorage, storageProjections, type DistributedStorageOptions } from './storage/distributed';

@@ -22,9 +22,17 @@ export const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     MAX_FILE_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
     SQLITE_SYNC: z.enum(['normal', 'full']).default('normal'),
+    /** distributed profile: EventStoreDB (unset: the SQLite log under DATA_DIR, with the rest distributed) */
+    EVENTSTORE_URL: z.string().optional(),
+    /** distributed profile: read models (MongoDB wire) and search (OpenSearch), written by the bus workers */
+    MONGODB_URL: z.string().optional(),
+    OPENSEARCH_URL: z.string().url().optional(),
   })
   .refine((c) => !c.ADMIN_USERNAME === !c.ADMIN_PASSWORD, {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD go together',
+  })
+  .refine((c) => c.PROFILE !== 'distributed' || (c.MONGODB_URL && c.OPENSEARCH_URL), {
+    message: 'PROFILE=distributed needs MONGODB_URL and OPENSEARCH_URL',
   });
 
 export type SiteConfig = z.infer<typeof configSchema> & { publicUrl: string; dataDir: string };

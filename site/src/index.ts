@@ -12,7 +12,11 @@ import {
   ensureAdmin, installRateLimit, rateLimitFromEnv, registerAccountRoutes, registerCatalogueCommands, registerNotificationCommands, registerModerationCommands,
   registerPayoutRoutes,
 } from '@modshelf/command-service';
-import { notificationDirectory, registerQueryRoutes, startProjections, type Projections } from '@modshelf/projection-service';
+import {
+  distributedStorage, notificationDirectory, registerQueryRoutes, startProjections, storageProjections, type Projections,
+} from '@modshelf/projection-service';
+import { EventStoreDbEventStore } from '@modshelf/events/store/eventstoredb';
+import type { EventStore } from '@modshelf/events';
 import { loadConfig, type SiteConfig } from './config';
 import { installHealthAndMetrics } from './metrics';
 import { seedDemoCatalogue } from './seed/run-seed';
@@ -32,7 +36,7 @@ export interface Site {
   url: string;
   app: FastifyInstance;
   config: SiteConfig;
-  store: SqliteEventStore;
+  store: EventStore;
   credentials: SqliteCredentialStore;
   projections: Projections;
   close(): Promise<void>;
@@ -45,9 +49,15 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   if (env.PORT === '0') env.PORT = String(await freePort(env.HOST ?? '127.0.0.1'));
   const config = loadConfig(env);
   mkdirSync(config.dataDir, { recursive: true });
-  const store = new SqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.SQLITE_SYNC });
+  const store: EventStore = config.EVENTSTORE_URL
+    ? new EventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
+    : new SqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.SQLITE_SYNC });
   const credentials = new SqliteCredentialStore({ path: join(config.dataDir, 'credentials.db') });
-  const projections = await startProjections({ store, dataDir: config.dataDir });
+  // embedded: projectors run in this process; distributed: bus workers (other processes) write
+  // MongoDB and OpenSearch, and this process reads them, waiting on their checkpoint
+  const distributed = config.PROFILE === 'distributed';
+  const storage = distributed ? distributedStorage({ mongodbUrl: config.MONGODB_URL!, opensearchUrl: config.OPENSEARCH_URL! }) : null;
+  const projections = storage ? storageProjections(storage, store) : await startProjections({ store, dataDir: config.dataDir });
 
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
@@ -58,7 +68,10 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
   });
   installErrorHandling(app);
-  installHealthAndMetrics(app, { headPosition: () => store.headPosition(), checkpoint: () => projections.checkpoint() });
+  installHealthAndMetrics(app, {
+    headPosition: () => store.headPosition(),
+    checkpoint: () => (storage ? storage.checkpoint() : projections.checkpoint()),
+  });
   // Requests carrying this key skip the per-IP limit: the seed's own commands use it.
   const internalKey = process.env.RATE_LIMIT_KEY || randomBytes(24).toString('base64url');
   await installRateLimit(app, {
@@ -113,7 +126,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
 
 async function seed(
   app: FastifyInstance,
-  deps: { store: SqliteEventStore; credentials: SqliteCredentialStore; config: SiteConfig },
+  deps: { store: EventStore; credentials: SqliteCredentialStore; config: SiteConfig },
   internalKey: string,
 ) {
   const started = Date.now();
