@@ -22,8 +22,21 @@ import { log } from './util';
 type Section = [name: string, run: () => Promise<unknown>];
 
 /** `npm run bench`: runs every section and prints one JSON document on stdout. */
+/** `--profile distributed`: the distributed figures (integration/bench.sh starts the real servers it can). */
+async function benchDistributed(): Promise<unknown> {
+  const { spawnSync } = await import('node:child_process');
+  const r = spawnSync('bash', ['integration/bench.sh'], { cwd: new URL('..', import.meta.url).pathname, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 1_200_000 });
+  const text = r.stdout ?? '';
+  const start = text.indexOf('{');
+  if (r.status !== 0 || start < 0) return { error: `integration/bench.sh exited ${r.status}`, output: text.slice(-2000) };
+  return JSON.parse(text.slice(start));
+}
+
 async function main() {
-  const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  const args = process.argv.slice(2);
+  const profileAt = args.indexOf('--profile');
+  const profile = profileAt >= 0 ? args[profileAt + 1] : 'embedded';
+  const only = args.filter((a, i) => !a.startsWith('--') && i !== profileAt + 1);
   const sections: Section[] = [
     ['append', () => benchAppend()],
     ['commands', () => benchCommands()],
@@ -36,6 +49,10 @@ async function main() {
     machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
     started: new Date().toISOString(),
   };
+  if (profile === 'distributed') {
+    // the distributed figures beside the embedded ones (append, freshness, search)
+    sections.splice(0, sections.length, ['append', () => benchAppend()], ['commands', () => benchCommands()], ['search_10k', () => benchSearchAt(10_000)], ['distributed', benchDistributed]);
+  }
   for (const [name, run] of sections) {
     if (only.length && !only.includes(name)) continue;
     log(`running ${name}`);
