@@ -36,7 +36,7 @@ async function main() {
   const args = process.argv.slice(2);
   const profileAt = args.indexOf('--profile');
   const profile = profileAt >= 0 ? args[profileAt + 1] : 'embedded';
-  const only = args.filter((a, i) => !a.startsWith('--') && i !== profileAt + 1);
+  const only = args.filter((a, i) => !a.startsWith('--') && (profileAt < 0 || i !== profileAt + 1));
   const sections: Section[] = [
     ['append', () => benchAppend()],
     ['commands', () => benchCommands()],
