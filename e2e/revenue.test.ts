@@ -51,7 +51,7 @@ describe.skipIf(!startSite)('revenue from downloads and withdrawals in a real br
     const res = await fetch(`${url}${path}`, {
       method,
       headers: { ...(token ? { authorization: token } : {}), ...(body !== undefined && !Buffer.isBuffer(body) ? { 'content-type': 'application/json' } : {}), ...headers },
-      body: body === undefined ? undefined : Buffer.isBuffer(body) ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : Buffer.isBuffer(body) ? new Uint8Array(body) : JSON.stringify(body),
     });
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);

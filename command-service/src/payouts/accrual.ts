@@ -172,9 +172,19 @@ export class RevenueAccrual {
           const ctx = newCommandContext(null);
           ctx.causationId = e.metadata.eventId;
           ctx.correlationId = e.metadata.correlationId;
-          await execute(this.store, payoutsStream(user), payoutDecider, {
-            type: 'Credit', project_id: e.data.project_id, downloads: e.data.count, amount, source_position: e.position, now: e.metadata.time, available_at: availableAt,
-          }, ctx);
+          const credit = {
+            type: 'Credit' as const, project_id: e.data.project_id, downloads: e.data.count, amount, source_position: e.position, now: e.metadata.time, available_at: availableAt,
+          };
+          // a busy stream (the user withdrawing at this moment) is retried; the decider makes retries harmless
+          for (let attempt = 1; ; attempt++) {
+            try {
+              await execute(this.store, payoutsStream(user), payoutDecider, credit, ctx);
+              break;
+            } catch (err) {
+              if (attempt >= 5) throw err;
+              await new Promise((r) => setTimeout(r, 50 * attempt));
+            }
+          }
         }
       }
       flush = true;
