@@ -27,6 +27,8 @@ export const configSchema = z
     /** distributed profile: read models (MongoDB wire) and search (OpenSearch), written by the bus workers */
     MONGODB_URL: z.string().optional(),
     OPENSEARCH_URL: z.string().url().optional(),
+    /** MongoDB database and OpenSearch index prefix shared with the bus workers */
+    STORAGE_NAME: z.string().regex(/^[a-z][a-z0-9_-]{0,40}$/).default('modshelf'),
   })
   .refine((c) => !c.ADMIN_USERNAME === !c.ADMIN_PASSWORD, {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD go together',

@@ -56,7 +56,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   // embedded: projectors run in this process; distributed: bus workers (other processes) write
   // MongoDB and OpenSearch, and this process reads them, waiting on their checkpoint
   const distributed = config.PROFILE === 'distributed';
-  const storage = distributed ? distributedStorage({ mongodbUrl: config.MONGODB_URL!, opensearchUrl: config.OPENSEARCH_URL! }) : null;
+  const storage = distributed ? distributedStorage({ mongodbUrl: config.MONGODB_URL!, opensearchUrl: config.OPENSEARCH_URL!, name: config.STORAGE_NAME }) : null;
   const projections = storage ? storageProjections(storage, store) : await startProjections({ store, dataDir: config.dataDir });
 
   const app = Fastify({
