@@ -59,7 +59,7 @@ export async function benchCommands() {
     const ids: string[] = [];
     for (let i = 0; i < 50; i++) ids.push(await createProject(site, token, i));
     log('commands: 50 projects created');
-    const amount = 10_000;
+    const amount = 20_000;
     const requests = (path: (i: number) => string, withAuth: boolean): autocannon.Request[] =>
       Array.from({ length: 500 }, (_, i) => ({
         method: 'PATCH',
@@ -68,8 +68,13 @@ export async function benchCommands() {
         body: JSON.stringify({ description: `Benchmark description ${i} for a project` }),
       }));
     for (let w = 0; w < 2; w++) await fetch(`http://127.0.0.1:${barePort}/bare/x`, { method: 'PATCH' }).catch(() => undefined);
-    const commands = await run(site.url, 50, amount, requests((i) => `/v2/project/${ids[i % ids.length]}`, true));
-    const baseline = await run(`http://127.0.0.1:${barePort}`, 50, amount, requests((i) => `/bare/${i}`, false));
+    // both sides get the same warm-up (JIT, caches) before the measured run
+    const commandRequests = requests((i) => `/v2/project/${ids[i % ids.length]}`, true);
+    const bareRequests = requests((i) => `/bare/${i}`, false);
+    await run(site.url, 50, 3000, commandRequests);
+    const commands = await run(site.url, 50, amount, commandRequests);
+    await run(`http://127.0.0.1:${barePort}`, 50, 3000, bareRequests);
+    const baseline = await run(`http://127.0.0.1:${barePort}`, 50, amount, bareRequests);
 
     // freshness: approve every project, then rename one and poll search until the new title shows
     for (const id of ids.slice(0, 20)) {
