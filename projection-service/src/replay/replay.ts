@@ -79,7 +79,7 @@ export async function replayAndCompare(opts: {
   const live = opts.live ?? new SqliteProjectionStorage(projectionsPath(opts.dataDir));
   const position = await live.checkpoint();
   const path = join(opts.dataDir, `replay-${Date.now()}.sqlite`);
-  const fresh = new SqliteProjectionStorage(path);
+  const fresh = new SqliteProjectionStorage(path, { bulk: true });
   const runner = new ProjectionRunner(opts.store, fresh, { batchSize: 10000 });
   try {
     log(`replaying the log up to position ${position}`);
