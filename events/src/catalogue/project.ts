@@ -62,6 +62,8 @@ export const TeamMemberAdded = defineEvent(
     ordering: z.number().int(),
     accepted: z.boolean(),
     is_owner: z.boolean(),
+    /** share of the project's revenue, 0-100 (absent: the owner 100, others 0) */
+    payouts_split: z.number().min(0).max(100).optional(),
   }),
 );
 export const TeamMemberEdited = defineEvent(
@@ -72,6 +74,7 @@ export const TeamMemberEdited = defineEvent(
     role: z.string().max(64).optional(),
     permissions: z.number().int().nonnegative().optional(),
     ordering: z.number().int().optional(),
+    payouts_split: z.number().min(0).max(100).optional(),
   }),
 );
 export const TeamInviteAccepted = defineEvent('TeamInviteAccepted', 1, z.object({ user_id: id }));

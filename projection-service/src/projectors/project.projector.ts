@@ -133,7 +133,10 @@ export async function projectProjector(ctx: BatchContext, e: RecordedEvent): Pro
     const d = e.data;
     p.members = p.members.filter((m) => m.user_id !== d.user_id);
     if (d.is_owner) p.members.forEach((m) => (m.is_owner = false));
-    p.members.push({ user_id: d.user_id, role: d.role, permissions: d.permissions, ordering: d.ordering, accepted: d.accepted, is_owner: d.is_owner });
+    p.members.push({
+      user_id: d.user_id, role: d.role, permissions: d.permissions, ordering: d.ordering, accepted: d.accepted, is_owner: d.is_owner,
+      ...(d.payouts_split !== undefined ? { payouts_split: d.payouts_split } : {}),
+    });
     if (d.is_owner) p.owner_id = d.user_id;
     sortMembers(p.members);
   } else if (TeamMemberEdited.is(e)) {
@@ -142,6 +145,7 @@ export async function projectProjector(ctx: BatchContext, e: RecordedEvent): Pro
       if (e.data.role !== undefined) m.role = e.data.role;
       if (e.data.permissions !== undefined) m.permissions = e.data.permissions;
       if (e.data.ordering !== undefined) m.ordering = e.data.ordering;
+      if (e.data.payouts_split !== undefined) m.payouts_split = e.data.payouts_split;
       sortMembers(p.members);
     }
   } else if (TeamInviteAccepted.is(e)) {

@@ -23,6 +23,8 @@ export interface TeamMemberDoc {
   ordering: number;
   accepted: boolean;
   is_owner: boolean;
+  /** share of revenue, 0-100; absent: the owner 100, others 0 */
+  payouts_split?: number;
 }
 
 /** What a project keeps of each of its versions, to aggregate loaders/game versions and the latest version. */

@@ -108,7 +108,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): vo
         is_owner: m.is_owner,
         permissions: privileged ? m.permissions : null,
         accepted: m.accepted,
-        payouts_split: privileged ? (m.is_owner ? 100 : 0) : null,
+        payouts_split: privileged ? (m.payouts_split ?? (m.is_owner ? 100 : 0)) : null,
         ordering: m.ordering,
       }));
   }

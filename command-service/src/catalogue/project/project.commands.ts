@@ -61,6 +61,7 @@ export interface InviteMember {
   role: string;
   permissions: number;
   ordering: number;
+  payouts_split?: number;
 }
 export interface JoinTeam {
   kind: 'join-team';
@@ -73,6 +74,7 @@ export interface EditMember {
   role?: string;
   permissions?: number;
   ordering?: number;
+  payouts_split?: number;
 }
 export interface RemoveMember {
   kind: 'remove-member';

@@ -137,6 +137,14 @@ describe('project decider: team', () => {
     G(withMember(0)).when({ kind: 'invite-member', actor: OWNER, user_id: MEMBER.userId, role: 'M', permissions: 0, ordering: 2 })
       .thenError(400, /already a member/);
   });
+  it("records a member's payouts split when inviting and editing", () => {
+    G(created()).when({ kind: 'invite-member', actor: OWNER, user_id: MEMBER.userId, role: 'Member', permissions: 0, ordering: 1, payouts_split: 25 })
+      .then([TeamMemberAdded({ user_id: MEMBER.userId, role: 'Member', permissions: 0, ordering: 1, accepted: false, is_owner: false, payouts_split: 25 })]);
+    G(withMember(0)).when({ kind: 'edit-member', actor: OWNER, user_id: MEMBER.userId, payouts_split: 40 })
+      .then([TeamMemberEdited({ user_id: MEMBER.userId, payouts_split: 40 })]);
+    G([...withMember(0), TeamMemberEdited({ user_id: MEMBER.userId, payouts_split: 40 })])
+      .when({ kind: 'edit-member', actor: OWNER, user_id: MEMBER.userId, payouts_split: 40 }).then([]);
+  });
   it('joins only with a pending invite', () => {
     G(withMember(0, 'approved', false)).when({ kind: 'join-team', actor: MEMBER }).then([TeamInviteAccepted({ user_id: MEMBER.userId })]);
     G(withMember(0, 'approved', true)).when({ kind: 'join-team', actor: MEMBER }).thenError(400);

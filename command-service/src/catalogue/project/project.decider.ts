@@ -125,7 +125,10 @@ export function decideProject(c: ProjectCommand, s: ProjectState): DecidedEvent[
       if (!subsetOf(c.permissions, perms)) {
         throw invalidInput('You do not have permission to give this user default project permissions. Ensure the permissions you are giving are a subset of your own');
       }
-      return [TeamMemberAdded({ user_id: c.user_id, role: c.role, permissions: c.permissions, ordering: c.ordering, accepted: false, is_owner: false })];
+      return [TeamMemberAdded({
+        user_id: c.user_id, role: c.role, permissions: c.permissions, ordering: c.ordering, accepted: false, is_owner: false,
+        ...(c.payouts_split !== undefined ? { payouts_split: c.payouts_split } : {}),
+      })];
     }
     case 'join-team': {
       if (!s.exists || s.deleted) throw notFound();
@@ -147,7 +150,8 @@ export function decideProject(c: ProjectCommand, s: ProjectState): DecidedEvent[
       if (c.permissions !== undefined && !subsetOf(c.permissions, perms)) {
         throw invalidInput('You do not have permission to give this user these permissions. Ensure the permissions you are giving are a subset of your own');
       }
-      const changes: { role?: string; permissions?: number; ordering?: number } = {};
+      const changes: { role?: string; permissions?: number; ordering?: number; payouts_split?: number } = {};
+      if (c.payouts_split !== undefined && c.payouts_split !== (m as { payouts_split?: number }).payouts_split) changes.payouts_split = c.payouts_split;
       if (c.role !== undefined && c.role !== m.role) changes.role = c.role;
       if (c.permissions !== undefined && c.permissions !== m.permissions) changes.permissions = c.permissions;
       if (c.ordering !== undefined && c.ordering !== m.ordering) changes.ordering = c.ordering;

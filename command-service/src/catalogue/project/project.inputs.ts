@@ -119,13 +119,13 @@ export const inviteInput = z.object({
   user_id: z.string().min(1).max(64),
   role: z.string().max(64).optional(),
   permissions: z.number().int().nonnegative().optional(),
-  payouts_split: z.number().optional(),
+  payouts_split: z.number().min(0).max(100).optional(),
   ordering: z.number().int().optional(),
 });
 export const editMemberInput = z.object({
   role: z.string().max(64).optional(),
   permissions: z.number().int().nonnegative().optional(),
-  payouts_split: z.number().optional(),
+  payouts_split: z.number().min(0).max(100).optional(),
   ordering: z.number().int().optional(),
 });
 export const userIdInput = z.object({ user_id: z.string().min(1).max(64) });

@@ -30,6 +30,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: CatalogueContext):
       role: input.role ?? 'Member',
       permissions: input.permissions ?? 0,
       ordering: input.ordering ?? 0,
+      payouts_split: input.payouts_split,
     });
     return noContent(reply, result.position);
   });
@@ -47,7 +48,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: CatalogueContext):
     const pid = await projectOfTeam(ctx, request.params.id);
     const userId = ctx.lookup.userId(request.params.user) ?? request.params.user;
     const result = await runProjectCommand(ctx, request, actor, pid, {
-      kind: 'edit-member', actor: toCommandActor(actor), user_id: userId, role: input.role, permissions: input.permissions, ordering: input.ordering,
+      kind: 'edit-member', actor: toCommandActor(actor), user_id: userId, role: input.role, permissions: input.permissions, ordering: input.ordering, payouts_split: input.payouts_split,
     });
     return noContent(reply, result.position);
   });
