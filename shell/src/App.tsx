@@ -1,20 +1,25 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { NotFound } from '@modshelf/web-kit';
+import { loading, NotFound } from '@modshelf/web-kit';
 import { areaForPath, isExternal, matchRouteRule, type RemotesManifest, type RouteRules } from './areas';
 import { useBuildWatch } from './build-watch';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { I18nRoot, type Messages } from './i18n';
 import { LoadingBar } from './LoadingBar';
-import { LegalPage } from './pages/LegalPage';
-import { ReportPage } from './pages/ReportPage';
-import { FlagsPage } from './pages/FlagsPage';
-import { AmogusPage } from './pages/AmogusPage';
 import { useThemeEffect } from './prefs';
 import { RemoteArea } from './remotes';
 import { Toasts } from './Toasts';
 import type { Locale } from '@modshelf/web-kit';
+
+/** The shell's own pages are not needed to paint the catalogue: they load on first use. */
+function page(load: () => Promise<ComponentType>) {
+  return lazy(() => loading.track(load()).then((c) => ({ default: c })));
+}
+const LegalPage = page(() => import('./pages/LegalPage').then((m) => m.LegalPage));
+const ReportPage = page(() => import('./pages/ReportPage').then((m) => m.ReportPage));
+const FlagsPage = page(() => import('./pages/FlagsPage').then((m) => m.FlagsPage));
+const AmogusPage = page(() => import('./pages/AmogusPage').then((m) => m.AmogusPage));
 
 /** After each page transition the content area scrolls to the top. */
 function ScrollToTop() {
@@ -65,6 +70,7 @@ export function App({ manifest, routeRules: rulesPromise, initialLocale, initial
       <div className="shell">
         <Header />
         <main className="shell-main" id="main">
+          <Suspense fallback={<div className="shell-area-loading" aria-busy="true" />}>
           <Routes>
             <Route path="/legal" element={<LegalPage />} />
             <Route path="/legal/:doc" element={<LegalPage />} />
@@ -73,6 +79,7 @@ export function App({ manifest, routeRules: rulesPromise, initialLocale, initial
             <Route path="/amogus" element={<AmogusPage />} />
             <Route path="*" element={<AreaRoute manifest={manifest} routeRules={routeRules} />} />
           </Routes>
+          </Suspense>
         </main>
         <Footer manifest={manifest} />
       </div>
