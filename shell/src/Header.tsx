@@ -4,10 +4,11 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useAtom, useAtomValue } from 'jotai';
 import {
   colorModeAtom, cycleColorMode, DEVELOPER_MODE_CLICKS, DeveloperModeCounter, developerModeAtom, displayPreferencesAtom,
-  Logo, resolveTheme, saveColorMode, sessionAtom, signInPath, toasts, userPath,
+  Logo, resolveTheme, saveColorMode, sessionAtom, signInPath, toasts,
 } from '@modshelf/web-kit';
 import { HeaderSearch } from './HeaderSearch';
 import { saveDeveloperMode } from './prefs';
+import { isStaff, UserMenu } from './UserMenu';
 
 export function Header() {
   const intl = useIntl();
@@ -67,15 +68,14 @@ export function Header() {
         </button>
         {session ? (
           <span className="shell-user">
-            <Link to="/dashboard"><FormattedMessage id="nav.dashboard" defaultMessage="Dashboard" /></Link>
-            {(session.user?.role === 'moderator' || session.user?.role === 'admin') && (
+            {/* staff get a way in from the header; the rest sits in the user menu */}
+            {isStaff(session.user) && (
               <Link to="/moderation"><FormattedMessage id="nav.moderation" defaultMessage="Moderation" /></Link>
             )}
-            {session.user && (
-              <Link to={userPath(session.user)} className="shell-user__name">
-                {session.user.avatar_url && <img src={session.user.avatar_url} alt="" width={24} height={24} />}
-                {session.user.username}
-              </Link>
+            {session.user ? (
+              <UserMenu user={session.user} />
+            ) : (
+              <Link to="/dashboard"><FormattedMessage id="nav.dashboard" defaultMessage="Dashboard" /></Link>
             )}
           </span>
         ) : (
