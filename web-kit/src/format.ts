@@ -130,3 +130,18 @@ export function formatDate(iso: string, locale = 'en-US'): string {
   if (Number.isNaN(t)) return '';
   return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(t);
 }
+
+/** Counts at or above this are shown abbreviated (X.Xk, X.XXM) by formatNumber. */
+export const COMPACT_FROM = 10_000;
+
+/**
+ * Values for a counted message such as "{count, plural, ...}": `count` is the raw number (so each
+ * language picks its plural form, e.g. ru one/few/many), `n` the spec's formatted text to show,
+ * and `compact` 'yes' when `n` is abbreviated (then a language may need another form, e.g. ru
+ * "12.3k загрузок", governed by the implied "тысяч").
+ */
+export function countValues<T = string>(value: number, wrap?: (formatted: string) => T): { count: number; n: T | string; compact: 'yes' | 'no' } {
+  const count = Number.isFinite(Number(value)) ? Math.abs(Number(value)) : 0;
+  const text = formatNumber(value);
+  return { count, n: wrap ? wrap(text) : text, compact: count >= COMPACT_FROM ? 'yes' : 'no' };
+}

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { api, formatCategory, formatNumber, formatRelativeTime, prefetchApi, projectPath, type Layout, type Project, type SearchHit } from '@modshelf/web-kit';
+import { api, countValues, formatCategory, formatRelativeTime, prefetchApi, projectPath, type Layout, type Project, type SearchHit } from '@modshelf/web-kit';
 
 export interface CardData {
   id: string;
@@ -79,10 +79,10 @@ export function ProjectCard({ p, layout }: { p: CardData; layout: Layout }) {
       </div>
       <div className="cat-card__stats">
         <span title={intl.formatMessage({ id: 'card.downloads', defaultMessage: 'Downloads' })}>
-          <FormattedMessage id="card.downloadsCount" defaultMessage="{n} downloads" values={{ n: <strong>{formatNumber(p.downloads)}</strong> }} />
+          <FormattedMessage id="card.downloadsCount" defaultMessage="{compact, select, yes {{n} downloads} other {{count, plural, one {{n} download} other {{n} downloads}}}}" values={countValues(p.downloads, (t) => <strong>{t}</strong>)} />
         </span>
         <span>
-          <FormattedMessage id="card.followersCount" defaultMessage="{n} followers" values={{ n: <strong>{formatNumber(p.follows)}</strong> }} />
+          <FormattedMessage id="card.followersCount" defaultMessage="{compact, select, yes {{n} followers} other {{count, plural, one {{n} follower} other {{n} followers}}}}" values={countValues(p.follows, (t) => <strong>{t}</strong>)} />
         </span>
         <span className="ms-muted">
           <FormattedMessage id="card.updated" defaultMessage="Updated {when}" values={{ when: formatRelativeTime(p.updated, intl.locale) }} />

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { useAtomValue } from 'jotai';
 import {
-  api, deriveVersions, displayPreferencesAtom, Dropdown, ErrorScreen, formatCategory, formatNumber, formatRelativeTime, invalidateApiCache, NotFound, projectPath,
+  api, countValues, deriveVersions, displayPreferencesAtom, Dropdown, ErrorScreen, formatCategory, formatRelativeTime, invalidateApiCache, NotFound, projectPath,
   sessionAtom, signInPath, toasts, Tooltip, usePageMeta, useApi, type DerivedVersion, type Project, type TeamMember,
 } from '@modshelf/web-kit';
 import { ApiErrorScreen } from '../components/ApiErrorScreen';
@@ -131,13 +131,13 @@ function ProjectLayout({ data, versionsLoaded }: { data: ProjectData; versionsLo
           <h1 className="cat-project__title">{p.title}</h1>
           <p className="cat-project__summary">{p.description}</p>
           <div className="cat-project__stats">
-            <Tooltip content={<FormattedMessage id="project.exactDownloads" defaultMessage="{n} downloads" values={{ n: p.downloads.toLocaleString('en-US') }} />}>
+            <Tooltip content={<FormattedMessage id="project.exactDownloads" defaultMessage="{count, plural, one {{n} download} other {{n} downloads}}" values={{ count: p.downloads, n: p.downloads.toLocaleString('en-US') }} />}>
               <span data-testid="project-downloads" tabIndex={0}>
-                <FormattedMessage id="card.downloadsCount" defaultMessage="{n} downloads" values={{ n: <strong>{formatNumber(p.downloads)}</strong> }} />
+                <FormattedMessage id="card.downloadsCount" defaultMessage="{compact, select, yes {{n} downloads} other {{count, plural, one {{n} download} other {{n} downloads}}}}" values={countValues(p.downloads, (t) => <strong>{t}</strong>)} />
               </span>
             </Tooltip>
             <span data-testid="project-followers">
-              <FormattedMessage id="card.followersCount" defaultMessage="{n} followers" values={{ n: <strong>{formatNumber(followers)}</strong> }} />
+              <FormattedMessage id="card.followersCount" defaultMessage="{compact, select, yes {{n} followers} other {{count, plural, one {{n} follower} other {{n} followers}}}}" values={countValues(followers, (t) => <strong>{t}</strong>)} />
             </span>
             <ul className="cat-tags">
               {[...p.categories, ...(p.additional_categories ?? [])].map((c) => <li key={c}>{formatCategory(c)}</li>)}

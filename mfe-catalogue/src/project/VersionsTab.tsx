@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import {
-  api, formatBytes, formatCategory, formatGameVersions, formatNumber, formatRelativeTime, useApi, versionPath,
+  api, countValues, formatBytes, formatCategory, formatGameVersions, formatRelativeTime, useApi, versionPath,
 } from '@modshelf/web-kit';
 import { VirtualList } from '../components/VirtualList';
 import { ChannelBadge } from './ChannelBadge';
@@ -73,7 +73,7 @@ export function VersionsTab({ data, loaded }: { data: ProjectData; loaded: boole
               </div>
               <div className="cat-version-row__meta ms-muted">
                 <span>{formatRelativeTime(v.date_published, intl.locale)}</span>
-                <span><FormattedMessage id="card.downloadsCount" defaultMessage="{n} downloads" values={{ n: formatNumber(v.downloads) }} /></span>
+                <span><FormattedMessage id="card.downloadsCount" defaultMessage="{compact, select, yes {{n} downloads} other {{count, plural, one {{n} download} other {{n} downloads}}}}" values={countValues(v.downloads)} /></span>
               </div>
               {v.primaryFile.url && (
                 <a className="ms-btn ms-btn--primary" href={v.primaryFile.url} download={v.primaryFile.filename}
