@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { loading, NotFound } from '@modshelf/web-kit';
+import { ReportPage } from './pages/ReportPage';
 import { areaForPath, isExternal, matchRouteRule, type RemotesManifest, type RouteRules } from './areas';
 import { useBuildWatch } from './build-watch';
 import { Footer } from './Footer';
@@ -12,12 +13,14 @@ import { RemoteArea } from './remotes';
 import { Toasts } from './Toasts';
 import type { Locale } from '@modshelf/web-kit';
 
-/** The shell's own pages are not needed to paint the catalogue: they load on first use. */
+/**
+ * The shell's legal and flags pages are not needed to paint the catalogue: they load on first use.
+ * (The report page stays in the main chunk: it is reached from project pages with a form to fill at once.)
+ */
 function page(load: () => Promise<ComponentType>) {
   return lazy(() => loading.track(load()).then((c) => ({ default: c })));
 }
 const LegalPage = page(() => import('./pages/LegalPage').then((m) => m.LegalPage));
-const ReportPage = page(() => import('./pages/ReportPage').then((m) => m.ReportPage));
 const FlagsPage = page(() => import('./pages/FlagsPage').then((m) => m.FlagsPage));
 const AmogusPage = page(() => import('./pages/AmogusPage').then((m) => m.AmogusPage));
 
