@@ -243,6 +243,19 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
     await visitor.locator('.shell-toast', { hasText: 'Report submitted' }).waitFor();
     const reports = await (await visitor.request.get(`${url}/v2/report`)).json();
     expect(reports).toEqual(expect.arrayContaining([expect.objectContaining({ item_id: project.id, report_type: 'spam' })]));
+
+    // the user menu: profile, dashboard and settings links (no moderation for a regular user), then sign out
+    const menuButton = visitor.locator('header .shell-user__menu > button');
+    await menuButton.click({ timeout: 10_000 });
+    const menu = visitor.locator('header [role="menu"]');
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Profile', 'Dashboard', 'Settings', 'Sign out']);
+    expect(await menu.getByRole('menuitem', { name: 'Settings' }).getAttribute('href', { timeout: 10_000 })).toBe('/settings');
+    await menu.getByRole('menuitem', { name: 'Profile' }).click({ timeout: 10_000 });
+    await visitor.waitForURL((u) => u.pathname === `/user/${username}`, { timeout: 10_000 });
+    await menuButton.click({ timeout: 10_000 });
+    await menu.getByRole('menuitem', { name: 'Sign out' }).click({ timeout: 10_000 });
+    await visitor.locator('header').getByRole('link', { name: 'Sign in' }).waitFor({ timeout: 10_000 });
+    expect((await visitor.request.get(`${url}/v2/user`)).status()).toBe(401);
     await ctx.close();
   });
 
