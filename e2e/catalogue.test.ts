@@ -237,8 +237,10 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
     // filing a report from the project page
     await visitor.locator('.cat-project__actions').getByRole('link', { name: 'Report' }).click();
     await visitor.waitForURL((u) => u.pathname === '/report' && u.searchParams.get('itemID') === project.id);
-    await visitor.locator('select').nth(1).selectOption('spam');
-    await visitor.locator('textarea').fill('Looks like spam to me (browser test).');
+    // the report form's own fields, by label (the footer has selects of its own)
+    const reportForm = visitor.locator('form.shell-form');
+    await reportForm.getByLabel('Reason').selectOption('spam');
+    await reportForm.getByLabel('Additional information').fill('Looks like spam to me (browser test).');
     await visitor.getByRole('button', { name: 'Submit report' }).click();
     await visitor.locator('.shell-toast', { hasText: 'Report submitted' }).waitFor();
     const reports = await (await visitor.request.get(`${url}/v2/report`)).json();
