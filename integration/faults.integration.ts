@@ -52,7 +52,7 @@ async function metric(port: number, name: string): Promise<number> {
   }
 }
 
-if (ready && process.env.INTEGRATION_FAULTS === '1') {
+if (ready) {
   describe('faults under a steady write load', () => {
     const children: ChildProcess[] = [];
     // the worker processes never outlive the suite, even when the test times out
@@ -168,8 +168,6 @@ if (ready && process.env.INTEGRATION_FAULTS === '1') {
       }
     }, 240_000);
   });
-} else if (ready) {
-  describe.skip('fault test (opt-in: INTEGRATION_FAULTS=1; see integration/README.md)', () => it('faults', () => {}));
 } else {
   const why = missing('fault test', 'KAFKA_BROKERS/MONGODB_URL/OPENSEARCH_URL', 'needs Kafka, a MongoDB-wire server and OpenSearch');
   describe.skip(why, () => it('faults', () => {}));

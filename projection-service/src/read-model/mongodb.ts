@@ -12,6 +12,35 @@ export interface MongoReadModelsOptions {
   prefix?: string;
   /** an already connected client to share; it is not closed by close(). */
   client?: MongoClient;
+  /** most write ops per `bulkWrite` command (default: bulkChunkFromEnv(), see below). */
+  bulkChunk?: number;
+  /** `bulkWrite` commands in flight at once during a commit (default MONGO_BULK_PARALLEL or 2). */
+  bulkParallel?: number;
+}
+
+/**
+ * Write ops per `bulkWrite` command, sized from the server's backend connection pool.
+ *
+ * FerretDB 1.x (PostgreSQL backend) holds one pooled PostgreSQL connection for every op of an
+ * `update` command that matches a document until the whole command returns; a command matching
+ * as many documents as the pool holds waits for itself forever and stalls every other client
+ * (integration/README.md, "FerretDB: one update command can exhaust the pool"). So a command may
+ * match at most a share of the pool: `MONGO_BULK_CHUNK` when set, else
+ * floor(MONGO_SERVER_POOL * 0.8 / MONGO_BULK_PARALLEL), MONGO_SERVER_POOL being the server's
+ * backend pool (FerretDB's `pool_max_conns`, default 40 as integration/servers/ferretdb.sh sets it)
+ * and MONGO_BULK_PARALLEL the commands this adapter keeps in flight (default 2): 16 by default,
+ * leaving a fifth of the pool to readers and to other workers. A real MongoDB has no such limit;
+ * the chunks then only bound the size of one command.
+ */
+export function bulkChunkFromEnv(env: NodeJS.ProcessEnv = process.env): { chunk: number; parallel: number } {
+  const positive = (v: string | undefined, fallback: number) => {
+    const n = Number(v);
+    return v !== undefined && v !== '' && Number.isInteger(n) && n > 0 ? n : fallback;
+  };
+  const parallel = positive(env.MONGO_BULK_PARALLEL, 2);
+  const pool = positive(env.MONGO_SERVER_POOL, 40);
+  const chunk = positive(env.MONGO_BULK_CHUNK, Math.max(1, Math.floor((pool * 0.8) / parallel)));
+  return { chunk, parallel };
 }
 
 /**
@@ -38,12 +67,18 @@ export class MongoReadModels implements ReadModelStore {
   private readonly db: Db;
   private readonly prefix: string;
   private ready: Promise<void> | null = null;
+  readonly bulkChunk: number;
+  readonly bulkParallel: number;
 
   constructor(options: MongoReadModelsOptions) {
     this.ownsClient = !options.client;
     this.client = options.client ?? new MongoClient(options.url, { serverSelectionTimeoutMS: 10000 });
     this.db = this.client.db(options.database ?? 'modshelf');
     this.prefix = options.prefix ?? 'rm_';
+    const fromEnv = bulkChunkFromEnv();
+    this.bulkChunk = options.bulkChunk ?? fromEnv.chunk;
+    this.bulkParallel = options.bulkParallel ?? fromEnv.parallel;
+    if (!(this.bulkChunk >= 1 && this.bulkParallel >= 1)) throw new Error('bulkChunk and bulkParallel must be at least 1');
   }
 
   private coll(name: CollectionName): Collection<Stored> {
@@ -112,9 +147,11 @@ export class MongoReadModels implements ReadModelStore {
   }
 
   /**
-   * Ordered bulk writes per collection, then the checkpoint. Not one transaction (a MongoDB-wire
-   * server may have none), which is safe: every write is guarded by the document's `_pos`, and a
-   * crash before the checkpoint only makes the runner re-apply the same changes.
+   * Unordered bulk writes, then the checkpoint. Changes are coalesced per document (the last one
+   * of a batch wins), split into commands of at most `bulkChunk` ops (see bulkChunkFromEnv), and
+   * sent with `bulkParallel` commands in flight. Not one transaction (a MongoDB-wire server may have
+   * none), which is safe: every write is guarded by the document's `_pos`, and a crash before the
+   * checkpoint only makes the runner re-apply the same changes.
    */
   async commit(changes: readonly DocChange[], position: number): Promise<void> {
     await this.init();
@@ -130,21 +167,34 @@ export class MongoReadModels implements ReadModelStore {
       byColl.set(c.coll, ops);
       ops.push({ replaceOne: { filter: { _id: c.id, _pos: { $lte: position } }, replacement, upsert: true } });
     }
+    const commands: Array<{ coll: CollectionName; ops: AnyBulkWriteOperation<Stored>[] }> = [];
     for (const [coll, ops] of byColl) {
-      try {
-        await this.coll(coll).bulkWrite(ops, { ordered: false });
-      } catch (err) {
-        // a duplicate key on upsert means the stored document is newer than this change: skip it
-        const errors = (err as { writeErrors?: Array<{ code: number }> | { code: number } }).writeErrors;
-        const list = Array.isArray(errors) ? errors : errors ? [errors] : [];
-        if (list.length === 0 || list.some((e) => e.code !== 11000)) throw err;
-      }
+      for (let i = 0; i < ops.length; i += this.bulkChunk) commands.push({ coll, ops: ops.slice(i, i + this.bulkChunk) });
     }
+    let next = 0;
+    const lane = async () => {
+      while (next < commands.length) {
+        const { coll, ops } = commands[next++];
+        await this.bulkWrite(coll, ops);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.bulkParallel, commands.length) }, lane));
     await this.meta().updateOne(
       { _id: 'checkpoint' },
       { $max: { position } },
       { upsert: true },
     );
+  }
+
+  private async bulkWrite(coll: CollectionName, ops: AnyBulkWriteOperation<Stored>[]): Promise<void> {
+    try {
+      await this.coll(coll).bulkWrite(ops, { ordered: false });
+    } catch (err) {
+      // a duplicate key on upsert means the stored document is newer than this change: skip it
+      const errors = (err as { writeErrors?: Array<{ code: number }> | { code: number } }).writeErrors;
+      const list = Array.isArray(errors) ? errors : errors ? [errors] : [];
+      if (list.length === 0 || list.some((e) => e.code !== 11000)) throw err;
+    }
   }
 
   async reset(): Promise<void> {

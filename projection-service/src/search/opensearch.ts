@@ -242,6 +242,7 @@ export class OpenSearchIndex implements SearchIndex {
   /**
    * One bulk request (index/delete with external_gte versions = position, refreshed before it
    * answers), then the checkpoint. A version conflict means a newer change is already stored.
+   * The checkpoint is only ever read by id (a real-time get), so its write skips the refresh.
    */
   async commit(changes: readonly SearchChange[], position: number): Promise<void> {
     await this.init();
@@ -267,7 +268,6 @@ export class OpenSearchIndex implements SearchIndex {
       body: { position },
       version: position,
       version_type: 'external_gte',
-      refresh: true,
     }).catch((err: { meta?: { statusCode?: number } }) => {
       if (err.meta?.statusCode !== 409) throw err;
     });

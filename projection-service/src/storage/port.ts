@@ -15,7 +15,10 @@ export interface ProjectionStorage {
   close(): Promise<void>;
 }
 
-/** Two separate stores: read models first, then the index; the lower checkpoint wins on restart (projectors are idempotent). */
+/**
+ * Two separate stores written side by side; the lower checkpoint wins on restart (projectors are
+ * idempotent, and both stores refuse a change older than the document they hold).
+ */
 export function composeStorage(readModels: ReadModelStore, search: SearchIndex): ProjectionStorage {
   return {
     readModels,
@@ -24,8 +27,7 @@ export function composeStorage(readModels: ReadModelStore, search: SearchIndex):
       return Math.min(await readModels.checkpoint(), await search.checkpoint());
     },
     async commit(docs, changes, position) {
-      await readModels.commit(docs, position);
-      await search.commit(changes, position);
+      await Promise.all([readModels.commit(docs, position), search.commit(changes, position)]);
     },
     async reset() {
       await readModels.reset();
