@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { COLLECTIONS } from '../projection-service/src/read-model/documents';
 import { replayAndCompare } from '../projection-service/src/replay/replay';
 import { distributedStorage } from '../projection-service/src/storage/distributed';
 import type { ProjectionStorage } from '../projection-service/src/storage/port';
+import { SqliteProjectionStorage } from '../projection-service/src/storage/sqlite-storage';
 import { missing, servers } from './env';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -40,6 +41,24 @@ async function checksum(s: ProjectionStorage): Promise<string> {
   for await (const [id, hit] of s.search.scan()) hits.push(`search/${id}=${canonical(hit)}`);
   for (const r of hits.sort()) h.update(r);
   return h.digest('hex').slice(0, 16);
+}
+
+/** Notes the fields that differ in the first few differing documents (live against the replay). */
+async function explain(live: ProjectionStorage, replayPath: string, differences: string[], note: (s: string) => void): Promise<void> {
+  const fresh = new SqliteProjectionStorage(replayPath);
+  try {
+    for (const d of differences.slice(0, 5)) {
+      const m = d.match(/^(\w+)\/([^:]+):/);
+      if (!m || !(COLLECTIONS as readonly string[]).includes(m[1])) continue;
+      const coll = m[1] as (typeof COLLECTIONS)[number];
+      const a = ((await live.readModels.get(coll, m[2])) ?? {}) as Record<string, unknown>;
+      const b = ((await fresh.readModels.get(coll, m[2])) ?? {}) as Record<string, unknown>;
+      const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => canonical(a[k]) !== canonical(b[k]));
+      note(`${d} ${fields.map((k) => `${k}: live ${canonical(a[k])} replay ${canonical(b[k])}`).join('; ').slice(0, 600)}`);
+    }
+  } finally {
+    await fresh.close();
+  }
 }
 
 async function metric(port: number, name: string): Promise<number> {
@@ -153,8 +172,9 @@ if (ready) {
         expect(await storage.checkpoint()).toBe(head);
         expect(workerKilled).toBe(killWorker);
 
-        const report = await replayAndCompare({ store, dataDir: dir, live: storage });
+        const report = await replayAndCompare({ store, dataDir: dir, live: storage, keep: true });
         note(`live checksum ${await checksum(storage)}; replay compared ${report.documents} documents: ${report.differences.length} differences`);
+        if (report.differences.length > 0) await explain(storage, join(dir, readdirSync(dir).find((f) => /^replay-\d+\.sqlite$/.test(f))!), report.differences, note);
         expect(report.differences).toEqual([]);
         expect(report.equal).toBe(true);
       } finally {

@@ -58,6 +58,8 @@ interface Stored {
 }
 
 const COLLECTIONS = Object.keys(INDEXES) as CollectionName[];
+/** characters per journal part (documents are limited to 16 MB) */
+const JOURNAL_PART = 4_000_000;
 const LIVE = { doc: { $ne: null } };
 
 /** The distributed read models: MongoDB (or a MongoDB-wire server such as FerretDB) via the official driver. */
@@ -85,8 +87,35 @@ export class MongoReadModels implements ReadModelStore {
     return this.db.collection<Stored>(`${this.prefix}${name}`);
   }
 
-  private meta(): Collection<{ _id: string; position: number }> {
+  private meta(): Collection<{ _id: string; position: number; parts?: number; data?: string }> {
     return this.db.collection(`${this.prefix}meta`);
+  }
+
+  /**
+   * Records a batch about to be committed (a redo journal: see storage/journaled.ts). The payload
+   * goes in parts of at most JOURNAL_PART characters, then the header that names the batch's
+   * position: the header is the commit point, so a half-written journal is never read.
+   */
+  async writeJournal(position: number, payload: string): Promise<void> {
+    await this.init();
+    const parts = Math.max(1, Math.ceil(payload.length / JOURNAL_PART));
+    for (let i = 0; i < parts; i++) {
+      const data = payload.slice(i * JOURNAL_PART, (i + 1) * JOURNAL_PART);
+      await this.meta().replaceOne({ _id: `journal-${i}` }, { position, data }, { upsert: true });
+    }
+    await this.meta().replaceOne({ _id: 'journal' }, { position, parts }, { upsert: true });
+  }
+
+  /** The last journaled batch (null when none, or when its parts do not match its header). */
+  async readJournal(): Promise<{ position: number; payload: string } | null> {
+    await this.init();
+    const head = await this.meta().findOne({ _id: 'journal' });
+    if (!head?.parts) return null;
+    const ids = Array.from({ length: head.parts }, (_, i) => `journal-${i}`);
+    const rows = await this.meta().find({ _id: { $in: ids } }).toArray();
+    const byId = new Map(rows.map((r) => [r._id, r]));
+    if (ids.some((id) => byId.get(id)?.position !== head.position)) return null;
+    return { position: head.position, payload: ids.map((id) => byId.get(id)!.data ?? '').join('') };
   }
 
   /** Creates the multikey indexes once. */

@@ -53,6 +53,8 @@ export class BusProjectionWorker {
 
   /** Throws to have the bus deliver the batch again (nothing of it is committed for the group). */
   private async process(events: RecordedEvent[]): Promise<void> {
+    // a batch this or another member left half-written is finished first, as it was journaled
+    if (this.storage.recover && (await this.storage.recover())) this.log('finished a half-written batch from the journal');
     // the checkpoint may have moved while another member was active
     this.position = Math.max(this.position, await this.storage.checkpoint());
     const fresh = events.filter((e) => e.position > this.position).sort((a, b) => a.position - b.position);

@@ -4,7 +4,8 @@ import { MongoReadModels } from '../read-model/mongodb';
 import type { Projections } from '../runner/runner';
 import { BusProjectionWorker } from '../runner/bus-worker';
 import { OpenSearchIndex } from '../search/opensearch';
-import { composeStorage, type ProjectionStorage } from './port';
+import { JournaledStorage } from './journaled';
+import type { ProjectionStorage } from './port';
 
 export interface DistributedStorageOptions {
   mongodbUrl: string;
@@ -13,10 +14,10 @@ export interface DistributedStorageOptions {
   name?: string;
 }
 
-/** Read models in MongoDB and the search index in OpenSearch, composed (read models first, then the index). */
+/** Read models in MongoDB and the search index in OpenSearch, written side by side after a redo journal (journaled.ts). */
 export function distributedStorage(o: DistributedStorageOptions): ProjectionStorage {
   const name = o.name ?? 'modshelf';
-  return composeStorage(
+  return new JournaledStorage(
     new MongoReadModels({ url: o.mongodbUrl, database: name, prefix: 'rm_' }),
     new OpenSearchIndex({ node: o.opensearchUrl, prefix: name }),
   );

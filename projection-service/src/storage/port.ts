@@ -4,7 +4,7 @@ import type { SearchChange, SearchIndex } from '../search/port';
 /**
  * What the projection runner writes to: the read models and the search index.
  * The SQLite storage writes both and the checkpoint in one transaction; a
- * distributed pair (MongoDB + OpenSearch) is composed with composeStorage.
+ * distributed pair (MongoDB + OpenSearch) is JournaledStorage (journaled.ts), or composeStorage.
  */
 export interface ProjectionStorage {
   readModels: ReadModelStore;
@@ -13,6 +13,8 @@ export interface ProjectionStorage {
   commit(docs: readonly DocChange[], search: readonly SearchChange[], position: number): Promise<void>;
   reset(): Promise<void>;
   close(): Promise<void>;
+  /** Finishes a batch a crash left half-written (storages without one transaction: journaled.ts). */
+  recover?(): Promise<boolean>;
 }
 
 /**
