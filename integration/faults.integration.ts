@@ -122,7 +122,10 @@ if (ready) {
         let commands = 0;
         let brokerRestarted = false;
         let workerKilled = false;
-        while (Date.now() - t0 < LOAD_SECONDS * 1000 && commands < MAX_COMMANDS) {
+        // the load goes on past LOAD_SECONDS (up to three times) until the active worker was killed
+        // under it: after the broker restart the group may take a session timeout to resume
+        const loading = () => Date.now() - t0 < LOAD_SECONDS * 1000 || (killWorker && !workerKilled && Date.now() - t0 < LOAD_SECONDS * 3000);
+        while (loading() && commands < MAX_COMMANDS) {
           const elapsed = (Date.now() - t0) / 1000;
           const r = commands % 10;
           const u = users[Math.floor(Math.random() * users.length)];

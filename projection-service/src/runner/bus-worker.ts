@@ -2,6 +2,7 @@ import { upcast, type RecordedEvent } from '@modshelf/events';
 import type { BusSubscription, EventBus } from '@modshelf/events/bus';
 import { applyEvent, BatchContext, searchChanges } from '../projectors/index';
 import type { ProjectionStorage } from '../storage/port';
+import { ReadCache } from './read-cache';
 
 export interface BusWorkerOptions {
   /** consumer group of the projection workers (default 'projections'). */
@@ -25,6 +26,8 @@ export class BusProjectionWorker {
   private position = 0;
   eventsProjected = 0;
   batches = 0;
+  /** the documents and lookups this worker's batches read, kept current with its commits */
+  readonly reads: ReadCache;
   private readonly log: (msg: string, err?: unknown) => void;
 
   constructor(
@@ -33,6 +36,7 @@ export class BusProjectionWorker {
     private readonly options: BusWorkerOptions = {},
   ) {
     this.log = options.log ?? ((msg, err) => console.error(`[projection-worker] ${msg}`, err ?? ''));
+    this.reads = new ReadCache(storage.readModels);
   }
 
   checkpoint(): number {
@@ -54,12 +58,17 @@ export class BusProjectionWorker {
   /** Throws to have the bus deliver the batch again (nothing of it is committed for the group). */
   private async process(events: RecordedEvent[]): Promise<void> {
     // a batch this or another member left half-written is finished first, as it was journaled
-    if (this.storage.recover && (await this.storage.recover())) this.log('finished a half-written batch from the journal');
-    // the checkpoint may have moved while another member was active
-    this.position = Math.max(this.position, await this.storage.checkpoint());
+    if (this.storage.recover && (await this.storage.recover())) {
+      this.log('finished a half-written batch from the journal');
+      this.reads.clear();
+    }
+    // the checkpoint may have moved while another member was active: what this one cached is stale
+    const stored = await this.storage.checkpoint();
+    if (stored !== this.position) this.reads.clear();
+    this.position = Math.max(this.position, stored);
     const fresh = events.filter((e) => e.position > this.position).sort((a, b) => a.position - b.position);
     if (fresh.length === 0) return;
-    const ctx = new BatchContext(this.storage.readModels);
+    const ctx = new BatchContext(this.reads);
     for (const raw of fresh) {
       try {
         await applyEvent(ctx, upcast(raw));
@@ -68,7 +77,14 @@ export class BusProjectionWorker {
       }
     }
     const last = fresh[fresh.length - 1].position;
-    await this.storage.commit(ctx.changes(), await searchChanges(ctx), last);
+    const changes = ctx.changes();
+    try {
+      await this.storage.commit(changes, await searchChanges(ctx), last);
+    } catch (err) {
+      this.reads.clear(); // the store may hold part of the batch
+      throw err;
+    }
+    this.reads.committed(changes);
     this.position = last;
     this.eventsProjected += fresh.length;
     this.batches += 1;
