@@ -62,6 +62,13 @@ const COLLECTIONS = Object.keys(INDEXES) as CollectionName[];
 const JOURNAL_PART = 4_000_000;
 const LIVE = { doc: { $ne: null } };
 
+/** documents per insert command (inserts hold no connection per document on FerretDB; see bulkChunkFromEnv) */
+const INSERT_CHUNK = 250;
+
+function guardedReplace(replacement: Stored, position: number): AnyBulkWriteOperation<Stored> {
+  return { replaceOne: { filter: { _id: replacement._id, _pos: { $lte: position } }, replacement, upsert: true } };
+}
+
 /** The distributed read models: MongoDB (or a MongoDB-wire server such as FerretDB) via the official driver. */
 export class MongoReadModels implements ReadModelStore {
   readonly client: MongoClient;
@@ -188,24 +195,33 @@ export class MongoReadModels implements ReadModelStore {
     const last = new Map<string, DocChange>();
     for (const c of changes) last.set(`${c.coll}\u0000${c.id}`, c);
     const byColl = new Map<CollectionName, AnyBulkWriteOperation<Stored>[]>();
+    const inserts = new Map<CollectionName, Stored[]>();
     for (const c of last.values()) {
       const keys: Record<string, string[]> = {};
       if (c.doc) for (const [name, key] of indexKeys(c.coll, c.doc as never)) (keys[name] ??= []).push(key);
       const replacement: Stored = { _id: c.id, _pos: position, doc: c.doc, _keys: keys };
+      if (c.isNew) {
+        // the batch found no such document: an insert (several per command, far cheaper than an
+        // upsert on FerretDB); should it exist after all, the guarded replace below takes over
+        const docs = inserts.get(c.coll) ?? [];
+        inserts.set(c.coll, docs);
+        docs.push(replacement);
+        continue;
+      }
       const ops = byColl.get(c.coll) ?? [];
       byColl.set(c.coll, ops);
-      ops.push({ replaceOne: { filter: { _id: c.id, _pos: { $lte: position } }, replacement, upsert: true } });
+      ops.push(guardedReplace(replacement, position));
     }
-    const commands: Array<{ coll: CollectionName; ops: AnyBulkWriteOperation<Stored>[] }> = [];
+    const commands: Array<() => Promise<void>> = [];
+    for (const [coll, docs] of inserts) {
+      for (let i = 0; i < docs.length; i += INSERT_CHUNK) commands.push(() => this.insert(coll, docs.slice(i, i + INSERT_CHUNK), position));
+    }
     for (const [coll, ops] of byColl) {
-      for (let i = 0; i < ops.length; i += this.bulkChunk) commands.push({ coll, ops: ops.slice(i, i + this.bulkChunk) });
+      for (let i = 0; i < ops.length; i += this.bulkChunk) commands.push(() => this.bulkWrite(coll, ops.slice(i, i + this.bulkChunk)));
     }
     let next = 0;
     const lane = async () => {
-      while (next < commands.length) {
-        const { coll, ops } = commands[next++];
-        await this.bulkWrite(coll, ops);
-      }
+      while (next < commands.length) await commands[next++]();
     };
     await Promise.all(Array.from({ length: Math.min(this.bulkParallel, commands.length) }, lane));
     await this.meta().updateOne(
@@ -213,6 +229,28 @@ export class MongoReadModels implements ReadModelStore {
       { $max: { position } },
       { upsert: true },
     );
+  }
+
+  /** Inserts new documents; those that exist already (a re-applied batch) go through the guarded replace. */
+  private async insert(coll: CollectionName, docs: Stored[], position: number): Promise<void> {
+    try {
+      await this.coll(coll).insertMany(docs, { ordered: false });
+    } catch (err) {
+      const errors = (err as { writeErrors?: Array<{ code: number; index: number }> | { code: number; index: number } }).writeErrors;
+      const list = Array.isArray(errors) ? errors : errors ? [errors] : [];
+      if (list.length === 0 || list.some((e) => e.code !== 11000)) throw err;
+      const existing = list.map((e) => docs[e.index]);
+      for (let i = 0; i < existing.length; i += this.bulkChunk) {
+        await this.bulkWrite(coll, existing.slice(i, i + this.bulkChunk).map((d) => guardedReplace(d, position)));
+      }
+    }
+  }
+
+  /** Every stored id of a collection, tombstones included (the projection worker's cache). */
+  async ids(coll: CollectionName): Promise<string[]> {
+    await this.init();
+    const rows = await this.coll(coll).find({}, { projection: { _id: 1 } }).toArray();
+    return rows.map((r) => r._id);
   }
 
   private async bulkWrite(coll: CollectionName, ops: AnyBulkWriteOperation<Stored>[]): Promise<void> {

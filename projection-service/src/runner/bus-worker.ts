@@ -1,8 +1,24 @@
 import { upcast, type RecordedEvent } from '@modshelf/events';
 import type { BusSubscription, EventBus } from '@modshelf/events/bus';
 import { applyEvent, BatchContext, searchChanges } from '../projectors/index';
+import type { CollectionName } from '../read-model/documents';
 import type { ProjectionStorage } from '../storage/port';
 import { ReadCache } from './read-cache';
+
+/** stream kinds whose id is a read-model document's id */
+const STREAM_DOCUMENTS: Record<string, CollectionName> = { project: 'projects', version: 'versions', user: 'users', organization: 'organizations', collection: 'collections', report: 'reports' };
+
+/** The documents a batch's projectors will likely read: each event's own entity and the project and user it names. */
+function* documentsRead(events: readonly RecordedEvent[]): Iterable<[CollectionName, string]> {
+  for (const e of events) {
+    const dash = e.streamId.indexOf('-');
+    const coll = STREAM_DOCUMENTS[e.streamId.slice(0, dash)];
+    if (coll) yield [coll, e.streamId.slice(dash + 1)];
+    const data = e.data as { project_id?: unknown; user_id?: unknown } | null;
+    if (typeof data?.project_id === 'string') yield ['projects', data.project_id];
+    if (typeof data?.user_id === 'string') yield ['users', data.user_id];
+  }
+}
 
 export interface BusWorkerOptions {
   /** consumer group of the projection workers (default 'projections'). */
@@ -68,6 +84,7 @@ export class BusProjectionWorker {
     this.position = Math.max(this.position, stored);
     const fresh = events.filter((e) => e.position > this.position).sort((a, b) => a.position - b.position);
     if (fresh.length === 0) return;
+    await this.reads.prefetch(documentsRead(fresh));
     const ctx = new BatchContext(this.reads);
     for (const raw of fresh) {
       try {

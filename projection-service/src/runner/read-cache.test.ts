@@ -73,4 +73,31 @@ describe('ReadCache (the projection worker\'s reads)', () => {
     await cache.findIds('users', 'username', 'bob');
     expect(calls).toBe(before + 1);
   });
+
+  it('with the stored ids at hand, answers "absent" without a round trip, and learns what it commits', async () => {
+    await storage.commit([{ coll: 'users', id: 'AAAAAAAA', doc: sampleUser('AAAAAAAA', 'alice'), isNew: true }], [], 1);
+    let gets = 0;
+    const withIds = new ReadCache({
+      get: ((coll, id) => (gets++, storage.readModels.get(coll, id))) as typeof storage.readModels.get,
+      findIds: (coll, index, key) => storage.readModels.findIds(coll, index, key),
+      ids: async (coll) => {
+        const ids: string[] = [];
+        for await (const [id] of storage.readModels.scan(coll)) ids.push(id);
+        return ids;
+      },
+    });
+    expect(await withIds.get('users', 'BBBBBBBB')).toBeNull();
+    expect(gets).toBe(0);
+    expect((await withIds.get('users', 'AAAAAAAA'))?.username).toBe('alice');
+    expect(gets).toBe(1);
+    const changes: DocChange[] = [{ coll: 'users', id: 'CCCCCCCC', doc: sampleUser('CCCCCCCC', 'carol'), isNew: true }];
+    await storage.commit(changes, [], 2);
+    withIds.committed(changes);
+    await withIds.prefetch([['users', 'CCCCCCCC'], ['users', 'DDDDDDDD']]);
+    expect((await withIds.get('users', 'CCCCCCCC'))?.username).toBe('carol');
+    expect(gets).toBe(1);
+    withIds.clear();
+    expect((await withIds.get('users', 'CCCCCCCC'))?.username).toBe('carol');
+    expect(gets).toBe(2);
+  });
 });

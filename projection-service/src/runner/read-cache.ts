@@ -14,26 +14,49 @@ const DOC = '\u0000';
  * commit fails (the store may hold part of it). Bounded: PROJECTION_CACHE_DOCUMENTS entries
  * (documents + lookups, default 200,000), least recently used dropped first.
  */
+/** What the cache reads through; `ids` (every stored id of a collection) lets it answer "absent" without a round trip. */
+export type CacheSource = Pick<ReadModelStore, 'get' | 'findIds'> & { ids?(coll: CollectionName): Promise<string[]> };
+
 export class ReadCache implements Pick<ReadModelStore, 'get' | 'findIds'> {
   private readonly docs: LRUCache<string, { doc: unknown }>;
+  /** every stored id per collection, loaded on first use: an id not in it is absent */
+  private readonly known = new Map<CollectionName, Promise<Set<string>>>();
   private readonly lookups: LRUCache<string, string[]>;
   hits = 0;
   misses = 0;
 
   constructor(
-    private readonly store: Pick<ReadModelStore, 'get' | 'findIds'>,
+    private readonly store: CacheSource,
     max = Number(process.env.PROJECTION_CACHE_DOCUMENTS) || 200_000,
   ) {
     this.docs = new LRUCache({ max });
     this.lookups = new LRUCache({ max: Math.max(1, Math.floor(max / 4)) });
   }
 
+  private stored(coll: CollectionName): Promise<Set<string>> | null {
+    const ids = this.store.ids;
+    if (!ids) return null;
+    let p = this.known.get(coll);
+    if (!p) {
+      p = ids.call(this.store, coll).then((list) => new Set(list));
+      p.catch(() => this.known.delete(coll));
+      this.known.set(coll, p);
+    }
+    return p;
+  }
+
+  /** The stored document, null when absent; from memory when it can. */
   async get<C extends CollectionName>(coll: C, id: string): Promise<Documents[C] | null> {
     const k = `${coll}${DOC}${id}`;
     const hit = this.docs.get(k);
     if (hit) {
       this.hits++;
       return hit.doc === null ? null : (structuredClone(hit.doc) as Documents[C]);
+    }
+    const known = this.stored(coll);
+    if (known && !(await known).has(id)) {
+      this.hits++;
+      return null;
     }
     this.misses++;
     const doc = await this.store.get(coll, id);
@@ -54,10 +77,38 @@ export class ReadCache implements Pick<ReadModelStore, 'get' | 'findIds'> {
     return ids;
   }
 
+  /**
+   * Loads the documents a batch is about to read, `lanes` reads in flight at once, instead of one
+   * round trip after another while the projectors run; absent documents are cached as absent.
+   */
+  async prefetch(wanted: Iterable<[CollectionName, string]>, lanes = 8): Promise<void> {
+    const todo: Array<[CollectionName, string]> = [];
+    const seen = new Set<string>();
+    for (const [coll, id] of wanted) {
+      const k = `${coll}${DOC}${id}`;
+      if (seen.has(k) || this.docs.has(k)) continue;
+      seen.add(k);
+      const known = this.stored(coll);
+      if (known && !(await known).has(id)) continue;
+      todo.push([coll, id]);
+    }
+    let next = 0;
+    const lane = async () => {
+      while (next < todo.length) {
+        const [coll, id] = todo[next++];
+        const doc = await this.store.get(coll, id);
+        this.misses++;
+        this.docs.set(`${coll}${DOC}${id}`, { doc: doc === null ? null : structuredClone(doc) });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(lanes, todo.length) }, lane));
+  }
+
   /** Brings the cache to the state a successful commit of `changes` left in the store. */
   committed(changes: readonly DocChange[]): void {
     const unknownOld = new Set<CollectionName>();
     for (const c of changes) {
+      void this.known.get(c.coll)?.then((ids) => ids.add(c.id), () => undefined);
       const k = `${c.coll}${DOC}${c.id}`;
       const cached = this.docs.peek(k);
       const next = c.doc ? indexKeys(c.coll, c.doc as never) : [];
@@ -93,6 +144,7 @@ export class ReadCache implements Pick<ReadModelStore, 'get' | 'findIds'> {
   }
 
   clear(): void {
+    this.known.clear();
     this.docs.clear();
     this.lookups.clear();
   }
