@@ -208,6 +208,16 @@ ${proxyConfig(String(PORT), {
   if (check.status !== 0) throw new Error(`nginx rejected ${confFile}`);
   const proxy = run('proxy (nginx)', nginx, ['-c', confFile, '-p', nginxDir], {});
   await waitHttp('proxy', `http://127.0.0.1:${PORT}/health`, 30, proxy);
+  // what runs where, for operators and the tests (which kill some of them)
+  const ports: Record<string, number> = Object.fromEntries([
+    ...replicaPorts.map((p, i) => [`command-service-${i + 1}`, p]),
+    ...workerPorts.map((p, i) => [`projection-service-${i + 1}`, p]),
+    ['proxy (nginx)', PORT],
+  ]);
+  writeFileSync(
+    join(DATA_DIR, 'processes.json'),
+    JSON.stringify({ storageName: name, topic: shared.KAFKA_TOPIC, processes: children.map((c) => ({ name: c.name, pid: c.proc.pid, port: ports[c.name] ?? null })) }, null, 2),
+  );
   log(
     `up: ${publicUrl} -> nginx -> ${REPLICAS} command/query replicas (${replicaPorts.join(', ')}); ` +
       `relay; ${WORKERS} projection workers (metrics on ${workerPorts.join(', ')}); shell on ${shellPort}, ` +
