@@ -13,13 +13,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildWebOnce, freePort, launchBrowser, loadStartSite, removeDir } from './harness';
+import { buildWebOnce, failFast, freePort, launchBrowser, loadStartSite, removeDir } from './harness';
 
 const startSite = await loadStartSite();
 const ADMIN_USERNAME = 'staffadmin';
 const ADMIN_PASSWORD = 'staff-password-42';
 
 describe.skipIf(!startSite)('the author dashboard and publishing flow in a real browser', () => {
+  failFast();
   let site: { url: string; close(): Promise<void> };
   let dataDir: string;
   let browser: Browser;

@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { chromium, type Browser } from 'playwright-core';
+import { afterEach, beforeEach } from 'vitest';
 import { ensureWebBuilt, registerWeb } from '../site/src/web';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,6 +19,22 @@ export const CHROMIUM_ARGS = [
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+/**
+ * A browser journey's steps build on each other (the account the first step creates, the project the
+ * next one makes...). Once a step fails, every later step of the same describe is skipped at once,
+ * naming the failed step, instead of each waiting out its timeouts on a page in the wrong state.
+ * Call it inside the journey's describe.
+ */
+export function failFast(): void {
+  let failed: string | null = null;
+  beforeEach((ctx) => {
+    if (failed !== null) ctx.skip(`skipped: the earlier step "${failed}" failed`);
+  });
+  afterEach((ctx) => {
+    if (ctx.task.result?.state === 'fail') failed ??= ctx.task.name;
+  });
 }
 
 let built: Promise<unknown> | null = null;

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildInto, buildWebOnce, copyWebRoot, launchBrowser, removeDir, startWebOnly, type Running } from './harness';
+import { buildInto, buildWebOnce, copyWebRoot, failFast, launchBrowser, removeDir, type Running, startWebOnly } from './harness';
 
 let browser: Browser;
 const roots: string[] = [];
@@ -38,6 +38,7 @@ afterAll(async () => {
 });
 
 describe('shell', () => {
+  failFast();
   it('shows the 404 page with the logo, the path, Go home and Discord', async () => {
     const { url } = await serve();
     const page = await newPage();
