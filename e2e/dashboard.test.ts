@@ -78,8 +78,11 @@ describe.skipIf(!startSite)('the author dashboard and publishing flow in a real 
     await page.waitForURL((u) => u.pathname === '/auth/sign-in' && u.searchParams.get('redirect') === '/dashboard/projects');
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.waitForURL((u) => u.pathname === '/auth/sign-up');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Email').fill(`${username}@example.org`);
+    // the URL changes before the screen does: fill the sign-up form itself, never the sign-in form
+    // still on screen (its "Email or username" field matched a loose "Username" label)
+    await page.getByRole('heading', { name: 'Create an account' }).waitFor();
+    await page.getByLabel('Username', { exact: true }).fill(username);
+    await page.getByLabel('Email', { exact: true }).fill(`${username}@example.org`);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm password').fill(password);
     await createAccount(page);
@@ -210,8 +213,9 @@ describe.skipIf(!startSite)('the author dashboard and publishing flow in a real 
     other.setDefaultTimeout(60_000);
     try {
       await other.goto(`${url}/auth/sign-up?redirect=%2Fdashboard%2Fnotifications`);
-      await other.getByLabel('Username').fill(invitee);
-      await other.getByLabel('Email').fill(`${invitee}@example.org`);
+      await other.getByRole('heading', { name: 'Create an account' }).waitFor();
+      await other.getByLabel('Username', { exact: true }).fill(invitee);
+      await other.getByLabel('Email', { exact: true }).fill(`${invitee}@example.org`);
       await other.getByLabel('Password', { exact: true }).fill(password);
       await other.getByLabel('Confirm password').fill(password);
       await createAccount(other);

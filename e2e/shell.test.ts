@@ -42,7 +42,10 @@ describe('shell', () => {
   it('shows the 404 page with the logo, the path, Go home and Discord', async () => {
     const { url } = await serve();
     const page = await newPage();
-    await page.goto(`${url}/no/such/page`);
+    // the server answers 404 for a path that is no page, and the shell shows its not-found screen
+    expect((await page.goto(`${url}/no-such-page-xyz`))?.status()).toBe(404);
+    await page.getByText('Page Not Found: /no-such-page-xyz').waitFor();
+    expect((await page.goto(`${url}/no/such/page`))?.status()).toBe(404);
     await page.getByText('Page Not Found: /no/such/page').waitFor();
     expect(await page.locator('.ms-error__logo').count()).toBe(1);
     expect(await page.locator('.ms-error__heading').count()).toBe(0);
@@ -60,7 +63,8 @@ describe('shell', () => {
     const { url } = await serve();
     const page = await newPage();
     for (const path of ['/settings/profile', '/dashboard', '/auth/sign-in', '/moderation', '/admin/billing/x']) {
-      await page.goto(`${url}${path}`);
+      // a known part's page, even undeployed: not a 404
+      expect((await page.goto(`${url}${path}`))?.status()).toBe(200);
       await page.locator('main').getByText('An error occurred!').waitFor();
       expect(await page.locator('main .ms-error__message').innerText()).toMatch(/not available/);
       expect(await page.locator('header').getByRole('link', { name: 'Mods', exact: true }).isVisible()).toBe(true);
