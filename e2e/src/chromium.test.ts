@@ -25,7 +25,7 @@ describe('which browser the tests get', () => {
     expect(decideChromium(machine({ isRoot: true }))).toEqual({
       action: 'install',
       path: DEBIAN_CHROMIUM,
-      commands: [['apt-get', 'install', '-y', '-qq', '--no-install-recommends', 'chromium']],
+      commands: [['apt-get', 'install', '-y', '-qq', 'chromium']],
     });
   });
 
@@ -72,7 +72,7 @@ describe('ensureChromium', () => {
       },
     });
     expect(outcome).toEqual({ ok: true, path: DEBIAN_CHROMIUM, installed: true });
-    expect(ran).toEqual(['apt-get update -qq', 'apt-get install -y -qq --no-install-recommends chromium']);
+    expect(ran).toEqual(['apt-get update -qq', 'apt-get install -y -qq chromium']);
     expect(lines).toHaveLength(1);
   });
 

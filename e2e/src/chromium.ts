@@ -40,7 +40,7 @@ export function decideChromium(env: ChromiumEnvironment): ChromiumDecision {
   if (env.isExecutable(path)) return { action: 'use', path };
   // a configured path is the user's choice: never install something else in its place
   if (env.configuredPath || !env.isRoot || !env.hasApt) return { action: 'fail', message: missingMessage(path, env) };
-  const install = ['apt-get', 'install', '-y', '-qq', '--no-install-recommends', 'chromium'];
+  const install = ['apt-get', 'install', '-y', '-qq', 'chromium'];
   return { action: 'install', path, commands: env.aptKnowsChromium ? [install] : [['apt-get', 'update', '-qq'], install] };
 }
 
