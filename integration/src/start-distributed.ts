@@ -126,8 +126,14 @@ async function stop(code: number): Promise<never> {
 async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(0));
   mkdirSync(DATA_DIR, { recursive: true });
-  const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p)) ?? (spawnSync('sh', ['-c', 'command -v nginx']).stdout?.toString().trim() || '');
-  if (!nginx) throw new Error('nginx not found: apt-get install nginx (Debian); the proxy and the static services run on it');
+  const findNginx = () => ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p)) ?? (spawnSync('sh', ['-c', 'command -v nginx']).stdout?.toString().trim() || '');
+  if (!findNginx()) {
+    // Debian's nginx, installed the way integration/servers/ferretdb.sh installs PostgreSQL
+    log('nginx not installed: apt-get install nginx');
+    spawnSync('sh', ['-c', 'apt-get install -y -qq nginx >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq nginx >/dev/null; }'], { stdio: 'inherit', env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } });
+  }
+  const nginx = findNginx();
+  if (!nginx) throw new Error('nginx not found and not installable: apt-get install nginx (Debian); the proxy and the static services run on it');
 
   const services = new Map<string, Service>(topology({ commandReplicas: REPLICAS, projectionWorkers: WORKERS }).map((s) => [s.name, s]));
   const name = deploymentName();
