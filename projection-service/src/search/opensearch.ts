@@ -96,6 +96,8 @@ export class OpenSearchIndex implements SearchIndex {
           if (err.meta?.body?.error?.type !== 'resource_already_exists_exception') throw err;
         });
     }
+    // a new index answers 503 (shard RECOVERING) until its primary shard has started
+    await this.client.cluster.health({ index: [this.index, this.metaIndex], wait_for_status: 'yellow', timeout: '30s' });
   }
 
   private static source(projectId: string, doc: SearchDocument): Json {
