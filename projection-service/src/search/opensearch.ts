@@ -232,12 +232,17 @@ export class OpenSearchIndex implements SearchIndex {
 
   async checkpoint(): Promise<number> {
     await this.init();
-    try {
-      const res = await this.client.get({ index: this.metaIndex, id: 'checkpoint' });
-      return Number((res.body as { _source?: { position?: number } })._source?.position ?? 0);
-    } catch (err) {
-      if ((err as { meta?: { statusCode?: number } }).meta?.statusCode === 404) return 0;
-      throw err;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const res = await this.client.get({ index: this.metaIndex, id: 'checkpoint' });
+        return Number((res.body as { _source?: { position?: number } })._source?.position ?? 0);
+      } catch (err) {
+        const status = (err as { meta?: { statusCode?: number } }).meta?.statusCode;
+        if (status === 404) return 0;
+        // 503: a shard still starting (an index another process has just created); bounded wait
+        if (status !== 503 || attempt >= 60) throw err;
+        await new Promise((r) => setTimeout(r, 500));
+      }
     }
   }
 
