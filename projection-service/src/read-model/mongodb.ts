@@ -113,11 +113,11 @@ export class MongoReadModels implements ReadModelStore {
     await this.meta().replaceOne({ _id: 'journal' }, { position, parts }, { upsert: true });
   }
 
-  /** The last journaled batch (null when none, or when its parts do not match its header). */
-  async readJournal(): Promise<{ position: number; payload: string } | null> {
+  /** The last journaled batch (null when none, or none beyond `after`, or when its parts do not match its header). */
+  async readJournal(after = -1): Promise<{ position: number; payload: string } | null> {
     await this.init();
     const head = await this.meta().findOne({ _id: 'journal' });
-    if (!head?.parts) return null;
+    if (!head?.parts || head.position <= after) return null;
     const ids = Array.from({ length: head.parts }, (_, i) => `journal-${i}`);
     const rows = await this.meta().find({ _id: { $in: ids } }).toArray();
     const byId = new Map(rows.map((r) => [r._id, r]));

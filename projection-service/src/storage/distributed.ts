@@ -31,10 +31,15 @@ export function storageProjections(storage: ProjectionStorage, store: EventStore
   const pollMs = options.pollMs ?? 50;
   let position = 0;
   let closed = false;
-  const refresh = async () => {
-    position = Math.max(position, await storage.checkpoint());
-    return position;
-  };
+  // one read of the storage's checkpoint at a time, shared by every request waiting on it
+  let inFlight: Promise<number> | null = null;
+  const refresh = () =>
+    (inFlight ??= storage
+      .checkpoint()
+      .then((cp) => (position = Math.max(position, cp)))
+      .finally(() => {
+        inFlight = null;
+      }));
   return {
     storage,
     checkpoint: () => Math.max(position, options.worker?.checkpoint() ?? 0),

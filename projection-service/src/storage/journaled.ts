@@ -35,8 +35,9 @@ export class JournaledStorage implements ProjectionStorage {
 
   /** Finishes a journaled batch that a crash left half-written; true when it did. */
   async recover(): Promise<boolean> {
-    const journal = await this.readModels.readJournal();
-    if (!journal || journal.position <= (await this.checkpoint())) return false;
+    // the parts are read only when the header names a batch beyond the checkpoint
+    const journal = await this.readModels.readJournal(await this.checkpoint());
+    if (!journal) return false;
     const { docs, search } = JSON.parse(journal.payload) as { docs: DocChange[]; search: SearchChange[] };
     await this.apply(docs, search, journal.position);
     return true;
