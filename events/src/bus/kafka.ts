@@ -163,11 +163,22 @@ export class KafkaEventBus implements EventBus {
         restarting = null;
       });
     };
-    await start();
-    await Promise.race([
-      joinedP,
-      new Promise((_, rej) => setTimeout(() => rej(new Error(`kafka consumer group ${group} did not join in 30 s`)), 30000)),
-    ]);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await start();
+      await Promise.race([
+        joinedP,
+        new Promise((_, rej) => (timer = setTimeout(() => rej(new Error(`kafka consumer group ${group} did not join in 30 s`)), 30000))),
+      ]);
+    } catch (err) {
+      // nothing of this member may linger: the caller may try again
+      closed = true;
+      await restarting;
+      await (current as Consumer | null)?.disconnect().catch(() => undefined);
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
     const sub: BusSubscription = {
       close: async () => {
         closed = true;
