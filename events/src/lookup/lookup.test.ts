@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ProjectCreated, projectStream } from '../catalogue/project';
+import { newEventId, newId } from '../ids';
+import { toNewEvents } from '../registry';
+import { SqliteEventStore } from '../store/sqlite';
+import { catalogueLookupContract } from './contract';
+import { FollowingLookup } from './following';
+import { SqliteInlineLookup } from './inline';
+
+catalogueLookupContract('sqlite inline (two store instances on one file)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lookup-'));
+  const store = new SqliteEventStore({ path: join(dir, 'events.db') });
+  const second = new SqliteEventStore({ path: join(dir, 'events.db') });
+  const lookup = new SqliteInlineLookup(store);
+  const other = new SqliteInlineLookup(second);
+  return {
+    store, lookup, other,
+    cleanup: async () => { await store.close(); await second.close(); rmSync(dir, { recursive: true, force: true }); },
+  };
+});
+
+catalogueLookupContract('following (local index caught up from the log)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lookup-'));
+  const store = new SqliteEventStore({ path: join(dir, 'events.db') });
+  const lookup = new FollowingLookup(store, { path: join(dir, 'lookup.db'), pageSize: 3 });
+  return {
+    store, lookup, other: null,
+    cleanup: async () => { await lookup.close(); await store.close(); rmSync(dir, { recursive: true, force: true }); },
+  };
+});
+
+function created(slug: string) {
+  const id = newId();
+  const e = newEventId();
+  const events = toNewEvents([ProjectCreated({
+    project_id: id, team_id: newId(), project_type: 'mod', owner_id: newId(), organization_id: null, thread_id: newId(), status: 'draft',
+    published: new Date().toISOString(), slug, title: 'Title', description: 'A project', body: '', categories: [], additional_categories: [],
+    license: { id: 'MIT', name: 'MIT License', url: null }, client_side: 'required', server_side: 'unsupported', issues_url: null,
+    source_url: null, wiki_url: null, discord_url: null, donation_urls: [], requested_status: 'approved', moderator_message: null,
+    monetization_status: 'monetized',
+  })], { commandId: e, correlationId: e, causationId: e, actor: null, time: new Date().toISOString() }, newEventId);
+  return { id, stream: projectStream(id), events };
+}
+
+describe('SqliteInlineLookup', () => {
+  it('indexes a log written before it existed once, and keeps the checkpoint in the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lookup-'));
+    const path = join(dir, 'events.db');
+    const old = new SqliteEventStore({ path });
+    const first = created('written-before');
+    await old.append(first.stream, first.events, -1);
+    await old.close();
+
+    const store = new SqliteEventStore({ path });
+    const lookup = new SqliteInlineLookup(store);
+    expect(await lookup.projectId('written-before')).toBe(first.id);
+    const checkpoint = () => (store.db.prepare("SELECT position FROM inline_checkpoints WHERE name = 'catalogue-lookup'").get() as { position: number }).position;
+    expect(checkpoint()).toBe(await store.headPosition());
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sees appends of a process that does not run the projection (caught up before answering)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lookup-'));
+    const path = join(dir, 'events.db');
+    const store = new SqliteEventStore({ path });
+    const lookup = new SqliteInlineLookup(store);
+    const bare = new SqliteEventStore({ path });
+    const p = created('from-a-bare-writer');
+    await bare.append(p.stream, p.events, -1);
+    expect(await lookup.projectId('FROM-a-bare-writer')).toBe(p.id);
+    await bare.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('rolls its rows back with the append that failed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lookup-'));
+    const store = new SqliteEventStore({ path: join(dir, 'events.db') });
+    const lookup = new SqliteInlineLookup(store);
+    const p = created('never-written');
+    await expect(store.appendMulti([{ streamId: p.stream, events: p.events, expected: -1 }, { streamId: 'x-1', events: p.events, expected: 5 }])).rejects.toThrow();
+    expect(await lookup.projectId('never-written')).toBeNull();
+    expect(await lookup.projectId(p.id)).toBeNull();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
