@@ -35,7 +35,7 @@ function startReplica(dir: string): Promise<{ url: string; child: ChildProcess }
 
 function createProjectRequest(url: string, slug: string) {
   const body = multipart([{ name: 'data', value: JSON.stringify(projectData({ slug, title: `Title of ${slug}` })) }]);
-  return fetch(`${url}/v2/project`, { method: 'POST', headers: { 'x-test-user': 'owner', ...body.headers }, body: body.payload });
+  return fetch(`${url}/v2/project`, { method: 'POST', headers: { 'x-test-user': 'owner', ...body.headers }, body: new Uint8Array(body.payload) });
 }
 
 describe('two replicas on one SQLite log race for slugs', () => {
