@@ -63,6 +63,24 @@ describe('SqliteInlineLookup', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('catches a long log up in several bounded transactions', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lookup-'));
+    const path = join(dir, 'events.db');
+    const old = new SqliteEventStore({ path });
+    const meta = { eventId: 'e', commandId: 'c', correlationId: 'c', causationId: 'c', actor: null, time: new Date(0).toISOString() };
+    old.appendMany(Array.from({ length: 45 }, (_, i) => ({
+      streamId: `noise-${i}`, expected: -1, events: Array.from({ length: 1000 }, () => ({ type: 'Noise', schemaVersion: 1, data: {}, metadata: meta })),
+    })));
+    const late = created('after-much-noise');
+    await old.append(late.stream, late.events, -1);
+    await old.close();
+    const store = new SqliteEventStore({ path });
+    const lookup = new SqliteInlineLookup(store);
+    expect(await lookup.projectId('after-much-noise')).toBe(late.id);
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('sees appends of a process that does not run the projection (caught up before answering)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lookup-'));
     const path = join(dir, 'events.db');

@@ -145,24 +145,28 @@ export class SqliteEventStore implements EventStore {
   }
 
   /**
-   * Runs every inline projection over the events after its checkpoint, up to the head. Inside a
-   * write transaction: in each append, and when a reader finds a projection behind (an older file,
-   * or a process that appended without the projection installed).
+   * Runs every inline projection over the events after its checkpoint, up to the head (or `window`
+   * positions further). Inside a write transaction: in each append, and when a reader finds a
+   * projection behind (an older file, or a process that appended without the projection installed).
+   * True when every projection reached the head.
    */
-  private advanceInline(): void {
-    if (this.inline.length === 0) return;
+  private advanceInline(window = Number.MAX_SAFE_INTEGER): boolean {
     const head = this.stmts.head.get()?.p ?? 0;
+    let current = true;
     for (const { projection, select } of this.inline) {
       let at = this.stmts.checkpoint.get(projection.name)?.position ?? 0;
       if (at >= head) continue;
+      const target = Math.min(head, at + window);
       for (;;) {
-        const rows = select(at, head, 1000);
+        const rows = select(at, target, 1000);
         for (const row of rows) projection.apply(this.db, toRecorded(row));
         if (rows.length < 1000) break;
         at = rows[rows.length - 1].position;
       }
-      this.stmts.setCheckpoint.run(projection.name, head);
+      this.stmts.setCheckpoint.run(projection.name, target);
+      if (target < head) current = false;
     }
+    return current;
   }
 
   /**
@@ -186,7 +190,9 @@ export class SqliteEventStore implements EventStore {
     if (this.inline.length === 0) return true;
     const head = this.stmts.head.get()?.p ?? 0;
     if (this.inline.every((p) => (this.stmts.checkpoint.get(p.projection.name)?.position ?? 0) >= head)) return true;
-    this.db.transaction(() => this.advanceInline()).immediate();
+    // a long gap (a log written before the projection) goes in bounded transactions, so other writers wait little
+    const step = this.db.transaction(() => this.advanceInline(20_000));
+    while (!step.immediate()) { /* next window */ }
     return false;
   }
 
