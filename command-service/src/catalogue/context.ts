@@ -18,7 +18,7 @@ export interface CatalogueDeps {
   /** Adapters; defaults: a LocalBlobStore under dataDir and a SQLite idempotency store. */
   blobs?: BlobStore;
   idempotency?: import('./idempotency/idempotency-store').IdempotencyStore;
-  /** The store-backed lookup every replica reads; default: lookupFor(store) (inline tables in a SQLite log, else a follower). */
+  /** The store-backed lookup every replica reads; default: inline tables in a SQLite log, else a follower kept in <dataDir>/lookup.db. */
   lookup?: CatalogueLookup;
 }
 

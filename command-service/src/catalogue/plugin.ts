@@ -30,7 +30,7 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
   const store = new StreamCachingStore(deps.store);
   const ctx: CatalogueContext = {
     store,
-    lookup: deps.lookup ?? lookupFor(deps.store),
+    lookup: deps.lookup ?? lookupFor(deps.store, { path: join(deps.dataDir, 'lookup.db') }),
     blobs: deps.blobs ?? new LocalBlobStore(join(deps.dataDir, 'blobs')),
     publicUrl: deps.publicUrl.replace(/\/+$/, ''),
     maxFileBytes,

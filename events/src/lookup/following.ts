@@ -5,7 +5,10 @@ import type { CatalogueLookup, VersionRef } from './port';
 import { LookupTables } from './tables';
 
 export interface FollowingLookupOptions {
-  /** SQLite file that keeps the index and its checkpoint across restarts; ':memory:' (default) rebuilds it each start. */
+  /**
+   * SQLite file that keeps the index and its checkpoint across restarts (processes may share it);
+   * ':memory:' (default) rebuilds it each start.
+   */
   path?: string;
   /** events read per page while catching up */
   pageSize?: number;
@@ -30,6 +33,7 @@ export class FollowingLookup implements CatalogueLookup {
   constructor(private readonly store: EventStore, options: FollowingLookupOptions = {}) {
     this.db = new Database(options.path ?? ':memory:');
     this.db.pragma('journal_mode = WAL');
+    this.db.pragma('busy_timeout = 5000');
     this.db.exec('CREATE TABLE IF NOT EXISTS lookup_checkpoint (id INTEGER PRIMARY KEY CHECK (id = 1), position INTEGER NOT NULL)');
     this.tables = new LookupTables(this.db);
     this.checkpoint = this.db.prepare<[], { position: number }>('SELECT position FROM lookup_checkpoint WHERE id = 1');
@@ -46,10 +50,12 @@ export class FollowingLookup implements CatalogueLookup {
         const after = this.checkpoint.get()?.position ?? 0;
         const page = await this.store.readAll({ after, maxCount: this.pageSize });
         if (page.length === 0) return this.tables;
+        // another process sharing the file may have applied this page meanwhile: apply only from the checkpoint read
         this.db.transaction(() => {
+          if ((this.checkpoint.get()?.position ?? 0) !== after) return;
           for (const e of page) if (relevant.has(e.type)) this.tables.apply(lookupChanges(e));
           this.setCheckpoint.run(page[page.length - 1].position);
-        })();
+        }).immediate();
         if (page.length < this.pageSize) return this.tables;
       }
     });

@@ -32,6 +32,27 @@ catalogueLookupContract('following (local index caught up from the log)', async 
   };
 });
 
+describe('FollowingLookup', () => {
+  it('two followers sharing one index file over one log both answer what the log holds', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lookup-'));
+    const store = new SqliteEventStore({ path: join(dir, 'events.db') });
+    const a = new FollowingLookup(store, { path: join(dir, 'lookup.db'), pageSize: 2 });
+    const b = new FollowingLookup(store, { path: join(dir, 'lookup.db'), pageSize: 2 });
+    const made = [];
+    for (let i = 0; i < 7; i++) {
+      const p = created(`shared-${i}`);
+      await store.append(p.stream, p.events, -1);
+      made.push(p);
+    }
+    const answers = await Promise.all(made.flatMap((p, i) => [a.projectId(`shared-${i}`), b.projectId(`SHARED-${i}`)]));
+    expect(answers).toEqual(made.flatMap((p) => [p.id, p.id]));
+    await a.close();
+    await b.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
 function created(slug: string) {
   const id = newId();
   const e = newEventId();
