@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteCredentialStore } from '@modshelf/events';
 import { startSite, type Site } from '../index';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -143,10 +144,15 @@ describe('npm run backup under write load, npm run restore, and a replay of the 
     await expect(npm(['restore', '--', join(root, 'not-a-backup')], { DATA_DIR: join(root, 'x') })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('is not a Modshelf backup') });
     expect(existsSync(join(root, 'x'))).toBe(false);
 
+    // a sign-up caught between the log's copy and the vault's: in the vault, never registered in the log
+    const vault = new SqliteCredentialStore({ path: join(dest, 'credentials.db') });
+    await vault.createAccount({ userId: 'GhostUsr', username: 'ghost_user', email: 'ghost@example.invalid', emailVerified: false, passwordHash: null, role: 'developer' });
+    await vault.close();
+
     const restored = join(root, 'restored');
     const out = await npm(['restore', '--', dest], { DATA_DIR: restored });
     const report = JSON.parse(out.stdout.trim().split('\n').pop()!);
-    expect(report).toMatchObject({ head_position: manifest.event_log.head_position, blobs: manifest.blobs.count, failures: [] });
+    expect(report).toMatchObject({ head_position: manifest.event_log.head_position, blobs: manifest.blobs.count, orphaned_accounts_removed: 1, failures: [] });
 
     site = await start(restored);
     const r = site;
@@ -171,6 +177,13 @@ describe('npm run backup under write load, npm run restore, and a replay of the 
     }
     expect(missing).toEqual([]);
     expect(before.filter((a) => a.kind === 'user').length).toBeGreaterThan(0);
+    // the orphan's name and address are free again
+    const again = await fetch(`${r.url}/v2/auth/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-ratelimit-key': KEY },
+      body: JSON.stringify({ username: 'ghost_user', password: 'a-fresh-long-password', email: 'ghost@example.invalid' }),
+    });
+    expect(again.status).toBe(200);
     await site.close();
     site = null;
 

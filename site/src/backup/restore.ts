@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { SqliteEventStore } from '@modshelf/events';
+import { SqliteCredentialStore, SqliteEventStore, UserRegistered, type EventStore } from '@modshelf/events';
 import { ProjectionRunner, SqliteProjectionStorage, projectionsPath, type ProjectionFailure } from '@modshelf/projection-service';
 import { copyHashed } from './copy-file';
 import { AVATARS, BACKUP_FORMAT, BLOBS, DATABASES, EVENT_LOG, MANIFEST, blobPath, type BackupManifest } from './data-files';
@@ -18,6 +18,8 @@ export interface RestoreReport {
   events: number;
   blobs: number;
   avatars: number;
+  /** vault accounts the restored log never registered (a sign-up caught between the log's copy and the vault's), removed */
+  orphaned_accounts_removed: number;
   /** events the rebuilt projections folded */
   projected: number;
   /** where the rebuild stopped if a projector threw (the site reports it too) */
@@ -30,6 +32,33 @@ function readManifest(src: string): BackupManifest {
   const m = JSON.parse(readFileSync(path, 'utf8')) as BackupManifest;
   if (m.format !== BACKUP_FORMAT || m.version !== 1) throw new RestoreRefusedError(`${path} is not a version 1 Modshelf backup manifest`);
   return m;
+}
+
+/**
+ * The vault is copied after the log, so it may hold an account whose registration event came after
+ * the log's copy: its username and e-mail would stay reserved by a user the site does not know.
+ */
+async function removeOrphanedAccounts(store: EventStore, vaultPath: string): Promise<number> {
+  if (!existsSync(vaultPath)) return 0;
+  const registered = new Set<string>();
+  for (let after = 0; ; ) {
+    const page = await store.readAll({ after, maxCount: 10000 });
+    if (page.length === 0) break;
+    for (const e of page) if (UserRegistered.is(e)) registered.add(e.data.user_id);
+    after = page[page.length - 1].position;
+  }
+  const vault = new SqliteCredentialStore({ path: vaultPath });
+  try {
+    let removed = 0;
+    for (const id of await vault.listAccountIds()) {
+      if (registered.has(id)) continue;
+      await vault.deleteAccount(id);
+      removed += 1;
+    }
+    return removed;
+  } finally {
+    await vault.close();
+  }
 }
 
 function listFiles(root: string, rel = ''): string[] {
@@ -103,6 +132,8 @@ export async function restoreBackup(opts: { src: string; dataDir: string; log?: 
     try {
       const head = await store.headPosition();
       if (head !== manifest.event_log.head_position) throw new Error(`restore: the log ends at ${head}, the manifest says ${manifest.event_log.head_position}`);
+      const orphans = await removeOrphanedAccounts(store, join(work, 'credentials.db'));
+      if (orphans > 0) log(`removed ${orphans} vault account(s) the restored log never registered`);
       const runner = new ProjectionRunner(store, storage, { batchSize: 10000, log: (msg) => log(msg) });
       await runner.catchUp();
       log(`projections rebuilt up to position ${runner.checkpoint()}`);
@@ -111,6 +142,7 @@ export async function restoreBackup(opts: { src: string; dataDir: string; log?: 
         events: manifest.event_log.events,
         blobs,
         avatars,
+        orphaned_accounts_removed: orphans,
         projected: runner.eventsProjected,
         failures: runner.failures(),
       };
