@@ -7,8 +7,13 @@ if (args.length !== 1 || args[0].startsWith('-')) {
   console.error('usage: npm run restore -- SRC   (SRC: a folder made by npm run backup; DATA_DIR must be empty or new)');
   process.exit(2);
 }
+const config = loadConfig();
+if (config.PROFILE === 'distributed' || config.EVENTSTORE_URL) {
+  console.error('restore: this copies the SQLite files of the embedded profile; the servers of the distributed profile (EventStoreDB, MongoDB, OpenSearch) are backed up with their own tools');
+  process.exit(2);
+}
 try {
-  const report = await restoreBackup({ src: args[0], dataDir: loadConfig().dataDir, log: (line) => console.error(`restore: ${line}`) });
+  const report = await restoreBackup({ src: args[0], dataDir: config.dataDir, log: (line) => console.error(`restore: ${line}`) });
   console.log(JSON.stringify(report));
   if (report.failures.length > 0) console.error('restore: a projection halted while rebuilding; the site reports it on /health (see npm run quarantine)');
 } catch (err) {
