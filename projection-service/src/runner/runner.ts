@@ -72,6 +72,8 @@ export class ProjectionRunner implements Projections {
   ready: Promise<void> = Promise.resolve();
   eventsProjected = 0;
   private failure: ProjectionFailure | null = null;
+  /** started (tailing the log), not only catching up for a replay or a restore */
+  private started = false;
   private quarantined: Set<number> | null = null;
   private quarantineTimer: NodeJS.Timeout | null = null;
   private readonly projectors: readonly Projector[] | undefined;
@@ -98,6 +100,7 @@ export class ProjectionRunner implements Projections {
 
   async start(): Promise<void> {
     this.stopped = false;
+    this.started = true;
     this.position = await this.storage.checkpoint();
     const before = this.eventsProjected;
     this.ready = this.catchUp().then(() => {
@@ -204,7 +207,8 @@ export class ProjectionRunner implements Projections {
     const old = this.sub;
     this.sub = null;
     void old?.close().catch(() => {});
-    if (this.stopped) return;
+    // a bare catch-up (replay, restore) reports the failure and ends; a started runner waits for a decision
+    if (this.stopped || !this.started) return;
     this.quarantineTimer = setInterval(() => void this.checkQuarantine(), this.quarantinePollMs);
     this.quarantineTimer.unref();
   }
@@ -270,6 +274,7 @@ export class ProjectionRunner implements Projections {
 
   private async stop(): Promise<void> {
     this.stopped = true;
+    this.started = false;
     if (this.quarantineTimer) clearInterval(this.quarantineTimer);
     this.quarantineTimer = null;
     await this.ready.catch(() => {});
