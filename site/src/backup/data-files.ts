@@ -8,8 +8,9 @@ export const EVENT_LOG = 'events.db';
 /** Copied BEFORE the log: a stored command answer is written after its events, so every key kept refers to events the copy holds. */
 export const BEFORE_LOG = ['idempotency.db'] as const;
 /**
- * Copied AFTER the log: the vaults (credentials, billing and payout details) are written before the
- * events that refer to them, so every account, token or payment method the copied log names is in the copy.
+ * Copied AFTER the log: accounts and payment methods are written to their vaults before the events
+ * that name them, so every one the copied log names is in the copy. (A payout's recipient is written
+ * just after its event: a withdrawal in flight at the log's copy may miss it.)
  */
 export const VAULTS = ['credentials.db', 'billing.db', 'payouts.db'] as const;
 export const DATABASES = [...BEFORE_LOG, EVENT_LOG, ...VAULTS] as const;
