@@ -9,7 +9,7 @@ import {
 } from '@modshelf/events';
 import { installAuth, installErrorHandling } from '@modshelf/service-kit';
 import {
-  ensureAdmin, installRateLimit, rateLimitFromEnv, registerAccountRoutes, registerCatalogueCommands, registerNotificationCommands, registerModerationCommands,
+  ensureAdmin, installRateLimit, mailerFromEnv, rateLimitFromEnv, registerAccountRoutes, registerCatalogueCommands, registerNotificationCommands, registerModerationCommands,
   registerPayoutRoutes,
 } from '@modshelf/command-service';
 import {
@@ -82,7 +82,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   });
   installAuth(app, { credentials });
   registerOpenApi(app, { serverUrl: config.publicUrl }); // GET /v2/openapi.json; records routes registered after it
-  const deps = { store, credentials, dataDir: config.dataDir, publicUrl: config.publicUrl };
+  const deps = { store, credentials, dataDir: config.dataDir, publicUrl: config.publicUrl, mailer: mailerFromEnv(config.dataDir, env) };
   registerAccountRoutes(app, deps);
   await registerCatalogueCommands(app, { ...deps, maxFileBytes: config.MAX_FILE_BYTES });
   registerNotificationCommands(app, { store, notifications: notificationDirectory(projections) });
