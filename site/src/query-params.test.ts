@@ -73,13 +73,16 @@ describe('query parameters on every GET /v2 route', () => {
 
   function getRoutes() {
     const doc = buildOpenApiDocument();
-    const params = new Map<string, string[]>();
+    const params = new Map<string, { name: string; schema: { type?: string } }[]>();
     for (const [path, ops] of Object.entries(doc.paths)) {
-      const op = ops.get as { parameters?: { name: string; in: string }[] } | undefined;
-      if (op) params.set(pathSkeleton(path), (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name));
+      const op = ops.get as { parameters?: { name: string; in: string; schema: { type?: string } }[] } | undefined;
+      if (op) params.set(pathSkeleton(path), (op.parameters ?? []).filter((p) => p.in === 'query'));
     }
     const routes = registeredRoutes(site.app).filter((r) => r.method === 'GET' && r.url.startsWith('/v2/'));
-    return routes.map((r) => ({ url: r.url, path: concrete(r.url), query: params.get(pathSkeleton(r.url)) ?? [] }));
+    return routes.map((r) => {
+      const documented = params.get(pathSkeleton(r.url)) ?? [];
+      return { url: r.url, path: concrete(r.url), query: documented.map((p) => p.name), typed: documented.filter((p) => p.schema.type === 'integer' || p.schema.type === 'boolean') };
+    });
   }
 
   const inject = (url: string) => site.app.inject({ method: 'GET', url, headers: { authorization: token, 'x-ratelimit-key': key } });
@@ -134,6 +137,31 @@ describe('query parameters on every GET /v2 route', () => {
       }
     }
     expect(checked).toBeGreaterThan(300);
+    expect(failures).toEqual([]);
+  }, 180_000);
+
+  it('answers 400 to a documented integer or boolean parameter whose value is not one', async () => {
+    const routes = getRoutes();
+    const bad = { integer: ['null', '-1', '1.5', 'abc', '1e400', '9'.repeat(40), '[1]'], boolean: ['null', 'maybe', '1', 'TRUE '] };
+    const failures: string[] = [];
+    let checked = 0;
+    for (const r of routes) {
+      for (const p of r.typed) {
+        for (const value of bad[p.schema.type as 'integer' | 'boolean']) {
+          const res = await inject(`${r.path}?${p.name}=${encodeURIComponent(value)}`);
+          checked++;
+          const body = res.json();
+          if (res.statusCode !== 400 || body.error !== 'invalid_input' || !String(body.description).includes(p.name)) {
+            failures.push(`${r.url}?${p.name}=${value} -> ${res.statusCode} ${res.body.slice(0, 100)}`);
+          }
+        }
+        // and a good value still passes
+        const good = await inject(`${r.path}?${p.name}=${p.schema.type === 'integer' ? '1' : 'true'}`);
+        if (good.statusCode >= 400) failures.push(`${r.url}?${p.name}=good -> ${good.statusCode} ${good.body.slice(0, 100)}`);
+      }
+    }
+    // limit, offset, count (three routes), featured, include_changelog, all
+    expect(checked).toBeGreaterThanOrEqual(40);
     expect(failures).toEqual([]);
   }, 180_000);
 });
