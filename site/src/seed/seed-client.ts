@@ -53,6 +53,7 @@ export class SeedClient {
       // a read answered before the projections passed our writes (bounded wait elapsed): ask again
       if (!Number.isSafeInteger(at) || at >= this.position || res.statusCode >= 500) return res;
       if (Date.now() > deadline) throw new Error(`seed: the projections did not reach position ${this.position} (at ${at})`);
+      await new Promise((r) => setTimeout(r, 20));
     }
   }
 
