@@ -302,7 +302,6 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: AccountDeps): vo
         done(null, Object.fromEntries(new URLSearchParams(String(body))));
       });
     }
-    /** Exchanges a code for an mro_ token limited to the granted scopes. */
     // OAuth error answers carry RFC 6749 §5.2's error_description beside our description
     scope.addHook('onSend', async (_request, reply, payload) => {
       if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
