@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  COMMUNITY_COMMAND_ROUTES, accountsOpenApi, catalogueOpenApiPaths, payoutsOpenApi,
+  COMMUNITY_COMMAND_ROUTES, THREAD_COMMAND_ROUTES, accountsOpenApi, catalogueOpenApiPaths, payoutsOpenApi,
 } from '@modshelf/command-service';
 import { moderationOpenApi, queryOpenApi } from '@modshelf/projection-service';
 import {
@@ -16,6 +16,7 @@ import {
 export const OPENAPI_SOURCES: { name: string; fragment: () => OpenApiFragment }[] = [
   { name: 'catalogue commands', fragment: () => ({ paths: catalogueOpenApiPaths() }) },
   { name: 'collection, organization and notification commands', fragment: () => ({ paths: catalogueOpenApiPaths(COMMUNITY_COMMAND_ROUTES) }) },
+  { name: 'thread commands', fragment: () => ({ paths: catalogueOpenApiPaths(THREAD_COMMAND_ROUTES) }) },
   { name: 'accounts', fragment: accountsOpenApi },
   { name: 'queries', fragment: queryOpenApi },
   { name: 'moderation and audit', fragment: moderationOpenApi },

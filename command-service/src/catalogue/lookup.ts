@@ -2,6 +2,7 @@ import {
   ProjectCreated, ProjectDeleted, ProjectEdited, UserDeleted, UserProfileEdited, UserRegistered, VersionDeleted,
   VersionFileAdded, VersionFileRemoved, VersionPublished, upcast, type EventStore, type RecordedEvent,
 } from '@modshelf/events';
+import { ThreadIndex } from '../thread/thread-index';
 
 interface ProjectEntry {
   teamId: string;
@@ -34,6 +35,8 @@ export class CatalogueLookup {
   private readonly hashes = new Map<string, Set<string>>();
   private readonly users = new Map<string, string>();
   private readonly usernames = new Map<string, string>();
+  /** thread id -> project or report, message id -> thread */
+  readonly threads = new ThreadIndex();
 
   constructor(private readonly store: EventStore) {}
 
@@ -60,6 +63,7 @@ export class CatalogueLookup {
   }
 
   private apply(e: RecordedEvent): void {
+    this.threads.apply(e);
     if (ProjectCreated.is(e)) {
       const d = e.data;
       this.projects.set(d.project_id, { teamId: d.team_id, slug: d.slug, deleted: false, versions: new Set() });

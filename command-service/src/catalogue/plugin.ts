@@ -17,6 +17,7 @@ import { registerReportRoutes } from './report/report.routes';
 import { registerVersionRoutes } from './version/version.routes';
 import { registerCollectionRoutes } from '../collection/collection.routes';
 import { registerOrganizationRoutes } from '../organization/organization.routes';
+import { registerThreadRoutes } from '../thread/thread.routes';
 
 /**
  * The catalogue's write side: project, team, gallery, status, version, file,
@@ -70,6 +71,7 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
     registerCdnRoutes(scope, ctx, downloads);
     registerCollectionRoutes(scope, ctx);
     registerOrganizationRoutes(scope, ctx);
+    registerThreadRoutes(scope, ctx);
   });
   // warm the lookup in the background (about 50k events/s); commands queue behind it, start-up does not wait
   app.addHook('onReady', async () => {
