@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   COMMUNITY_COMMAND_ROUTES, THREAD_COMMAND_ROUTES, accountsOpenApi, catalogueOpenApiPaths, payoutsOpenApi,
 } from '@modshelf/command-service';
-import { moderationOpenApi, queryOpenApi } from '@modshelf/projection-service';
+import { moderationOpenApi, queryOpenApi, threadOpenApi } from '@modshelf/projection-service';
 import {
   ErrorAnswer, RESTRICTED_SCOPES, SCOPE_BITS, TOKEN_AUTH, openApiFragment, type OpenApiFragment, type RouteDoc,
 } from '@modshelf/service-kit';
@@ -20,6 +20,7 @@ export const OPENAPI_SOURCES: { name: string; fragment: () => OpenApiFragment }[
   { name: 'accounts', fragment: accountsOpenApi },
   { name: 'queries', fragment: queryOpenApi },
   { name: 'moderation and audit', fragment: moderationOpenApi },
+  { name: 'threads', fragment: threadOpenApi },
   { name: 'payouts', fragment: payoutsOpenApi },
   { name: 'site', fragment: () => siteOpenApi() },
 ];

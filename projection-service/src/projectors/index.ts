@@ -10,9 +10,10 @@ import { versionProjector } from './version.projector';
 import { collectionProjector } from './collection.projector';
 import { organizationProjector } from './organization.projector';
 import { notificationProjector } from './notification.projector';
+import { threadProjector } from './thread.projector';
 
 export { BatchContext } from './context';
-export const PROJECTORS: Projector[] = [projectProjector, versionProjector, userProjector, socialProjector, collectionProjector, organizationProjector, notificationProjector];
+export const PROJECTORS: Projector[] = [projectProjector, versionProjector, userProjector, socialProjector, collectionProjector, organizationProjector, threadProjector, notificationProjector];
 
 export async function applyEvent(ctx: BatchContext, e: RecordedEvent): Promise<void> {
   for (const p of PROJECTORS) await p(ctx, e);
