@@ -38,6 +38,8 @@ export function ReviewPage() {
 function QueueItem({ project: p, me, onDecided, position }: { project: QueuedProject; me: string | null; onDecided: (position: number | null) => void; position: number }) {
   const t = useT();
   const [message, setMessage] = useState('');
+  // the thread loads when opened (a long queue does not fetch every thread)
+  const [threadOpen, setThreadOpen] = useState(false);
   const { busy, error, run } = useAction();
   const label: Record<Decision, string> = {
     approve: t('review.approve', 'Approve'),
@@ -104,9 +106,9 @@ function QueueItem({ project: p, me, onDecided, position }: { project: QueuedPro
       </div>
       <FormError error={error} />
       {p.thread_id && (
-        <details className="mod-thread" data-testid="review-thread">
+        <details className="mod-thread" data-testid="review-thread" onToggle={(e) => setThreadOpen(e.currentTarget.open)}>
           <summary>{t('review.thread', 'Messages with the team')}</summary>
-          <ThreadView threadId={p.thread_id} kind="conversation" canPost minPosition={position} />
+          {threadOpen && <ThreadView threadId={p.thread_id} kind="conversation" canPost minPosition={position} />}
         </details>
       )}
     </li>
