@@ -205,4 +205,32 @@ describe.skipIf(!startSite)('threads in a real browser', () => {
     expect(await thread.getByText('This is').count()).toBe(0);
     await page.context().close();
   }, 240_000);
+
+  it("a report's thread: staff ask, the reporter reads and answers on their report page", async () => {
+    const api = (await browser.newContext()).request;
+    const reporter = await signUp(api, 'reporter');
+    const filed = await api.post(`${url}/v2/report`, {
+      headers: reporter.auth, data: { report_type: 'spam', item_id: project.id, item_type: 'project', body: 'Looks like spam to me.' },
+    });
+    expect(filed.status(), await filed.text()).toBe(200);
+    const report = (await filed.json()) as { id: string; thread_id: string };
+    const login = await api.post(`${url}/v2/auth/login`, { data: { username: ADMIN.username, password: ADMIN.password }, headers: { 'x-requested-with': 'e2e' } });
+    const staff = { authorization: (await login.json()).session as string, 'x-requested-with': 'e2e' };
+    const asked = await api.post(`${url}/v2/thread/${report.thread_id}`, { headers: staff, data: { type: 'text', body: 'Which version has the spam?' } });
+    expect(asked.status(), await asked.text()).toBe(204);
+    // another user cannot read it
+    const fan = await signUp(api, 'nosy');
+    expect((await api.get(`${url}/v2/thread/${report.thread_id}`, { headers: fan.auth })).status()).toBe(404);
+
+    const page = await signedIn(reporter.username, PASSWORD, `/dashboard/report/${report.id}`);
+    const thread = page.getByTestId('report-thread');
+    await thread.getByText('Which version has the spam?').waitFor();
+    await thread.getByText('Moderator', { exact: true }).waitFor();
+    await thread.getByLabel('Your message (markdown)').fill('Version 1.0.0, in the description.');
+    await thread.getByRole('button', { name: 'Send' }).click();
+    await thread.getByText('Version 1.0.0, in the description.').waitFor();
+    const notes = await (await api.get(`${url}/v2/user/${reporter.username}/notifications`, { headers: reporter.auth })).json();
+    expect(notes.some((n: { type: string; link: string }) => n.type === 'moderator_message' && n.link === `/dashboard/report/${report.id}`)).toBe(true);
+    await page.context().close();
+  }, 240_000);
 });
