@@ -7,6 +7,7 @@ import {
   reportStream, threadStream, toNewEvents,
 } from '@modshelf/events';
 import { replayAndCompare } from '../replay/replay';
+import { foldDocument, isAuditStreamType } from '../audit/audit';
 import { testApp, type TestApp } from '../testing/app';
 
 describe('threads (projected from events)', () => {
@@ -107,6 +108,14 @@ describe('threads (projected from events)', () => {
     const m = await notes(mod);
     expect(m.some((n) => n.title === '**alice** replied about **Queued Mod**')).toBe(true);
     expect((await notes(bob)).some((n) => n.title === 'A moderator replied to your report')).toBe(true);
+  });
+
+  it("staff can audit a thread: its stream folds to the thread's messages", async () => {
+    expect(isAuditStreamType('thread')).toBe(true);
+    const events = await t.fx.store.readStream(threadStream(queuedThread));
+    const doc = (await foldDocument(events, 'threads', queuedThread)) as { type: string; messages: Array<{ body: { private?: boolean } }> } | null;
+    expect(doc?.type).toBe('project');
+    expect(doc?.messages.map((m) => m.body.private)).toEqual([false, true, false]);
   });
 
   it('replay gives the same threads', async () => {
