@@ -1,5 +1,4 @@
-import { ApiError, apiFetch, buildUrl, getAuthToken } from './api';
-import { loading } from './loading';
+import { apiFetch, getLastWritePosition } from './api';
 import type { User } from './types';
 
 export type ThreadMessageBody =
@@ -34,26 +33,10 @@ export interface ProjectModeration {
   queue: { position: number | null; length: number; reviews_per_day: number; window_days: number; estimated_wait_hours: number | null };
 }
 
-/** A command that answers 204 with the log position it reached (x-modshelf-position). */
+/** A command (204) through apiFetch, which remembers the log position it reached; answers that position. */
 async function command(method: string, path: string, body?: unknown): Promise<number> {
-  const headers = new Headers({ 'X-Requested-With': 'modshelf' });
-  const token = getAuthToken();
-  if (token) headers.set('Authorization', token);
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
-  const res = await loading.track(fetch(buildUrl(path), { method, credentials: 'same-origin', headers, body: body === undefined ? undefined : JSON.stringify(body) }));
-  if (!res.ok) {
-    let error = 'error';
-    let description = `${res.status} ${res.statusText}`;
-    try {
-      const b = (await res.json()) as { error?: string; description?: string };
-      error = b.error ?? error;
-      description = b.description ?? description;
-    } catch {
-      /* empty body */
-    }
-    throw new ApiError(res.status, error, description);
-  }
-  return Number(res.headers.get('x-modshelf-position') ?? 0);
+  await apiFetch<void>(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+  return getLastWritePosition();
 }
 
 export const threadApi = {
