@@ -89,7 +89,11 @@ export function ThreadView({ threadId, kind, canPost, signInHref, minPosition = 
           return (
             <li key={m.id} className={`ms-thread__message${priv ? ' ms-thread__message--private' : ''}`} data-testid="thread-message" data-type={m.body.type}>
               <div className="ms-thread__meta">
-                {author ? <a href={`/user/${author.username}`}>{author.username}</a> : <span><FormattedMessage id="thread.system" defaultMessage="Modshelf" /></span>}
+                {author ? <a href={`/user/${author.username}`}>{author.username}</a> : m.author_id ? (
+                  <span><FormattedMessage id="thread.deletedUser" defaultMessage="Deleted user" /></span>
+                ) : (
+                  <span><FormattedMessage id="thread.system" defaultMessage="Modshelf" /></span>
+                )}
                 {isStaffRole(author?.role) && <span className="ms-thread__badge"><FormattedMessage id="thread.moderator" defaultMessage="Moderator" /></span>}
                 {priv && <span className="ms-thread__badge"><FormattedMessage id="thread.private" defaultMessage="Private note" /></span>}
                 <time className="ms-muted" dateTime={m.created} title={m.created}>{formatRelativeTime(m.created, intl.locale)}</time>
