@@ -1,7 +1,5 @@
-import type { EventStore } from '@modshelf/events';
+import type { CatalogueLookup, EventStore, ThreadLookup } from '@modshelf/events';
 import type { BlobStore } from '../blobs/blob-store';
-import type { CatalogueLookup } from './lookup';
-import type { Mutex } from './mutex';
 
 /** What registerCatalogueCommands needs from the composer. */
 export interface CatalogueDeps {
@@ -20,19 +18,21 @@ export interface CatalogueDeps {
   /** Adapters; defaults: a LocalBlobStore under dataDir and a SQLite idempotency store. */
   blobs?: BlobStore;
   idempotency?: import('./idempotency/idempotency-store').IdempotencyStore;
+  /** The store-backed lookup every replica reads; default: inline tables in a SQLite log, else a follower kept in <dataDir>/lookup.db. */
+  lookup?: CatalogueLookup;
 }
 
 /** Everything the catalogue's routes share. */
 export interface CatalogueContext {
   store: EventStore;
   lookup: CatalogueLookup;
+  /** thread id -> project or report, message id -> thread (store-backed like the lookup) */
+  threads: ThreadLookup;
   blobs: BlobStore;
   publicUrl: string;
   maxFileBytes: number;
   maxIconBytes: number;
   maxImageBytes: number;
-  /** serializes slug reservations (create, slug change) in this process */
-  slugLock: Mutex;
   /** busboy limits passed to every request.parts() call */
   multipartLimits: { fileSize: number; files: number; fields: number; parts: number; fieldSize: number };
   now: () => Date;

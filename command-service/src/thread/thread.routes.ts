@@ -16,7 +16,7 @@ const threadNotFound = () => notFound('The requested thread was not found');
 
 /** What the decider needs to know about the thread's project or report and the actor's place in it. */
 async function threadFacts(ctx: CatalogueContext, threadId: string, actor: CommandActor): Promise<ThreadFacts> {
-  const owner = ctx.lookup.threads.thread(threadId);
+  const owner = await ctx.threads.thread(threadId);
   if (!owner) throw threadNotFound();
   const facts: ThreadFacts = { type: owner.type, itemId: owner.itemId, teamMember: false, projectVisible: false, reporter: false, reportClosed: false };
   if (owner.type === 'report') {
@@ -45,7 +45,6 @@ export function registerThreadRoutes(app: FastifyInstance, ctx: CatalogueContext
     const actor = requireScopes(request, 'THREAD_WRITE');
     const threadId = idParam(request.params.id);
     const input = parseMessageBody(request.body);
-    await ctx.lookup.catchUp();
     const ca = toCommandActor(actor);
     const facts = await threadFacts(ctx, threadId, ca);
     const result = await execute(
@@ -65,8 +64,7 @@ export function registerThreadRoutes(app: FastifyInstance, ctx: CatalogueContext
     const actor = requireScopes(request, 'THREAD_WRITE');
     const id = fields.id.safeParse(request.params.id);
     if (!id.success) throw notFound('The requested message was not found');
-    await ctx.lookup.catchUp();
-    const threadId = ctx.lookup.threads.threadOfMessage(id.data);
+    const threadId = await ctx.threads.threadOfMessage(id.data);
     if (!threadId) throw notFound('The requested message was not found');
     const ca = toCommandActor(actor);
     const facts = await threadFacts(ctx, threadId, ca);
