@@ -7,3 +7,5 @@ export { SqliteEventStore, type SqliteEventStoreOptions } from './store/sqlite';
 export type { Actor, AccountRecord, CredentialStore, TicketRecord, TokenKind, TokenRecord, TotpRecord, UserRole } from './credentials/port';
 export { CredentialConflictError } from './credentials/port';
 export { SqliteCredentialStore, type SqliteCredentialStoreOptions } from './credentials/sqlite';
+export type { LeaseGrant, LeaseStore } from './lease/port';
+export { SqliteLeaseStore, type SqliteLeaseStoreOptions } from './lease/sqlite';
