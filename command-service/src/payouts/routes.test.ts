@@ -106,10 +106,7 @@ describe('revenue from counted downloads', () => {
     await downloads('ProjRest', 4);
     await app.close();
     // forget the checkpoint: a full replay must not credit again
-    const { PayoutVault } = await import('./vault');
-    const v = new PayoutVault(join(dir, 'payouts.db'));
-    v.db.prepare('DELETE FROM pm_checkpoint').run();
-    v.close();
+    store.db.prepare('UPDATE leases SET position = 0 WHERE name = ?').run('revenue-accrual');
     await start();
     await downloads('ProjRest', 2);
     const events = await store.readStream(payoutsStream(a.userId));
