@@ -1,36 +1,45 @@
 import { ApiError } from '@modshelf/service-kit';
+import { ThrottleTable } from './throttle-table';
+
+export interface AttemptThrottleOptions {
+  /** where the counts live (default: a private in-memory table) */
+  table?: ThrottleTable;
+  /** prefix of this throttle's keys in a shared table */
+  scope?: string;
+  clock?: () => number;
+}
 
 /**
- * Fixed-window counter of failed attempts (sign-in, 2FA codes), per key
- * (account and IP). In-process: the embedded profile runs one process.
+ * Fixed-window counter of failed attempts (sign-in, 2FA codes), per key (account
+ * and IP). With a table in the credential vault's file (registerAccountRoutes), the
+ * counts survive a restart and every replica sharing the file sees the same ones.
  */
 export class AttemptThrottle {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+  private readonly table: ThrottleTable;
+  private readonly scope: string;
+  private readonly clock: () => number;
+
   constructor(
     readonly limit: number,
     readonly windowMs: number,
-    private readonly clock: () => number = Date.now,
-  ) {}
+    options: AttemptThrottleOptions = {},
+  ) {
+    this.table = options.table ?? new ThrottleTable(':memory:');
+    this.scope = options.scope ?? 'attempts';
+    this.clock = options.clock ?? Date.now;
+  }
 
-  private entry(key: string) {
-    const now = this.clock();
-    let e = this.hits.get(key);
-    if (!e || e.resetAt <= now) {
-      e = { count: 0, resetAt: now + this.windowMs };
-      this.hits.set(key, e);
-    }
-    if (this.hits.size > 100_000) {
-      for (const [k, v] of this.hits) if (v.resetAt <= now) this.hits.delete(k);
-    }
-    return e;
+  private key(key: string): string {
+    return `${this.scope}:${key}`;
   }
 
   /** Throws 429 ratelimit_error (with x-ratelimit-* headers) when any key is exhausted. */
   check(...keys: string[]): void {
+    const now = this.clock();
     for (const key of keys) {
-      const e = this.entry(key);
-      if (e.count >= this.limit) {
-        const reset = Math.max(1, Math.ceil((e.resetAt - this.clock()) / 1000));
+      const e = this.table.get(this.key(key), now);
+      if (e && e.count >= this.limit) {
+        const reset = Math.max(1, Math.ceil((e.resetAt - now) / 1000));
         throw new ApiError(429, 'ratelimit_error', `Too many failed attempts. Please wait ${reset * 1000} milliseconds. 0/${this.limit} remaining.`, {
           'x-ratelimit-limit': String(this.limit),
           'x-ratelimit-remaining': '0',
@@ -42,10 +51,11 @@ export class AttemptThrottle {
   }
 
   fail(...keys: string[]): void {
-    for (const key of keys) this.entry(key).count += 1;
+    const now = this.clock();
+    for (const key of keys) this.table.hit(this.key(key), this.windowMs, now);
   }
 
   reset(key: string): void {
-    this.hits.delete(key);
+    this.table.delete(this.key(key));
   }
 }
