@@ -62,6 +62,7 @@ export class ProcessManager {
   private handled = 0;
   private committedPosition = 0;
   private waiters = new Set<() => void>();
+  private committing: Promise<boolean> = Promise.resolve(true);
   /** the last error that stopped this instance's subscription (it retries on the next tick) */
   lastError: unknown = null;
 
@@ -170,8 +171,14 @@ export class ProcessManager {
     this.sub = sub;
   }
 
-  /** Commits the position and pending state while the lease holds; false when it was lost. */
-  private async commit(): Promise<boolean> {
+  /** Commits the position and pending state while the lease holds; false when it was lost. One commit at a time. */
+  private commit(): Promise<boolean> {
+    const next = this.committing.then(() => this.commitNow());
+    this.committing = next.catch(() => false);
+    return next;
+  }
+
+  private async commitNow(): Promise<boolean> {
     if (!this.grant) return false;
     if (this.handled === this.committedPosition && this.pending.size === 0) return this.grant.expiresAt > this.clock();
     const changes = this.pending;

@@ -8,6 +8,7 @@ import { Fixtures } from '../testing/fixtures';
 import { SqliteProjectionStorage } from '../storage/sqlite-storage';
 import { BusProjectionWorker } from '../runner/bus-worker';
 import { applyEvent, BatchContext, searchChanges } from './index';
+import type { NotificationDoc } from '../read-model/community-documents';
 
 /**
  * Notification fan-out is a checkpointed subscription on the read side: one active member of the
@@ -75,7 +76,7 @@ describe('notification fan-out across a worker failover', () => {
     for (const e of again) await applyEvent(ctx, e);
     await b.storage.commit(ctx.changes(), await searchChanges(ctx), v3.position);
 
-    const notes: Array<{ user_id: string; link: string; type: string }> = [];
+    const notes: NotificationDoc[] = [];
     for await (const [, doc] of b.storage.readModels.scan('notifications')) notes.push(doc);
     const updates = notes.filter((n) => n.type === 'project_update');
     expect(updates).toHaveLength(9);
