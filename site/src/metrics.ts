@@ -6,6 +6,8 @@ export interface HealthSource {
   headPosition(): Promise<number>;
   /** position the projections have reached */
   checkpoint(): number | Promise<number>;
+  /** the leased process managers of this replica: whether it is the active one, and the position it reached */
+  processManagers?: () => Array<{ name: string; active: boolean; position: number }>;
 }
 
 /** /health and /metrics (Prometheus text), including projection lag. */
@@ -28,6 +30,8 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
   const head = new Gauge({ name: 'modshelf_event_log_head_position', help: 'last position in the event log', registers: [registry] });
   const checkpoint = new Gauge({ name: 'modshelf_projection_checkpoint_position', help: 'position the projections reached', registers: [registry] });
   const lag = new Gauge({ name: 'modshelf_projection_lag_events', help: 'events appended but not yet projected', registers: [registry] });
+  const pmActive = new Gauge({ name: 'modshelf_process_manager_active', help: '1 when this replica holds the process manager\'s lease', labelNames: ['name'], registers: [registry] });
+  const pmPosition = new Gauge({ name: 'modshelf_process_manager_position', help: 'log position the process manager reached on this replica', labelNames: ['name'], registers: [registry] });
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -46,6 +50,10 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
     head.set(h);
     checkpoint.set(c);
     lag.set(Math.max(0, h - c));
+    for (const pm of source.processManagers?.() ?? []) {
+      pmActive.set({ name: pm.name }, pm.active ? 1 : 0);
+      pmPosition.set({ name: pm.name }, pm.position);
+    }
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });

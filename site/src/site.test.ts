@@ -57,6 +57,8 @@ describe('the embedded site', () => {
     const metrics = await (await fetch(`${site.url}/metrics`)).text();
     expect(metrics).toMatch(/modshelf_projection_lag_events \d+/);
     expect(metrics).toMatch(/modshelf_http_requests_total/);
+    // the only replica holds the revenue accrual's lease
+    expect(metrics).toMatch(/modshelf_process_manager_active\{name="revenue-accrual"\} 1/);
   });
 
   it('makes sure the configured admin exists and can sign in', async () => {
