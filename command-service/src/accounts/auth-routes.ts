@@ -64,7 +64,7 @@ export function clientIp(request: FastifyRequest): string {
 }
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps, throttle: AttemptThrottle): void {
-  const signUps = new AttemptThrottle(deps.rateLimit?.signUpsPerHour ?? 30, 60 * 60 * 1000);
+  const signUps = new AttemptThrottle(deps.rateLimit?.signUpsPerHour ?? 30, 60 * 60 * 1000, { table: throttle.table, scope: 'signup' });
   app.post('/v2/auth/create', async (request, reply) => {
     const body = createBody.parse(request.body ?? {});
     const limited = !isRateLimitBypassed(request);

@@ -51,7 +51,7 @@ describe('AttemptThrottle on a shared table', () => {
 
 describe('the sign-in throttle across replicas and restarts', () => {
   interface Replica { app: FastifyInstance; store: SqliteEventStore; credentials: SqliteCredentialStore }
-  async function replica(): Promise<Replica> {
+  async function replica(signUpsPerHour = 30): Promise<Replica> {
     const store = new SqliteEventStore({ path: join(dir, 'events.db') });
     const credentials = new SqliteCredentialStore({ path: join(dir, 'credentials.db') });
     const app = Fastify({ logger: false });
@@ -60,7 +60,7 @@ describe('the sign-in throttle across replicas and restarts', () => {
     installAuth(app, { credentials });
     registerAccountRoutes(app, {
       store, credentials, dataDir: dir, publicUrl: 'http://localhost', mailer: new OutboxMailer(join(dir, 'outbox')), billingCycleMs: 0,
-      rateLimit: { perMinute: 100_000, signInAttempts: 4, signInWindowMs: 60_000 },
+      rateLimit: { perMinute: 100_000, signInAttempts: 4, signInWindowMs: 60_000, signUpsPerHour },
     });
     await app.ready();
     return { app, store, credentials };
@@ -91,6 +91,23 @@ describe('the sign-in throttle across replicas and restarts', () => {
     expect(refused.json()).toMatchObject({ error: 'ratelimit_error' });
     expect(refused.headers['x-ratelimit-limit']).toBe('4');
     expect((await login(b, 'correct horse battery')).statusCode).toBe(429);
+    await stop(a);
+    await stop(b);
+  });
+
+  it('counts sign-ups per IP over both replicas and across a restart', async () => {
+    const signUp = (r: Replica, name: string) =>
+      r.app.inject({ method: 'POST', url: '/v2/auth/create', payload: { username: name, password: 'correct horse battery', email: `${name}@example.org` } });
+    let a = await replica(3);
+    const b = await replica(3);
+    expect((await signUp(a, 'first')).statusCode).toBe(200);
+    expect((await signUp(b, 'second')).statusCode).toBe(200);
+    await stop(a);
+    a = await replica(3);
+    expect((await signUp(a, 'third')).statusCode).toBe(200);
+    const refused = await signUp(b, 'fourth');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: 'ratelimit_error' });
     await stop(a);
     await stop(b);
   });

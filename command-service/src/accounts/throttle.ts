@@ -15,7 +15,8 @@ export interface AttemptThrottleOptions {
  * counts survive a restart and every replica sharing the file sees the same ones.
  */
 export class AttemptThrottle {
-  private readonly table: ThrottleTable;
+  /** where the counts live (another throttle may share it under its own scope) */
+  readonly table: ThrottleTable;
   private readonly scope: string;
   private readonly clock: () => number;
 
