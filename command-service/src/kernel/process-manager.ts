@@ -31,6 +31,11 @@ export interface ProcessManagerOptions {
   commitEvery?: number;
   /** the clock the lease store uses (default Date.now) */
   clock?: () => number;
+  /**
+   * Where a process manager that kept its checkpoint elsewhere before starts: called on
+   * activation while the lease's checkpoint is still 0, and committed under the lease.
+   */
+  importCheckpoint?: () => { position: number; state: Map<string, unknown> } | null;
   log?: (message: string, err?: unknown) => void;
 }
 
@@ -130,6 +135,17 @@ export class ProcessManager {
     this.committed = new Map();
     this.handled = this.committedPosition = await this.options.leases.position(this.options.name);
     this.lastError = null;
+    const imported = this.handled === 0 ? this.options.importCheckpoint?.() : null;
+    if (imported && imported.position > 0) {
+      this.handled = imported.position;
+      for (const [k, v] of imported.state) this.pending.set(k, JSON.stringify(v));
+      if (!(await this.commit())) {
+        this.pending = new Map();
+        this.handled = this.committedPosition = 0;
+        return;
+      }
+      this.options.log?.(`${this.options.name}: started from the imported checkpoint ${imported.position}`);
+    }
     // an event's state changes join the pending ones only once it is handled, so a commit
     // never holds half an event
     let current = new Map<string, string | null>();

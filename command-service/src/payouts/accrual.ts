@@ -130,7 +130,9 @@ export class RevenueAccrual {
     private readonly settings: RevenueSettings,
     options: RevenueAccrualOptions = {},
   ) {
-    this.pm = new ProcessManager({ ...options, name: REVENUE_ACCRUAL, store, leases, handle: (e, ctx) => this.handle(e, ctx) });
+    this.pm = new ProcessManager({
+      ...options, name: REVENUE_ACCRUAL, store, leases, handle: (e, ctx) => this.handle(e, ctx), importCheckpoint: () => vault.legacyCheckpoint(REVENUE_ACCRUAL),
+    });
   }
 
   start(): void {

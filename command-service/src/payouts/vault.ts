@@ -61,6 +61,19 @@ export class PayoutVault {
     })();
   }
 
+  /**
+   * The revenue process manager's checkpoint and project facts as versions before the lease kept them
+   * (tables pm_checkpoint and pm_projects), so an upgraded site does not handle the whole log again.
+   */
+  legacyCheckpoint(name: string): { position: number; state: Map<string, unknown> } | null {
+    const has = (t: string) => !!this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(t);
+    if (!has('pm_checkpoint') || !has('pm_projects')) return null;
+    const r = this.db.prepare('SELECT position FROM pm_checkpoint WHERE name = ?').get(name) as { position: number } | undefined;
+    if (!r) return null;
+    const rows = this.db.prepare('SELECT project_id, state FROM pm_projects').all() as { project_id: string; state: string }[];
+    return { position: r.position, state: new Map(rows.map((p) => [`project:${p.project_id}`, JSON.parse(p.state) as unknown])) };
+  }
+
   close(): void {
     if (this.db.open) this.db.close();
   }
