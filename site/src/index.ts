@@ -13,7 +13,7 @@ import {
   registerPayoutRoutes, REVENUE_ACCRUAL, type Payouts,
 } from '@modshelf/command-service';
 import {
-  distributedStorage, notificationDirectory, registerQueryRoutes, startProjections, storageProjections, type Projections,
+  distributedStorage, notificationDirectory, registerQueryRoutes, startProjections, storageProjections, type Projections, type RunnerOptions,
 } from '@modshelf/projection-service';
 import { EventStoreDbEventStore } from '@modshelf/events/store/eventstoredb';
 import type { EventStore } from '@modshelf/events';
@@ -30,6 +30,8 @@ export interface SiteOptions {
   env?: Record<string, string | undefined>;
   /** skip building/serving the web front end (API-only tests and benchmarks) */
   web?: boolean;
+  /** options of the embedded projection runner (tests inject a failing projector) */
+  projections?: RunnerOptions;
 }
 
 export interface Site {
@@ -57,7 +59,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   // MongoDB and OpenSearch, and this process reads them, waiting on their checkpoint
   const distributed = config.PROFILE === 'distributed';
   const storage = distributed ? distributedStorage({ mongodbUrl: config.MONGODB_URL!, opensearchUrl: config.OPENSEARCH_URL!, name: config.STORAGE_NAME }) : null;
-  const projections = storage ? storageProjections(storage, store) : await startProjections({ store, dataDir: config.dataDir });
+  const projections = storage ? storageProjections(storage, store) : await startProjections({ store, dataDir: config.dataDir, options: options.projections });
 
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
@@ -72,6 +74,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   installHealthAndMetrics(app, {
     headPosition: () => store.headPosition(),
     checkpoint: () => (storage ? storage.checkpoint() : projections.checkpoint()),
+    failures: () => projections.failures(),
     processManagers: () => (payouts?.accrual ? [{ name: REVENUE_ACCRUAL, active: payouts.accrual.active, position: payouts.accrual.checkpoint }] : []),
   });
   // Requests carrying this key skip the per-IP limit: the seed's own commands use it.

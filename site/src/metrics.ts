@@ -1,13 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { CATALOGUE_PROJECTION, type ProjectionFailure } from '@modshelf/projection-service';
 
 export interface HealthSource {
   /** head of the event log */
   headPosition(): Promise<number>;
   /** position the projections have reached */
   checkpoint(): number | Promise<number>;
+  /** projections halted at a failing event */
+  failures?(): ProjectionFailure[];
   /** the leased process managers of this replica: whether it is the active one, and the position it reached */
   processManagers?: () => Array<{ name: string; active: boolean; position: number }>;
+}
+
+/** The `projections` section of /health: each projection, running or halted, and where and why it stopped. */
+function projectionsSection(checkpoint: number, failures: ProjectionFailure[]) {
+  const out: Record<string, unknown> = {};
+  const names = new Set([CATALOGUE_PROJECTION, ...failures.map((f) => f.projection)]);
+  for (const name of names) {
+    const f = failures.find((x) => x.projection === name);
+    out[name] = f
+      ? {
+          state: 'halted',
+          checkpoint,
+          failed_event: { position: f.position, type: f.event_type, stream: f.stream_id, event_id: f.event_id },
+          projector: f.projector,
+          error: f.error,
+          since: f.since,
+        }
+      : { state: 'running', checkpoint };
+  }
+  return out;
 }
 
 /** /health and /metrics (Prometheus text), including projection lag. */
@@ -32,6 +55,13 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
   const lag = new Gauge({ name: 'modshelf_projection_lag_events', help: 'events appended but not yet projected', registers: [registry] });
   const pmActive = new Gauge({ name: 'modshelf_process_manager_active', help: '1 when this replica holds the process manager\'s lease', labelNames: ['name'], registers: [registry] });
   const pmPosition = new Gauge({ name: 'modshelf_process_manager_position', help: 'log position the process manager reached on this replica', labelNames: ['name'], registers: [registry] });
+  const halted = new Gauge({ name: 'modshelf_projection_halted', help: '1 while a projection is stopped at a failing event', labelNames: ['projection'], registers: [registry] });
+  const failed = new Gauge({
+    name: 'modshelf_projection_failed_event_position',
+    help: 'log position of the event a halted projection stopped at (labels: which projector, event type, stream, error)',
+    labelNames: ['projection', 'projector', 'event_type', 'stream', 'error'],
+    registers: [registry],
+  });
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -42,7 +72,13 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
   app.get('/health', async (_request, reply) => {
     const [h, c] = await Promise.all([source.headPosition(), source.checkpoint()]);
     reply.header('cache-control', 'no-store');
-    return { status: 'ok', event_log_head: h, projection_checkpoint: c, projection_lag: Math.max(0, h - c) };
+    return {
+      status: 'ok',
+      event_log_head: h,
+      projection_checkpoint: c,
+      projection_lag: Math.max(0, h - c),
+      projections: projectionsSection(c, source.failures?.() ?? []),
+    };
   });
 
   app.get('/metrics', async (_request, reply) => {
@@ -53,6 +89,14 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
     for (const pm of source.processManagers?.() ?? []) {
       pmActive.set({ name: pm.name }, pm.active ? 1 : 0);
       pmPosition.set({ name: pm.name }, pm.position);
+    }
+    const failures = source.failures?.() ?? [];
+    halted.reset();
+    failed.reset();
+    halted.set({ projection: CATALOGUE_PROJECTION }, 0);
+    for (const f of failures) {
+      halted.set({ projection: f.projection }, 1);
+      failed.set({ projection: f.projection, projector: f.projector, event_type: f.event_type, stream: f.stream_id, error: f.error.slice(0, 200) }, f.position);
     }
     reply.header('content-type', registry.contentType);
     return registry.metrics();
