@@ -25,3 +25,4 @@ export { ProcessManager, type ProcessManagerOptions, type ProcessContext } from 
 export { LeasedJob, type LeasedJobOptions } from './kernel/leased-job';
 export { StoreLocks, type StoreLockOptions } from './kernel/store-lock';
 export { leasesFor } from './kernel/leases';
+export { THREAD_COMMAND_ROUTES, threadDecider, type ThreadFacts } from './thread/index';
