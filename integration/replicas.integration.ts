@@ -252,16 +252,22 @@ if (ready) {
 
         const answers = await Promise.all(Array.from({ length: 100 }, () =>
           call('POST', '/v2/payout', { amount: 1, method: 'paypal', method_id: 'paypal_us', recipient: `payee-${run}@example.org` }, { authorization: session })));
-        expect(answers.filter((a) => a.status !== 204 && a.status !== 400).map((a) => [a.status, a.body])).toEqual([]);
+        // 204, or 400 for want of funds, or 409 when the account's store-held lock stayed busy past its wait
+        expect(answers.filter((a) => a.status !== 204 && a.status !== 400 && a.status !== 409).map((a) => [a.status, a.body])).toEqual([]);
         expect(answers.filter((a) => a.status === 400).every((a) => a.body.description === 'You do not have enough funds to make this payout!')).toBe(true);
-        expect(answers.filter((a) => a.status === 204)).toHaveLength(30);
+        const accepted = answers.filter((a) => a.status === 204).length;
+        const refused = answers.filter((a) => a.status === 400).length;
+        console.log(`[replicas] withdrawals: ${accepted} accepted, ${refused} refused for want of funds, ${100 - accepted - refused} conflicts (409)`);
+        expect(accepted).toBeLessThanOrEqual(30);
+        // a refusal for want of funds means the balance was spent: every dollar went, to acknowledged withdrawals
+        if (refused > 0) expect(accepted).toBe(30);
 
         // the sum of the stream's events: credits less every withdrawal that was neither cancelled nor failed
         const events = await store.readStream(payoutsStream(userId));
         const released = new Set(events.filter((e) => e.type === 'PayoutWithdrawalFailed' || e.type === 'PayoutWithdrawalCancelled').map((e) => (e.data as { payout_id: string }).payout_id));
         const credited = events.filter((e) => e.type === 'PayoutCredited').reduce((n, e) => n + (e.data as { amount: number }).amount, 0);
         const requested = events.filter((e) => e.type === 'PayoutWithdrawalRequested');
-        expect(requested).toHaveLength(30);
+        expect(requested).toHaveLength(accepted);
         const held = requested.filter((e) => !released.has((e.data as { payout_id: string }).payout_id)).reduce((n, e) => n + (e.data as { amount: number }).amount, 0);
         expect(credited - held).toBeGreaterThanOrEqual(0);
         // every replica answers the same balance, and it is that sum
