@@ -247,7 +247,7 @@ if (ready) {
         await credentials.setEmailVerified(userId, true);
         const past = new Date(Date.now() - 1000).toISOString();
         await execute(store, payoutsStream(userId), payoutDecider, {
-          type: 'Credit', project_id: 'ProjReplica', downloads: 1, amount: 30_000_000, source_position: 1, now: past, available_at: past,
+          type: 'Credit', project_id: 'ProjRepl', downloads: 1, amount: 30_000_000, source_position: 1, now: past, available_at: past,
         }, newCommandContext(null));
 
         const answers = await Promise.all(Array.from({ length: 100 }, () =>
