@@ -14,6 +14,7 @@ export class OrganizationLookup {
   private readonly live = new Map<string, string>(); // id -> slug (live organizations)
   private readonly slugs = new Map<string, string>(); // lowercased slug -> id
   private readonly projectOrg = new Map<string, string>(); // project -> organization
+  private readonly teams = new Map<string, string>(); // team -> live organization
 
   constructor(private readonly store: EventStore) {}
 
@@ -44,6 +45,7 @@ export class OrganizationLookup {
     if (OrganizationCreated.is(e)) {
       this.live.set(oid, e.data.slug);
       this.slugs.set(e.data.slug.toLowerCase(), oid);
+      this.teams.set(e.data.team_id, oid);
     } else if (OrganizationEdited.is(e) && e.data.changes.slug) {
       const old = this.live.get(oid);
       if (old !== undefined && this.slugs.get(old.toLowerCase()) === oid) this.slugs.delete(old.toLowerCase());
@@ -56,6 +58,7 @@ export class OrganizationLookup {
       const old = this.live.get(oid);
       if (old !== undefined && this.slugs.get(old.toLowerCase()) === oid) this.slugs.delete(old.toLowerCase());
       this.live.delete(oid);
+      for (const [t, o] of this.teams) if (o === oid) this.teams.delete(t);
       for (const [p, o] of this.projectOrg) if (o === oid) this.projectOrg.delete(p);
     }
   }
@@ -69,6 +72,11 @@ export class OrganizationLookup {
   /** Who holds the slug (or has it as an id). */
   slugOwner(slug: string): string | null {
     return this.slugs.get(slug.toLowerCase()) ?? (this.live.has(slug) ? slug : null);
+  }
+
+  /** The live organization whose team this is (Modrinth's team routes serve organization teams too). */
+  organizationOfTeam(teamId: string): string | null {
+    return this.teams.get(teamId) ?? null;
   }
 
   organizationOf(projectId: string): string | null {
