@@ -17,6 +17,8 @@ import { registerReportRoutes } from './report/report.routes';
 import { registerVersionRoutes } from './version/version.routes';
 import { registerCollectionRoutes } from '../collection/collection.routes';
 import { registerOrganizationRoutes } from '../organization/organization.routes';
+import { viewCounter } from '../analytics/view-counter';
+import { registerViewRoutes } from '../analytics/view.routes';
 
 /**
  * The catalogue's write side: project, team, gallery, status, version, file,
@@ -49,6 +51,7 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
   };
   const idempotency = deps.idempotency ?? new SqliteIdempotencyStore(join(deps.dataDir, 'idempotency.db'));
   const downloads = new DownloadCounter(deps.store, { flushMs: deps.downloadFlushMs });
+  const views = viewCounter(deps.store, { flushMs: deps.downloadFlushMs });
 
   app.register(async (scope) => {
     // registered here unless the composer already did at the root; the limits travel with each parts() call anyway
@@ -70,15 +73,20 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
     registerCdnRoutes(scope, ctx, downloads);
     registerCollectionRoutes(scope, ctx);
     registerOrganizationRoutes(scope, ctx);
+    registerViewRoutes(scope, ctx, views);
   });
   // warm the lookup in the background (about 50k events/s); commands queue behind it, start-up does not wait
   app.addHook('onReady', async () => {
     ctx.lookup.catchUp().catch((err) => app.log.error({ err }, 'catalogue lookup catch-up failed'));
   });
 
-  app.addHook('onReady', async () => downloads.start());
+  app.addHook('onReady', async () => {
+    downloads.start();
+    views.start();
+  });
   app.addHook('onClose', async () => {
     await downloads.close();
+    await views.close();
     if (!deps.idempotency) await idempotency.close();
   });
 }
