@@ -10,9 +10,11 @@ import { versionProjector } from './version.projector';
 import { collectionProjector } from './collection.projector';
 import { organizationProjector } from './organization.projector';
 import { notificationProjector } from './notification.projector';
+import { analyticsProjector } from './analytics.projector';
 
 export { BatchContext } from './context';
-export const PROJECTORS: Projector[] = [projectProjector, versionProjector, userProjector, socialProjector, collectionProjector, organizationProjector, notificationProjector];
+// analytics before social: it compares a follow with the state before the event
+export const PROJECTORS: Projector[] = [projectProjector, versionProjector, userProjector, analyticsProjector, socialProjector, collectionProjector, organizationProjector, notificationProjector];
 
 export async function applyEvent(ctx: BatchContext, e: RecordedEvent): Promise<void> {
   for (const p of PROJECTORS) await p(ctx, e);
