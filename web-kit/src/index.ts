@@ -21,3 +21,5 @@ export { injectCss } from './inject-css';
 export { tokensCss } from './tokens';
 export { Tooltip } from './Tooltip';
 export { Dropdown } from './Dropdown';
+export { AnalyticsPanel, type AnalyticsPanelLabels, type AnalyticsPanelProps } from './analytics/AnalyticsPanel';
+export * from './analytics/series';
