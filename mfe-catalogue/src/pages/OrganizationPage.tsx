@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useLocation, useParams } from 'react-router';
-import { api, DEFAULT_LAYOUT, ErrorScreen, formatNumber, organizationPath, usePageMeta, useApi, userPath } from '@modshelf/web-kit';
+import { api, DEFAULT_LAYOUT, formatNumber, loading, organizationPath, usePageMeta, useApi, userPath } from '@modshelf/web-kit';
 import { ApiErrorScreen } from '../components/ApiErrorScreen';
 import { ProjectIcon } from '../components/ProjectCard';
 import { ProjectsByType } from '../components/ProjectsByType';
+
+const OrganizationSettings = lazy(() => loading.track(import('../organization/OrganizationSettings')).then((m) => ({ default: m.OrganizationSettings })));
 
 export function OrganizationPage() {
   const { id = '', projectType } = useParams();
@@ -15,7 +18,11 @@ export function OrganizationPage() {
   if (org.error) return <ApiErrorScreen error={org.error} notFound={`Page Not Found: /organization/${id}`} />;
   if (!org.data) return <div className="cat-loading" aria-busy="true" />;
   if (settings) {
-    return <ErrorScreen statusCode={503} message="Organization settings live in the dashboard, which is not available yet." />;
+    return (
+      <Suspense fallback={<div className="cat-loading" aria-busy="true" />}>
+        <OrganizationSettings org={org.data} reload={org.reload} />
+      </Suspense>
+    );
   }
   const o = org.data;
   const list = projects.data ?? [];
