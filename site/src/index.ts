@@ -20,6 +20,7 @@ import type { EventStore } from '@modshelf/events';
 import { loadConfig, type SiteConfig } from './config';
 import { installHealthAndMetrics } from './metrics';
 import { seedDemoCatalogue } from './seed/run-seed';
+import { seedAnalyticsHistory } from './seed/analytics-history';
 import { ensureWebBuilt, registerWeb } from './web';
 import { registerOpenApi } from './openapi';
 
@@ -149,6 +150,9 @@ async function seed(
       if (done % 50 === 0 || done === total) app.log.info(`demo catalogue: ${done}/${total} projects`);
     },
   });
+  // a few months of counted downloads and views behind the demo projects (its own idempotent step)
+  const history = await seedAnalyticsHistory(deps.store);
+  app.log.info(`demo analytics history: ${history.events} events over ${history.projects} projects`);
   const now = new Date().toISOString();
   const id = newEventId();
   await deps.store.append(
