@@ -76,7 +76,7 @@ describe.skipIf(!startSite)('organization settings and analytics over time in a 
     expect((await fetch(`${url}/v2/analytics/downloads?${q}`, { headers: { Authorization: await login(invitee) } })).status).toBe(401);
   });
 
-  it('sends the owner through sign-in to the settings, and saves the description', async () => {
+  it("leads from the dashboard's organization link to real settings, where the owner saves the description", async () => {
     const signedIn = await ctx.request.post(`${url}/v2/auth/login`, { data: { username: owner, password: `demo-${owner}-password` }, headers: { 'x-requested-with': 'e2e' } });
     expect(signedIn.status()).toBe(200);
     await page.goto(`${url}/dashboard/organizations`);
