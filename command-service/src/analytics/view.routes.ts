@@ -31,8 +31,7 @@ export function registerViewRoutes(app: FastifyInstance, ctx: CatalogueContext, 
     const input = viewInput.parse(request.body ?? {});
     const key = projectKeyOfPageUrl(input.url);
     if (!key) throw invalidInput('The url does not name a project page');
-    await ctx.lookup.catchUp();
-    const pid = ctx.lookup.projectId(key);
+    const pid = await ctx.lookup.projectId(key);
     if (!pid) throw invalidInput('The url names no existing project');
     views.record(request.ip, pid, null);
     return reply.code(204).send();

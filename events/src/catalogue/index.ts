@@ -13,3 +13,4 @@ export * from './notification';
 export * from './moderation';
 export * from './payout';
 export * from './analytics';
+export * from './names';

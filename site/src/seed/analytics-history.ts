@@ -11,6 +11,13 @@ export interface AnalyticsHistoryOptions {
   now?: number;
 }
 
+/** FNV-1a of a string: a stable seed. */
+function seedOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
 /** The stream one project's demo history is appended to, in one write: its existence marks the project done. */
 export const analyticsHistoryStream = (projectId: string) => `analytics-history-${projectId}`;
 
@@ -52,12 +59,13 @@ export function historyEvents(projectId: string, seed: number, days: number, now
 export async function seedAnalyticsHistory(store: EventStore, options: AnalyticsHistoryOptions = {}): Promise<{ projects: number; events: number }> {
   const days = options.days ?? 120;
   const now = options.now ?? Date.now();
-  const live = new Map<string, number>();
+  const live = new Map<string, number>(); // project -> the seed of its history
   let after = 0;
   for (;;) {
     const batch = await store.readAll({ after, maxCount: 5000 });
     for (const e of batch) {
-      if (e.type === ProjectCreated.type) live.set((e.data as { project_id: string }).project_id, live.size + 1);
+      // seeded by the slug, not the random id: a resumed seed writes the same figures as an uninterrupted one
+      if (e.type === ProjectCreated.type) live.set((e.data as { project_id: string }).project_id, seedOf((e.data as { slug: string }).slug));
       else if (e.type === ProjectDeleted.type) live.delete((e.data as { project_id: string }).project_id);
       after = e.position;
     }
@@ -67,7 +75,7 @@ export async function seedAnalyticsHistory(store: EventStore, options: Analytics
   let events = 0;
   for (const [projectId, n] of live) {
     if ((await store.readStream(analyticsHistoryStream(projectId), { maxCount: 1 })).length) continue;
-    const history = historyEvents(projectId, 1000 + n, days, now);
+    const history = historyEvents(projectId, n, days, now);
     try {
       await store.append(analyticsHistoryStream(projectId), history, NO_STREAM);
     } catch (err) {
