@@ -89,6 +89,8 @@ describe.skipIf(!startSite)('organization settings and analytics over time in a 
     await page.getByText('Changes saved').first().waitFor();
     await page.goto(`${url}/organization/${slug}`);
     await page.getByText('Blockworks makes add-ons together (edited in a browser test).').waitFor();
+    await page.getByRole('link', { name: 'Manage organization' }).click();
+    await page.waitForURL((u) => u.pathname === `/organization/${slug}/settings`);
   });
 
   it('invites a member who joins, gives them bits, and hands the organization over', async () => {
