@@ -8,7 +8,7 @@ import { DownloadCounter } from './downloads/download-counter';
 import { registerFollowRoutes } from './follow/follow.routes';
 import { installIdempotency } from './idempotency/idempotency.hook';
 import { SqliteIdempotencyStore } from './idempotency/sqlite-idempotency-store';
-import { lookupFor } from '@modshelf/events';
+import { lookupFor, threadLookupFor } from '@modshelf/events';
 import { StreamCachingStore } from './stream-cache';
 import { registerProjectRoutes } from './project/project.routes';
 import { registerTeamRoutes } from './project/team.routes';
@@ -18,6 +18,7 @@ import { registerCollectionRoutes } from '../collection/collection.routes';
 import { registerOrganizationRoutes } from '../organization/organization.routes';
 import { viewCounter } from '../analytics/view-counter';
 import { registerViewRoutes } from '../analytics/view.routes';
+import { registerThreadRoutes } from '../thread/thread.routes';
 
 /**
  * The catalogue's write side: project, team, gallery, status, version, file,
@@ -38,6 +39,7 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
   const ctx: CatalogueContext = {
     store,
     lookup: deps.lookup ?? lookupFor(deps.store, { path: join(deps.dataDir, 'lookup.db') }),
+    threads: threadLookupFor(deps.store, join(deps.dataDir, 'thread-lookup.db')),
     blobs: deps.blobs ?? new LocalBlobStore(join(deps.dataDir, 'blobs')),
     publicUrl: deps.publicUrl.replace(/\/+$/, ''),
     maxFileBytes,
@@ -77,6 +79,7 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
     registerCollectionRoutes(scope, ctx);
     registerOrganizationRoutes(scope, ctx);
     registerViewRoutes(scope, ctx, views);
+    registerThreadRoutes(scope, ctx);
   });
 
   app.addHook('onReady', async () => {
@@ -88,6 +91,7 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
     await views.close();
     if (!deps.idempotency) await idempotency.close();
     if (!deps.lookup) await ctx.lookup.close();
+    await ctx.threads.close();
   });
   return { flushDownloads: () => downloads.flush() };
 }

@@ -13,4 +13,5 @@ export * from './notification';
 export * from './moderation';
 export * from './payout';
 export * from './analytics';
+export * from './thread';
 export * from './names';

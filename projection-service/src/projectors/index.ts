@@ -11,10 +11,14 @@ import { collectionProjector } from './collection.projector';
 import { organizationProjector } from './organization.projector';
 import { notificationProjector } from './notification.projector';
 import { analyticsProjector } from './analytics.projector';
+import { threadProjector } from './thread.projector';
 
 export { BatchContext, type Projector } from './context';
 // analytics before social: it compares a follow with the state before the event
-export const PROJECTORS: Projector[] = [projectProjector, versionProjector, userProjector, analyticsProjector, socialProjector, collectionProjector, organizationProjector, notificationProjector];
+export const PROJECTORS: Projector[] = [
+  projectProjector, versionProjector, userProjector, analyticsProjector, socialProjector, collectionProjector, organizationProjector, threadProjector,
+  notificationProjector,
+];
 
 /** A projector threw on an event: which projector, and the error it threw. */
 export class ProjectorFailedError extends Error {

@@ -1,6 +1,7 @@
 import type { CollectionName, Documents } from './documents';
 import { COMMUNITY_INDEXES } from './community-documents';
 import { ANALYTICS_INDEXES } from './analytics-documents';
+import { THREAD_INDEXES } from './thread-documents';
 
 /**
  * The secondary indexes each collection has, as functions from a document to
@@ -31,6 +32,7 @@ export const INDEXES: { [C in CollectionName]: Record<string, (doc: Documents[C]
   },
   ...COMMUNITY_INDEXES,
   ...ANALYTICS_INDEXES,
+  ...THREAD_INDEXES,
 };
 
 /** sha512 hashes are indexed by their first 32 hex digits (128 bits); lookups compare the full hash. */

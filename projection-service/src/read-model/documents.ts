@@ -145,6 +145,9 @@ export interface Documents {
   organizations: import('./community-documents').OrganizationDoc;
   notifications: import('./community-documents').NotificationDoc;
   analytics_days: import('./analytics-documents').AnalyticsDayDoc;
+  threads: import('./thread-documents').ThreadDoc;
 }
 export type CollectionName = keyof Documents;
-export const COLLECTIONS: CollectionName[] = ['projects', 'versions', 'users', 'follows', 'reports', 'collections', 'organizations', 'notifications', 'analytics_days'];
+export const COLLECTIONS: CollectionName[] = [
+  'projects', 'versions', 'users', 'follows', 'reports', 'collections', 'organizations', 'notifications', 'analytics_days', 'threads',
+];
