@@ -36,7 +36,7 @@ async function readUpload<T>(
   if (!request.isMultipart()) throw invalidInput('This route expects a multipart/form-data body with a `data` field');
   let data: T | undefined;
   let seenData = false;
-  for await (const part of request.parts({ limits: ctx.multipartLimits })) {
+  for await (const part of request.parts({ limits: ctx.multipartLimits, preservePath: true })) {
     if (part.type === 'field') {
       if (part.fieldname !== 'data') continue;
       if (seenData) throw invalidInput('Only one `data` field is allowed');
