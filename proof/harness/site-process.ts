@@ -76,7 +76,8 @@ export async function startSiteProcess(dataDir: string, env: Record<string, stri
     for (;;) {
       if (child.exitCode !== null) throw new Error(`site exited with ${child.exitCode}: ${stderr}`);
       try {
-        if ((await fetch(`${url}/health`)).ok) return;
+        // up once it answers, and once the configured admin (made after listening) can sign in
+        if ((await fetch(`${url}/health`)).ok && (await adminCanSignIn(url))) return;
       } catch {
         /* not listening yet */
       }
@@ -110,6 +111,16 @@ export async function startSiteProcess(dataDir: string, env: Record<string, stri
       clearTimeout(t);
     },
   };
+}
+
+async function adminCanSignIn(url: string): Promise<boolean> {
+  const res = await fetch(`${url}/v2/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-ratelimit-key': RATE_LIMIT_KEY },
+    body: JSON.stringify(ADMIN),
+  });
+  await res.arrayBuffer();
+  return res.status === 200;
 }
 
 /** Waits until the projections have caught up with the log (health's projection_lag is 0). */

@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newId, payoutsStream, upcast, type CredentialStore, type EventStore } from '@modshelf/events';
 import { POSITION_HEADER, invalidInput, notFound, requireScope } from '@modshelf/service-kit';
 import { execute, newCommandContext } from '../kernel/execute';
 import { fold } from '../kernel/decider';
 import { withUserLock } from '../accounts/billing/routes';
+import { commandContext } from '../catalogue/http';
 import { RevenueAccrual, revenueSettingsFromEnv, type RevenueSettings } from './accrual';
 import { balanceOf, payoutDecider, type Payout, type PayoutCommand, type PayoutState } from './decider';
 import { PAYOUT_METHODS, amountProblem, decimal, feeFor, findMethod, methodView, toMicros, type PayoutMethodType } from './methods';
@@ -94,8 +95,8 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
   const accrual = deps.accrue === false ? null : new RevenueAccrual(deps.store, vault, revenue, (err) => app.log.error({ err }, 'revenue accrual stopped'));
 
   const load = async (userId: string) => fold(payoutDecider, (await deps.store.readStream(payoutsStream(userId))).map(upcast));
-  const run = (userId: string, cmd: PayoutCommand, actor: string | null) => {
-    const ctx = newCommandContext(actor);
+  const run = (userId: string, cmd: PayoutCommand, actor: string | null, request?: FastifyRequest) => {
+    const ctx = request && actor ? commandContext(request, actor) : newCommandContext(actor);
     ctx.time = now().toISOString();
     return execute(deps.store, payoutsStream(userId), payoutDecider, cmd, ctx);
   };
@@ -131,7 +132,7 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
   const ownIdempotency = !deps.idempotency;
   const idempotency = deps.idempotency ?? new SqliteIdempotencyStore(join(deps.dataDir, 'idempotency.db'));
   app.register(async (scope) => {
-    installIdempotency(scope, idempotency, now);
+    installIdempotency(scope, idempotency, now, deps.store);
     scope.get('/v2/payout/balance', async (request) => {
       const actor = requireScope(request, 'PAYOUTS_READ');
       const b = balanceOf(await load(actor.userId), now().toISOString());
@@ -188,13 +189,13 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
       // one withdrawal at a time per user in this process (the provider call is outside the log); across
       // processes the reservation is the append: a concurrent one re-decides on the new revision and cannot overdraw
       const position = await withUserLock(`payout:${actor.userId}`, async () => {
-        const requested = await run(actor.userId, { type: 'Withdraw', payout_id: payoutId, amount: w.amount, method: w.method, method_id: w.method_id, now: now().toISOString() }, actor.userId);
+        const requested = await run(actor.userId, { type: 'Withdraw', payout_id: payoutId, amount: w.amount, method: w.method, method_id: w.method_id, now: now().toISOString() }, actor.userId, request);
         const p = requested.state.payouts[payoutId];
         vault.putPayoutRecipient(payoutId, actor.userId, recipient);
         vault.setRecipient(actor.userId, w.method, recipient);
         vault.markOpen(payoutId, actor.userId);
         const sent = await provider.send({ payout_id: payoutId, method: w.method, method_id: w.method_id, recipient, net: p.amount - p.fee }, now());
-        if (sent.ok) return (await run(actor.userId, { type: 'Submit', payout_id: payoutId, platform_id: sent.platform_id }, actor.userId)).position;
+        if (sent.ok) return (await run(actor.userId, { type: 'Submit', payout_id: payoutId, platform_id: sent.platform_id }, actor.userId, request)).position;
         vault.markClosed(payoutId);
         await run(actor.userId, { type: 'Settle', payout_id: payoutId, outcome: 'failed', reason: sent.reason, now: now().toISOString() }, null);
         throw invalidInput(`The payout failed: ${sent.reason}`);
