@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn, signUp } from '../harness/api';
-import { ADMIN, RATE_LIMIT_KEY, REPO_ROOT, startSiteProcess, tempDataDir, type SiteProcess } from '../harness/site-process';
+import { ADMIN, RATE_LIMIT_KEY, REPO_ROOT, startSiteProcess, tempDataDir, waitSeeded, type SiteProcess } from '../harness/site-process';
 
 /** schemathesis from the project's own virtual environment (`proof/run.sh` makes it). */
 const ST = process.env.SCHEMATHESIS_BIN ?? join(REPO_ROOT, '.venv-proof/bin/st');
@@ -45,7 +45,7 @@ function runSchemathesis(site: SiteProcess, role: string, token: string | null, 
     '--seed', process.env.FUZZ_SEED ?? '20261124',
     '--suppress-health-check', 'all',
     '--request-timeout', '30',
-    '--max-time', process.env.FUZZ_MAX_SECONDS ?? '240',
+    '--max-time', process.env.FUZZ_MAX_SECONDS ?? '100',
     '--no-color',
     '--output-truncate', 'true',
     '--report', 'ndjson', '--report-ndjson-path', report,
@@ -64,12 +64,19 @@ function runSchemathesis(site: SiteProcess, role: string, token: string | null, 
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     child.on('error', reject);
     child.on('exit', (code) => {
+      try {
+        resolve(figuresOf(code));
+      } catch (err) {
+        reject(err);
+      }
+    });
+    const figuresOf = (code: number | null): RunFigures => {
       const figures: RunFigures = { role, exit: code ?? -1, requests: 0, status5xx: 0, status4xx: 0, status2xx: 0, failures: [] };
       if (existsSync(report)) {
         for (const line of readFileSync(report, 'utf8').split('\n')) {
           if (!line.startsWith('{"ScenarioFinished"')) continue;
           const recorder = JSON.parse(line).ScenarioFinished.recorder;
-          for (const i of Object.values(recorder.interactions) as { response?: { status_code: number } }[]) {
+          for (const i of Object.values(recorder.interactions ?? {}) as { response?: { status_code: number } }[]) {
             const status = i.response?.status_code;
             if (status === undefined) continue;
             figures.requests++;
@@ -80,8 +87,8 @@ function runSchemathesis(site: SiteProcess, role: string, token: string | null, 
         }
       }
       if (figures.exit !== 0) figures.failures.push(out.slice(out.indexOf('= FAILURES =') >= 0 ? out.indexOf('= FAILURES =') : -6000));
-      resolve(figures);
-    });
+      return figures;
+    };
   });
 }
 
@@ -92,6 +99,7 @@ describe('fuzzing /v2 with schemathesis', () => {
   beforeAll(async () => {
     if (!existsSync(ST)) throw new Error(`schemathesis is missing at ${ST}: run \`npm run test:proof\` (proof/run.sh installs it into .venv-proof)`);
     site = await startSiteProcess(data.dir, { SEED: 'true', SEED_PROJECTS: '12', RATE_LIMIT_PER_MIN: '1000000' });
+    await waitSeeded(site.url, 12);
   });
   afterAll(async () => {
     await site?.stop();

@@ -133,3 +133,15 @@ export async function waitProjected(url: string, timeoutMs = 300_000): Promise<v
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Waits until the demo seed (which runs after the site starts listening) has listed `projects` projects. */
+export async function waitSeeded(url: string, projects: number, timeoutMs = 600_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${url}/v2/search?limit=1`, { headers: { 'x-ratelimit-key': RATE_LIMIT_KEY } });
+    const body = (await res.json()) as { total_hits?: number };
+    if ((body.total_hits ?? 0) >= projects) return waitProjected(url, timeoutMs);
+    if (Date.now() > deadline) throw new Error('the demo seed did not finish');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
