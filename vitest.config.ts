@@ -24,7 +24,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          include: ['e2e/**/*.test.ts'],
+          include: ['e2e/*.test.ts'],
+          // installs Debian's chromium when it is missing and it can (else one line says what to install)
+          globalSetup: ['e2e/src/chromium.setup.ts'],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 300_000,

@@ -3,11 +3,15 @@ import { benchSearchAt } from './search';
 import { benchCommands } from './commands';
 import { benchReplay } from './replay';
 import { benchWeb } from './web';
+import { ensureChromium } from '@modshelf/e2e/chromium';
 import { startSite } from '../site/src/index';
 import { tempDir } from './util';
 
 /** Initial JS and home-page LCP, against the whole site with a seeded catalogue. */
 async function benchWebOnSite() {
+  // Debian's chromium first (installed when missing and possible), before seeding a site for nothing
+  const found = ensureChromium();
+  if (!found.ok) return { error: found.message };
   const tmp = tempDir('web');
   const site = await startSite({ env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: tmp.dir, SEED_PROJECTS: '60', LOG_LEVEL: 'silent' } });
   try {

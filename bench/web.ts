@@ -9,6 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { chromium } from 'playwright-core';
+import { ensureChromium } from '@modshelf/e2e/chromium';
 import { ensureWebBuilt, registerWeb } from '../site/src/web';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,6 +25,9 @@ export interface WebBenchResult {
 const KiB = (n: number) => Math.round((n / 1024) * 10) / 10;
 
 export async function benchWeb(opts: { url?: string; runs?: number; routes?: string[] } = {}): Promise<WebBenchResult> {
+  // Debian's chromium, installed when missing and possible (as `npm test` does); else the one line what to install
+  const found = ensureChromium();
+  if (!found.ok) throw new Error(found.message);
   const runs = opts.runs ?? 5;
   const routes = opts.routes ?? ['/', '/mods'];
   let close = async () => {};
@@ -35,7 +39,7 @@ export async function benchWeb(opts: { url?: string; runs?: number; routes?: str
     base = await app.listen({ port: 0, host: '127.0.0.1' });
     close = () => app.close();
   }
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({ executablePath: found.path, args: ARGS });
   try {
     const initialJs: WebBenchResult['initialJs'] = {};
     for (const route of routes) {

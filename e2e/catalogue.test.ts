@@ -6,12 +6,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildWebOnce, launchBrowser, loadStartSite, startSeededSite } from './harness';
+import { buildWebOnce, failFast, launchBrowser, loadStartSite, startSeededSite } from './harness';
 
 // Skipped only while site/src/index.ts has no startSite; a site that fails to start fails the suite.
 const canStart = (await loadStartSite()) !== null;
 
 describe.skipIf(!canStart)('catalogue in a real browser', () => {
+  failFast();
   let site: Awaited<ReturnType<typeof startSeededSite>>;
   let browser: Browser;
   let page: Page;

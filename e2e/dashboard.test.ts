@@ -13,13 +13,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildWebOnce, freePort, launchBrowser, loadStartSite, removeDir } from './harness';
+import { buildWebOnce, failFast, freePort, launchBrowser, loadStartSite, recordPage, removeDir } from './harness';
 
 const startSite = await loadStartSite();
+
+/** Submits the sign-up form: on to the welcome page, or the form's error at once (not a long wait for "Continue"). */
+async function createAccount(p: Page): Promise<void> {
+  await p.getByRole('button', { name: 'Create account' }).click();
+  const error = p.locator('form').getByRole('alert');
+  await p.getByRole('link', { name: 'Continue' }).or(error).first().waitFor();
+  if (await error.isVisible()) throw new Error(`sign-up answered: ${await error.innerText()}`);
+}
 const ADMIN_USERNAME = 'staffadmin';
 const ADMIN_PASSWORD = 'staff-password-42';
 
 describe.skipIf(!startSite)('the author dashboard and publishing flow in a real browser', () => {
+  failFast();
   let site: { url: string; close(): Promise<void> };
   let dataDir: string;
   let browser: Browser;
@@ -47,7 +56,7 @@ describe.skipIf(!startSite)('the author dashboard and publishing flow in a real 
     url = site.url.replace(/\/$/, '');
     browser = await launchBrowser();
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await ctx.newPage();
+    page = recordPage(await ctx.newPage());
     // the shared machine is loaded: first loads of a part can take a while
     page.setDefaultTimeout(60_000);
   }, 240_000);
@@ -69,11 +78,14 @@ describe.skipIf(!startSite)('the author dashboard and publishing flow in a real 
     await page.waitForURL((u) => u.pathname === '/auth/sign-in' && u.searchParams.get('redirect') === '/dashboard/projects');
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.waitForURL((u) => u.pathname === '/auth/sign-up');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Email').fill(`${username}@example.org`);
+    // the URL changes before the screen does: fill the sign-up form itself, never the sign-in form
+    // still on screen (its "Email or username" field matched a loose "Username" label)
+    await page.getByRole('heading', { name: 'Create an account' }).waitFor();
+    await page.getByLabel('Username', { exact: true }).fill(username);
+    await page.getByLabel('Email', { exact: true }).fill(`${username}@example.org`);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm password').fill(password);
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await createAccount(page);
     await page.getByRole('link', { name: 'Continue' }).click();
     await page.waitForURL((u) => u.pathname === '/dashboard/projects');
     await page.getByRole('heading', { name: 'Projects', exact: true }).waitFor();
@@ -197,15 +209,16 @@ describe.skipIf(!startSite)('the author dashboard and publishing flow in a real 
   it('invites a member from the members tab; the invitee accepts from the dashboard notifications', async () => {
     const invitee = `helper${stamp}`;
     const ctx2 = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const other = await ctx2.newPage();
+    const other = recordPage(await ctx2.newPage());
     other.setDefaultTimeout(60_000);
     try {
       await other.goto(`${url}/auth/sign-up?redirect=%2Fdashboard%2Fnotifications`);
-      await other.getByLabel('Username').fill(invitee);
-      await other.getByLabel('Email').fill(`${invitee}@example.org`);
+      await other.getByRole('heading', { name: 'Create an account' }).waitFor();
+      await other.getByLabel('Username', { exact: true }).fill(invitee);
+      await other.getByLabel('Email', { exact: true }).fill(`${invitee}@example.org`);
       await other.getByLabel('Password', { exact: true }).fill(password);
       await other.getByLabel('Confirm password').fill(password);
-      await other.getByRole('button', { name: 'Create account' }).click();
+      await createAccount(other);
       await other.getByRole('link', { name: 'Continue' }).click();
       await other.waitForURL((u) => u.pathname === '/dashboard/notifications');
       await other.getByTestId('notifications-empty').waitFor();

@@ -6,18 +6,68 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterEach, beforeEach, inject } from 'vitest';
+import { DEBIAN_CHROMIUM } from './src/chromium';
 import { ensureWebBuilt, registerWeb } from '../site/src/web';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH || DEBIAN_CHROMIUM;
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
   '--disable-sync', '--no-first-run',
 ];
 
+/** Debian's chromium, made sure of by the browser project's globalSetup (e2e/src/chromium.setup.ts). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const found = inject('chromium');
+  if (found && !found.ok) throw new Error(found.message);
+  return chromium.launch({ executablePath: found?.ok ? found.path : CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** The last events of each recorded page (navigations, API answers, console errors), shown when a step fails. */
+const pageEvents = new Map<Page, string[]>();
+const KEPT_EVENTS = 40;
+
+/** Keeps what happened in a page lately, so a failed step says what the page did (failFast prints it). */
+export function recordPage(page: Page): Page {
+  const events: string[] = [];
+  pageEvents.set(page, events);
+  const add = (line: string) => {
+    events.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (events.length > KEPT_EVENTS) events.shift();
+  };
+  page.on('framenavigated', (f) => f === page.mainFrame() && add(`navigated to ${f.url()}`));
+  page.on('response', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith('/v2/') || r.status() >= 400) add(`${r.request().method()} ${u.pathname}${u.search} -> ${r.status()}`);
+  });
+  page.on('requestfailed', (r) => add(`${r.method()} ${r.url()} failed: ${r.failure()?.errorText}`));
+  page.on('console', (m) => m.type() === 'error' && add(`console error: ${m.text().slice(0, 300)}`));
+  page.on('pageerror', (e) => add(`page error: ${e.message.slice(0, 300)}`));
+  page.on('close', () => pageEvents.delete(page));
+  return page;
+}
+
+/**
+ * A browser journey's steps build on each other (the account the first step creates, the project the
+ * next one makes...). Once a step fails, every later step of the same describe is skipped at once,
+ * naming the failed step, instead of each waiting out its timeouts on a page in the wrong state.
+ * A failed step also prints the recent events of the pages given to recordPage.
+ * Call it inside the journey's describe.
+ */
+export function failFast(): void {
+  let failed: string | null = null;
+  beforeEach((ctx) => {
+    if (failed !== null) ctx.skip(`skipped: the earlier step "${failed}" failed`);
+  });
+  afterEach((ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    failed ??= ctx.task.name;
+    for (const [page, events] of pageEvents) {
+      if (events.length) console.error(`[e2e] ${ctx.task.name}: what the page at ${page.url()} did last:\n  ${events.join('\n  ')}`);
+    }
+  });
 }
 
 let built: Promise<unknown> | null = null;

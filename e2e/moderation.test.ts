@@ -8,12 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, Browser } from 'playwright-core';
-import { buildWebOnce, freePort, launchBrowser, loadStartSite, removeDir } from './harness';
+import { buildWebOnce, failFast, freePort, launchBrowser, loadStartSite, removeDir } from './harness';
 
 const startSite = await loadStartSite();
 const ADMIN = { username: 'e2e_admin', password: 'moderation-e2e-password-1' };
 
 describe.skipIf(!startSite)('moderation in a real browser', () => {
+  failFast();
   let site: { url: string; close(): Promise<void> };
   let dataDir: string;
   let browser: Browser;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildWebOnce, freePort, launchBrowser, loadStartSite, removeDir } from './harness';
+import { buildWebOnce, failFast, freePort, launchBrowser, loadStartSite, removeDir } from './harness';
 
 const startSite = await loadStartSite();
 const ADMIN_USERNAME = 'revenuestaff';
@@ -37,6 +37,7 @@ interface FullSite {
 }
 
 describe.skipIf(!startSite)('revenue from downloads and withdrawals in a real browser', () => {
+  failFast();
   let site: FullSite;
   let dataDir: string;
   let browser: Browser;

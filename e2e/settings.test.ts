@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import otplib from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildWebOnce, freePort, launchBrowser, loadStartSite, removeDir } from './harness';
+import { buildWebOnce, failFast, freePort, launchBrowser, loadStartSite, removeDir } from './harness';
 
 const startSite = await loadStartSite();
 
@@ -31,6 +31,7 @@ function totpAt(secret: string, steps: number): string {
 }
 
 describe.skipIf(!startSite)('accounts and settings in a real browser', { timeout: 90_000 }, () => {
+  failFast();
   let site: { url: string; close(): Promise<void> };
   let dataDir: string;
   let browser: Browser;

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildInto, buildWebOnce, copyWebRoot, launchBrowser, removeDir, startWebOnly, type Running } from './harness';
+import { buildInto, buildWebOnce, copyWebRoot, failFast, launchBrowser, removeDir, type Running, startWebOnly } from './harness';
 
 let browser: Browser;
 const roots: string[] = [];
@@ -38,10 +38,14 @@ afterAll(async () => {
 });
 
 describe('shell', () => {
+  failFast();
   it('shows the 404 page with the logo, the path, Go home and Discord', async () => {
     const { url } = await serve();
     const page = await newPage();
-    await page.goto(`${url}/no/such/page`);
+    // the server answers 404 for a path that is no page, and the shell shows its not-found screen
+    expect((await page.goto(`${url}/no-such-page-xyz`))?.status()).toBe(404);
+    await page.getByText('Page Not Found: /no-such-page-xyz').waitFor();
+    expect((await page.goto(`${url}/no/such/page`))?.status()).toBe(404);
     await page.getByText('Page Not Found: /no/such/page').waitFor();
     expect(await page.locator('.ms-error__logo').count()).toBe(1);
     expect(await page.locator('.ms-error__heading').count()).toBe(0);
@@ -59,7 +63,8 @@ describe('shell', () => {
     const { url } = await serve();
     const page = await newPage();
     for (const path of ['/settings/profile', '/dashboard', '/auth/sign-in', '/moderation', '/admin/billing/x']) {
-      await page.goto(`${url}${path}`);
+      // a known part's page, even undeployed: not a 404
+      expect((await page.goto(`${url}${path}`))?.status()).toBe(200);
       await page.locator('main').getByText('An error occurred!').waitFor();
       expect(await page.locator('main .ms-error__message').innerText()).toMatch(/not available/);
       expect(await page.locator('header').getByRole('link', { name: 'Mods', exact: true }).isVisible()).toBe(true);

@@ -8,11 +8,13 @@ import { loadOwnMessages, type Messages } from './messages';
 import { safeRedirect } from './lib/redirect';
 import { SettingsLayout } from './settings/SettingsLayout';
 import { SignInPage } from './auth/SignInPage';
+// Sign-up is one click from sign-in and stays in the main chunk: loaded lazily, the sign-in form (its
+// "Email or username" and "Password" fields) stayed on screen under the sign-up URL until it arrived.
+import { SignUpPage } from './auth/SignUpPage';
 
 function page<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(() => loading.track(load()).then((c) => ({ default: c })));
 }
-const SignUpPage = page(() => import('./auth/SignUpPage').then((m) => m.SignUpPage));
 const ResetPasswordPage = page(() => import('./auth/ResetPasswordPage').then((m) => m.ResetPasswordPage));
 const VerifyEmailPage = page(() => import('./auth/VerifyEmailPage').then((m) => m.VerifyEmailPage));
 const WelcomePage = page(() => import('./auth/WelcomePage').then((m) => m.WelcomePage));

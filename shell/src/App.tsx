@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactElement } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { loading, NotFound } from '@modshelf/web-kit';
+import { SHELL_PAGES, type ShellPage } from '@modshelf/web-kit/page-routes';
 import { ReportPage } from './pages/ReportPage';
 import { areaForPath, isExternal, matchRouteRule, type RemotesManifest, type RouteRules } from './areas';
 import { useBuildWatch } from './build-watch';
@@ -23,6 +24,14 @@ function page(load: () => Promise<ComponentType>) {
 const LegalPage = page(() => import('./pages/LegalPage').then((m) => m.LegalPage));
 const FlagsPage = page(() => import('./pages/FlagsPage').then((m) => m.FlagsPage));
 const AmogusPage = page(() => import('./pages/AmogusPage').then((m) => m.AmogusPage));
+
+/** The shell's own pages: one per entry of the route table the server shares (SHELL_PAGES). */
+const OWN_PAGES: Record<ShellPage, ReactElement> = {
+  '/legal': <LegalPage />,
+  '/report': <ReportPage />,
+  '/flags': <FlagsPage />,
+  '/amogus': <AmogusPage />,
+};
 
 /** After each page transition the content area scrolls to the top. */
 function ScrollToTop() {
@@ -75,11 +84,8 @@ export function App({ manifest, routeRules: rulesPromise, initialLocale, initial
         <main className="shell-main" id="main">
           <Suspense fallback={<div className="shell-area-loading" aria-busy="true" />}>
           <Routes>
-            <Route path="/legal" element={<LegalPage />} />
+            {SHELL_PAGES.map((path) => <Route key={path} path={path} element={OWN_PAGES[path]} />)}
             <Route path="/legal/:doc" element={<LegalPage />} />
-            <Route path="/report" element={<ReportPage />} />
-            <Route path="/flags" element={<FlagsPage />} />
-            <Route path="/amogus" element={<AmogusPage />} />
             <Route path="*" element={<AreaRoute manifest={manifest} routeRules={routeRules} />} />
           </Routes>
           </Suspense>

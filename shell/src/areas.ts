@@ -1,4 +1,5 @@
 /** Which part of the site (a micro-frontend) renders a path, and the runtime remotes manifest. */
+import { KNOWN_AREAS, routeMatches } from '@modshelf/web-kit/page-routes';
 
 export interface RemoteManifestEntry {
   name: string;
@@ -16,31 +17,8 @@ export interface RemotesManifest {
   remotes: RemoteManifestEntry[];
 }
 
-export interface Area {
-  name: string;
-  routes: readonly string[];
-}
-
-/**
- * The parts of the site the shell knows even before they are deployed, so their routes show the
- * error screen for a missing part rather than a 404. A manifest entry may add routes to a part or
- * declare a new part; adding a remote is adding a package and its manifest entry.
- */
-export const KNOWN_AREAS: readonly Area[] = [
-  {
-    name: 'catalogue',
-    routes: ['/', '/mods', '/modpacks', '/servers', '/mod', '/modpack', '/server', '/behaviorpack', '/project', '/user', '/organization', '/collection'],
-  },
-  { name: 'dashboard', routes: ['/dashboard'] },
-  { name: 'settings', routes: ['/settings', '/auth'] },
-  { name: 'moderation', routes: ['/moderation', '/admin'] },
-];
-
-export function routeMatches(route: string, path: string): boolean {
-  if (route === '/') return path === '/' || path === '';
-  const r = route.endsWith('/') ? route.slice(0, -1) : route;
-  return path === r || path.startsWith(`${r}/`);
-}
+// the route table the server shares (an unknown path answers 404 there)
+export { KNOWN_AREAS, routeMatches, type Area } from '@modshelf/web-kit/page-routes';
 
 /** The area owning a path: the longest matching route wins; manifest routes extend the known ones. */
 export function areaForPath(path: string, manifest: Pick<RemotesManifest, 'remotes'> | null): string | null {

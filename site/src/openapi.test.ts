@@ -21,7 +21,12 @@ import { buildOpenApiDocument, pathSkeleton, registeredRoutes, type OpenApiDocum
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const REFERENCE = resolve(ROOT, '../shared/reference/modrinth-v2-openapi.yaml');
+/**
+ * Modrinth's published v2 document is not part of this repository: the comparison (b) runs where
+ * MODRINTH_OPENAPI names it (a path, relative to the repository root or absolute; `.ci/run` sets it
+ * when the document is beside the clone). Without it, (b) is reported as skipped, loudly.
+ */
+const REFERENCE = process.env.MODRINTH_OPENAPI ? resolve(ROOT, process.env.MODRINTH_OPENAPI) : null;
 
 /** Registered /v2 routes that are deliberately not in the document, with the reason. */
 const UNDOCUMENTED: Record<string, string> = {
@@ -282,14 +287,17 @@ describe('OpenAPI contract of the running site', () => {
   });
 
   describe("(b) real answers are compatible with Modrinth's reference document", () => {
-    const present = existsSync(REFERENCE);
-    if (!present && process.env.CI !== 'true') console.warn(`Modrinth's reference document is absent (${REFERENCE}): compatibility checks skipped`);
-    it.runIf(!present && process.env.CI === 'true')('the reference document is present in CI', () => {
-      throw new Error(`Modrinth's reference document is missing at ${REFERENCE} (CI runs with shared/ beside the clone)`);
+    if (!REFERENCE) {
+      console.warn("[openapi] MODRINTH_OPENAPI is not set: the comparison with Modrinth's reference document is SKIPPED (set MODRINTH_OPENAPI=path/to/modrinth-v2-openapi.yaml to run it)");
+    }
+    // a path that is given but missing is a mistake, not a reason to skip
+    it.runIf(REFERENCE !== null)('the reference document named by MODRINTH_OPENAPI exists', () => {
+      expect(existsSync(REFERENCE!), `MODRINTH_OPENAPI=${process.env.MODRINTH_OPENAPI} does not exist (resolved to ${REFERENCE})`).toBe(true);
     });
 
-    it.runIf(present)('answers of operations the reference defines validate against its response schemas', () => {
-      const reference = parseYaml(readFileSync(REFERENCE, 'utf8')) as { paths: Record<string, Record<string, any>>; components: Record<string, unknown> };
+    // skipped (and so reported) without MODRINTH_OPENAPI
+    it.skipIf(REFERENCE === null || !existsSync(REFERENCE))("answers validate against the response schemas of Modrinth's reference document (MODRINTH_OPENAPI)", () => {
+      const reference = parseYaml(readFileSync(REFERENCE!, 'utf8')) as { paths: Record<string, Record<string, any>>; components: Record<string, unknown> };
       const ajv = new Ajv({ strict: false, allErrors: true });
       addFormats(ajv);
       // the reference's own formats

@@ -92,6 +92,14 @@ describe('the embedded site', () => {
       body: JSON.stringify({ username: 'ryw_user', password: 'a long password', email: 'ryw@example.org' }),
     });
     const { session } = await signUp.json();
+    // the new account is readable at once by a reader that sends back the sign-up's position
+    const signUpPosition = signUp.headers.get('x-modshelf-position');
+    expect(Number(signUpPosition)).toBeGreaterThan(0);
+    const registered = (await site.store.readAll()).find((e) => e.type === 'UserRegistered' && (e.data as { username: string }).username === 'ryw_user');
+    expect(registered!.position).toBeLessThanOrEqual(Number(signUpPosition));
+    const me = await fetch(`${site.url}/v2/user`, { headers: { authorization: session, 'x-modshelf-min-position': signUpPosition! } });
+    expect(me.status).toBe(200);
+    expect((await me.json()).username).toBe('ryw_user');
     const hit = (await (await fetch(`${site.url}/v2/search?limit=1`)).json()).hits[0];
     const follow = await fetch(`${site.url}/v2/project/${hit.project_id}/follow`, { method: 'POST', headers: { authorization: session } });
     expect(follow.status).toBe(204);

@@ -60,6 +60,33 @@ describe('registerWeb', () => {
     expect((await app.inject({ url: '/metrics' })).statusCode).toBe(404);
     expect((await app.inject({ url: '/v2' })).statusCode).toBe(404);
   });
+  it('answers a path that is no page with 404 and the shell page titled "Page Not Found"', async () => {
+    for (const url of ['/no-such-page-xyz', '/no-such-page-xyz?hl=ru', '/modsx', '/legalese', '/dashboardx/projects']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('SHELL');
+      expect(res.body).toContain('<title>Page Not Found - Modshelf</title>');
+    }
+    // the shell's own pages, every part's routes (deployed or not), route rules: real pages
+    for (const url of ['/legal', '/legal/rules', '/report', '/flags', '/settings/profile', '/auth/sign-in', '/moderation', '/admin/x', '/mod/anything', '/collection/c']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).not.toContain('Page Not Found');
+    }
+    expect((await app.inject({ url: '/discord' })).statusCode).toBe(302);
+  });
+  it('knows the pages a deployed remote declares beyond the shell\'s table', async () => {
+    expect((await app.inject({ url: '/wiki/page' })).statusCode).toBe(404);
+    mkdirSync(join(root, 'mfe-wiki', 'dist'), { recursive: true });
+    writeFileSync(join(root, 'mfe-wiki', 'package.json'), '{}');
+    writeFileSync(join(root, 'mfe-wiki', 'dist', 'remote.json'), JSON.stringify({ name: 'wiki', version: '1', entry: 'remoteEntry.js', expose: './routes', routes: ['/wiki'] }));
+    try {
+      expect((await app.inject({ url: '/wiki/page' })).statusCode).toBe(200);
+    } finally {
+      rmSync(join(root, 'mfe-wiki'), { recursive: true, force: true });
+    }
+  });
   it('serves hashed chunks as immutable and entries as no-cache', async () => {
     const chunk = await app.inject({ url: '/main.0123456789.js' });
     expect(chunk.statusCode).toBe(200);

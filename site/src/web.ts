@@ -1,6 +1,8 @@
 /**
  * Serves the web front end from the same port as the API:
- * - shell/dist at / with an SPA fallback to index.html for page GETs (never /v2/*, /health, /metrics);
+ * - shell/dist at / with an SPA fallback to index.html for page GETs (never /v2/*, /health, /metrics): 200 for the
+ *   pages of the route table the shell uses (web-kit page-routes.ts, plus routes a deployed remote declares),
+ *   404 with the same page (titled "Page Not Found", which the shell then shows) for any other path;
  * - each mfe-X/dist at /remotes/X/;
  * - /remotes.json, the runtime remotes manifest, built from every mfe-X/dist/remote.json on request,
  *   so a micro-frontend is redeployed by replacing its folder (no shell rebuild, no restart);
@@ -12,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isPagePath } from '@modshelf/web-kit/page-routes';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -175,6 +178,14 @@ export function withLanguage(html: string, origin: string, url: string): string 
 
 const PROJECT_PAGE = /^\/(mod|modpack|server|behaviorpack|project)\/([^/?#]+)/;
 
+/** The title the server gives a path that is no page; the shell then renders its "Page Not Found" screen. */
+export const NOT_FOUND_TITLE = 'Page Not Found';
+
+/** Whether a path is a page: the shell's route table, a route a deployed remote declares, or a route rule. */
+export function isKnownPage(path: string, manifest: Pick<RemotesManifest, 'remotes'>): boolean {
+  return routeRedirect(path) !== null || isPagePath(path, manifest.remotes.flatMap((r) => r.routes ?? []));
+}
+
 async function pageMeta(app: FastifyInstance, path: string): Promise<{ title: string; description: string } | null> {
   const m = PROJECT_PAGE.exec(path);
   if (!m) return null;
@@ -237,10 +248,11 @@ export async function registerWeb(app: FastifyInstance, opts: { rootDir: string 
       return reply.code(503).send({ error: 'unavailable', description: 'the web front end is not built (npm run build -w shell)' });
     }
     let html = readFileSync(index, 'utf8');
-    const meta = await pageMeta(app, path);
+    const known = isKnownPage(path, readRemotesManifest(rootDir));
+    const meta = known ? await pageMeta(app, path) : { title: NOT_FOUND_TITLE, description: `Page Not Found: ${path}` };
     if (meta) html = withPageMeta(html, meta.title, meta.description);
     html = withLanguage(html, `${req.protocol}://${req.headers.host ?? 'localhost'}`, req.url);
-    return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+    return reply.code(known ? 200 : 404).header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(html);
   };
   app.get('/', page);
   app.get('/*', page);

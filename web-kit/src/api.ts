@@ -22,6 +22,23 @@ export function getAuthToken(): string | null {
   return authToken;
 }
 
+/** The log position a command answered (read-your-writes, see service-kit positions.ts). */
+export const POSITION_HEADER = 'x-modshelf-position';
+export const MIN_POSITION_HEADER = 'x-modshelf-min-position';
+
+let lastWritePosition = 0;
+/**
+ * The highest log position any write of this page reached. Every later read sends it back, so a
+ * page never reads the projections from before its own write (e.g. the account it just created).
+ */
+export function getLastWritePosition(): number {
+  return lastWritePosition;
+}
+/** Forgets the remembered position (tests; a page that starts over). */
+export function resetLastWritePosition(): void {
+  lastWritePosition = 0;
+}
+
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
 export function buildUrl(path: string, query: Query = {}): string {
@@ -37,8 +54,14 @@ export async function apiFetch<T>(path: string, init: RequestInit & { query?: Qu
   if (authToken) headers.set('Authorization', authToken);
   if (rest.body && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   // cookie-authenticated writes carry the CSRF marker header the API accepts
-  if (rest.method && rest.method !== 'GET' && rest.method !== 'HEAD') headers.set('X-Requested-With', 'modshelf');
+  const isWrite = !!rest.method && rest.method !== 'GET' && rest.method !== 'HEAD';
+  if (isWrite) headers.set('X-Requested-With', 'modshelf');
+  else if (lastWritePosition > 0 && !headers.has(MIN_POSITION_HEADER)) headers.set(MIN_POSITION_HEADER, String(lastWritePosition));
   const res = await loading.track(fetch(buildUrl(path, query), { credentials: 'same-origin', ...rest, headers }));
+  if (isWrite) {
+    const position = Number(res.headers.get(POSITION_HEADER));
+    if (Number.isSafeInteger(position) && position > lastWritePosition) lastWritePosition = position;
+  }
   if (!res.ok) {
     let error = res.status === 404 ? 'not_found' : 'error';
     let description = res.status === 404 ? 'Not found' : `${res.status} ${res.statusText}`;

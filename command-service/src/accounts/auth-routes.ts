@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CredentialConflictError, newId, usernameSchema, type AccountRecord } from '@modshelf/events';
 import {
-  ApiError, hashToken, invalidInput, requireActor, setSessionCookie, unauthorized,
+  ApiError, POSITION_HEADER, hashToken, invalidInput, requireActor, setSessionCookie, unauthorized,
 } from '@modshelf/service-kit';
 import {
   SESSION_TTL_MS, checkPasswordRules, hashPassword, loadUser, newToken, newUserId, nowIso, parseUserAgent, runUser, verifyPassword,
@@ -33,12 +33,14 @@ export function conflictToInput(err: unknown): never {
   throw err;
 }
 
-/** Creates a session for the account: the SessionCreated event, the token hash in the vault, the cookie. */
+/** Creates a session for the account: the SessionCreated event (its position in the answer's header), the token hash in the vault, the cookie. */
 export async function issueSession(deps: AccountDeps, account: AccountRecord, request: FastifyRequest, reply: FastifyReply): Promise<string> {
   const sessionId = newId();
   const created = nowIso(deps);
   const { os, platform } = parseUserAgent(request.headers['user-agent']);
-  await runUser(deps, account.userId, { type: 'CreateSession', session_id: sessionId, os, platform, created }, account.userId, request);
+  const { position } = await runUser(deps, account.userId, { type: 'CreateSession', session_id: sessionId, os, platform, created }, account.userId, request);
+  // read-your-writes: the session's event comes after everything this request wrote (a new account too)
+  reply.header(POSITION_HEADER, String(position));
   const token = newToken('mra_');
   await deps.credentials.putToken({
     hash: hashToken(token),
