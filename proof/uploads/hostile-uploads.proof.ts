@@ -2,7 +2,9 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, multipart, signIn, signUp, type Answer } from '../harness/api';
-import { createProject, publishVersionRequest, versionData } from '../harness/catalogue';
+import AdmZip from 'adm-zip';
+import { MODPACK_CATEGORIES, PRODUCT_LOADER } from '@modshelf/events';
+import { createProject, projectData, publishVersionRequest, versionData } from '../harness/catalogue';
 import { listFiles, logHead } from '../harness/snapshot';
 import { ADMIN, RATE_LIMIT_KEY, startSiteProcess, tempDataDir, type SiteProcess } from '../harness/site-process';
 
@@ -94,6 +96,33 @@ describe('hostile uploads', () => {
     it(`a file name with ${label} is 400`, async () => {
       await attack(label, () => publishVersionRequest(site.url, author, versionData(projectId, `2.0.${label.length}-${label.charCodeAt(0)}`, ['file0']), [file(filename, `bytes for ${label}`)]), 400);
     });
+  }
+
+  it('a zip bomb as a modpack (.mrpack expanding a thousandfold) is 400, and is never unpacked', async () => {
+    const modpackId = await createProjectOfType('upload-modpack', 'modpack');
+    const bomb = new AdmZip();
+    bomb.addFile('modrinth.index.json', Buffer.from(JSON.stringify({ formatVersion: 1, game: 'minecraft', versionId: '1.0.0', name: 'Bomb', files: [] })));
+    bomb.addFile('overrides/zeros.bin', Buffer.alloc(48 * 1024 * 1024));
+    const bytes = bomb.toBuffer();
+    expect(bytes.length).toBeLessThan(MAX_FILE_BYTES);
+    const data = versionData(modpackId, '1.0.0', ['file0'], { loaders: [PRODUCT_LOADER] });
+    const a = await attack('zip bomb as a modpack', () =>
+      publishVersionRequest(site.url, author, data, [{ name: 'file0', filename: 'bomb.mrpack', contentType: 'application/x-modrinth-modpack+zip', data: bytes }]), 400);
+    expect(a.body.description).toMatch(/refused as a zip bomb/);
+    // the same project takes a sound modpack
+    const sound = new AdmZip();
+    sound.addFile('modrinth.index.json', Buffer.from(JSON.stringify({ formatVersion: 1, game: 'minecraft', versionId: '1.0.1', name: 'Sound', files: [] })));
+    const okay = await publishVersionRequest(site.url, author, versionData(modpackId, '1.0.1', ['file0'], { loaders: [PRODUCT_LOADER] }), [
+      { name: 'file0', filename: 'sound.mrpack', contentType: 'application/x-modrinth-modpack+zip', data: sound.toBuffer() },
+    ]);
+    expect(okay.status, okay.text).toBe(200);
+  });
+
+  async function createProjectOfType(slug: string, type: string): Promise<string> {
+    const { body, contentType } = multipart([{ name: 'data', data: JSON.stringify(projectData(slug, { project_type: type, categories: [MODPACK_CATEGORIES[0]] })) }]);
+    const a = await call(site.url, 'POST', '/v2/project', { token: author, body, headers: { 'content-type': contentType } });
+    expect(a.status, a.text).toBe(200);
+    return a.body.id;
   }
 
   it('still accepts an ordinary upload afterwards (the attacks left nothing half-done)', async () => {

@@ -14,7 +14,7 @@ import type { ProjectState } from '../project/project.state';
 import type { VersionFields } from './version.state';
 import { createVersionInput, deleteFileQuery, editVersionInput, type CreateVersionInput } from './version.inputs';
 import {
-  checkDependencies, checkFilename, checkForeignDuplicates, checkVersionData, dryRunVersion, fileUrl, loadVersion,
+  checkDependencies, checkFilename, checkForeignDuplicates, checkModpacks, checkVersionData, dryRunVersion, fileUrl, loadVersion,
   projectAccess, publishCommand, resolveVersion, runVersionCommand, versionJson, type UploadedFile,
 } from './version.service';
 
@@ -87,6 +87,7 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
       if (!state) throw notFound();
       for (const name of files.keys()) if (!d.file_parts.includes(name)) throw invalidInput(`File part '${name}' is not listed in file_parts`);
       checkForeignDuplicates(ctx, state.project_id, [...files.values()]);
+      await checkModpacks([...files.values()]);
       const command = publishCommand(ctx, actor, projectAccess(state, actor), state.project_id, d, files);
       await dryRunVersion(ctx, command.version.version_id, command);
       for (const f of files.values()) await f.staged.commit();
@@ -150,6 +151,7 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
         return addFilesData.parse(raw ?? {}).file_types ?? {};
       }, files);
       checkForeignDuplicates(ctx, projectId, [...files.values()]);
+      await checkModpacks([...files.values()]);
       const newFiles = [...files.values()].map((f) => {
         const filename = checkFilename(f.filename);
         const ft = fileTypes[f.name];
