@@ -3,6 +3,7 @@ import { benchSearchAt } from './search';
 import { benchCommands } from './commands';
 import { benchReplay } from './replay';
 import { benchWeb } from './web';
+import { benchCommandStartup } from './command-startup';
 import { ensureChromium } from '@modshelf/e2e/chromium';
 import { startSite } from '../site/src/index';
 import { tempDir } from './util';
@@ -47,6 +48,7 @@ async function main() {
     ['search_10k', () => benchSearchAt(10_000)],
     ['search_100k', () => benchSearchAt(100_000)],
     ['replay', () => benchReplay()],
+    ['command_startup', () => benchCommandStartup()],
     ['web', () => benchWebOnSite()],
   ];
   const results: Record<string, unknown> = {

@@ -4,6 +4,9 @@ import { SqliteProjectionStorage, projectionsPath } from './storage/sqlite-stora
 
 export type { Projections, RunnerOptions } from './runner/runner';
 export { ProjectionRunner } from './runner/runner';
+export { CATALOGUE_PROJECTION, type ProjectionFailure } from './runner/project-batch';
+export { loadQuarantine, quarantineEvent, QuarantineRefusedError, type QuarantineRequest } from './runner/quarantine';
+export { PROJECTORS, type Projector } from './projectors/index';
 export { registerQueryRoutes } from './routes/index';
 export { notificationDirectory } from './routes/notification.routes';
 export type { QueryDeps, AccountLookup } from './routes/context';

@@ -6,6 +6,7 @@ import {
 } from '@modshelf/events';
 import type { FastifyRequest } from 'fastify';
 import { execute, newCommandContext, type CommandResult } from '../kernel/execute';
+import { userNames } from './user-names';
 import { fold } from '../kernel/decider';
 import { userDecider, type UserCommand, type UserState } from './user-decider';
 import type { Mailer } from './mail';
@@ -99,7 +100,7 @@ export async function loadUser(store: EventStore, userId: string): Promise<UserS
 export function runUser(deps: Pick<AccountDeps, 'store' | 'now'>, userId: string, command: UserCommand, actor: string | null, request?: FastifyRequest): Promise<CommandResult<UserState>> {
   const ctx = newCommandContext(actor, typeof request?.headers['x-correlation-id'] === 'string' ? request.headers['x-correlation-id'] : undefined);
   if (deps.now) ctx.time = deps.now().toISOString();
-  return execute(deps.store, userStream(userId), userDecider, command, ctx);
+  return execute(deps.store, userStream(userId), userDecider, command, ctx, userNames);
 }
 
 /** A new 8-character id that no user stream uses yet. */

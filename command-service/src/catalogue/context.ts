@@ -1,7 +1,5 @@
-import type { EventStore } from '@modshelf/events';
+import type { CatalogueLookup, EventStore } from '@modshelf/events';
 import type { BlobStore } from '../blobs/blob-store';
-import type { CatalogueLookup } from './lookup';
-import type { Mutex } from './mutex';
 
 /** What registerCatalogueCommands needs from the composer. */
 export interface CatalogueDeps {
@@ -20,6 +18,8 @@ export interface CatalogueDeps {
   /** Adapters; defaults: a LocalBlobStore under dataDir and a SQLite idempotency store. */
   blobs?: BlobStore;
   idempotency?: import('./idempotency/idempotency-store').IdempotencyStore;
+  /** The store-backed lookup every replica reads; default: inline tables in a SQLite log, else a follower kept in <dataDir>/lookup.db. */
+  lookup?: CatalogueLookup;
 }
 
 /** Everything the catalogue's routes share. */
@@ -31,8 +31,6 @@ export interface CatalogueContext {
   maxFileBytes: number;
   maxIconBytes: number;
   maxImageBytes: number;
-  /** serializes slug reservations (create, slug change) in this process */
-  slugLock: Mutex;
   /** busboy limits passed to every request.parts() call */
   multipartLimits: { fileSize: number; files: number; fields: number; parts: number; fieldSize: number };
   now: () => Date;

@@ -8,8 +8,7 @@ import { DownloadCounter } from './downloads/download-counter';
 import { registerFollowRoutes } from './follow/follow.routes';
 import { installIdempotency } from './idempotency/idempotency.hook';
 import { SqliteIdempotencyStore } from './idempotency/sqlite-idempotency-store';
-import { CatalogueLookup } from './lookup';
-import { Mutex } from './mutex';
+import { lookupFor } from '@modshelf/events';
 import { StreamCachingStore } from './stream-cache';
 import { registerProjectRoutes } from './project/project.routes';
 import { registerTeamRoutes } from './project/team.routes';
@@ -25,19 +24,23 @@ import { registerOrganizationRoutes } from '../organization/organization.routes'
  * multipart and image body parsers stay inside); the composer's error handler
  * and auth hook (request.actor) apply to it.
  */
-export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueDeps): void {
+export interface CatalogueCommands {
+  /** Appends the downloads counted so far (they are batched in memory for up to `downloadFlushMs`). */
+  flushDownloads(): Promise<void>;
+}
+
+export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueDeps): CatalogueCommands {
   const maxFileBytes = deps.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   // commands re-read the streams they decide on: cache their prefixes, read only the tails
   const store = new StreamCachingStore(deps.store);
   const ctx: CatalogueContext = {
     store,
-    lookup: new CatalogueLookup(deps.store),
+    lookup: deps.lookup ?? lookupFor(deps.store, { path: join(deps.dataDir, 'lookup.db') }),
     blobs: deps.blobs ?? new LocalBlobStore(join(deps.dataDir, 'blobs')),
     publicUrl: deps.publicUrl.replace(/\/+$/, ''),
     maxFileBytes,
     maxIconBytes: deps.maxIconBytes ?? 256 * 1024,
     maxImageBytes: deps.maxImageBytes ?? 5 * 1024 * 1024,
-    slugLock: new Mutex(),
     multipartLimits: {
       fileSize: Math.max(maxFileBytes, deps.maxImageBytes ?? 5 * 1024 * 1024, deps.maxIconBytes ?? 256 * 1024) + 1,
       files: 64,
@@ -71,16 +74,14 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
     registerCollectionRoutes(scope, ctx);
     registerOrganizationRoutes(scope, ctx);
   });
-  // warm the lookup in the background (about 50k events/s); commands queue behind it, start-up does not wait
-  app.addHook('onReady', async () => {
-    ctx.lookup.catchUp().catch((err) => app.log.error({ err }, 'catalogue lookup catch-up failed'));
-  });
 
   app.addHook('onReady', async () => downloads.start());
   app.addHook('onClose', async () => {
     await downloads.close();
     if (!deps.idempotency) await idempotency.close();
+    if (!deps.lookup) await ctx.lookup.close();
   });
+  return { flushDownloads: () => downloads.flush() };
 }
 
 export type { CatalogueDeps } from './context';

@@ -1,4 +1,6 @@
-import type { AppendResult, EventHandler, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, ReadStreamOptions, RecordedEvent, Subscription } from '@modshelf/events';
+import type {
+  AppendResult, EventHandler, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, ReadStreamOptions, RecordedEvent, StreamAppend, Subscription,
+} from '@modshelf/events';
 
 /**
  * An EventStore decorator for the command side: keeps the events of recently
@@ -52,6 +54,9 @@ export class StreamCachingStore implements EventStore {
 
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     return this.inner.append(streamId, events, expected);
+  }
+  appendMulti(parts: StreamAppend[]): Promise<AppendResult[]> {
+    return this.inner.appendMulti(parts);
   }
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
     return this.inner.readAll(options);

@@ -47,10 +47,9 @@ export function collectionJson(s: CollectionState, created: string, updated: str
 
 /** Project ids from ids or slugs; each must be a live project the actor can see. */
 async function resolveProjects(ctx: CatalogueContext, keys: string[], actor: Actor): Promise<string[]> {
-  await ctx.lookup.catchUp();
   const out: string[] = [];
   for (const key of keys) {
-    const pid = ctx.lookup.projectId(key);
+    const pid = await ctx.lookup.projectId(key);
     if (!pid || !canSeeProject(await loadProject(ctx, pid), toCommandActor(actor))) throw invalidInput(`Invalid project id or slug: ${key}`);
     out.push(pid);
   }

@@ -4,11 +4,21 @@ import {
   newEventId,
   toNewEvents,
   upcast,
+  type DecidedEvent,
   type EventStore,
+  type StreamAppend,
   type RecordedEvent,
 } from '@modshelf/events';
 import { conflict } from '@modshelf/service-kit';
 import { fold, type Decider } from './decider';
+import { claimPart, NameTakenError, type NameClaim } from './names';
+
+/** Unique names a command's events take or give back (reserved in the same unit of work as the events). */
+export interface NameRules<S> {
+  claims(decided: DecidedEvent[], before: S): NameClaim[];
+  /** the answer when another owner holds the name (Modrinth's 400) */
+  taken(claim: NameClaim): Error;
+}
 
 export interface CommandContext {
   commandId: string;
@@ -45,6 +55,9 @@ export async function loadStream(store: EventStore, streamId: string): Promise<{
  * Loads the stream, folds it, decides, and appends with the expected revision.
  * A concurrent writer makes the append fail; the command is then re-decided on
  * the fresh state, a bounded number of times, and finally answered 409.
+ * With `names`, the reservation streams of the names the events take or give back are appended
+ * in the same unit of work (appendMulti); losing a race for a name re-decides, and the next
+ * attempt finds the name held: `names.taken`.
  */
 export async function execute<C, S>(
   store: EventStore,
@@ -52,6 +65,7 @@ export async function execute<C, S>(
   decider: Decider<C, S>,
   command: C,
   ctx: CommandContext,
+  names?: NameRules<S>,
 ): Promise<CommandResult<S>> {
   for (let attempt = 0; ; attempt++) {
     const { events, revision } = await loadStream(store, streamId);
@@ -60,13 +74,19 @@ export async function execute<C, S>(
     if (decided.length === 0) {
       return { events: [], state, revision, position: await store.headPosition() };
     }
-    const toAppend = toNewEvents(
-      decided,
-      { commandId: ctx.commandId, correlationId: ctx.correlationId, causationId: ctx.causationId, actor: ctx.actor, time: ctx.time },
-      newEventId,
-    );
+    const metadata = { commandId: ctx.commandId, correlationId: ctx.correlationId, causationId: ctx.causationId, actor: ctx.actor, time: ctx.time };
+    const toAppend = toNewEvents(decided, metadata, newEventId);
     try {
-      const result = await store.append(streamId, toAppend, revision);
+      const claims: StreamAppend[] = [];
+      for (const claim of names?.claims(decided, state) ?? []) {
+        const part = await claimPart(store, claim, metadata).catch((err: unknown) => {
+          throw err instanceof NameTakenError ? names!.taken(err.claim) : err;
+        });
+        if (part) claims.push(part);
+      }
+      const result = claims.length
+        ? (await store.appendMulti([...claims, { streamId, events: toAppend, expected: revision }]))[claims.length]
+        : await store.append(streamId, toAppend, revision);
       const recorded: RecordedEvent[] = toAppend.map((e, i) => ({
         ...e,
         streamId,

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { newId, organizationStream, type Actor } from '@modshelf/events';
+import {
+  OrganizationCreated, OrganizationDeleted, OrganizationEdited, newId, organizationStream, type Actor, type DecidedEvent,
+} from '@modshelf/events';
 import { invalidInput } from '@modshelf/service-kit';
-import { execute, loadStream, type CommandResult } from '../kernel/execute';
+import { execute, loadStream, type CommandResult, type NameRules } from '../kernel/execute';
+import { renameClaims, type NameClaim } from '../kernel/names';
 import { fold } from '../kernel/decider';
 import { isStaff, requireScopes, toCommandActor } from '../catalogue/actor';
 import type { CatalogueContext } from '../catalogue/context';
@@ -13,7 +16,6 @@ import { withIcon } from '../collection/icon';
 import {
   decideOrganization, organizationDecider, organizationNotFound, type OrganizationCommand, type OrganizationState,
 } from './organization.decider';
-import { OrganizationLookup } from './organization.lookup';
 
 const slug = z.string().regex(/^[\w!@$()`.+,"\-']{3,64}$/, 'slugs are 3 to 64 letters, digits or -_!@$()`.+,"\'');
 const name = z.string().trim().min(3).max(64);
@@ -30,6 +32,29 @@ export const inviteOrgMemberInput = z.object({
 });
 export const editOrgMemberInput = inviteOrgMemberInput.omit({ user_id: true });
 export const addProjectInput = z.object({ project_id: z.string().min(1).max(64) });
+
+export const ORGANIZATION_SLUG_TAKEN = 'Organization slug is already taken!';
+
+/** Organization slugs are held in `slug-organization-<slug>` reservation streams (their own namespace, as Modrinth). */
+export const organizationNames: NameRules<OrganizationState> = {
+  claims(decided: DecidedEvent[], before: OrganizationState): NameClaim[] {
+    const claims: NameClaim[] = [];
+    let slug = before.exists ? before.slug : null;
+    for (const e of decided) {
+      if (OrganizationCreated.is(e)) {
+        claims.push(...renameClaims('organization', e.data.organization_id, null, e.data.slug));
+        slug = e.data.slug;
+      } else if (OrganizationEdited.is(e) && e.data.changes.slug && slug !== null) {
+        claims.push(...renameClaims('organization', before.organization_id, slug, e.data.changes.slug));
+        slug = e.data.changes.slug;
+      } else if (OrganizationDeleted.is(e) && slug !== null) {
+        claims.push({ action: 'release', namespace: 'organization', name: slug, owner: e.data.organization_id });
+      }
+    }
+    return claims;
+  },
+  taken: () => invalidInput(ORGANIZATION_SLUG_TAKEN),
+};
 
 /** The v3 Organization shape as a command answers it (members' users by id; the read side serves them whole). */
 export function organizationJson(s: OrganizationState) {
@@ -56,14 +81,8 @@ export function organizationJson(s: OrganizationState) {
  * (accept an invite), PATCH|DELETE .../members/{user} (EDIT_MEMBER / REMOVE_MEMBER; anyone may leave).
  */
 export function registerOrganizationRoutes(app: FastifyInstance, ctx: CatalogueContext): void {
-  const lookup = new OrganizationLookup(ctx.store);
-  app.addHook('onReady', async () => {
-    await lookup.catchUp(); // fold the log once at start, not in the first request
-  });
-
   async function resolve(idOrSlug: string): Promise<string> {
-    await lookup.catchUp();
-    const id = lookup.organizationId(idOrSlug);
+    const id = await ctx.lookup.organizationId(idOrSlug);
     if (!id) throw organizationNotFound();
     return id;
   }
@@ -72,23 +91,21 @@ export function registerOrganizationRoutes(app: FastifyInstance, ctx: CatalogueC
     return fold(organizationDecider, events);
   }
   function run(request: FastifyRequest, actor: Actor, id: string, command: OrganizationCommand): Promise<CommandResult<OrganizationState>> {
-    return execute(ctx.store, organizationStream(id), organizationDecider, command, commandContext(request, actor.userId));
+    return execute(ctx.store, organizationStream(id), organizationDecider, command, commandContext(request, actor.userId), organizationNames);
   }
   async function requireSlugFree(s: string, self: string | null): Promise<void> {
-    await lookup.catchUp();
-    const holder = lookup.slugOwner(s);
-    if (holder && holder !== self) throw invalidInput('Organization slug is already taken!');
+    const holder = await ctx.lookup.organizationSlugOwner(s);
+    if (holder && holder !== self) throw invalidInput(ORGANIZATION_SLUG_TAKEN);
   }
-  const userOf = (key: string) => ctx.lookup.userId(key) ?? key;
+  const userOf = async (key: string) => (await ctx.lookup.userId(key)) ?? key;
 
   app.post('/v2/organization', async (request, reply) => {
     const actor = requireScopes(request, 'ORGANIZATION_CREATE');
     const input = createOrganizationInput.parse(request.body ?? {});
     const id = newId();
-    const result = await ctx.slugLock.run(async () => {
-      await requireSlugFree(input.slug, null);
-      return run(request, actor, id, { kind: 'create', actor: toCommandActor(actor), organization_id: id, team_id: newId(), ...input });
-    });
+    // the lookup answers names held before reservation streams existed; the reservation decides races
+    await requireSlugFree(input.slug, null);
+    const result = await run(request, actor, id, { kind: 'create', actor: toCommandActor(actor), organization_id: id, team_id: newId(), ...input });
     return withPosition(reply, result.position).send(organizationJson(result.state));
   });
 
@@ -99,11 +116,11 @@ export function registerOrganizationRoutes(app: FastifyInstance, ctx: CatalogueC
     const command: OrganizationCommand = { kind: 'edit', actor: toCommandActor(actor), changes: input };
     const result = input.slug === undefined
       ? await run(request, actor, id, command)
-      : await ctx.slugLock.run(async () => {
+      : await (async () => {
           decideOrganization(command, await load(id)); // rights before revealing whether the slug is taken
           await requireSlugFree(input.slug!, id);
           return run(request, actor, id, command);
-        });
+        })();
     return noContent(reply, result.position);
   });
 
@@ -141,9 +158,8 @@ export function registerOrganizationRoutes(app: FastifyInstance, ctx: CatalogueC
     const who = toCommandActor(actor);
     if (!canSeeProject(project, who)) throw invalidInput('The specified project does not exist!');
     const project_rights = isStaff(who) || (memberOf(project, who.userId)?.is_owner ?? false) || project.owner_id === who.userId;
-    await lookup.catchUp();
     const result = await run(request, actor, id, {
-      kind: 'add-project', actor: who, project_id: pid, project_rights, project_organization: lookup.organizationOf(pid),
+      kind: 'add-project', actor: who, project_id: pid, project_rights, project_organization: await ctx.lookup.organizationOf(pid),
     });
     return noContent(reply, result.position);
   });
@@ -151,8 +167,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, ctx: CatalogueC
   app.delete<{ Params: { id: string; pid: string } }>('/v2/organization/:id/projects/:pid', async (request, reply) => {
     const actor = requireScopes(request, 'ORGANIZATION_WRITE');
     const id = await resolve(request.params.id);
-    await ctx.lookup.catchUp();
-    const pid = ctx.lookup.projectId(request.params.pid) ?? request.params.pid;
+    const pid = await ctx.lookup.projectId(request.params.pid) ?? request.params.pid;
     const result = await run(request, actor, id, { kind: 'remove-project', actor: toCommandActor(actor), project_id: pid });
     return noContent(reply, result.position);
   });
@@ -161,8 +176,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, ctx: CatalogueC
     const actor = requireScopes(request, 'ORGANIZATION_WRITE');
     const input = inviteOrgMemberInput.parse(request.body ?? {});
     const id = await resolve(request.params.id);
-    await ctx.lookup.catchUp();
-    const userId = ctx.lookup.userId(input.user_id);
+    const userId = await ctx.lookup.userId(input.user_id);
     if (!userId) throw invalidInput('An invalid User ID specified');
     const result = await run(request, actor, id, {
       kind: 'invite', actor: toCommandActor(actor), user_id: userId, role: input.role ?? 'Member',
@@ -182,16 +196,14 @@ export function registerOrganizationRoutes(app: FastifyInstance, ctx: CatalogueC
     const actor = requireScopes(request, 'ORGANIZATION_WRITE');
     const input = editOrgMemberInput.parse(request.body ?? {});
     const id = await resolve(request.params.id);
-    await ctx.lookup.catchUp();
-    const result = await run(request, actor, id, { kind: 'edit-member', actor: toCommandActor(actor), user_id: userOf(request.params.user), ...input });
+    const result = await run(request, actor, id, { kind: 'edit-member', actor: toCommandActor(actor), user_id: await userOf(request.params.user), ...input });
     return noContent(reply, result.position);
   });
 
   app.delete<{ Params: { id: string; user: string } }>('/v2/organization/:id/members/:user', async (request, reply) => {
     const actor = requireScopes(request, 'ORGANIZATION_WRITE');
     const id = await resolve(request.params.id);
-    await ctx.lookup.catchUp();
-    const result = await run(request, actor, id, { kind: 'remove-member', actor: toCommandActor(actor), user_id: userOf(request.params.user) });
+    const result = await run(request, actor, id, { kind: 'remove-member', actor: toCommandActor(actor), user_id: await userOf(request.params.user) });
     return noContent(reply, result.position);
   });
 }

@@ -12,3 +12,4 @@ export * from './organization';
 export * from './notification';
 export * from './moderation';
 export * from './payout';
+export * from './names';

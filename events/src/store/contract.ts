@@ -74,6 +74,45 @@ export function eventStoreContract(adapter: string, make: () => Promise<StoreUnd
       expect(await s.readStream(stream)).toHaveLength(2);
     });
 
+    it('appends to several streams as one unit: all parts, or none visible (compensated) on a conflict', async () => {
+      const name = `${prefix}-name`;
+      const main = `${prefix}-main`;
+      const ok = await s.appendMulti([
+        { streamId: name, events: [ev('Reserved')], expected: NO_STREAM, compensation: [ev('Released')] },
+        { streamId: main, events: [ev('Created'), ev('Edited')], expected: NO_STREAM },
+      ]);
+      expect(ok.map((r) => r.nextRevision)).toEqual([0, 1]);
+      expect((await s.readStream(main))[1].position).toBe(ok[1].position);
+      // the second part conflicts: the first part must not stay in effect
+      const other = `${prefix}-name2`;
+      const err = await s
+        .appendMulti([
+          { streamId: other, events: [ev('Reserved')], expected: NO_STREAM, compensation: [ev('Released')] },
+          { streamId: main, events: [ev('Again')], expected: NO_STREAM },
+        ])
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(WrongExpectedRevisionError);
+      expect((err as WrongExpectedRevisionError).streamId).toBe(main);
+      const left = (await s.readStream(other)).map((e) => e.type);
+      // a transaction leaves nothing; a store without one leaves the reservation undone
+      expect(left.length === 0 || left.join() === 'Reserved,Released').toBe(true);
+      expect((await s.readStream(main)).map((e) => e.type)).toEqual(['Created', 'Edited']);
+    });
+
+    it('lets exactly one of two racing multi-stream appends reserving one name win', async () => {
+      const name = `${prefix}-race-name`;
+      const race = (owner: string) =>
+        s.appendMulti([
+          { streamId: name, events: [ev('Reserved', { owner })], expected: NO_STREAM, compensation: [ev('Released', { owner })] },
+          { streamId: `${prefix}-${owner}`, events: [ev('Created')], expected: NO_STREAM },
+        ]);
+      const results = await Promise.allSettled([race('one'), race('two')]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(rejected.reason).toBeInstanceOf(WrongExpectedRevisionError);
+      expect((await s.readStream(name)).map((e) => e.type)).toEqual(['Reserved']);
+    });
+
     it('reads a stream backwards and from a revision', async () => {
       const stream = `${prefix}-c`;
       await s.append(stream, [ev('A'), ev('B'), ev('C'), ev('D')], NO_STREAM);

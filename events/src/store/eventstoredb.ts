@@ -23,7 +23,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from '../envelope';
-import type { EventHandler, EventStore, ReadAllOptions, ReadStreamOptions, Subscription } from './port';
+import type { EventHandler, EventStore, ReadAllOptions, ReadStreamOptions, StreamAppend, Subscription } from './port';
 
 /**
  * The distributed event store: EventStoreDB over gRPC.
@@ -109,6 +109,27 @@ export class EventStoreDbEventStore implements EventStore {
     // last written event back so that `position` is exactly what readStream/readAll report for it.
     const [last] = await this.readStream(streamId, { fromRevision: nextRevision, maxCount: 1 });
     return { nextRevision, position: last?.position ?? 0 };
+  }
+
+  /**
+   * EventStoreDB has no multi-stream transaction: the parts are appended one after the other
+   * (callers put reservations first and the command's own stream last). When a part fails, the
+   * parts already written get their `compensation` appended (expected at the revision just
+   * written), then the error is thrown. A process that dies between the two leaves the earlier
+   * parts written without the later ones; for a name reservation that means the name stays held
+   * by an owner that was never created.
+   */
+  async appendMulti(parts: StreamAppend[]): Promise<AppendResult[]> {
+    const done: Array<{ part: StreamAppend; result: AppendResult }> = [];
+    try {
+      for (const part of parts) done.push({ part, result: await this.append(part.streamId, part.events, part.expected) });
+    } catch (err) {
+      for (const { part, result } of done.reverse()) {
+        if (part.compensation?.length && part.events.length) await this.append(part.streamId, part.compensation, result.nextRevision);
+      }
+      throw err;
+    }
+    return done.map((d) => d.result);
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

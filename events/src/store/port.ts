@@ -17,12 +17,31 @@ export interface Subscription {
   close(): Promise<void>;
 }
 
+/** One stream's part of a multi-stream append. */
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+  /**
+   * Events that undo this part, appended by stores without multi-stream transactions
+   * (EventStoreDB) when a later part fails. Stores with transactions ignore them.
+   */
+  compensation?: NewEvent[];
+}
+
 export type EventHandler = (event: RecordedEvent) => void | Promise<void>;
 
 /** The event-store port. Every adapter passes store/contract.ts. */
 export interface EventStore {
   /** Appends atomically; throws WrongExpectedRevisionError on a revision mismatch. */
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several streams as one unit of work: every part is written, or none is
+   * (a WrongExpectedRevisionError names the stream that failed). Results follow the parts' order.
+   * SQLite: one transaction. EventStoreDB (no multi-stream transactions): the parts are appended
+   * in order and, when one fails, the parts already written get their `compensation` appended.
+   */
+  appendMulti(parts: StreamAppend[]): Promise<AppendResult[]>;
   /** Events of one stream; [] when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of the whole log in position order. */

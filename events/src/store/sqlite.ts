@@ -10,7 +10,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from '../envelope';
-import type { EventHandler, EventStore, ReadAllOptions, ReadStreamOptions, Subscription } from './port';
+import type { EventHandler, EventStore, ReadAllOptions, ReadStreamOptions, StreamAppend, Subscription } from './port';
 
 interface Row {
   position: number;
@@ -32,7 +32,25 @@ CREATE TABLE IF NOT EXISTS events (
   data TEXT NOT NULL,
   metadata TEXT NOT NULL,
   UNIQUE (stream_id, revision)
+);
+CREATE TABLE IF NOT EXISTS inline_checkpoints (
+  name TEXT PRIMARY KEY,
+  position INTEGER NOT NULL
 );`;
+
+/**
+ * A projection run inside the append transaction: its tables live in the log's file and are
+ * never behind the log. `apply` gets every event of `types` after its checkpoint, in order.
+ */
+export interface InlineProjection {
+  /** checkpoint key; also names the projection in errors */
+  name: string;
+  /** event types it reads (others only advance its checkpoint) */
+  types: readonly string[];
+  /** creates its tables (idempotent); runs once per store instance */
+  setup(db: Database.Database): void;
+  apply(db: Database.Database, event: RecordedEvent): void;
+}
 
 export interface SqliteEventStoreOptions {
   /** file path, or ':memory:' */
@@ -63,6 +81,8 @@ export class SqliteEventStore implements EventStore {
   private readonly subs = new Set<{ stop: () => void }>();
   private readonly stmts;
   private readonly appendTx;
+  private readonly multiTx;
+  private readonly inline: Array<{ projection: InlineProjection; select: (after: number, head: number, limit: number) => Row[] }> = [];
 
   constructor(options: SqliteEventStoreOptions) {
     if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
@@ -86,27 +106,94 @@ export class SqliteEventStore implements EventStore {
       ),
       all: this.db.prepare<[number, number], Row>('SELECT * FROM events WHERE position > ? ORDER BY position ASC LIMIT ?'),
       head: this.db.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events'),
+      checkpoint: this.db.prepare<[string], { position: number }>('SELECT position FROM inline_checkpoints WHERE name = ?'),
+      setCheckpoint: this.db.prepare(
+        'INSERT INTO inline_checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position',
+      ),
     };
     this.appendTx = this.db.transaction((streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult => {
-      const current = this.stmts.revision.get(streamId)?.r ?? NO_STREAM;
-      if (expected !== 'any' && expected !== current) throw new WrongExpectedRevisionError(streamId, expected, current);
-      let revision = current;
-      let position = 0;
-      for (const e of events) {
-        revision += 1;
-        const info = this.stmts.insert.run(
-          streamId,
-          revision,
-          e.type,
-          e.schemaVersion,
-          JSON.stringify(e.data),
-          JSON.stringify(e.metadata),
-        );
-        position = Number(info.lastInsertRowid);
-      }
-      if (events.length === 0) position = this.stmts.head.get()?.p ?? 0;
-      return { nextRevision: revision, position };
+      const result = this.appendOne(streamId, events, expected);
+      if (events.length > 0) this.advanceInline();
+      return result;
     });
+    this.multiTx = this.db.transaction((parts: StreamAppend[]): AppendResult[] => {
+      const results = parts.map((p) => this.appendOne(p.streamId, p.events, p.expected));
+      this.advanceInline();
+      return results;
+    });
+  }
+
+  private appendOne(streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
+    const current = this.stmts.revision.get(streamId)?.r ?? NO_STREAM;
+    if (expected !== 'any' && expected !== current) throw new WrongExpectedRevisionError(streamId, expected, current);
+    let revision = current;
+    let position = 0;
+    for (const e of events) {
+      revision += 1;
+      const info = this.stmts.insert.run(
+        streamId,
+        revision,
+        e.type,
+        e.schemaVersion,
+        JSON.stringify(e.data),
+        JSON.stringify(e.metadata),
+      );
+      position = Number(info.lastInsertRowid);
+    }
+    if (events.length === 0) position = this.stmts.head.get()?.p ?? 0;
+    return { nextRevision: revision, position };
+  }
+
+  /**
+   * Runs every inline projection over the events after its checkpoint, up to the head (or `window`
+   * positions further). Inside a write transaction: in each append, and when a reader finds a
+   * projection behind (an older file, or a process that appended without the projection installed).
+   * True when every projection reached the head.
+   */
+  private advanceInline(window = Number.MAX_SAFE_INTEGER): boolean {
+    const head = this.stmts.head.get()?.p ?? 0;
+    let current = true;
+    for (const { projection, select } of this.inline) {
+      let at = this.stmts.checkpoint.get(projection.name)?.position ?? 0;
+      if (at >= head) continue;
+      const target = Math.min(head, at + window);
+      for (;;) {
+        const rows = select(at, target, 1000);
+        for (const row of rows) projection.apply(this.db, toRecorded(row));
+        if (rows.length < 1000) break;
+        at = rows[rows.length - 1].position;
+      }
+      this.stmts.setCheckpoint.run(projection.name, target);
+      if (target < head) current = false;
+    }
+    return current;
+  }
+
+  /**
+   * Installs a projection that runs inside every append transaction of this store instance. Events
+   * already in the log are applied at once (one-time; the checkpoint is kept in the file, so the next
+   * process opening it starts where this one stopped).
+   */
+  addInlineProjection(projection: InlineProjection): void {
+    if (this.inline.some((p) => p.projection.name === projection.name)) return;
+    projection.setup(this.db);
+    const types = projection.types.map(() => '?').join(', ');
+    const stmt = this.db.prepare<unknown[], Row>(
+      `SELECT * FROM events WHERE position > ? AND position <= ? AND type IN (${types}) ORDER BY position ASC LIMIT ?`,
+    );
+    this.inline.push({ projection, select: (after, head, limit) => stmt.all(after, head, ...projection.types, limit) });
+    this.catchUpInline();
+  }
+
+  /** Brings inline projections up to the head when they are behind; true when they were already current. */
+  catchUpInline(): boolean {
+    if (this.inline.length === 0) return true;
+    const head = this.stmts.head.get()?.p ?? 0;
+    if (this.inline.every((p) => (this.stmts.checkpoint.get(p.projection.name)?.position ?? 0) >= head)) return true;
+    // a long gap (a log written before the projection) goes in bounded transactions, so other writers wait little
+    const step = this.db.transaction(() => this.advanceInline(20_000));
+    while (!step.immediate()) { /* next window */ }
+    return false;
   }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -116,10 +203,14 @@ export class SqliteEventStore implements EventStore {
   }
 
   /** Appends many streams' events in one transaction (bulk loading, seeding, benchmarks). */
-  appendMany(batches: Array<{ streamId: string; events: NewEvent[]; expected: ExpectedRevision }>): AppendResult[] {
-    const results = this.db.transaction(() => batches.map((b) => this.appendTx(b.streamId, b.events, b.expected))).immediate();
-    if (results.length > 0) this.appended.emit('append', results[results.length - 1].position);
+  appendMany(batches: StreamAppend[]): AppendResult[] {
+    const results = this.multiTx.immediate(batches);
+    if (results.some((r, i) => batches[i].events.length > 0)) this.appended.emit('append', Math.max(...results.map((r) => r.position)));
     return results;
+  }
+
+  async appendMulti(parts: StreamAppend[]): Promise<AppendResult[]> {
+    return this.appendMany(parts);
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

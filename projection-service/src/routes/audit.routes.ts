@@ -14,6 +14,7 @@ import {
   type AuditStreamType,
 } from '../audit/audit';
 import { actorOf, findProject, findUser, isMember, isStaff, waitForMinPosition, type QueryDeps } from './context';
+import { loadQuarantine } from '../runner/quarantine';
 
 const READ_SCOPE: Record<AuditStreamType, ScopeName> = {
   project: 'PROJECT_READ',
@@ -95,7 +96,10 @@ export function registerAuditRoutes(app: FastifyInstance, deps: QueryDeps): void
       if (asOf === null) return timeline;
 
       const prefix = prefixAsOf(events, asOf);
-      const state = prefix.length ? await foldDocument(prefix, AUDIT_STREAM_TYPES[type], id) : null;
+      // the projection skips the events an operator quarantined: so does this fold
+      const quarantined = await loadQuarantine(store);
+      const folded = prefix.filter((e) => !quarantined.has(e.position));
+      const state = folded.length ? await foldDocument(folded, AUDIT_STREAM_TYPES[type], id) : null;
       return {
         stream_id: auditStreamId(type, id),
         as_of: new Date(asOf).toISOString(),

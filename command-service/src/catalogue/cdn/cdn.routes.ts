@@ -99,9 +99,8 @@ export function registerCdnRoutes(app: FastifyInstance, ctx: CatalogueContext, d
     async (request, reply) => {
       const { project, version } = request.params;
       const filename = request.params['*'];
-      await ctx.lookup.catchUp();
-      const v = ctx.lookup.version(version);
-      if (!v || v.projectId !== project || !ctx.lookup.projectId(project)) throw notFound();
+      const v = await ctx.lookup.version(version);
+      if (!v || v.projectId !== project || !(await ctx.lookup.projectId(project))) throw notFound();
       // files of hidden projects and hidden versions are only served to the team and staff
       const actor = actorOf(request);
       const access = projectAccess(await loadProject(ctx, project), actor);

@@ -27,8 +27,7 @@ export function imageUrl(ctx: CatalogueContext, projectId: string, folder: 'imag
 }
 
 async function requireSlugFree(ctx: CatalogueContext, slug: string, self: string | null): Promise<void> {
-  await ctx.lookup.catchUp();
-  const holder = ctx.lookup.slugOwner(slug);
+  const holder = await ctx.lookup.projectSlugOwner(slug);
   if (holder && holder !== self) throw invalidInput('Slug collides with other project\'s id or slug!');
 }
 
@@ -161,7 +160,8 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
       if (versionFiles.size > 0 && !(d.initial_versions?.length)) throw invalidInput('File parts were sent without initial_versions to hold them');
       const wantsReview = d.is_draft === false && (d.initial_versions?.length ?? 0) > 0;
 
-      const result = await ctx.slugLock.run(async () => {
+      // the slug's reservation stream is appended with the ProjectCreated event: a racing create loses there
+      const result = await (async () => {
         await requireSlugFree(ctx, d.slug, null);
         const initial = await publishInitialVersions.prepare(ctx, actor, projectId, type, d.initial_versions ?? [], versionFiles);
         for (const p of staged.values()) await p.staged.commit();
@@ -190,8 +190,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
           state = submitted.state;
         }
         return { state, position, versionIds: published2.versionIds, loaders: initial.loaders, gameVersions: initial.gameVersions };
-      });
-      await ctx.lookup.catchUp();
+      })();
       const body = { ...projectJson(result.state, published), versions: result.versionIds, loaders: result.loaders, game_versions: result.gameVersions };
       return withPosition(reply, result.position).status(200).send(body);
     } finally {
@@ -210,10 +209,10 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
         kind: 'edit',
         actor: toCommandActor(actor),
         ...editCommandParts(input),
-        versionCount: ctx.lookup.liveVersionCount(pid),
+        versionCount: await ctx.lookup.liveVersionCount(pid),
       });
     };
-    const result = input.slug !== undefined ? await ctx.slugLock.run(run) : await run();
+    const result = await run();
     return noContent(reply, result.position);
   });
 
@@ -222,8 +221,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const ids = idsParam.parse(request.query.ids ?? '');
     const input = bulkEditInput.parse(request.body ?? {});
-    await ctx.lookup.catchUp();
-    const pids = ids.map((id) => ctx.lookup.projectId(id)).filter((p): p is string => p !== null);
+    const pids = (await Promise.all(ids.map((id) => ctx.lookup.projectId(id)))).filter((p): p is string => p !== null);
     const sameDonation = (a: { id: string; url: string }, b: { id: string; url: string }) => a.id === b.id && a.url === b.url;
     const derive = (current: ProjectFields, type: ProjectType): Partial<ProjectFields> => {
       const out: Partial<ProjectFields> = {};

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { projectStream } from '@modshelf/events';
-import { notFound } from '@modshelf/service-kit';
-import { execute, loadStream, type CommandResult } from '../../kernel/execute';
+import { ProjectCreated, ProjectDeleted, ProjectEdited, projectStream, type DecidedEvent } from '@modshelf/events';
+import { invalidInput, notFound } from '@modshelf/service-kit';
+import { execute, loadStream, type CommandResult, type NameRules } from '../../kernel/execute';
+import { renameClaims, type NameClaim } from '../../kernel/names';
 import { fold } from '../../kernel/decider';
 import type { Actor } from '@modshelf/events';
 import type { CatalogueContext } from '../context';
@@ -10,10 +11,32 @@ import type { ProjectCommand } from './project.commands';
 import { projectDecider } from './project.decider';
 import type { ProjectState } from './project.state';
 
+export const SLUG_TAKEN = 'Slug collides with other project\'s id or slug!';
+
+/** Project slugs are held in `slug-project-<slug>` reservation streams: taken on create, moved on rename, given back on delete. */
+export const projectNames: NameRules<ProjectState> = {
+  claims(decided: DecidedEvent[], before: ProjectState): NameClaim[] {
+    const claims: NameClaim[] = [];
+    let slug = before.exists ? before.fields.slug : null;
+    for (const e of decided) {
+      if (ProjectCreated.is(e)) {
+        claims.push(...renameClaims('project', e.data.project_id, null, e.data.slug));
+        slug = e.data.slug;
+      } else if (ProjectEdited.is(e) && e.data.changes.slug && slug !== null) {
+        claims.push(...renameClaims('project', before.project_id, slug, e.data.changes.slug));
+        slug = e.data.changes.slug;
+      } else if (ProjectDeleted.is(e) && slug !== null) {
+        claims.push({ action: 'release', namespace: 'project', name: slug, owner: e.data.project_id });
+      }
+    }
+    return claims;
+  },
+  taken: () => invalidInput(SLUG_TAKEN),
+};
+
 /** A live project's id from an id or slug, or 404. */
 export async function resolveProject(ctx: CatalogueContext, idOrSlug: string): Promise<string> {
-  await ctx.lookup.catchUp();
-  const pid = ctx.lookup.projectId(idOrSlug);
+  const pid = await ctx.lookup.projectId(idOrSlug);
   if (!pid) throw notFound();
   return pid;
 }
@@ -31,5 +54,5 @@ export function runProjectCommand(
   projectId: string,
   command: ProjectCommand,
 ): Promise<CommandResult<ProjectState>> {
-  return execute(ctx.store, projectStream(projectId), projectDecider, command, commandContext(request, actor.userId));
+  return execute(ctx.store, projectStream(projectId), projectDecider, command, commandContext(request, actor.userId), projectNames);
 }

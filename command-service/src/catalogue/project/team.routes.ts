@@ -10,8 +10,7 @@ type TeamParams = { id: string };
 type MemberParams = { id: string; user: string };
 
 async function projectOfTeam(ctx: CatalogueContext, teamId: string): Promise<string> {
-  await ctx.lookup.catchUp();
-  const pid = ctx.lookup.projectOfTeam(teamId);
+  const pid = await ctx.lookup.projectOfTeam(teamId);
   if (!pid) throw notFound();
   return pid;
 }
@@ -22,7 +21,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: CatalogueContext):
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const input = inviteInput.parse(request.body ?? {});
     const pid = await projectOfTeam(ctx, request.params.id);
-    if (!ctx.lookup.userExists(input.user_id)) throw invalidInput('An invalid User ID specified');
+    if (!await ctx.lookup.userExists(input.user_id)) throw invalidInput('An invalid User ID specified');
     const result = await runProjectCommand(ctx, request, actor, pid, {
       kind: 'invite-member',
       actor: toCommandActor(actor),
@@ -46,7 +45,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: CatalogueContext):
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const input = editMemberInput.parse(request.body ?? {});
     const pid = await projectOfTeam(ctx, request.params.id);
-    const userId = ctx.lookup.userId(request.params.user) ?? request.params.user;
+    const userId = await ctx.lookup.userId(request.params.user) ?? request.params.user;
     const result = await runProjectCommand(ctx, request, actor, pid, {
       kind: 'edit-member', actor: toCommandActor(actor), user_id: userId, role: input.role, permissions: input.permissions, ordering: input.ordering, payouts_split: input.payouts_split,
     });
@@ -56,7 +55,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: CatalogueContext):
   app.delete<{ Params: MemberParams }>('/v2/team/:id/members/:user', async (request, reply) => {
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const pid = await projectOfTeam(ctx, request.params.id);
-    const userId = ctx.lookup.userId(request.params.user) ?? request.params.user;
+    const userId = await ctx.lookup.userId(request.params.user) ?? request.params.user;
     const result = await runProjectCommand(ctx, request, actor, pid, { kind: 'remove-member', actor: toCommandActor(actor), user_id: userId });
     return noContent(reply, result.position);
   });

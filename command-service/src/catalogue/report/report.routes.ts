@@ -20,18 +20,17 @@ export function registerReportRoutes(app: FastifyInstance, ctx: CatalogueContext
     if (!(REPORT_TYPES as readonly string[]).includes(reportType)) {
       throw invalidInput(`Invalid report type: ${input.report_type}. Use one of ${REPORT_TYPES.join(', ')}`);
     }
-    await ctx.lookup.catchUp();
     const ca = toCommandActor(actor);
     let itemId = input.item_id;
     if (input.item_type === 'project') {
-      const pid = ctx.lookup.projectId(input.item_id);
+      const pid = await ctx.lookup.projectId(input.item_id);
       if (!pid || !canSeeProject(await loadProject(ctx, pid), ca)) throw invalidInput(`Project could not be found: ${input.item_id}`);
       itemId = pid;
     } else if (input.item_type === 'version') {
-      const v = ctx.lookup.version(input.item_id);
+      const v = await ctx.lookup.version(input.item_id);
       if (!v || !canSeeProject(await loadProject(ctx, v.projectId), ca)) throw invalidInput(`Version could not be found: ${input.item_id}`);
     } else {
-      const uid = ctx.lookup.userId(input.item_id);
+      const uid = await ctx.lookup.userId(input.item_id);
       if (!uid) throw invalidInput(`User could not be found: ${input.item_id}`);
       itemId = uid;
     }

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NO_STREAM, SqliteEventStore, UserRegistered, newEventId, toNewEvents, userStream, type Actor, type RecordedEvent } from '@modshelf/events';
+import { NO_STREAM, SqliteEventStore, UserRegistered, newEventId, toNewEvents, userStream, type Actor, type EventStore, type RecordedEvent } from '@modshelf/events';
 import { ALL_SCOPES, installErrorHandling } from '@modshelf/service-kit';
 import { LocalBlobStore } from '../../blobs/local-blob-store';
 import { registerCatalogueCommands } from '../plugin';
@@ -18,22 +18,17 @@ export type UserKey = keyof typeof USERS;
 
 export const PUBLIC_URL = 'http://modshelf.test';
 
-/**
- * Test-only: a real SQLite store and blob folder in a temp dir, the catalogue
- * routes, and an auth stand-in that takes the actor from `x-test-user` (a key of
- * USERS) and its scopes from `x-test-scopes` (default: all).
- */
-export async function harness(options: { maxFileBytes?: number } = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'catalogue-'));
-  const store = new SqliteEventStore({ path: join(dir, 'events.db') });
-  const blobs = new LocalBlobStore(join(dir, 'blobs'));
+/** Registers the USERS in a store (as UserRegistered events). */
+export async function registerTestUsers(store: EventStore): Promise<void> {
   for (const u of Object.values(USERS)) {
     const meta = { commandId: 'seed', correlationId: 'seed', causationId: 'seed', actor: null, time: '2026-01-01T00:00:00.000Z' };
     const data = { user_id: u.userId, username: u.username, role: u.role, avatar_url: null, bio: null, created: meta.time };
     await store.append(userStream(u.userId), toNewEvents([UserRegistered(data)], meta, newEventId), NO_STREAM);
   }
-  const app: FastifyInstance = Fastify({ logger: false });
-  installErrorHandling(app);
+}
+
+/** Test-only auth stand-in: the actor from `x-test-user` (a key of USERS), its scopes from `x-test-scopes` (default: all). */
+export function installTestAuth(app: FastifyInstance): void {
   if (!app.hasRequestDecorator('actor')) app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     const key = request.headers['x-test-user'];
@@ -44,6 +39,21 @@ export async function harness(options: { maxFileBytes?: number } = {}) {
       : null;
     (request as unknown as { actor: Actor | null }).actor = actor;
   });
+}
+
+/**
+ * Test-only: a real SQLite store and blob folder in a temp dir, the catalogue
+ * routes, and an auth stand-in that takes the actor from `x-test-user` (a key of
+ * USERS) and its scopes from `x-test-scopes` (default: all).
+ */
+export async function harness(options: { maxFileBytes?: number } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'catalogue-'));
+  const store = new SqliteEventStore({ path: join(dir, 'events.db') });
+  const blobs = new LocalBlobStore(join(dir, 'blobs'));
+  await registerTestUsers(store);
+  const app: FastifyInstance = Fastify({ logger: false });
+  installErrorHandling(app);
+  installTestAuth(app);
   registerCatalogueCommands(app, {
     store, dataDir: dir, publicUrl: PUBLIC_URL, blobs, maxFileBytes: options.maxFileBytes ?? 64 * 1024, downloadFlushMs: 60_000,
   });

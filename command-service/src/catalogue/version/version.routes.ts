@@ -80,13 +80,13 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
         project = await visibleProject(ctx, actor, pid);
         const access = projectAccess(project, actor);
         if ((access.permissions & P.UPLOAD_VERSION) === 0) throw new ApiError(401, 'unauthorized', "You don't have permission to upload this version!");
-        checkVersionData(ctx, project.project_type, input);
+        await checkVersionData(ctx, project.project_type, input);
         return input;
       }, files);
       const state = project as ProjectState | null;
       if (!state) throw notFound();
       for (const name of files.keys()) if (!d.file_parts.includes(name)) throw invalidInput(`File part '${name}' is not listed in file_parts`);
-      checkForeignDuplicates(ctx, state.project_id, [...files.values()]);
+      await checkForeignDuplicates(ctx, state.project_id, [...files.values()]);
       await checkModpacks([...files.values()]);
       const command = publishCommand(ctx, actor, projectAccess(state, actor), state.project_id, d, files);
       await dryRunVersion(ctx, command.version.version_id, command);
@@ -109,7 +109,7 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
     requireVersionAccess(access, P.UPLOAD_VERSION, "You don't have permission to edit this version!", await loadVersion(ctx, versionId));
     checkLoaders(project.project_type, input.loaders);
     checkGameVersions(input.game_versions);
-    if (input.dependencies) checkDependencies(ctx, input.dependencies);
+    if (input.dependencies) await checkDependencies(ctx, input.dependencies);
     const { primary_file, file_types, ...rest } = input;
     const changes: Partial<VersionFields> = {};
     for (const [k, v] of Object.entries(rest)) if (v !== undefined) (changes as Record<string, unknown>)[k] = v;
@@ -150,7 +150,7 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
         requireVersionAccess(access, P.UPLOAD_VERSION, "You don't have permission to upload files to this version!", await loadVersion(ctx, versionId));
         return addFilesData.parse(raw ?? {}).file_types ?? {};
       }, files);
-      checkForeignDuplicates(ctx, projectId, [...files.values()]);
+      await checkForeignDuplicates(ctx, projectId, [...files.values()]);
       await checkModpacks([...files.values()]);
       const newFiles = [...files.values()].map((f) => {
         const filename = checkFilename(f.filename);
@@ -181,8 +181,7 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
     const q = deleteFileQuery.parse(request.query);
     const hash = request.params['*'].toLowerCase();
     if (!/^[0-9a-f]{40}$|^[0-9a-f]{128}$/.test(hash)) throw notFound();
-    await ctx.lookup.catchUp();
-    const candidates = ctx.lookup.versionsWithHash(hash);
+    const candidates = await ctx.lookup.versionsWithHash(hash);
     const versionId = q.version_id ? candidates.find((v) => v === q.version_id) : candidates[0];
     if (!versionId) throw notFound();
     const { projectId } = await resolveVersion(ctx, versionId);

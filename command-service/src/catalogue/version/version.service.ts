@@ -55,27 +55,27 @@ export async function checkModpacks(files: UploadedFile[]): Promise<void> {
 }
 
 /** A file already held by a version of another project may not be uploaded again (as Modrinth). */
-export function checkForeignDuplicates(ctx: CatalogueContext, projectId: string, files: UploadedFile[]): void {
+export async function checkForeignDuplicates(ctx: CatalogueContext, projectId: string, files: UploadedFile[]): Promise<void> {
   for (const f of files) {
-    for (const vid of ctx.lookup.versionsWithHash(f.staged.sha1)) {
-      if (ctx.lookup.version(vid)?.projectId !== projectId) throw invalidInput('Duplicate files are not allowed to be uploaded to Modshelf!');
+    for (const vid of await ctx.lookup.versionsWithHash(f.staged.sha1)) {
+      if ((await ctx.lookup.version(vid))?.projectId !== projectId) throw invalidInput('Duplicate files are not allowed to be uploaded to Modshelf!');
     }
   }
 }
 
-export function checkDependencies(ctx: CatalogueContext, deps: CreateVersionInput['dependencies']): void {
+export async function checkDependencies(ctx: CatalogueContext, deps: CreateVersionInput['dependencies']): Promise<void> {
   for (const d of deps) {
     if (!d.version_id && !d.project_id && !d.file_name) throw invalidInput('A dependency needs a version_id, a project_id or a file_name');
-    if (d.version_id && !ctx.lookup.version(d.version_id)) throw invalidInput(`Dependency version ${d.version_id} does not exist`);
-    if (d.project_id && !ctx.lookup.projectId(d.project_id)) throw invalidInput(`Dependency project ${d.project_id} does not exist`);
+    if (d.version_id && !await ctx.lookup.version(d.version_id)) throw invalidInput(`Dependency version ${d.version_id} does not exist`);
+    if (d.project_id && !await ctx.lookup.projectId(d.project_id)) throw invalidInput(`Dependency project ${d.project_id} does not exist`);
   }
 }
 
 /** Validates a version's data against the project (tags, dependencies) before any file is read. */
-export function checkVersionData(ctx: CatalogueContext, type: ProjectType, d: CreateVersionInput): void {
+export async function checkVersionData(ctx: CatalogueContext, type: ProjectType, d: CreateVersionInput): Promise<void> {
   checkLoaders(type, d.loaders);
   checkGameVersions(d.game_versions);
-  checkDependencies(ctx, d.dependencies);
+  await checkDependencies(ctx, d.dependencies);
   if (new Set(d.file_parts).size !== d.file_parts.length) throw invalidInput('file_parts lists a part twice');
   if (d.primary_file !== undefined && !d.file_parts.includes(d.primary_file)) throw invalidInput('primary_file must be one of file_parts');
 }
@@ -168,9 +168,8 @@ export function versionJson(s: VersionState) {
 
 /** A live version and its project, or 404. */
 export async function resolveVersion(ctx: CatalogueContext, versionId: string): Promise<{ versionId: string; projectId: string }> {
-  await ctx.lookup.catchUp();
-  const v = ctx.lookup.version(versionId);
-  if (!v || !ctx.lookup.projectId(v.projectId)) throw notFound();
+  const v = await ctx.lookup.version(versionId);
+  if (!v || !await ctx.lookup.projectId(v.projectId)) throw notFound();
   return { versionId, projectId: v.projectId };
 }
 
@@ -183,7 +182,7 @@ export const publishInitialVersions = {
     const inputs = raw.map((r) => createVersionInput.parse(r));
     const used = new Set<string>();
     for (const d of inputs) {
-      checkVersionData(ctx, type, d);
+      await checkVersionData(ctx, type, d);
       if (d.file_parts.length === 0 && d.status !== 'draft') throw invalidInput('Versions must have at least one file uploaded to them');
       for (const p of d.file_parts) {
         if (!uploaded.has(p)) throw invalidInput(`File part '${p}' is listed in file_parts but was not sent`);
@@ -192,7 +191,7 @@ export const publishInitialVersions = {
       }
     }
     for (const name of uploaded.keys()) if (!used.has(name)) throw invalidInput(`File part '${name}' is not listed in any initial version's file_parts`);
-    checkForeignDuplicates(ctx, projectId, [...uploaded.values()]);
+    await checkForeignDuplicates(ctx, projectId, [...uploaded.values()]);
     // build (and so validate) every command now; access is filled in once the project exists
     const commands = inputs.map((d) => publishCommand(ctx, actor, { visible: true, insider: true, permissions: 0 }, projectId, d, uploaded));
     for (const c of commands) decideVersion({ ...c, access: { visible: true, insider: true, permissions: 1 } }, versionDecider.initialState);
