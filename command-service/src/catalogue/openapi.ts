@@ -16,6 +16,8 @@ export const CATALOGUE_COMMAND_ROUTES: {
   path: string;
   summary: string;
   scope?: ScopeName;
+  /** further scopes the route needs beside `scope` */
+  alsoScopes?: ScopeName[];
   body: Body;
   query?: z.ZodObject;
   answer: 200 | 204;
@@ -63,7 +65,7 @@ export function catalogueOpenApiPaths(routes: typeof CATALOGUE_COMMAND_ROUTES = 
     const op: Record<string, unknown> = {
       summary: r.summary,
       parameters: [...params, ...query, { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } }],
-      ...(r.scope ? { security: [{ TokenAuth: [r.scope] }] } : {}),
+      ...(r.scope ? { security: [{ TokenAuth: [r.scope, ...(r.alsoScopes ?? [])] }] } : {}),
       responses: {
         [r.answer]: { description: r.answer === 204 ? 'Done; the x-modshelf-position header carries the log position reached' : 'OK' },
         400: ERROR, 401: ERROR, 404: ERROR, 409: ERROR, ...(r.body.kind === 'multipart' || r.body.kind === 'image' ? { 413: ERROR } : {}),

@@ -69,7 +69,7 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
       if (!request.raw.complete && request.method !== 'GET' && request.method !== 'HEAD') reply.header('connection', 'close');
       return payload;
     });
-    installIdempotency(scope, idempotency, ctx.now);
+    installIdempotency(scope, idempotency, ctx.now, deps.store);
     registerProjectRoutes(scope, ctx);
     registerTeamRoutes(scope, ctx);
     registerVersionRoutes(scope, ctx);
