@@ -1,8 +1,8 @@
 // Compiles each server entry (TypeScript, across the workspace packages) into one ES module
 // under dist/server/ with esbuild; third-party packages stay in node_modules.
 import { build } from 'esbuild';
-import { readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
@@ -54,8 +54,10 @@ const externalThirdParty = {
   },
 };
 
+/** Each file is written aside and renamed into place, so a process starting meanwhile never reads half a file. */
 export async function buildServer() {
-  await build({
+  const result = await build({
+    write: false,
     absWorkingDir: ROOT,
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, src]) => [name, join(ROOT, src)])),
     outdir: OUT_DIR,
@@ -68,6 +70,15 @@ export async function buildServer() {
     logLevel: 'warning',
     plugins: [externalThirdParty],
   });
+  // chunks first, entries last: an entry newer than the sources means its chunks are in place
+  const entryFiles = new Set(Object.keys(ENTRIES).map((name) => join(OUT_DIR, `${name}.js`)));
+  const files = [...result.outputFiles].sort((a, b) => Number(entryFiles.has(a.path)) - Number(entryFiles.has(b.path)));
+  for (const file of files) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    const aside = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(aside, file.contents);
+    renameSync(aside, file.path);
+  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
