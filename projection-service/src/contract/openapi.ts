@@ -56,7 +56,7 @@ const analyticsQuery = z.object({
   project_ids: jsonArray('project ids or slugs').optional().meta({ description: 'JSON array; default: every project the caller may see analytics of' }),
   start_date: s.optional().meta({ description: 'ISO 8601; default: two weeks before end_date' }),
   end_date: s.optional().meta({ description: 'ISO 8601; default: now' }),
-  resolution_minutes: z.int().positive().optional().meta({ description: 'bucket width, a multiple of 1440 (figures are kept per UTC day); default 1440' }),
+  resolution_minutes: z.int().positive().multipleOf(1440).optional().meta({ description: 'bucket width, a multiple of 1440 (figures are kept per UTC day); default 1440' }),
 });
 const series = (value: z.ZodType, what: string) =>
   z.record(s, z.record(s, value)).meta({ description: `project id -> bucket start (unix seconds) -> ${what}; empty buckets are left out` });
