@@ -7,7 +7,7 @@ import addFormats from 'ajv-formats';
 import { parse as parseYaml } from 'yaml';
 import { validate as validateOpenApi, compileErrors } from '@readme/openapi-parser';
 import type { z } from 'zod';
-import { accountRouteDocs } from '@modshelf/command-service';
+import { PAYOUT_ROUTES, accountRouteDocs } from '@modshelf/command-service';
 import { MODERATION_ROUTES, QUERY_ROUTES } from '@modshelf/projection-service';
 import { ErrorAnswer, type RouteDoc } from '@modshelf/service-kit';
 import { startSite, type Site } from './index';
@@ -68,7 +68,7 @@ interface Sample {
   command?: boolean;
 }
 
-const ROUTE_DOCS: RouteDoc[] = [...QUERY_ROUTES, ...MODERATION_ROUTES, ...accountRouteDocs()];
+const ROUTE_DOCS: RouteDoc[] = [...QUERY_ROUTES, ...MODERATION_ROUTES, ...accountRouteDocs(), ...PAYOUT_ROUTES];
 function zodSchemaFor(s: Sample): z.ZodType {
   if (s.status >= 400) return ErrorAnswer;
   const doc = ROUTE_DOCS.find((r) => r.method === s.method && pathSkeleton(r.path) === pathSkeleton(s.path));
@@ -174,6 +174,9 @@ describe('OpenAPI contract of the running site', () => {
     const me = body(await call('get', '/v2/user', '/v2/user', { token: session }));
     await call('get', '/v2/user/{id|username}/follows', `/v2/user/${me.id}/follows`, { token: session });
     await call('get', '/v2/user/{id|username}/notifications', `/v2/user/${me.id}/notifications`, { token: session });
+    // legacy paths: the payout history shape and the update-checker document
+    await call('get', '/v2/user/{id|username}/payouts', `/v2/user/${me.id}/payouts`, { token: session });
+    await call('get', '/v2/updates/{id|slug}/forge_updates.json', `/v2/updates/${project.slug}/forge_updates.json?loader=any`);
     await call('get', '/v2/report', '/v2/report?all=true', { token: session });
     // the catalogue's create commands (multipart), for the reference's Project and Version answers
     const form = (data: unknown, files: Record<string, string> = {}) => {

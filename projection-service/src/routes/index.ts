@@ -11,6 +11,7 @@ import { registerOrganizationQueryRoutes } from './organization.routes';
 import { registerNotificationQueryRoutes } from './notification.routes';
 import { registerAuditRoutes } from './audit.routes';
 import { registerModerationQueryRoutes } from './moderation.routes';
+import { registerUpdateRoutes } from './updates.routes';
 
 /** Every GET (and query-only POST) route of the /v2 read side. */
 export function registerQueryRoutes(app: FastifyInstance, deps: QueryDeps): void {
@@ -25,4 +26,5 @@ export function registerQueryRoutes(app: FastifyInstance, deps: QueryDeps): void
   registerNotificationQueryRoutes(app, deps);
   registerModerationQueryRoutes(app, deps);
   registerAuditRoutes(app, deps);
+  registerUpdateRoutes(app, deps);
 }
