@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { CredentialStore } from '@modshelf/events';
-import { invalidInput, notFound, requireScope, type Actor } from '@modshelf/service-kit';
+import type { Actor, CredentialStore } from '@modshelf/events';
+import { invalidInput, notFound, requireScope } from '@modshelf/service-kit';
 import type { PayoutState } from './decider';
 import { MICROS, decimal } from './methods';
 import type { PayoutVault } from './vault';

@@ -13,3 +13,4 @@ export * from './notification';
 export * from './moderation';
 export * from './payout';
 export * from './names';
+export * from './badges';

@@ -7,7 +7,7 @@ import { DEFAULT_UPDATE_LOADER, forgeUpdates } from '../views/forge-updates.view
 import { canReadProject, findProject, projectNotFound, waitForMinPosition, type QueryDeps } from './context';
 
 const LoaderQuery = z.object({
-  loader: z.enum([...LOADERS.map((l) => l.name), 'any'] as [string, ...string[]]).optional(),
+  loader: z.enum(['any', ...LOADERS.map((l): string => l.name)]).optional(),
 });
 
 /**
