@@ -21,3 +21,4 @@ export { injectCss } from './inject-css';
 export { tokensCss } from './tokens';
 export { Tooltip } from './Tooltip';
 export { Dropdown } from './Dropdown';
+export * from './badges';

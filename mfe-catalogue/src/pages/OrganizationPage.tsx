@@ -4,6 +4,7 @@ import { api, DEFAULT_LAYOUT, ErrorScreen, formatNumber, organizationPath, usePa
 import { ApiErrorScreen } from '../components/ApiErrorScreen';
 import { ProjectIcon } from '../components/ProjectCard';
 import { ProjectsByType } from '../components/ProjectsByType';
+import { UserBadges } from '../components/UserBadges';
 
 export function OrganizationPage() {
   const { id = '', projectType } = useParams();
@@ -32,7 +33,7 @@ export function OrganizationPage() {
         <h3><FormattedMessage id="org.members" defaultMessage="Members" /></h3>
         <ul className="cat-members">
           {(o.members ?? []).map((m) => (
-            <li key={m.user.id}><Link to={userPath(m.user)}>{m.user.username}</Link> <span className="ms-muted">{m.role}</span></li>
+            <li key={m.user.id}><Link to={userPath(m.user)}>{m.user.username}</Link> <span className="ms-muted">{m.role}</span> <UserBadges bits={m.user.badges} /></li>
           ))}
         </ul>
       </aside>

@@ -6,6 +6,10 @@ import {
 } from '@modshelf/web-kit';
 import { ENVIRONMENT_LABELS, environmentOf } from '../environment';
 import type { ProjectData } from './ProjectPage';
+import { UserBadges } from '../components/UserBadges';
+
+/** On the creators list the creator badge goes without saying. */
+const ON_CREATOR_LIST = ['creator'] as const;
 
 const DONATION_NAMES: Record<string, string> = { other: 'Donate' };
 
@@ -52,6 +56,7 @@ export function AboutSidebar({ data }: { data: ProjectData }) {
               <Link to={userPath(m.user)}>{m.user.username}</Link>
               <span className="ms-muted">{m.role}</span>
               {isOwner(m) && <span className="cat-badge" data-testid="owner-badge"><FormattedMessage id="about.owner" defaultMessage="Project owner" /></span>}
+              <UserBadges bits={m.user.badges} hide={ON_CREATOR_LIST} />
             </li>
           ))}
         </ul>
