@@ -382,6 +382,20 @@ describe.skipIf(!startSite)('accounts and settings in a real browser', { timeout
     expect(await page.locator('nav.set-nav').innerText()).toContain('Токены доступа');
     await page.getByRole('radio', { name: 'English (US)', exact: true }).check();
     await page.locator('main h1', { hasText: 'Language' }).waitFor();
+    // the spec's groups; a language without a translation falls back to en-US and stays chosen
+    for (const g of ['Automatic', 'Standard languages', 'Experimental languages', 'Fun languages']) await page.getByText(g, { exact: true }).waitFor();
+    await page.getByRole('radio', { name: 'Deutsch', exact: true }).check();
+    await page.getByTestId('language-fallback').waitFor();
+    expect(await page.locator('main h1').innerText()).toBe('Language');
+    expect(new URL(page.url()).searchParams.get('hl')).toBeNull();
+    await page.reload();
+    expect(await page.getByRole('radio', { name: 'Deutsch', exact: true }).isChecked()).toBe(true);
+    await page.getByTestId('language-search').fill('lolcat');
+    await page.getByRole('heading', { name: 'Search results' }).waitFor();
+    expect(await page.locator('input[name="language"]:not([value="auto"])').count()).toBe(1);
+    await page.getByTestId('language-search').fill('');
+    await page.getByRole('radio', { name: 'English (US)', exact: true }).check();
+    await page.getByTestId('language-fallback').waitFor({ state: 'detached' });
 
     // this part's Russian bundle cannot be fetched: the spec's error, and the page stays in English
     const fresh = await ctx.newPage();
