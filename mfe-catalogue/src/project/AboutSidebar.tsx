@@ -43,6 +43,12 @@ export function AboutSidebar({ data }: { data: ProjectData }) {
           <dt><FormattedMessage id="about.environment" defaultMessage="Environment" /></dt>
           <dd>{intl.formatMessage(ENVIRONMENT_LABELS[env])}</dd>
         </dl>
+        {p.project_type === 'modpack' && p.game_versions.length > 0 && (
+          // a search with this modpack's game versions and mod loader provided: locked until the visitor unlocks them
+          <Link className="ms-btn" data-testid="find-compatible" to={`/mods?${new URLSearchParams([...p.game_versions.map((v) => ['pv', v]), ...p.loaders.filter((l) => l === 'coreengine').map((l) => ['pg', l])]).toString()}`}>
+            <FormattedMessage id="about.findCompatible" defaultMessage="Find mods for this modpack" />
+          </Link>
+        )}
       </section>
       <section className="ms-card" data-section="creators">
         <h3><FormattedMessage id="about.creators" defaultMessage="Creators" /></h3>
