@@ -92,7 +92,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   await registerQueryRoutes(app, { projections, credentials, publicUrl: config.publicUrl, store });
   if (options.web ?? config.WEB) {
     await ensureWebBuilt(ROOT_DIR);
-    await registerWeb(app, { rootDir: ROOT_DIR });
+    await registerWeb(app, { rootDir: ROOT_DIR, site: { community_url: config.COMMUNITY_URL, staging: config.STAGING } });
   }
 
   await app.listen({ port: config.PORT, host: config.HOST });
