@@ -27,10 +27,11 @@ export interface SearchState {
   unlocked: LockableFacet[];
 }
 
-export function defaultSearchState(type: SearchProjectType): SearchState {
+/** `layout`: the page's default view (the visitor's choice in display preferences, else DEFAULT_LAYOUT). */
+export function defaultSearchState(type: SearchProjectType, layout: Layout = DEFAULT_LAYOUT[type]): SearchState {
   return {
     query: '', categories: [], loaders: [], versions: [], environments: [], license: '', projectId: '',
-    sort: 'relevance', page: 1, limit: DEFAULT_PAGE_SIZE, layout: DEFAULT_LAYOUT[type],
+    sort: 'relevance', page: 1, limit: DEFAULT_PAGE_SIZE, layout,
     provided: { versions: [], loaders: [] }, unlocked: [],
   };
 }
@@ -39,8 +40,8 @@ function uniq(values: string[]): string[] {
   return [...new Set(values.filter((v) => v.length > 0))];
 }
 
-export function parseSearchParams(params: URLSearchParams, type: SearchProjectType): SearchState {
-  const d = defaultSearchState(type);
+export function parseSearchParams(params: URLSearchParams, type: SearchProjectType, preferred?: Layout): SearchState {
+  const d = defaultSearchState(type, preferred);
   const sort = params.get('s');
   const layout = params.get('view');
   const limit = Number(params.get('m'));
@@ -83,8 +84,8 @@ export function syncPatch(s: SearchState, facet: LockableFacet): Partial<SearchS
 }
 
 /** The URL query for a state; defaults are left out so plain pages keep plain URLs. */
-export function toSearchParams(s: SearchState, type: SearchProjectType, keep?: URLSearchParams): URLSearchParams {
-  const d = defaultSearchState(type);
+export function toSearchParams(s: SearchState, type: SearchProjectType, keep?: URLSearchParams, preferred?: Layout): URLSearchParams {
+  const d = defaultSearchState(type, preferred);
   const p = new URLSearchParams();
   const hl = keep?.get('hl');
   if (s.query) p.set('q', s.query);

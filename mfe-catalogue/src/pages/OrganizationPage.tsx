@@ -1,12 +1,14 @@
+import { useAtomValue } from 'jotai';
 import { FormattedMessage } from 'react-intl';
 import { Link, useLocation, useParams } from 'react-router';
-import { api, DEFAULT_LAYOUT, ErrorScreen, formatNumber, organizationPath, usePageMeta, useApi, userPath } from '@modshelf/web-kit';
+import { api, layoutFor, displayPreferencesAtom, ErrorScreen, formatNumber, organizationPath, usePageMeta, useApi, userPath } from '@modshelf/web-kit';
 import { ApiErrorScreen } from '../components/ApiErrorScreen';
 import { ProjectIcon } from '../components/ProjectCard';
 import { ProjectsByType } from '../components/ProjectsByType';
 import { UserBadges } from '../components/UserBadges';
 
 export function OrganizationPage() {
+  const prefs = useAtomValue(displayPreferencesAtom);
   const { id = '', projectType } = useParams();
   // (the '*' param here would be the shell's splat, so the settings area is told from the path)
   const settings = /^\/organization\/[^/]+\/settings(\/|$)/.test(useLocation().pathname);
@@ -37,7 +39,7 @@ export function OrganizationPage() {
           ))}
         </ul>
       </aside>
-      <ProjectsByType projects={list} base={organizationPath(o)} selected={projectType} layout={DEFAULT_LAYOUT.user} />
+      <ProjectsByType projects={list} base={organizationPath(o)} selected={projectType} layout={layoutFor(prefs, 'user')} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
+import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import {
-  api, DEFAULT_LAYOUT, ERRORS, formatDate, formatNumber, organizationPath, usePageMeta, useApi, userPath,
+  api, layoutFor, displayPreferencesAtom, ERRORS, formatDate, formatNumber, organizationPath, usePageMeta, useApi, userPath,
 } from '@modshelf/web-kit';
 import { ApiErrorScreen } from '../components/ApiErrorScreen';
 import { ProjectIcon } from '../components/ProjectCard';
@@ -9,6 +10,7 @@ import { ProjectsByType } from '../components/ProjectsByType';
 import { UserBadges } from '../components/UserBadges';
 
 export function UserPage() {
+  const prefs = useAtomValue(displayPreferencesAtom);
   const intl = useIntl();
   const { id = '', projectType } = useParams();
   const user = useApi(`user:${id}`, (s) => api.user(id, s));
@@ -49,7 +51,7 @@ export function UserPage() {
           </>
         )}
       </aside>
-      <ProjectsByType projects={list} base={userPath(u)} selected={projectType} layout={DEFAULT_LAYOUT.user} />
+      <ProjectsByType projects={list} base={userPath(u)} selected={projectType} layout={layoutFor(prefs, 'user')} />
     </div>
   );
 }
