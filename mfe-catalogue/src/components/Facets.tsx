@@ -13,7 +13,7 @@ function fallbackCategories(type: SearchProjectType): CategoryTag[] {
 
 function CheckList({ name, options, selected, onToggle, locked = false }: {
   name: string;
-  options: { value: string; label: string }[];
+  options: { value: string; label: string; icon?: string }[];
   selected: readonly string[];
   onToggle: (value: string) => void;
   locked?: boolean;
@@ -24,6 +24,8 @@ function CheckList({ name, options, selected, onToggle, locked = false }: {
         <li key={o.value}>
           <label className="cat-check">
             <input type="checkbox" name={name} value={o.value} checked={selected.includes(o.value)} disabled={locked} onChange={() => onToggle(o.value)} />
+            {/* the tag's icon: a static SVG from the tag API (never user input) */}
+            {o.icon && <span className="cat-facet__icon" aria-hidden="true" dangerouslySetInnerHTML={{ __html: o.icon }} />}
             <span>{o.label}</span>
           </label>
         </li>
@@ -68,6 +70,7 @@ export function Facets({ type, state, onChange }: {
   const versions = useApi('tag:game_version', (s) => api.gameVersions(s));
   const licenses = useApi('tag:license', (s) => api.licenses(s));
 
+  const iconOf = (name: string) => cats.data?.find((c) => c.name === name && c.project_type === type)?.icon;
   const categoryGroups = groupCategories(cats.data ?? fallbackCategories(type), type);
   const headerLabel = (h: string) =>
     h === 'categories' ? intl.formatMessage({ id: 'facets.categories', defaultMessage: 'Categories' })
@@ -101,7 +104,7 @@ export function Facets({ type, state, onChange }: {
           <legend>{headerLabel(g.header)}</legend>
           <CheckList
             name="category"
-            options={g.names.map((c) => ({ value: c, label: formatCategory(c) }))}
+            options={g.names.map((c) => ({ value: c, label: formatCategory(c), icon: iconOf(c) }))}
             selected={state.categories}
             onToggle={(v) => onChange({ categories: toggle(state.categories, v) })}
           />
@@ -113,7 +116,7 @@ export function Facets({ type, state, onChange }: {
           <LockControl facet="loaders" state={state} onChange={onChange} />
           <CheckList
             name="loader"
-            options={loaderList.map((l) => ({ value: l, label: formatCategory(l) }))}
+            options={loaderList.map((l) => ({ value: l, label: formatCategory(l), icon: loaders.data?.find((x) => x.name === l)?.icon }))}
             selected={loadersLocked ? state.provided.loaders : state.loaders}
             locked={loadersLocked}
             onToggle={(v) => onChange({ loaders: toggle(state.loaders, v) })}

@@ -60,6 +60,16 @@ describe('user, tag and statistics routes', () => {
     const cats = (await t.app.inject('/v2/tag/category')).json();
     expect(cats.find((c: { name: string }) => c.name === 'worldgen')).toMatchObject({ project_type: 'mod', header: 'categories' });
     expect((await t.app.inject('/v2/tag/loader')).json().map((l: { name: string }) => l.name)).toContain('behaviorpack');
+    // one icon each, per the spec's lists: every category and loader has its own drawing
+    const loaders = (await t.app.inject('/v2/tag/loader')).json() as { name: string; icon: string }[];
+    const icons = [...cats, ...loaders] as { name: string; icon: string }[];
+    for (const x of icons) {
+      expect(x.icon, x.name).toMatch(/^<svg [^>]*viewBox="0 0 24 24"[^>]*>.*<\/svg>$/);
+      expect(x.icon, x.name).not.toMatch(/<script|on\w+=/i);
+    }
+    const drawing = (i: string) => i.replace(/<title>.*?<\/title>/, '');
+    const byName = new Map(icons.map((x) => [x.name, drawing(x.icon)]));
+    expect(new Set(byName.values()).size, 'distinct drawings').toBe(byName.size);
     expect((await t.app.inject('/v2/tag/game_version')).json()[0]).toHaveProperty('major');
     expect((await t.app.inject('/v2/tag/license')).json()[0]).toEqual({ short: 'MIT', name: 'MIT License' });
     expect((await t.app.inject('/v2/tag/license/mit')).json().title).toBe('MIT License');
