@@ -25,6 +25,8 @@ export function Footer({ manifest }: { manifest: RemotesManifest }) {
     <footer className="shell-footer">
       <div className="shell-footer__inner">
         <nav className="shell-footer__links" aria-label={intl.formatMessage({ id: 'footer.legal', defaultMessage: 'Legal' })}>
+          <Link to="/legal/terms"><FormattedMessage id="footer.terms" defaultMessage="Terms" /></Link>
+          <Link to="/legal/privacy"><FormattedMessage id="footer.privacy" defaultMessage="Privacy" /></Link>
           <Link to="/legal/rules"><FormattedMessage id="footer.rules" defaultMessage="Content rules" /></Link>
           <Link to="/legal/copyright"><FormattedMessage id="footer.copyright" defaultMessage="Copyright policy" /></Link>
           <Link to="/legal/security"><FormattedMessage id="footer.security" defaultMessage="Security notice" /></Link>
