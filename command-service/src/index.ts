@@ -21,3 +21,4 @@ export {
   registerPayoutRoutes, payoutsOpenApi, PAYOUT_ROUTES, SandboxPayoutProvider, PayoutVault, payoutDecider, revenueSettingsFromEnv,
   type PayoutDeps, type Payouts, type PayoutProvider, type RevenueSettings,
 } from './payouts/index';
+export { THREAD_COMMAND_ROUTES, threadDecider, type ThreadFacts } from './thread/index';

@@ -1,2 +1,2 @@
-/** Project markdown (descriptions, changelogs): the web kit's sanitized renderer, shared with the dashboard. */
-export { renderMarkdown } from '@modshelf/web-kit/markdown';
+/** Project markdown is rendered by the web kit's sanitizing renderer (shared with threads and comments). */
+export { renderMarkdown } from '@modshelf/web-kit';

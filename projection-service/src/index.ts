@@ -4,12 +4,16 @@ import { SqliteProjectionStorage, projectionsPath } from './storage/sqlite-stora
 
 export type { Projections, RunnerOptions } from './runner/runner';
 export { ProjectionRunner } from './runner/runner';
+export { CATALOGUE_PROJECTION, type ProjectionFailure } from './runner/project-batch';
+export { loadQuarantine, quarantineEvent, QuarantineRefusedError, type QuarantineRequest } from './runner/quarantine';
+export { PROJECTORS, type Projector } from './projectors/index';
 export { registerQueryRoutes } from './routes/index';
 export { notificationDirectory } from './routes/notification.routes';
 export type { QueryDeps, AccountLookup } from './routes/context';
 export type { ReadModelStore, DocChange } from './read-model/port';
 export type * from './read-model/documents';
 export type * from './read-model/community-documents';
+export type * from './read-model/thread-documents';
 export { INDEXES, indexKeys } from './read-model/collections';
 export type * from './search/port';
 export { SORTS, TAG_FIELDS, NUMBER_FIELDS } from './search/port';
@@ -23,6 +27,7 @@ export { replayAndCompare, type ReplayReport } from './replay/replay';
 export { generateCatalogue, type GeneratedCatalogue } from './bench/catalogue-generator';
 export { queryOpenApi, QUERY_ROUTES } from './contract/openapi';
 export { moderationOpenApi, MODERATION_ROUTES } from './contract/moderation.openapi';
+export { threadOpenApi, THREAD_ROUTES } from './contract/thread.openapi';
 export * as queryAnswers from './contract/answers';
 
 /**

@@ -1,14 +1,44 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { CATALOGUE_PROJECTION, type ProjectionFailure } from '@modshelf/projection-service';
+import type { ReadinessReport } from './readiness';
 
 export interface HealthSource {
   /** head of the event log */
   headPosition(): Promise<number>;
   /** position the projections have reached */
   checkpoint(): number | Promise<number>;
+  /** projections halted at a failing event */
+  failures?(): ProjectionFailure[];
+  /** live vs ready (seed and projection catch-up done) */
+  readiness(): ReadinessReport;
 }
 
-/** /health and /metrics (Prometheus text), including projection lag. */
+/** The `projections` section of /health: each projection, running or halted, and where and why it stopped. */
+function projectionsSection(checkpoint: number, failures: ProjectionFailure[]) {
+  const out: Record<string, unknown> = {};
+  const names = new Set([CATALOGUE_PROJECTION, ...failures.map((f) => f.projection)]);
+  for (const name of names) {
+    const f = failures.find((x) => x.projection === name);
+    out[name] = f
+      ? {
+          state: 'halted',
+          checkpoint,
+          failed_event: { position: f.position, type: f.event_type, stream: f.stream_id, event_id: f.event_id },
+          projector: f.projector,
+          error: f.error,
+          since: f.since,
+        }
+      : { state: 'running', checkpoint };
+  }
+  return out;
+}
+
+/**
+ * /health (live, ready and projection lag), /health/live (200 while the process answers),
+ * /health/ready (503 until the seed and the projections' catch-up are done) and /metrics
+ * (Prometheus text).
+ */
 export function installHealthAndMetrics(app: FastifyInstance, source: HealthSource): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'modshelf_' });
@@ -28,6 +58,14 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
   const head = new Gauge({ name: 'modshelf_event_log_head_position', help: 'last position in the event log', registers: [registry] });
   const checkpoint = new Gauge({ name: 'modshelf_projection_checkpoint_position', help: 'position the projections reached', registers: [registry] });
   const lag = new Gauge({ name: 'modshelf_projection_lag_events', help: 'events appended but not yet projected', registers: [registry] });
+  const halted = new Gauge({ name: 'modshelf_projection_halted', help: '1 while a projection is stopped at a failing event', labelNames: ['projection'], registers: [registry] });
+  const failed = new Gauge({
+    name: 'modshelf_projection_failed_event_position',
+    help: 'log position of the event a halted projection stopped at (labels: which projector, event type, stream, error)',
+    labelNames: ['projection', 'projector', 'event_type', 'stream', 'error'],
+    registers: [registry],
+  });
+  const readyGauge = new Gauge({ name: 'modshelf_ready', help: '1 once the demo seed and the projection catch-up are done, else 0', registers: [registry] });
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -38,7 +76,21 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
   app.get('/health', async (_request, reply) => {
     const [h, c] = await Promise.all([source.headPosition(), source.checkpoint()]);
     reply.header('cache-control', 'no-store');
-    return { status: 'ok', event_log_head: h, projection_checkpoint: c, projection_lag: Math.max(0, h - c) };
+    const { ready, reason, seed } = source.readiness();
+    return {
+      status: 'ok', live: true, ready, ...(reason ? { not_ready_reason: reason } : {}), seed,
+      event_log_head: h, projection_checkpoint: c, projection_lag: Math.max(0, h - c),
+      projections: projectionsSection(c, source.failures?.() ?? []),
+    };
+  });
+  app.get('/health/live', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok', live: true };
+  });
+  app.get('/health/ready', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { ready, reason, seed } = source.readiness();
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'not_ready', ready, ...(reason ? { not_ready_reason: reason } : {}), seed });
   });
 
   app.get('/metrics', async (_request, reply) => {
@@ -46,6 +98,15 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
     head.set(h);
     checkpoint.set(c);
     lag.set(Math.max(0, h - c));
+    const failures = source.failures?.() ?? [];
+    halted.reset();
+    failed.reset();
+    halted.set({ projection: CATALOGUE_PROJECTION }, 0);
+    for (const f of failures) {
+      halted.set({ projection: f.projection }, 1);
+      failed.set({ projection: f.projection, projector: f.projector, event_type: f.event_type, stream: f.stream_id, error: f.error.slice(0, 200) }, f.position);
+    }
+    readyGauge.set(source.readiness().ready ? 1 : 0);
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });

@@ -22,3 +22,6 @@ export { tokensCss } from './tokens';
 export { Tooltip } from './Tooltip';
 export { Dropdown } from './Dropdown';
 export * from './badges';
+export { renderMarkdown, renderInlineMarkdown } from './markdown';
+export * from './thread-api';
+export { ThreadView, type ThreadViewProps } from './ThreadView';

@@ -105,7 +105,9 @@ export function credentialStoreContract(adapter: string, make: () => Promise<Vau
       await v.putToken({ hash: `t_${tag}`, kind: 'session', refId: `s_${tag}`, userId: a.userId, scopes: 0, expires: null, created: now(), lastUsed: null });
       await v.putTotp({ userId: a.userId, secret: 'S', enabled: true, recoveryHashes: [] });
       await v.putTicket({ key: `k_${tag}`, kind: 'verify', userId: a.userId, data: {}, expires: later });
+      expect(await v.listAccountIds()).toContain(a.userId);
       await v.deleteAccount(a.userId);
+      expect(await v.listAccountIds()).not.toContain(a.userId);
       expect(await v.getAccount(a.userId)).toBeNull();
       expect(await v.findToken(`t_${tag}`)).toBeNull();
       expect(await v.listTokens(a.userId)).toEqual([]);

@@ -96,6 +96,8 @@ export interface CredentialStore {
   setRole(userId: string, role: UserRole): Promise<void>;
   /** Forgets everything about the account: secrets, tokens, 2FA, tickets. */
   deleteAccount(userId: string): Promise<void>;
+  /** Every account's user id (maintenance: a restore drops accounts the restored log never registered). */
+  listAccountIds(): Promise<string[]>;
 
   putToken(token: TokenRecord): Promise<void>;
   /** The token and its account, or null when unknown. Does not check expiry. */

@@ -134,6 +134,7 @@ export class SqliteCredentialStore implements CredentialStore {
       setPassword: db.prepare('UPDATE accounts SET password_hash = ? WHERE user_id = ?'),
       setRole: db.prepare('UPDATE accounts SET role = ? WHERE user_id = ?'),
       deleteAccount: db.prepare('DELETE FROM accounts WHERE user_id = ?'),
+      accountIds: db.prepare<[], { user_id: string }>('SELECT user_id FROM accounts ORDER BY user_id'),
       deleteUserTokens: db.prepare('DELETE FROM tokens WHERE user_id = ?'),
       deleteUserTotp: db.prepare('DELETE FROM totp WHERE user_id = ?'),
       deleteUserTickets: db.prepare('DELETE FROM tickets WHERE user_id = ?'),
@@ -229,6 +230,10 @@ export class SqliteCredentialStore implements CredentialStore {
       this.s.deleteUserTickets.run(userId);
       this.s.deleteAccount.run(userId);
     }).immediate();
+  }
+
+  async listAccountIds() {
+    return this.s.accountIds.all().map((r) => r.user_id);
   }
 
   async putToken(t: TokenRecord) {

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { renderInlineMarkdown } from '@modshelf/web-kit/markdown';
-import { formatRelativeTime, invalidateApiCache } from '@modshelf/web-kit';
+import { formatRelativeTime, invalidateApiCache, renderInlineMarkdown } from '@modshelf/web-kit';
 import { useAction, useT } from '../common';
 import { caughtUp, dashboard, type Notification } from '../lib/api';
 import { internalLink, isInvite } from '../lib/logic';

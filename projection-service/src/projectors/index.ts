@@ -10,12 +10,30 @@ import { versionProjector } from './version.projector';
 import { collectionProjector } from './collection.projector';
 import { organizationProjector } from './organization.projector';
 import { notificationProjector } from './notification.projector';
+import { threadProjector } from './thread.projector';
 
-export { BatchContext } from './context';
-export const PROJECTORS: Projector[] = [projectProjector, versionProjector, userProjector, socialProjector, collectionProjector, organizationProjector, notificationProjector];
+export { BatchContext, type Projector } from './context';
+export const PROJECTORS: Projector[] = [projectProjector, versionProjector, userProjector, socialProjector, collectionProjector, organizationProjector, threadProjector, notificationProjector];
 
-export async function applyEvent(ctx: BatchContext, e: RecordedEvent): Promise<void> {
-  for (const p of PROJECTORS) await p(ctx, e);
+/** A projector threw on an event: which projector, and the error it threw. */
+export class ProjectorFailedError extends Error {
+  constructor(
+    readonly projector: string,
+    override readonly cause: unknown,
+  ) {
+    super(`${projector}: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'ProjectorFailedError';
+  }
+}
+
+export async function applyEvent(ctx: BatchContext, e: RecordedEvent, projectors: readonly Projector[] = PROJECTORS): Promise<void> {
+  for (const p of projectors) {
+    try {
+      await p(ctx, e);
+    } catch (err) {
+      throw new ProjectorFailedError(p.name || 'projector', err);
+    }
+  }
 }
 
 /** Search changes for the projects a batch touched: listed ones are (re)indexed, others removed. */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { EventStore } from '@modshelf/events';
 import { COLLECTIONS } from '../read-model/documents';
 import { ProjectionRunner } from '../runner/runner';
+import type { ProjectionFailure } from '../runner/project-batch';
 import { SqliteProjectionStorage, projectionsPath } from '../storage/sqlite-storage';
 import type { ProjectionStorage } from '../storage/port';
 
@@ -17,6 +18,8 @@ export interface ReplayReport {
   documents: number;
   /** the first differences found (collection/id). */
   differences: string[];
+  /** where the rebuild stopped when a projector threw (the live projection would stop there too). */
+  failures: ProjectionFailure[];
 }
 
 function canonical(v: unknown): string {
@@ -90,13 +93,14 @@ export async function replayAndCompare(opts: {
     log(`replayed ${events} events in ${seconds.toFixed(2)} s`);
     const { documents, differences } = await compareStorages(live, fresh);
     return {
-      equal: differences.length === 0 && fresh.checkpointSync() === position,
+      equal: differences.length === 0 && fresh.checkpointSync() === position && runner.failures().length === 0,
       position,
       events,
       seconds,
       eventsPerSecond: seconds > 0 ? Math.round(events / seconds) : events,
       documents,
       differences: differences.slice(0, 50),
+      failures: runner.failures(),
     };
   } finally {
     await fresh.close();

@@ -9,6 +9,7 @@ import {
 } from '@modshelf/events';
 import { ALL_SCOPES, installErrorHandling, scope } from '@modshelf/service-kit';
 import { startProjections } from '../index';
+import { quarantineEvent } from '../runner/quarantine';
 import type { Projections } from '../runner/runner';
 import { Fixtures } from '../testing/fixtures';
 import { registerQueryRoutes } from './index';
@@ -174,6 +175,19 @@ describe('audit and moderation queue routes', () => {
     expect((await get('/_internal/moderation/projects', `${mod}:admin`)).json()).toHaveLength(2);
     ModerationStats.parse((await get('/v2/moderation/stats', `${mod}:moderator`)).json());
     expect((await get('/v2/moderation/stats', `${mod}:moderator`)).json()).toEqual({ projects: 2, open_reports: 0, reports: 1 });
+  });
+
+  it('folds the as-of state without an event an operator quarantined (as the projection does), and still lists it', async () => {
+    const p = await t.fx.project(alice, { title: 'Before Quarantine' });
+    const pos = await t.fx.emit(projectStream(p), [ProjectEdited({ changes: { title: 'Poisoned Title' } })], alice);
+    await t.sync();
+    const url = `/v2/audit/project/${p}?as_of=${encodeURIComponent(new Date().toISOString())}`;
+    expect((await get(url, `${mod}:moderator`)).json().state.title).toBe('Poisoned Title');
+    // checkpoint 0: this test quarantines an event the live projection has folded, to look at the audit fold alone
+    await quarantineEvent(t.store, { position: pos, reason: 'audit test', operator: 'ops', checkpoint: 0 });
+    const after = (await get(url, `${mod}:moderator`)).json();
+    expect(after.state.title).toBe('Before Quarantine');
+    expect(after.timeline.map((e: { position: number }) => e.position)).toContain(pos);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   type AuditStreamType,
 } from '../audit/audit';
 import { actorWith, findProject, findUser, isMember, isStaff, waitForMinPosition, type QueryDeps } from './context';
+import { loadQuarantine } from '../runner/quarantine';
 
 const READ_SCOPE: Record<AuditStreamType, ScopeName> = {
   project: 'PROJECT_READ',
@@ -22,6 +23,7 @@ const READ_SCOPE: Record<AuditStreamType, ScopeName> = {
   report: 'REPORT_READ',
   organization: 'ORGANIZATION_READ',
   collection: 'COLLECTION_READ',
+  thread: 'THREAD_READ',
 };
 
 const auditNotFound = () => notFound('The requested audit log was not found or you do not have access to it');
@@ -30,7 +32,8 @@ const auditNotFound = () => notFound('The requested audit log was not found or y
  * GET /v2/audit/{stream_type}/{id}[?as_of=<ISO time>]: an aggregate's events as a
  * timeline (upcast, with actor and time). With as_of, also its state at that
  * moment, folded by the read side's projectors. Staff see every stream; a
- * project's team members see their project's and its versions' streams; anyone
+ * project's team members see their project's and its versions' streams (threads: staff
+ * only, their private notes included); anyone
  * else gets 404 (existence is not revealed). Needs `deps.store`.
  */
 export function registerAuditRoutes(app: FastifyInstance, deps: QueryDeps): void {
@@ -93,7 +96,10 @@ export function registerAuditRoutes(app: FastifyInstance, deps: QueryDeps): void
       if (asOf === null) return timeline;
 
       const prefix = prefixAsOf(events, asOf);
-      const state = prefix.length ? await foldDocument(prefix, AUDIT_STREAM_TYPES[type], id) : null;
+      // the projection skips the events an operator quarantined: so does this fold
+      const quarantined = await loadQuarantine(store);
+      const folded = prefix.filter((e) => !quarantined.has(e.position));
+      const state = folded.length ? await foldDocument(folded, AUDIT_STREAM_TYPES[type], id) : null;
       return {
         stream_id: auditStreamId(type, id),
         as_of: new Date(asOf).toISOString(),

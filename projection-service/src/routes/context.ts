@@ -64,7 +64,9 @@ export async function waitForMinPosition(deps: QueryDeps, request: FastifyReques
     if (pos > deps.projections.checkpoint()) {
       // A position past the log's head was never answered by a command: nothing to wait for.
       const head = deps.projections.checkpoint() + (await deps.projections.lag());
-      if (pos <= head) await deps.projections.waitForPosition(pos, MAX_POSITION_WAIT_MS);
+      // a halted projection will not pass it: answer at once from the last good state (the header says which)
+      const halted = deps.projections.failures().some((f) => f.position <= pos);
+      if (pos <= head && !halted) await deps.projections.waitForPosition(pos, MAX_POSITION_WAIT_MS);
     }
   }
   reply.header(POSITION_HEADER, String(deps.projections.checkpoint()));

@@ -3,7 +3,9 @@
  * active on the projection topic's partition, the others stand by and take over).
  *   KAFKA_BROKERS, KAFKA_TOPIC (modshelf.events), PROJECTION_GROUP (projections), MONGODB_URL,
  *   OPENSEARCH_URL, STORAGE_NAME (modshelf), EVENTSTORE_URL (optional: for the lag metric), PORT (9464)
- * Serves /health and /metrics (Prometheus text: events projected, checkpoint, lag).
+ * Serves /health and /metrics (Prometheus text: events projected, checkpoint, lag, and where a
+ * halted projection stopped). With EVENTSTORE_URL the worker also reads the quarantine stream;
+ * without it, a quarantine is seen when its event arrives on the bus.
  */
 import { createServer } from 'node:http';
 import { z } from 'zod';
@@ -11,6 +13,7 @@ import { KafkaEventBus } from '@modshelf/events/bus';
 import { EventStoreDbEventStore } from '@modshelf/events/store/eventstoredb';
 import { distributedStorage } from '../storage/distributed';
 import { BusProjectionWorker } from './bus-worker';
+import { loadQuarantine } from './quarantine';
 
 const env = z
   .object({
@@ -28,13 +31,13 @@ const env = z
 
 const storage = distributedStorage({ mongodbUrl: env.MONGODB_URL, opensearchUrl: env.OPENSEARCH_URL, name: env.STORAGE_NAME });
 const bus = new KafkaEventBus({ brokers: env.KAFKA_BROKERS.split(','), topic: env.KAFKA_TOPIC, partitions: 1 });
-const worker = new BusProjectionWorker(bus, storage, { group: env.PROJECTION_GROUP });
 const store = env.EVENTSTORE_URL ? new EventStoreDbEventStore({ connectionString: env.EVENTSTORE_URL }) : null;
+const worker = new BusProjectionWorker(bus, storage, { group: env.PROJECTION_GROUP, quarantine: store ? () => loadQuarantine(store) : undefined });
 await worker.start();
 
 const server = createServer(async (req, res) => {
   if (req.url === '/health') {
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok', checkpoint: worker.checkpoint() }));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok', checkpoint: worker.checkpoint(), failures: worker.failures() }));
     return;
   }
   if (req.url === '/metrics') {
@@ -46,6 +49,16 @@ const server = createServer(async (req, res) => {
       '# TYPE modshelf_projection_checkpoint gauge',
       `modshelf_projection_checkpoint ${checkpoint}`,
     ];
+    lines.push('# TYPE modshelf_projection_halted gauge');
+    const failures = worker.failures();
+    if (failures.length === 0) lines.push('modshelf_projection_halted{projection="catalogue"} 0');
+    for (const f of failures) {
+      const label = (v: string) => v.slice(0, 200).replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+      lines.push(`modshelf_projection_halted{projection="${label(f.projection)}"} 1`);
+      lines.push(
+        `modshelf_projection_failed_event_position{projection="${label(f.projection)}",projector="${label(f.projector)}",event_type="${label(f.event_type)}",stream="${label(f.stream_id)}",error="${label(f.error)}"} ${f.position}`,
+      );
+    }
     if (head !== null) lines.push('# TYPE modshelf_projection_lag gauge', `modshelf_projection_lag ${Math.max(0, head - checkpoint)}`);
     res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' }).end(`${lines.join('\n')}\n`);
     return;

@@ -1,12 +1,27 @@
-import { upcast, type RecordedEvent } from '@modshelf/events';
+import { ProjectionEventQuarantined, type RecordedEvent } from '@modshelf/events';
 import type { BusSubscription, EventBus } from '@modshelf/events/bus';
-import { applyEvent, BatchContext, searchChanges } from '../projectors/index';
+import type { Projector } from '../projectors/index';
 import type { ProjectionStorage } from '../storage/port';
+import { CATALOGUE_PROJECTION, projectBatch, type ProjectionFailure } from './project-batch';
 
 export interface BusWorkerOptions {
   /** consumer group of the projection workers (default 'projections'). */
   group?: string;
   log?: (msg: string, err?: unknown) => void;
+  /** the projectors folded (default: all of them); tests inject a failing one */
+  projectors?: readonly Projector[];
+  /** positions quarantined by an operator, read from the log's quarantine stream (see quarantine.ts) */
+  quarantine?: () => Promise<ReadonlySet<number>>;
+  /** while halted, how long a redelivered batch is held before it is refused again (default 1000 ms) */
+  haltedRetryMs?: number;
+}
+
+/** Thrown to the bus while the projection is halted: the batch is not committed and comes again. */
+export class ProjectionHaltedError extends Error {
+  constructor(readonly failure: ProjectionFailure) {
+    super(`projection ${failure.projection} halted at position ${failure.position} (${failure.event_type}): ${failure.error}`);
+    this.name = 'ProjectionHaltedError';
+  }
 }
 
 /**
@@ -19,6 +34,10 @@ export interface BusWorkerOptions {
  * streams (a version updates its project, a follow its project's count), so they need the log's
  * order: the projection topic has one partition, and further replicas of the group are hot
  * standbys that take over, from the checkpoint, within the session timeout when the active one dies.
+ *
+ * A projector that throws halts the projection at that event: the events before it are committed,
+ * the batch is refused (so the bus keeps it), and every redelivery is held and refused again until
+ * the worker restarts with a fixed projector or an operator quarantines that position.
  */
 export class BusProjectionWorker {
   private sub: BusSubscription | null = null;
@@ -26,6 +45,8 @@ export class BusProjectionWorker {
   eventsProjected = 0;
   batches = 0;
   private readonly log: (msg: string, err?: unknown) => void;
+  private failure: ProjectionFailure | null = null;
+  private quarantined = new Set<number>();
 
   constructor(
     private readonly bus: EventBus,
@@ -39,13 +60,23 @@ export class BusProjectionWorker {
     return this.position;
   }
 
+  failures(): ProjectionFailure[] {
+    return this.failure ? [this.failure] : [];
+  }
+
+  private async refreshQuarantine(): Promise<void> {
+    if (!this.options.quarantine) return;
+    for (const p of await this.options.quarantine()) this.quarantined.add(p);
+  }
+
   async start(): Promise<void> {
     this.position = await this.storage.checkpoint();
+    await this.refreshQuarantine();
     this.sub = await this.bus.subscribe(this.options.group ?? 'projections', async (batch) => {
       try {
         await this.process(batch);
       } catch (err) {
-        this.log(`batch of ${batch.length} failed; it will be delivered again`, err);
+        if (!(err instanceof ProjectionHaltedError)) this.log(`batch of ${batch.length} failed; it will be delivered again`, err);
         throw err;
       }
     });
@@ -57,19 +88,36 @@ export class BusProjectionWorker {
     this.position = Math.max(this.position, await this.storage.checkpoint());
     const fresh = events.filter((e) => e.position > this.position).sort((a, b) => a.position - b.position);
     if (fresh.length === 0) return;
-    const ctx = new BatchContext(this.storage.readModels);
-    for (const raw of fresh) {
-      try {
-        await applyEvent(ctx, upcast(raw));
-      } catch (err) {
-        this.log(`event ${raw.position} (${raw.type}) skipped`, err);
+    // a quarantine decided while halted may sit in this very batch, behind the failed event
+    for (const e of fresh) if (ProjectionEventQuarantined.is(e) && e.data.projection === CATALOGUE_PROJECTION) this.quarantined.add(e.data.position);
+    if (this.failure) {
+      await this.refreshQuarantine().catch((err) => this.log('reading the quarantine stream failed', err));
+      if (this.failure.position === fresh[0].position && !this.quarantined.has(this.failure.position)) {
+        // still the same poison event: hold the redelivery a moment, then refuse it again
+        await new Promise((r) => setTimeout(r, this.options.haltedRetryMs ?? 1000));
+        throw new ProjectionHaltedError(this.failure);
       }
     }
-    const last = fresh[fresh.length - 1].position;
-    await this.storage.commit(ctx.changes(), await searchChanges(ctx), last);
-    this.position = last;
-    this.eventsProjected += fresh.length;
-    this.batches += 1;
+    const outcome = await projectBatch(this.storage, fresh, { projectors: this.options.projectors, quarantined: this.quarantined });
+    if (outcome.committed !== null) {
+      this.position = outcome.committed;
+      this.eventsProjected += outcome.passed;
+      this.batches += 1;
+    }
+    if (outcome.failure) {
+      if (this.failure?.position !== outcome.failure.position) {
+        this.log(
+          `projection ${outcome.failure.projection} HALTED at position ${outcome.failure.position} (${outcome.failure.event_type} on ${outcome.failure.stream_id}): ` +
+            `${outcome.failure.projector} threw: ${outcome.failure.error}. Fix the projector and restart, or quarantine the event.`,
+        );
+      }
+      this.failure = outcome.failure;
+      throw new ProjectionHaltedError(outcome.failure);
+    }
+    if (this.failure) {
+      this.log(`projection ${this.failure.projection} resumes past position ${this.failure.position}`);
+      this.failure = null;
+    }
   }
 
   async close(): Promise<void> {

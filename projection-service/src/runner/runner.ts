@@ -1,13 +1,19 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { upcast, type EventStore, type RecordedEvent, type Subscription } from '@modshelf/events';
-import { applyEvent, BatchContext, searchChanges } from '../projectors/index';
+import { ProjectionEventQuarantined, type EventStore, type RecordedEvent, type Subscription } from '@modshelf/events';
+import type { Projector } from '../projectors/index';
 import type { ProjectionStorage } from '../storage/port';
+import { CATALOGUE_PROJECTION, projectBatch, type ProjectionFailure } from './project-batch';
+import { loadQuarantine } from './quarantine';
 
 export interface RunnerOptions {
   /** events per transaction while catching up or tailing. */
   batchSize?: number;
   log?: (msg: string, err?: unknown) => void;
+  /** the projectors folded (default: all of them); tests inject a failing one */
+  projectors?: readonly Projector[];
+  /** while halted, how often the quarantine stream is read for a decision about the failed event (default 1000 ms) */
+  quarantinePollMs?: number;
 }
 
 export interface Projections {
@@ -20,6 +26,8 @@ export interface Projections {
   lag(): Promise<number>;
   /** Resolves once the log as it was at start-up has been projected. */
   readonly ready: Promise<void>;
+  /** Projections stopped at a failing event (empty while all run). */
+  failures(): ProjectionFailure[];
   /** Drops every projection and rebuilds it from the log. */
   rebuild(): Promise<void>;
   close(): Promise<void>;
@@ -42,7 +50,15 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
-/** Projects the event log into storage: catch up in big batches, then tail the live log via subscribeAll. */
+/**
+ * Projects the event log into storage: catch up in big batches, then tail the live log via subscribeAll.
+ *
+ * A projector that throws halts the projection at that event: the events before it are committed,
+ * nothing of it or after it is, `failures()` says where and why, and the read models keep answering
+ * from that last good state. A restart (with a fixed projector) resumes from the checkpoint; an
+ * operator's quarantine of that position (see quarantine.ts) makes the halted runner skip exactly
+ * that event and go on.
+ */
 export class ProjectionRunner implements Projections {
   private position = 0;
   private sub: Subscription | null = null;
@@ -55,6 +71,13 @@ export class ProjectionRunner implements Projections {
   private readonly log: (msg: string, err?: unknown) => void;
   ready: Promise<void> = Promise.resolve();
   eventsProjected = 0;
+  private failure: ProjectionFailure | null = null;
+  /** started (tailing the log), not only catching up for a replay or a restore */
+  private started = false;
+  private quarantined: Set<number> | null = null;
+  private quarantineTimer: NodeJS.Timeout | null = null;
+  private readonly projectors: readonly Projector[] | undefined;
+  private readonly quarantinePollMs: number;
 
   constructor(
     private readonly store: EventStore,
@@ -63,6 +86,12 @@ export class ProjectionRunner implements Projections {
   ) {
     this.batchSize = options.batchSize ?? 4000;
     this.log = options.log ?? ((msg, err) => console.error(`[projections] ${msg}`, err ?? ''));
+    this.projectors = options.projectors;
+    this.quarantinePollMs = options.quarantinePollMs ?? 1000;
+  }
+
+  failures(): ProjectionFailure[] {
+    return this.failure ? [this.failure] : [];
   }
 
   checkpoint(): number {
@@ -71,6 +100,7 @@ export class ProjectionRunner implements Projections {
 
   async start(): Promise<void> {
     this.stopped = false;
+    this.started = true;
     this.position = await this.storage.checkpoint();
     const before = this.eventsProjected;
     this.ready = this.catchUp().then(() => {
@@ -83,7 +113,8 @@ export class ProjectionRunner implements Projections {
 
   /** Reads the log in pages and projects each page in one transaction. */
   async catchUp(until = Number.MAX_SAFE_INTEGER): Promise<void> {
-    while (!this.stopped && this.position < until) {
+    this.quarantined ??= await loadQuarantine(this.store);
+    while (!this.stopped && !this.failure && this.position < until) {
       const page = await this.store.readAll({ after: this.position, maxCount: Math.min(this.batchSize, until - this.position) });
       if (page.length === 0) return;
       await this.processBatch(page);
@@ -91,10 +122,11 @@ export class ProjectionRunner implements Projections {
   }
 
   private subscribe(): void {
-    if (this.stopped) return;
+    if (this.stopped || this.failure) return;
     this.sub = this.store.subscribeAll(
       this.position,
       async (e) => {
+        if (this.failure) return;
         if (e.position <= this.position && this.buffer.length === 0) return;
         this.buffer.push(e);
         if (this.buffer.length >= this.batchSize) await this.flush();
@@ -148,21 +180,65 @@ export class ProjectionRunner implements Projections {
   }
 
   private async processBatch(events: RecordedEvent[]): Promise<void> {
+    if (this.failure) return;
     const fresh = events.filter((e) => e.position > this.position);
     if (fresh.length === 0) return;
-    const ctx = new BatchContext(this.storage.readModels);
-    for (const raw of fresh) {
-      try {
-        await applyEvent(ctx, upcast(raw));
-      } catch (err) {
-        this.log(`event ${raw.position} (${raw.type}) skipped`, err);
-      }
+    this.quarantined ??= await loadQuarantine(this.store);
+    const outcome = await projectBatch(this.storage, fresh, { projectors: this.projectors, quarantined: this.quarantined });
+    for (const e of fresh.slice(0, outcome.passed)) {
+      if (ProjectionEventQuarantined.is(e) && e.data.projection === CATALOGUE_PROJECTION) this.quarantined.add(e.data.position);
     }
-    const last = fresh[fresh.length - 1].position;
-    await this.storage.commit(ctx.changes(), await searchChanges(ctx), last);
-    this.position = last;
-    this.eventsProjected += fresh.length;
-    this.notify();
+    if (outcome.committed !== null) {
+      this.position = outcome.committed;
+      this.eventsProjected += outcome.passed;
+      this.notify();
+    }
+    if (outcome.failure) this.halt(outcome.failure);
+  }
+
+  /** Stops projecting at the failed event; watches the quarantine stream for an operator's decision. */
+  private halt(failure: ProjectionFailure): void {
+    this.failure = failure;
+    this.buffer = [];
+    this.log(
+      `projection ${failure.projection} HALTED at position ${failure.position} (${failure.event_type} on ${failure.stream_id}): ${failure.projector} threw: ${failure.error}. ` +
+        'Queries answer from the last good state. Fix the projector and restart, or quarantine the event: npm run quarantine -- <position> --reason "..."',
+    );
+    const old = this.sub;
+    this.sub = null;
+    void old?.close().catch(() => {});
+    // a bare catch-up (replay, restore) reports the failure and ends; a started runner waits for a decision
+    if (this.stopped || !this.started) return;
+    this.quarantineTimer = setInterval(() => void this.checkQuarantine(), this.quarantinePollMs);
+    this.quarantineTimer.unref();
+  }
+
+  private checking = false;
+
+  private async checkQuarantine(): Promise<void> {
+    if (!this.failure || this.checking || this.stopped) return;
+    this.checking = true;
+    try {
+      const q = await loadQuarantine(this.store);
+      if (!q.has(this.failure.position)) return;
+      this.quarantined = q;
+      this.log(`position ${this.failure.position} quarantined: projection ${this.failure.projection} resumes`);
+      this.clearHalt();
+      this.chain = this.chain.then(() => this.catchUp()).then(() => this.subscribe()).catch((err) => {
+        this.log('resume failed; resubscribing from the checkpoint', err);
+        this.resubscribe();
+      });
+    } catch (err) {
+      this.log('reading the quarantine stream failed', err);
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  private clearHalt(): void {
+    this.failure = null;
+    if (this.quarantineTimer) clearInterval(this.quarantineTimer);
+    this.quarantineTimer = null;
   }
 
   private notify(): void {
@@ -198,6 +274,9 @@ export class ProjectionRunner implements Projections {
 
   private async stop(): Promise<void> {
     this.stopped = true;
+    this.started = false;
+    if (this.quarantineTimer) clearInterval(this.quarantineTimer);
+    this.quarantineTimer = null;
     await this.ready.catch(() => {});
     await this.sub?.close();
     this.sub = null;
@@ -209,6 +288,8 @@ export class ProjectionRunner implements Projections {
     await this.stop();
     await this.storage.reset();
     this.buffer = [];
+    this.clearHalt();
+    this.quarantined = null;
     await this.start();
     await this.ready;
   }

@@ -37,6 +37,8 @@ export function storageProjections(storage: ProjectionStorage, store: EventStore
   return {
     storage,
     checkpoint: () => Math.max(position, options.worker?.checkpoint() ?? 0),
+    // the workers of other processes report theirs on their own /health and /metrics
+    failures: () => options.worker?.failures() ?? [],
     async waitForPosition(target, timeoutMs) {
       const end = Date.now() + timeoutMs;
       while (!closed) {
