@@ -357,6 +357,8 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
 
   it('locks provided filters (unlock, sync), draws category and loader icons, and serves the legal pages and the community link', async () => {
     const url = site!.url;
+    const facetsOf = (u: string) => JSON.parse(new URL(u).searchParams.get('facets') ?? '[]') as string[][];
+    const lockedSearch = page.waitForResponse((r) => new URL(r.url()).pathname === '/v2/search' && facetsOf(r.url()).some((g) => g.includes('versions:1.11.4')));
     await page.goto(`${url}/mods?pv=1.11.4&pg=coreengine`);
     const versions = page.getByTestId('lock-versions');
     await versions.waitFor();
@@ -364,8 +366,7 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
     const v = page.locator('input[name="version"][value="1.11.4"]');
     expect(await v.isChecked()).toBe(true);
     expect(await v.isDisabled()).toBe(true);
-    const facetsOf = (u: string) => JSON.parse(new URL(u).searchParams.get('facets') ?? '[]') as string[][];
-    await page.waitForResponse((r) => new URL(r.url()).pathname === '/v2/search' && facetsOf(r.url()).some((g) => g.includes('versions:1.11.4')));
+    await lockedSearch;
     // unlock: the visitor's own choice, starting from the provided value, kept in the address
     await versions.getByRole('button', { name: 'Unlock' }).click();
     await page.waitForURL((u) => u.searchParams.getAll('ul').includes('v'));

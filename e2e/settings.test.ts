@@ -100,8 +100,8 @@ describe.skipIf(!startSite)('accounts and settings in a real browser', { timeout
     await page.getByLabel('Confirm password').fill(password);
     expect(await page.getByText('Passwords do not match!').count()).toBe(0);
     await page.getByLabel('Subscribe to updates about Modshelf').check();
-    expect(await page.getByRole('link', { name: 'Terms' }).count()).toBe(1);
-    expect(await page.getByRole('link', { name: 'Privacy Policy' }).count()).toBe(1);
+    expect(await page.locator('main').getByRole('link', { name: 'Terms' }).count()).toBe(1);
+    expect(await page.locator('main').getByRole('link', { name: 'Privacy Policy' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Create account' }).click();
 
     await page.getByTestId('welcome').waitFor();
