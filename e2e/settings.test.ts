@@ -371,6 +371,16 @@ describe.skipIf(!startSite)('accounts and settings in a real browser', { timeout
     await page.locator('input[name="searchLayout"]').uncheck();
     await page.locator('header').getByRole('link', { name: 'Mods', exact: true }).click();
     await page.locator('.cat-search:not(.cat-search--right)').waitFor();
+    // a list layout chosen per page type: mods as a grid, modpacks keep their gallery default
+    await page.goto(`${url}/settings`);
+    await page.locator('select[name="layout-mod"]').selectOption('grid');
+    await page.locator('header').getByRole('link', { name: 'Mods', exact: true }).click();
+    await page.locator('.cat-results[data-layout="grid"]').waitFor({ state: 'attached' });
+    expect(new URL(page.url()).searchParams.has('view')).toBe(false);
+    await page.goto(`${url}/modpacks`);
+    await page.locator('.cat-results[data-layout="gallery"]').waitFor({ state: 'attached' });
+    await page.goto(`${url}/settings`);
+    await page.locator('select[name="layout-mod"]').selectOption('list');
   });
 
   it('switches the language, and shows the error state when a bundle cannot load', async () => {
