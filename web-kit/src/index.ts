@@ -22,6 +22,8 @@ export { tokensCss } from './tokens';
 export { Tooltip } from './Tooltip';
 export { Dropdown } from './Dropdown';
 export * from './badges';
+export { AnalyticsPanel, type AnalyticsPanelLabels, type AnalyticsPanelProps } from './analytics/AnalyticsPanel';
+export * from './analytics/series';
 export { renderMarkdown, renderInlineMarkdown } from './markdown';
 export * from './thread-api';
 export { ThreadView, type ThreadViewProps } from './ThreadView';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, CredentialStore } from '@modshelf/events';
 import { invalidInput, notFound, requireScope } from '@modshelf/service-kit';
 import type { PayoutState } from './decider';
@@ -13,7 +13,7 @@ interface LegacyDeps {
   vault: PayoutVault;
   load(userId: string): Promise<PayoutState>;
   now(): Date;
-  withdraw(userId: string, body: unknown): Promise<number>;
+  withdraw(userId: string, body: unknown, request: FastifyRequest): Promise<number>;
   done(reply: FastifyReply, position: number): FastifyReply;
 }
 
@@ -71,6 +71,6 @@ export function registerLegacyPayoutRoutes(app: FastifyInstance, deps: LegacyDep
     const userId = await target(actor, params.data.id, false);
     const venmoOnly = !deps.vault.recipient(userId, 'paypal') && !!deps.vault.recipient(userId, 'venmo');
     const body = venmoOnly ? { amount: q.data.amount, method: 'venmo', method_id: 'venmo' } : { amount: q.data.amount, method: 'paypal', method_id: 'paypal_intl' };
-    return deps.done(reply, await deps.withdraw(userId, body));
+    return deps.done(reply, await deps.withdraw(userId, body, request));
   });
 }

@@ -12,6 +12,7 @@ import { registerNotificationQueryRoutes } from './notification.routes';
 import { registerAuditRoutes } from './audit.routes';
 import { registerModerationQueryRoutes } from './moderation.routes';
 import { registerUpdateRoutes } from './updates.routes';
+import { registerAnalyticsQueryRoutes } from './analytics.routes';
 import { registerThreadQueryRoutes } from './thread.routes';
 
 /** Every GET (and query-only POST) route of the /v2 read side. */
@@ -29,4 +30,5 @@ export function registerQueryRoutes(app: FastifyInstance, deps: QueryDeps): void
   registerThreadQueryRoutes(app, deps);
   registerAuditRoutes(app, deps);
   registerUpdateRoutes(app, deps);
+  registerAnalyticsQueryRoutes(app, deps);
 }
