@@ -197,7 +197,7 @@ describe('OpenAPI contract of the running site', () => {
     const newProject = body(created);
     await multipartCall('/v2/version', '/v2/version', form({
       project_id: newProject.id, name: 'First', version_number: '1.0.0', changelog: 'first', dependencies: [], game_versions: [v.game_versions[0]],
-      version_type: 'release', loaders: [v.loaders[0]], featured: false, status: 'listed', file_parts: ['file0'], primary_file: 'file0',
+      version_type: 'release', loaders: ['coreengine'], featured: false, status: 'listed', file_parts: ['file0'], primary_file: 'file0',
     }, { file0: 'contract test file' }));
 
     // organizations, collections, reports and notifications, made by real commands (not validated: command answers)
