@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { useAtomValue } from 'jotai';
 import {
-  api, displayPreferencesAtom, LAYOUTS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZES, SEARCH_SORTS, usePageMeta, useApi,
+  api, displayPreferencesAtom, LAYOUTS, layoutFor, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZES, SEARCH_SORTS, usePageMeta, useApi,
   type Layout, type SearchSort,
 } from '@modshelf/web-kit';
 import { fromHit, ProjectCard } from '../components/ProjectCard';
@@ -38,14 +38,15 @@ export function SearchPage({ type }: { type: SearchProjectType }) {
   const intl = useIntl();
   const [params, setParams] = useSearchParams();
   const prefs = useAtomValue(displayPreferencesAtom);
-  const state = useMemo(() => parseSearchParams(params, type), [params, type]);
+  const preferred = layoutFor(prefs, type);
+  const state = useMemo(() => parseSearchParams(params, type, preferred), [params, type, preferred]);
   const [typed, setTyped] = useState(state.query);
   const lastPushed = useRef(state.query);
   usePageMeta(intl.formatMessage(TITLES[type]));
 
   const update = (patch: Partial<SearchState>, opts: { replace?: boolean } = {}) => {
     const next = { ...state, page: 1, ...patch };
-    setParams(toSearchParams(next, type, params), { replace: opts.replace ?? false });
+    setParams(toSearchParams(next, type, params, preferred), { replace: opts.replace ?? false });
   };
 
   // The URL may change under us (back button, header search): follow it.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { openApiFragment, type OpenApiFragment, type RouteDoc } from '@modshelf/service-kit';
 import {
   CategoryTag, Collection, DonationPlatformTag, GameVersionTag, LicenseTag, LicenseText, ListedVersion, LoaderTag, Notification, Organization,
-  OrganizationMember, Project, ProjectDependencies, QUERY_SCHEMAS, Report, SearchResults, Statistics, TeamMember, User, Version,
+  ForgeUpdates, OrganizationMember, Project, ProjectDependencies, QUERY_SCHEMAS, Report, SearchResults, Statistics, TeamMember, User, Version,
 } from './answers';
 
 const s = z.string();
@@ -121,6 +121,12 @@ export const QUERY_ROUTES: RouteDoc[] = [
   { method: 'get', path: '/v2/user/{id|username}/notifications', tags: ['notifications'], summary: "A user's notifications, newest first (the user or an admin)", ...must('NOTIFICATION_READ'), responses: { ...ok(z.array(Notification)), ...E401, ...E404 } },
   { method: 'get', path: '/v2/notifications', tags: ['notifications'], summary: 'Get several notifications', ...must('NOTIFICATION_READ'), query: idsQuery('notification ids'), responses: { ...ok(z.array(Notification)), ...E400, ...E401 } },
   { method: 'get', path: '/v2/notification/{id}', tags: ['notifications'], summary: 'Get a notification', ...must('NOTIFICATION_READ'), responses: { ...ok(Notification), ...E401, ...E404 } },
+  {
+    method: 'get', path: '/v2/updates/{id|slug}/forge_updates.json', tags: ['misc'], summary: "Update-checker JSON (Forge's format, adapted to this game's loaders)",
+    description: "For a mod's update checker: `homepage` and, per game version, `{game_version}-latest` (any channel) and `{game_version}-recommended` (releases only). Forge/NeoForge become this game's loaders: `loader` picks one (default coreengine; `any` for all). Also served at /updates/{id|slug}/forge_updates.json.",
+    query: z.object({ loader: z.enum(['coreengine', 'modshelf', 'zotecore', 'behaviorpack', 'any']).optional() }),
+    responses: { ...ok(ForgeUpdates), ...E400, ...E404 },
+  },
   ...ANALYTICS_ROUTES,
 ].map((r) => ({ ...r, query: withPosition(r.query) }) as RouteDoc);
 
