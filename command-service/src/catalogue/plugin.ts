@@ -14,6 +14,9 @@ import { registerProjectRoutes } from './project/project.routes';
 import { registerTeamRoutes } from './project/team.routes';
 import { registerReportRoutes } from './report/report.routes';
 import { registerVersionRoutes } from './version/version.routes';
+import { registerScheduleRoutes } from './schedule/schedule.routes';
+import { ReleaseScheduler } from './schedule/release-scheduler';
+import { leasesFor } from '../kernel/leases';
 import { registerCollectionRoutes } from '../collection/collection.routes';
 import { registerOrganizationRoutes } from '../organization/organization.routes';
 import { registerThreadRoutes } from '../thread/thread.routes';
@@ -76,10 +79,19 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
     registerCollectionRoutes(scope, ctx);
     registerOrganizationRoutes(scope, ctx);
     registerThreadRoutes(scope, ctx);
+    registerScheduleRoutes(scope, ctx);
+  });
+  // one replica at a time releases scheduled projects and versions (the lease lives beside the log)
+  const scheduler = new ReleaseScheduler({
+    store, leases: leasesFor(deps.store, deps.dataDir), everyMs: deps.releasePollMs, log: (m, err) => app.log.error({ err }, m),
   });
 
-  app.addHook('onReady', async () => downloads.start());
+  app.addHook('onReady', async () => {
+    downloads.start();
+    scheduler.start();
+  });
   app.addHook('onClose', async () => {
+    await scheduler.close();
     await downloads.close();
     if (!deps.idempotency) await idempotency.close();
     if (!deps.lookup) await ctx.lookup.close();
