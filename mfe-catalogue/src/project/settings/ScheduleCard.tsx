@@ -71,7 +71,7 @@ export function ScheduleCard({ data, kind, id, status, statuses, canEdit }: {
       )}
       <div className="pset-row">
         <Field label={t('schedule.time', 'Release time')}>
-          <input className="ms-input" type="datetime-local" data-testid="schedule-time" value={when} onChange={(e) => setWhen(e.target.value)} disabled={!canEdit} />
+          <input className="ms-input" type="datetime-local" step={1} data-testid="schedule-time" value={when} onChange={(e) => setWhen(e.target.value)} disabled={!canEdit} />
         </Field>
         <Field label={t('schedule.status', 'Then')}>
           <select className="ms-input" data-testid="schedule-status" value={requested} onChange={(e) => setRequested(e.target.value)} disabled={!canEdit}>

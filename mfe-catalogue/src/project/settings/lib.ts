@@ -237,10 +237,10 @@ export const projectCommands = {
   deleteFile: (sha1: string, versionId: string) => command(`/version_file/${enc(sha1)}`, 'DELETE', undefined, { query: { version_id: versionId } }),
 };
 
-/** An ISO time as a datetime-local input's value (the browser's local time, to the minute). */
+/** An ISO time as a datetime-local input's value (the browser's local time, to the second). */
 export function toLocalInput(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
