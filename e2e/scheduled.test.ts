@@ -28,6 +28,8 @@ describe.skipIf(!startSite)('scheduled releases in a real browser', () => {
   let dataDir: string;
   let browser: Browser;
   let api: APIRequestContext;
+  /** a visitor: no session cookie */
+  let visitor: APIRequestContext;
   let page: Page;
   let project: { id: string; slug: string; version: string };
 
@@ -44,6 +46,7 @@ describe.skipIf(!startSite)('scheduled releases in a real browser', () => {
     url = site.url.replace(/\/$/, '');
     browser = await launchBrowser();
     api = (await browser.newContext()).request;
+    visitor = (await browser.newContext()).request;
   }, 240_000);
 
   afterAll(async () => {
@@ -109,14 +112,14 @@ describe.skipIf(!startSite)('scheduled releases in a real browser', () => {
     await card.getByTestId('schedule-pending').waitFor();
     const at = Date.parse((await card.getByTestId('schedule-pending').getAttribute('data-time'))!);
     expect(Math.abs(at - (Date.now() + 86_400_000))).toBeLessThan(600_000);
-    expect((await api.get(`${url}/v2/project/${project.slug}`)).status()).toBe(404);
+    expect((await visitor.get(`${url}/v2/project/${project.slug}`)).status()).toBe(404);
   }, 120_000);
 
   it('cancelling returns the project to public', async () => {
     const card = page.getByTestId('schedule-project');
     await card.getByTestId('schedule-cancel').click();
     await page.locator('[data-testid="project-status"][data-status="approved"]').first().waitFor();
-    await expect.poll(async () => (await api.get(`${url}/v2/project/${project.slug}`)).status(), { timeout: 15_000 }).toBe(200);
+    await expect.poll(async () => (await visitor.get(`${url}/v2/project/${project.slug}`)).status(), { timeout: 15_000 }).toBe(200);
   }, 120_000);
 
   it('a version scheduled a few seconds ahead from its edit page is released by the scheduler', async () => {
@@ -126,7 +129,8 @@ describe.skipIf(!startSite)('scheduled releases in a real browser', () => {
     await card.getByTestId('schedule-status').selectOption('listed');
     await card.getByTestId('schedule-submit').click();
     await card.getByTestId('schedule-pending').waitFor();
-    await expect.poll(async () => (await api.get(`${url}/v2/version/${project.version}`)).status(), { timeout: 30_000, interval: 250 }).toBe(200);
-    expect((await (await api.get(`${url}/v2/version/${project.version}`)).json()).status).toBe('listed');
+    expect((await visitor.get(`${url}/v2/version/${project.version}`)).status()).toBe(404);
+    await expect.poll(async () => (await visitor.get(`${url}/v2/version/${project.version}`)).status(), { timeout: 30_000, interval: 250 }).toBe(200);
+    expect((await (await visitor.get(`${url}/v2/version/${project.version}`)).json()).status).toBe('listed');
   }, 120_000);
 });
