@@ -21,8 +21,8 @@ export {
   registerPayoutRoutes, payoutsOpenApi, PAYOUT_ROUTES, SandboxPayoutProvider, PayoutVault, payoutDecider, revenueSettingsFromEnv, REVENUE_ACCRUAL,
   type PayoutDeps, type Payouts, type PayoutProvider, type RevenueSettings,
 } from './payouts/index';
-export { THREAD_COMMAND_ROUTES, threadDecider, type ThreadFacts } from './thread/index';
 export { ProcessManager, type ProcessManagerOptions, type ProcessContext } from './kernel/process-manager';
 export { LeasedJob, type LeasedJobOptions } from './kernel/leased-job';
 export { StoreLocks, type StoreLockOptions } from './kernel/store-lock';
 export { leasesFor } from './kernel/leases';
+export { THREAD_COMMAND_ROUTES, threadDecider, type ThreadFacts } from './thread/index';
