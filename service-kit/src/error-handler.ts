@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { ApiError } from './api-error';
+import { installQueryGuard } from './query-guard';
 
 function describeZod(err: ZodError): string {
   return err.issues
@@ -9,8 +10,12 @@ function describeZod(err: ZodError): string {
     .join('; ');
 }
 
-/** Answers every failure in the {error, description} shape; never leaks a stack. */
+/**
+ * Answers every failure in the {error, description} shape; never leaks a stack.
+ * Also refuses repeated /v2 query parameters with 400 (see query-guard.ts), so no route meets one.
+ */
 export function installErrorHandling(app: FastifyInstance): void {
+  installQueryGuard(app);
   app.setErrorHandler((err: FastifyError | ApiError | ZodError | Error, request, reply) => {
     if (err instanceof ApiError) {
       return reply.status(err.status).headers(err.headers).send(err.body());

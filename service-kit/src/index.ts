@@ -5,3 +5,4 @@ export * from "./scopes";
 export * from './auth';
 export * from './openapi';
 export * from './environment';
+export * from './query-guard';

@@ -9,7 +9,7 @@ import {
 } from '@modshelf/events';
 import { installAuth, installErrorHandling } from '@modshelf/service-kit';
 import {
-  ensureAdmin, installRateLimit, rateLimitFromEnv, registerAccountRoutes, registerCatalogueCommands, registerNotificationCommands, registerModerationCommands,
+  ensureAdmin, installRateLimit, mailerFromEnv, rateLimitFromEnv, registerAccountRoutes, registerCatalogueCommands, registerNotificationCommands, registerModerationCommands,
   registerPayoutRoutes,
 } from '@modshelf/command-service';
 import {
@@ -19,7 +19,9 @@ import { EventStoreDbEventStore } from '@modshelf/events/store/eventstoredb';
 import type { EventStore } from '@modshelf/events';
 import { loadConfig, type SiteConfig } from './config';
 import { installHealthAndMetrics } from './metrics';
+import { Readiness } from './readiness';
 import { seedDemoCatalogue } from './seed/run-seed';
+import { DEMO_USERS } from './seed/demo-catalogue';
 import { ensureWebBuilt, registerWeb } from './web';
 import { registerOpenApi } from './openapi';
 
@@ -41,8 +43,12 @@ export interface Site {
   store: EventStore;
   credentials: SqliteCredentialStore;
   projections: Projections;
+  readiness: Readiness;
   close(): Promise<void>;
 }
+
+/** Answers carry this header while the site is not ready (its value says why: seeding, catching_up). */
+export const NOT_READY_HEADER = 'x-modshelf-not-ready';
 
 /** Starts the whole embedded site on one port: API (commands + queries), projections, web front end. */
 export async function startSite(options: SiteOptions = {}): Promise<Site> {
@@ -70,10 +76,18 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
   });
   installErrorHandling(app);
+  const readiness = new Readiness();
   installHealthAndMetrics(app, {
     headPosition: () => store.headPosition(),
     checkpoint: () => (storage ? storage.checkpoint() : projections.checkpoint()),
     failures: () => projections.failures(),
+    readiness: () => readiness.report(),
+  });
+  // while not ready the site answers as usual, and says so
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const reason = readiness.notReadyReason;
+    if (reason) reply.header(NOT_READY_HEADER, reason);
+    return payload;
   });
   // Requests carrying this key skip the per-IP limit: the seed's own commands use it.
   const internalKey = process.env.RATE_LIMIT_KEY || randomBytes(24).toString('base64url');
@@ -85,9 +99,9 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   });
   installAuth(app, { credentials });
   registerOpenApi(app, { serverUrl: config.publicUrl }); // GET /v2/openapi.json; records routes registered after it
-  const deps = { store, credentials, dataDir: config.dataDir, publicUrl: config.publicUrl };
+  const deps = { store, credentials, dataDir: config.dataDir, publicUrl: config.publicUrl, mailer: mailerFromEnv(config.dataDir, env) };
   registerAccountRoutes(app, deps);
-  await registerCatalogueCommands(app, { ...deps, maxFileBytes: config.MAX_FILE_BYTES });
+  const catalogue = registerCatalogueCommands(app, { ...deps, maxFileBytes: config.MAX_FILE_BYTES });
   registerNotificationCommands(app, { store, notifications: notificationDirectory(projections) });
   registerModerationCommands(app, { store });
   // /v2/payout and the revenue process manager (REVENUE_PER_DOWNLOAD_USD, REVENUE_HOLD_DAYS, PAYOUT_SETTLE_MS)
@@ -98,18 +112,33 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     await registerWeb(app, { rootDir: ROOT_DIR });
   }
 
+  const seeding = config.SEED && (await store.streamRevision(seedStream)) === NO_STREAM;
+  if (!config.SEED) readiness.seedOff();
+  else if (!seeding) readiness.seeded();
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://127.0.0.1:${port}`;
+  if (seeding) readiness.seeding('users', 0, DEMO_USERS.length);
+  else readiness.catchingUp();
+  app.log.info(`Modshelf is listening: ${config.publicUrl} (not ready: ${seeding ? 'seeding the demo catalogue' : 'catching up the projections'})`);
 
   if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
     await ensureAdmin(deps, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
   }
-  if (config.SEED && (await store.streamRevision(seedStream)) === NO_STREAM) {
-    await seed(app, { ...deps, config }, internalKey);
-  }
+  // the seed checks what an interrupted earlier run created, through the read models: they must be caught up
   await projections.ready;
+  if (seeding) {
+    await seed(app, { ...deps, config }, internalKey, { readiness, flushDownloads: () => catalogue.flushDownloads() });
+    readiness.seeded();
+  }
+  readiness.catchingUp();
+  const head = await store.headPosition();
+  while (!(await projections.waitForPosition(head, 10_000))) {
+    app.log.info(`catching up the projections: at ${projections.checkpoint()} of ${head}`);
+  }
+  readiness.markReady();
+  app.log.info(`Modshelf is ready: ${config.publicUrl} (data in ${config.dataDir})`);
 
   return {
     url,
@@ -118,6 +147,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     store,
     credentials,
     projections,
+    readiness,
     async close() {
       await app.close();
       await projections.close();
@@ -131,6 +161,7 @@ async function seed(
   app: FastifyInstance,
   deps: { store: EventStore; credentials: SqliteCredentialStore; config: SiteConfig },
   internalKey: string,
+  hooks: { readiness: Readiness; flushDownloads: () => Promise<void> },
 ) {
   const started = Date.now();
   // The seed approves projects as staff: a staff account whose password nobody knows.
@@ -148,8 +179,11 @@ async function seed(
     headers: { 'x-ratelimit-key': internalKey },
     projects: deps.config.SEED_PROJECTS,
     staffToken,
-    progress: (done, total) => {
-      if (done % 50 === 0 || done === total) app.log.info(`demo catalogue: ${done}/${total} projects`);
+    startPosition: await deps.store.headPosition(),
+    flushDownloads: hooks.flushDownloads,
+    progress: (phase, done, total) => {
+      hooks.readiness.seeding(phase, done, total);
+      if (done === total || (phase === 'projects' && done % 50 === 0)) app.log.info(`demo catalogue: ${done}/${total} ${phase}`);
     },
   });
   const now = new Date().toISOString();

@@ -5,7 +5,6 @@ const site = await startSite().catch((err) => {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });
-site.app.log.info(`Modshelf is up: ${site.config.publicUrl} (data in ${site.config.dataDir})`);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

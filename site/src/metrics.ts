@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { CATALOGUE_PROJECTION, type ProjectionFailure } from '@modshelf/projection-service';
+import type { ReadinessReport } from './readiness';
 
 export interface HealthSource {
   /** head of the event log */
@@ -9,6 +10,8 @@ export interface HealthSource {
   checkpoint(): number | Promise<number>;
   /** projections halted at a failing event */
   failures?(): ProjectionFailure[];
+  /** live vs ready (seed and projection catch-up done) */
+  readiness(): ReadinessReport;
 }
 
 /** The `projections` section of /health: each projection, running or halted, and where and why it stopped. */
@@ -31,7 +34,11 @@ function projectionsSection(checkpoint: number, failures: ProjectionFailure[]) {
   return out;
 }
 
-/** /health and /metrics (Prometheus text), including projection lag. */
+/**
+ * /health (live, ready and projection lag), /health/live (200 while the process answers),
+ * /health/ready (503 until the seed and the projections' catch-up are done) and /metrics
+ * (Prometheus text).
+ */
 export function installHealthAndMetrics(app: FastifyInstance, source: HealthSource): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'modshelf_' });
@@ -58,6 +65,7 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
     labelNames: ['projection', 'projector', 'event_type', 'stream', 'error'],
     registers: [registry],
   });
+  const readyGauge = new Gauge({ name: 'modshelf_ready', help: '1 once the demo seed and the projection catch-up are done, else 0', registers: [registry] });
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -68,13 +76,21 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
   app.get('/health', async (_request, reply) => {
     const [h, c] = await Promise.all([source.headPosition(), source.checkpoint()]);
     reply.header('cache-control', 'no-store');
+    const { ready, reason, seed } = source.readiness();
     return {
-      status: 'ok',
-      event_log_head: h,
-      projection_checkpoint: c,
-      projection_lag: Math.max(0, h - c),
+      status: 'ok', live: true, ready, ...(reason ? { not_ready_reason: reason } : {}), seed,
+      event_log_head: h, projection_checkpoint: c, projection_lag: Math.max(0, h - c),
       projections: projectionsSection(c, source.failures?.() ?? []),
     };
+  });
+  app.get('/health/live', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok', live: true };
+  });
+  app.get('/health/ready', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { ready, reason, seed } = source.readiness();
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'not_ready', ready, ...(reason ? { not_ready_reason: reason } : {}), seed });
   });
 
   app.get('/metrics', async (_request, reply) => {
@@ -90,6 +106,7 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
       halted.set({ projection: f.projection }, 1);
       failed.set({ projection: f.projection, projector: f.projector, event_type: f.event_type, stream: f.stream_id, error: f.error.slice(0, 200) }, f.position);
     }
+    readyGauge.set(source.readiness().ready ? 1 : 0);
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });

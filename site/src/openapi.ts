@@ -7,6 +7,7 @@ import { moderationOpenApi, queryOpenApi } from '@modshelf/projection-service';
 import {
   ErrorAnswer, RESTRICTED_SCOPES, SCOPE_BITS, TOKEN_AUTH, openApiFragment, type OpenApiFragment, type RouteDoc,
 } from '@modshelf/service-kit';
+import { installQueryTypes } from './query-types';
 
 /**
  * The site's one OpenAPI 3.1 document, merged from every service's generated fragment.
@@ -140,8 +141,9 @@ type WithRoutes = FastifyInstance & { [ROUTES]?: { method: string; url: string }
 
 /**
  * Serves the document at GET /v2/openapi.json and /openapi.json (built once, on first request,
- * so routes registered later are in it) and records every route registered after this call
- * (`registeredRoutes`), so tests can check that each one is documented.
+ * so routes registered later are in it), enforces its integer and boolean query parameters
+ * (query-types.ts), and records every route registered after this call (`registeredRoutes`),
+ * so tests can check that each one is documented.
  */
 export function registerOpenApi(app: FastifyInstance, options: { serverUrl?: string } = {}): void {
   const list: { method: string; url: string }[] = [];
@@ -149,9 +151,12 @@ export function registerOpenApi(app: FastifyInstance, options: { serverUrl?: str
   app.addHook('onRoute', (route) => {
     for (const m of Array.isArray(route.method) ? route.method : [route.method]) list.push({ method: m, url: route.url ?? route.path });
   });
+  let built: OpenApiDocument | null = null;
+  const document = () => (built ??= buildOpenApiDocument(options));
+  installQueryTypes(app, document);
   let doc: string | null = null;
   const serve = async (_req: unknown, reply: import('fastify').FastifyReply) => {
-    doc ??= JSON.stringify(buildOpenApiDocument(options));
+    doc ??= JSON.stringify(document());
     return reply.type('application/json; charset=utf-8').header('access-control-allow-origin', '*').send(doc);
   };
   app.get('/v2/openapi.json', serve);

@@ -53,10 +53,14 @@ describe('the embedded site', () => {
   it('answers health and Prometheus metrics with projection lag', async () => {
     const health = await (await fetch(`${site.url}/health`)).json();
     expect(health.status).toBe('ok');
+    // startSite resolves once ready: the seed and the projections' catch-up are done
+    expect(health).toMatchObject({ live: true, ready: true, seed: { state: 'done' } });
+    expect((await fetch(`${site.url}/health/ready`)).status).toBe(200);
     expect(health.event_log_head).toBeGreaterThan(0);
     const metrics = await (await fetch(`${site.url}/metrics`)).text();
     expect(metrics).toMatch(/modshelf_projection_lag_events \d+/);
     expect(metrics).toMatch(/modshelf_http_requests_total/);
+    expect(metrics).toMatch(/modshelf_ready 1/);
   });
 
   it('makes sure the configured admin exists and can sign in', async () => {

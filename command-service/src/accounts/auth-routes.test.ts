@@ -111,6 +111,20 @@ describe('POST /v2/auth/create and /v2/auth/login', () => {
     expect(r.json().error).toBe('ratelimit_error');
   });
 
+  it('refuses the 31st sign-up of an hour from one address, saying which limit was reached', async () => {
+    await t.close();
+    t = await makeTestApp({ rateLimit: { perMinute: 100_000 } }); // the default sign-up limit
+    for (let i = 0; i < 30; i++) await t.signUp(`many${i}`);
+    const r = await t.req({ method: 'POST', url: '/v2/auth/create', payload: { username: 'many30', password: 'correct horse battery', email: 'many30@example.org' } });
+    expect(r.statusCode).toBe(429);
+    expect(r.json().error).toBe('ratelimit_error');
+    expect(r.json().description).toMatch(/^Too many accounts created from this address \(30 an hour\); try again in \d+ minutes?\.$/);
+    expect(r.json().description).not.toMatch(/failed/);
+    expect(r.headers['x-ratelimit-limit']).toBe('30');
+    // nothing was created for the refused sign-up
+    expect(await t.deps.credentials.findByLogin('many30')).toBeNull();
+  });
+
   it('lets trusted callers with the x-ratelimit-key (the seed) past the sign-up limit', async () => {
     await t.close();
     t = await makeTestApp({ rateLimit: { perMinute: 100_000, signUpsPerHour: 1 } }, { bypassKey: 'internal-secret' });

@@ -7,6 +7,7 @@ import {
 } from './support';
 import { conflictToInput } from './auth-routes';
 import type { AttemptThrottle } from './throttle';
+import { isUndeliverable } from './mail';
 
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -16,7 +17,7 @@ function link(deps: AccountDeps, path: string, flow: string) {
 }
 
 async function mail(deps: AccountDeps, to: string | null, subject: string, text: string) {
-  if (!to || !deps.mailer) return;
+  if (!to || !deps.mailer || isUndeliverable(to)) return;
   await deps.mailer.send({ to, subject, text, html: `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>').replace(/\n/g, '<br>')}</p>` });
 }
 

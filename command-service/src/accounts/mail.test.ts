@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OutboxMailer, SmtpMailer, mailerFromEnv } from './mail';
+import { OutboxMailer, SmtpMailer, isUndeliverable, mailerFromEnv } from './mail';
 
 /** A minimal SMTP server that records what it receives (no auth, no TLS). */
 function fakeSmtp(): Promise<{ server: Server; port: number; received: string[] }> {
@@ -68,5 +68,16 @@ describe('mailers', () => {
     expect(m).toMatchObject({ to: 'a@example.org', subject: 'Hello', text: 'body' });
     expect((mailer as OutboxMailer).get(m.id)).toEqual(m);
     expect((mailer as OutboxMailer).get('../etc/passwd')).toBeNull();
+  });
+});
+
+describe('undeliverable addresses', () => {
+  it('are those under the reserved .invalid top-level domain (the demo accounts use it)', () => {
+    expect(isUndeliverable('blockwright@demo.modshelf.invalid')).toBe(true);
+    expect(isUndeliverable('someone@INVALID')).toBe(true);
+    expect(isUndeliverable('someone@x.invalid.')).toBe(true);
+    expect(isUndeliverable('someone@example.org')).toBe(false);
+    expect(isUndeliverable('someone@invalid.example.org')).toBe(false);
+    expect(isUndeliverable('someone@notinvalid')).toBe(false);
   });
 });

@@ -14,6 +14,15 @@ export interface StoredMail extends Mail {
   sent: string;
 }
 
+/**
+ * Addresses no mail can reach: the reserved top-level domain `.invalid` (RFC 2606, RFC 6761 §6.4),
+ * which the demo accounts use. Nothing is sent to them, through SMTP or to the outbox.
+ */
+export function isUndeliverable(address: string): boolean {
+  const domain = address.slice(address.lastIndexOf('@') + 1).toLowerCase().replace(/\.$/, '');
+  return domain === 'invalid' || domain.endsWith('.invalid');
+}
+
 /** The mail port: SMTP in production, an outbox folder in the embedded profile. */
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';

@@ -74,20 +74,50 @@ async function newSecret(deps: AccountDeps, appId: string, ownerId: string): Pro
   return secret;
 }
 
-/** Client credentials: `Authorization: <secret>` (Modrinth), HTTP Basic, or client_secret in the form. */
-function presentedSecret(request: FastifyRequest, form: Record<string, string>, clientId: string): string | null {
-  const h = request.headers.authorization;
-  if (typeof h === 'string' && h.trim()) {
-    const v = h.trim();
-    if (/^Basic\s+/i.test(v)) {
-      const decoded = Buffer.from(v.replace(/^Basic\s+/i, ''), 'base64').toString('utf8');
-      const i = decoded.indexOf(':');
-      if (i < 0 || decodeURIComponent(decoded.slice(0, i)) !== clientId) return null;
-      return decodeURIComponent(decoded.slice(i + 1));
+/** How the client authenticated at the token endpoint, and who it says it is. */
+export interface ClientAuthentication {
+  /** `client_secret_basic` (RFC 6749 §2.3.1), Modrinth's raw secret in `Authorization`, `client_secret_post`, or none */
+  method: 'client_secret_basic' | 'raw_secret' | 'client_secret_post' | 'none';
+  clientId: string;
+  secret: string | null;
+}
+
+const WWW_AUTHENTICATE = { 'www-authenticate': 'Basic realm="modshelf", charset="UTF-8"' };
+/** `application/x-www-form-urlencoded` decoding, which §2.3.1 applies to both Basic credentials. */
+const formDecode = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
+
+/**
+ * Client credentials: HTTP Basic (client_id and secret from the header, §2.3.1), Modrinth's
+ * `Authorization: <secret>` with client_id in the form, or client_id and client_secret in the form.
+ * One method per request (§2.3); with Basic a client_id in the form must name the same client.
+ */
+export function clientAuthentication(request: FastifyRequest, form: Record<string, unknown>): ClientAuthentication {
+  const formId = typeof form.client_id === 'string' && form.client_id !== '' ? form.client_id : undefined;
+  const formSecret = typeof form.client_secret === 'string' ? form.client_secret : undefined;
+  const h = typeof request.headers.authorization === 'string' ? request.headers.authorization.trim() : '';
+  if (/^Basic\s+/i.test(h)) {
+    const decoded = Buffer.from(h.replace(/^Basic\s+/i, ''), 'base64').toString('utf8');
+    const i = decoded.indexOf(':');
+    let clientId: string;
+    let secret: string;
+    try {
+      if (i < 0) throw new Error('no colon');
+      clientId = formDecode(decoded.slice(0, i));
+      secret = formDecode(decoded.slice(i + 1));
+    } catch {
+      throw new ApiError(401, 'invalid_client', 'Client authentication failed: malformed HTTP Basic credentials', WWW_AUTHENTICATE);
     }
-    return v.replace(/^Bearer\s+/i, '');
+    if (formSecret !== undefined) throw new ApiError(400, 'invalid_request', 'Use one client authentication method: HTTP Basic or client_secret in the form, not both');
+    if (formId !== undefined && formId !== clientId) throw new ApiError(400, 'invalid_request', 'client_id in the form differs from the HTTP Basic credentials');
+    return { method: 'client_secret_basic', clientId, secret };
   }
-  return form.client_secret ?? null;
+  if (formId === undefined) throw new ApiError(400, 'invalid_request', 'client_id: required (in the form, or as the HTTP Basic user name)');
+  if (h) {
+    if (formSecret !== undefined) throw new ApiError(400, 'invalid_request', 'Use one client authentication method: the Authorization header or client_secret in the form, not both');
+    return { method: 'raw_secret', clientId: formId, secret: h.replace(/^Bearer\s+/i, '') };
+  }
+  if (formSecret !== undefined) return { method: 'client_secret_post', clientId: formId, secret: formSecret };
+  return { method: 'none', clientId: formId, secret: null };
 }
 
 function withParams(uri: string, params: Record<string, string | undefined>): string {
@@ -110,7 +140,7 @@ export const tokenForm = z.object({
   grant_type: z.literal('authorization_code', 'grant_type: only authorization_code is supported'),
   code: z.string().min(1),
   redirect_uri: z.string().optional(),
-  client_id: z.string().min(1),
+  client_id: z.string().min(1).optional().meta({ description: 'required unless the client authenticates with HTTP Basic' }),
   code_verifier: z.string().regex(/^[A-Za-z0-9\-._~]{43,128}$/, 'code_verifier: a PKCE verifier of 43-128 characters is required'),
   client_secret: z.string().optional(),
 });
@@ -272,17 +302,29 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: AccountDeps): vo
         done(null, Object.fromEntries(new URLSearchParams(String(body))));
       });
     }
+    // OAuth error answers carry RFC 6749 §5.2's error_description beside our description
+    scope.addHook('onSend', async (_request, reply, payload) => {
+      if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+      try {
+        const body = JSON.parse(payload) as Record<string, unknown>;
+        if (typeof body?.description !== 'string' || 'error_description' in body) return payload;
+        return JSON.stringify({ ...body, error_description: body.description });
+      } catch {
+        return payload;
+      }
+    });
     /** Exchanges a code for an mro_ token limited to the granted scopes. */
     scope.post('/v2/oauth/token', async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const raw = (request.body ?? {}) as Record<string, string>;
       const form = tokenForm.safeParse(raw);
       if (!form.success) throw new ApiError(400, 'invalid_request', form.error.issues.map((i) => i.message).join('; '));
-      const f = form.data;
+      const client = clientAuthentication(request, raw);
+      const f = { ...form.data, client_id: client.clientId };
       const secretRow = /^[0-9A-Za-z]{8}$/.test(f.client_id) ? (await deps.credentials.peekTicket(f.client_id, SECRET_KIND, nowIso(deps))) : null;
-      const presented = presentedSecret(request, raw, f.client_id);
+      const presented = client.secret;
       if (!secretRow || !presented || !safeEqual(sha256(presented), String(secretRow.data.hash))) {
-        throw new ApiError(401, 'invalid_client', 'Client authentication failed');
+        throw new ApiError(401, 'invalid_client', 'Client authentication failed', client.method === 'client_secret_basic' ? WWW_AUTHENTICATE : {});
       }
       const ticket = await deps.credentials.takeTicket(sha256(f.code), 'oauth_code', nowIso(deps));
       const d = ticket?.data as { client_id: string; redirect_uri: string; redirect_given: boolean; scopes: number; code_challenge: string } | undefined;

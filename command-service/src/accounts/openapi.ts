@@ -19,6 +19,12 @@ const Id = z.string().regex(/^[0-9A-Za-z]{8}$/);
 const DateTime = z.string().meta({ format: 'date-time' });
 const Scopes = z.number().int().nonnegative().meta({ description: 'scope bits (see the TokenAuth security scheme)' });
 
+/** The token endpoint's errors: our shape plus RFC 6749 §5.2's error_description. */
+export const OAuthErrorAnswer = z.strictObject({
+  error: z.string().meta({ description: 'invalid_request, invalid_client, invalid_grant, ...' }),
+  description: z.string(),
+  error_description: z.string(),
+});
 export const SessionAnswer = z.strictObject({ session: z.string().meta({ description: 'an mra_ session token (also set as the auth-token cookie)' }) });
 export const LoginAnswer = z.union([SessionAnswer, z.strictObject({ flow: z.string().meta({ description: 'two-factor flow: finish at POST /v2/auth/login/2fa' }) })]);
 export const TwoFactorSecret = z.strictObject({ secret: z.string(), flow: z.string() });
@@ -183,7 +189,11 @@ const DOCS: Record<string, Doc> = {
   'GET /v2/oauth/authorize': { summary: 'Consent data for an authorization request (PKCE S256 required)', query: authorizeQuery, responses: { ...ok(OAuthConsent), ...E400, ...E401, ...E404 } },
   'POST /v2/oauth/accept': { summary: 'Accept a consent flow: the redirect location (code and state)', body: flowBody, responses: { ...ok(z.string()), ...E400, ...E401 } },
   'POST /v2/oauth/reject': { summary: 'Reject a consent flow: the redirect location (error=access_denied)', body: flowBody, responses: { ...ok(z.string()), ...E400, ...E401 } },
-  'POST /v2/oauth/token': { summary: 'Exchange a code for an mro_ token (Authorization: the client secret, or Basic)', body: tokenForm, bodyContentType: 'application/x-www-form-urlencoded', responses: { ...ok(OAuthToken), ...E400, ...E401 } },
+  'POST /v2/oauth/token': {
+    summary: 'Exchange a code for an mro_ token (client authentication: HTTP Basic, the raw secret in Authorization with client_id in the form, or client_id and client_secret in the form)',
+    body: tokenForm, bodyContentType: 'application/x-www-form-urlencoded',
+    responses: { ...ok(OAuthToken), 400: { description: 'Bad request or grant', schema: OAuthErrorAnswer }, 401: { description: 'Client authentication failed', schema: OAuthErrorAnswer } },
+  },
   'GET /v2/oauth/authorizations': { summary: "The applications the caller authorized", responses: { ...ok(z.array(OAuthAuthorization)), ...E401 } },
   'DELETE /v2/oauth/authorizations': { summary: "Revoke an application's authorization (?client_id=)", query: z.object({ client_id: z.string() }), responses: { ...done, ...E400, ...E401 } },
   'GET /v2/billing/products': { summary: 'Products and prices', responses: ok(z.array(Product)) },

@@ -1,8 +1,14 @@
 import { ApiError } from '@modshelf/service-kit';
 
+/** The 429 description: which limit was reached and when to try again. */
+export type ThrottleMessage = (limit: number, resetSeconds: number) => string;
+
+const failedAttempts: ThrottleMessage = (limit, reset) =>
+  `Too many failed attempts. Please wait ${reset * 1000} milliseconds. 0/${limit} remaining.`;
+
 /**
- * Fixed-window counter of failed attempts (sign-in, 2FA codes), per key
- * (account and IP). In-process: the embedded profile runs one process.
+ * Fixed-window counter of attempts per key (failed sign-ins and 2FA codes per account
+ * and IP; sign-ups per IP). In-process: the embedded profile runs one process.
  */
 export class AttemptThrottle {
   private readonly hits = new Map<string, { count: number; resetAt: number }>();
@@ -10,6 +16,7 @@ export class AttemptThrottle {
     readonly limit: number,
     readonly windowMs: number,
     private readonly clock: () => number = Date.now,
+    private readonly message: ThrottleMessage = failedAttempts,
   ) {}
 
   private entry(key: string) {
@@ -31,7 +38,7 @@ export class AttemptThrottle {
       const e = this.entry(key);
       if (e.count >= this.limit) {
         const reset = Math.max(1, Math.ceil((e.resetAt - this.clock()) / 1000));
-        throw new ApiError(429, 'ratelimit_error', `Too many failed attempts. Please wait ${reset * 1000} milliseconds. 0/${this.limit} remaining.`, {
+        throw new ApiError(429, 'ratelimit_error', this.message(this.limit, reset), {
           'x-ratelimit-limit': String(this.limit),
           'x-ratelimit-remaining': '0',
           'x-ratelimit-reset': String(reset),

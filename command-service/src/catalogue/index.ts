@@ -1,4 +1,4 @@
-export { registerCatalogueCommands, type CatalogueDeps } from './plugin';
+export { registerCatalogueCommands, type CatalogueCommands, type CatalogueDeps } from './plugin';
 export { maxFileBytesFromEnv, DEFAULT_MAX_FILE_BYTES } from './context';
 export { PROJECT_STATUS_TRANSITIONS, canTransition, HIDDEN_PROJECT_STATUSES } from './project-status-transitions';
 export type { IdempotencyStore, StoredAnswer, Claim } from './idempotency/idempotency-store';

@@ -24,7 +24,12 @@ import { registerOrganizationRoutes } from '../organization/organization.routes'
  * multipart and image body parsers stay inside); the composer's error handler
  * and auth hook (request.actor) apply to it.
  */
-export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueDeps): void {
+export interface CatalogueCommands {
+  /** Appends the downloads counted so far (they are batched in memory for up to `downloadFlushMs`). */
+  flushDownloads(): Promise<void>;
+}
+
+export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueDeps): CatalogueCommands {
   const maxFileBytes = deps.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   // commands re-read the streams they decide on: cache their prefixes, read only the tails
   const store = new StreamCachingStore(deps.store);
@@ -76,6 +81,7 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
     if (!deps.idempotency) await idempotency.close();
     if (!deps.lookup) await ctx.lookup.close();
   });
+  return { flushDownloads: () => downloads.flush() };
 }
 
 export type { CatalogueDeps } from './context';
