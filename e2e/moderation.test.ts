@@ -120,7 +120,7 @@ describe.skipIf(!startSite)('moderation in a real browser', () => {
     const lock = await (await page.request.get(`${url}/v2/moderation/lock/${id}`)).json();
     expect(lock).toMatchObject({ locked: true, locked_by: { username: ADMIN.username } });
 
-    await item.locator('textarea').fill('Welcome aboard!');
+    await item.getByLabel('Message to the authors (optional)').fill('Welcome aboard!');
     await item.getByRole('button', { name: 'Approve' }).click();
     await page.locator('.shell-toast', { hasText: `${title}: approved` }).waitFor();
     await item.waitFor({ state: 'detached' });
@@ -175,7 +175,13 @@ describe.skipIf(!startSite)('moderation in a real browser', () => {
     await page.waitForURL((u) => u.pathname === `/moderation/report/${reportId}`);
     await page.locator('.mod-body', { hasText: 'Spam, spam, spam (browser test).' }).waitFor();
     await page.getByTestId('report').locator('a', { hasText: me.username }).waitFor();
-    await page.locator('textarea').fill('Thanks, handled.');
+    // the report's thread with the reporter, on the same page
+    const thread = page.getByTestId('report-thread');
+    await thread.getByText('No messages yet.').waitFor();
+    await thread.getByLabel('Your message (markdown)').fill('Could you tell us _where_ the spam is?');
+    await thread.getByRole('button', { name: 'Send' }).click();
+    await thread.locator('[data-testid="thread-message"] em', { hasText: 'where' }).waitFor();
+    await page.getByLabel('Message to the reporter (optional)').fill('Thanks, handled.');
     await page.getByRole('button', { name: 'Close report' }).click();
     await page.getByTestId('report-status').filter({ hasText: 'Closed' }).waitFor();
     const closed = page.locator('[data-testid="timeline-entry"][data-type="ReportClosed"]', { hasText: 'Thanks, handled.' });

@@ -17,6 +17,7 @@ import { distributedStorage } from '../projection-service/src/storage/distribute
 import type { ProjectionStorage } from '../projection-service/src/storage/port';
 import type { SearchRequest } from '../projection-service/src/search/port';
 import { servers } from './env';
+import { benchProxy } from './src/bench-proxy';
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 1000);
 const APPENDS = 1000;
@@ -156,6 +157,9 @@ async function main(): Promise<void> {
     await dist.reset();
     await dist.close();
     await store.close();
+
+    // commands/s through the proxy of start:distributed, 3 replicas against 1, and freshness under load
+    out.commandsThroughProxy = process.env.BENCH_PROXY === '0' ? 'skipped (BENCH_PROXY=0)' : await benchProxy(servers).catch((err) => ({ error: String(err) }));
   } finally {
     rmSync(dir, { recursive: true, force: true });
     console.log(JSON.stringify(out, null, 2));

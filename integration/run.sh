@@ -20,6 +20,8 @@ cleanup() {
 trap cleanup EXIT
 
 export KAFKA_PORT="${KAFKA_PORT:-19092}" OPENSEARCH_PORT="${OPENSEARCH_PORT:-19200}" MONGO_PORT="${MONGO_PORT:-27117}"
+# FerretDB's PostgreSQL pool; the read-model adapter sizes its bulkWrite chunks from it
+export MONGO_SERVER_POOL="${MONGO_SERVER_POOL:-40}"
 
 docker_ok=false
 if [[ "${USE_DOCKER:-auto}" != "0" ]] && command -v docker >/dev/null && timeout 5 docker info >/dev/null 2>&1; then docker_ok=true; fi

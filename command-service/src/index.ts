@@ -18,6 +18,11 @@ export { COMMUNITY_COMMAND_ROUTES } from './collection/community.openapi';
 export { accountsOpenApi, accountRouteDocs } from './accounts/openapi';
 export * as accountAnswers from './accounts/openapi';
 export {
-  registerPayoutRoutes, payoutsOpenApi, PAYOUT_ROUTES, SandboxPayoutProvider, PayoutVault, payoutDecider, revenueSettingsFromEnv,
+  registerPayoutRoutes, payoutsOpenApi, PAYOUT_ROUTES, SandboxPayoutProvider, PayoutVault, payoutDecider, revenueSettingsFromEnv, REVENUE_ACCRUAL,
   type PayoutDeps, type Payouts, type PayoutProvider, type RevenueSettings,
 } from './payouts/index';
+export { ProcessManager, type ProcessManagerOptions, type ProcessContext } from './kernel/process-manager';
+export { LeasedJob, type LeasedJobOptions } from './kernel/leased-job';
+export { StoreLocks, type StoreLockOptions } from './kernel/store-lock';
+export { leasesFor } from './kernel/leases';
+export { THREAD_COMMAND_ROUTES, threadDecider, type ThreadFacts } from './thread/index';

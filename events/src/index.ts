@@ -8,3 +8,5 @@ export type { Actor, AccountRecord, CredentialStore, TicketRecord, TokenKind, To
 export { CredentialConflictError } from './credentials/port';
 export { SqliteCredentialStore, type SqliteCredentialStoreOptions } from './credentials/sqlite';
 export * from './lookup/index';
+export type { LeaseGrant, LeaseStore } from './lease/port';
+export { SqliteLeaseStore, type SqliteLeaseStoreOptions } from './lease/sqlite';

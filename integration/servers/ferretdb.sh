@@ -2,7 +2,9 @@
 # A MongoDB-wire server on 127.0.0.1: FerretDB 1.x (built from the Go module proxy) over
 # PostgreSQL (Debian's postgresql package, installed with apt-get when missing), or over SQLite.
 #   ferretdb.sh start|stop|wipe|status
-#   env: MONGO_PORT (27117), PG_PORT (MONGO_PORT+1000), FERRETDB_BACKEND (postgresql | sqlite)
+#   env: MONGO_PORT (27117), PG_PORT (MONGO_PORT+1000), FERRETDB_BACKEND (postgresql | sqlite),
+#        MONGO_SERVER_POOL (40): FerretDB's PostgreSQL pool (pool_max_conns); the read-model adapter
+#        sizes its bulkWrite chunks from the same variable (projection-service/src/read-model/mongodb.ts)
 # If a real `mongod` is on PATH, MONGO_IMPL=mongod uses it instead.
 #
 # PostgreSQL is the default backend: FerretDB 1.24's SQLite backend deadlocked here under concurrent
@@ -12,6 +14,7 @@ MONGO_PORT="${MONGO_PORT:-27117}"
 PG_PORT="${PG_PORT:-$((MONGO_PORT + 1000))}"
 MONGO_IMPL="${MONGO_IMPL:-ferretdb}"
 FERRETDB_BACKEND="${FERRETDB_BACKEND:-postgresql}"
+MONGO_SERVER_POOL="${MONGO_SERVER_POOL:-40}"
 RUN="$SERVERS_DIR/run/mongo-$MONGO_PORT"
 PIDFILE="$RUN/mongo.pid"
 PGDATA="$RUN/pg"
@@ -59,7 +62,7 @@ start() {
     local backend=(--handler=sqlite --sqlite-url="file:$RUN/data/")
     if [[ "$FERRETDB_BACKEND" == postgresql ]]; then
       start_pg || return 1
-      backend=(--handler=postgresql --postgresql-url="postgres://postgres@127.0.0.1:$PG_PORT/ferretdb?pool_max_conns=40")
+      backend=(--handler=postgresql --postgresql-url="postgres://postgres@127.0.0.1:$PG_PORT/ferretdb?pool_max_conns=$MONGO_SERVER_POOL")
     fi
     nohup "$SERVERS_DIR/bin/ferretdb" "${backend[@]}" --state-dir="$RUN" \
       --listen-addr="127.0.0.1:$MONGO_PORT" --debug-addr=- --telemetry=disable --log-level=warn \

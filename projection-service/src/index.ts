@@ -13,6 +13,7 @@ export type { QueryDeps, AccountLookup } from './routes/context';
 export type { ReadModelStore, DocChange } from './read-model/port';
 export type * from './read-model/documents';
 export type * from './read-model/community-documents';
+export type * from './read-model/thread-documents';
 export { INDEXES, indexKeys } from './read-model/collections';
 export type * from './search/port';
 export { SORTS, TAG_FIELDS, NUMBER_FIELDS } from './search/port';
@@ -26,6 +27,7 @@ export { replayAndCompare, type ReplayReport } from './replay/replay';
 export { generateCatalogue, type GeneratedCatalogue } from './bench/catalogue-generator';
 export { queryOpenApi, QUERY_ROUTES } from './contract/openapi';
 export { moderationOpenApi, MODERATION_ROUTES } from './contract/moderation.openapi';
+export { threadOpenApi, THREAD_ROUTES } from './contract/thread.openapi';
 export * as queryAnswers from './contract/answers';
 
 /**

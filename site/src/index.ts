@@ -10,7 +10,7 @@ import {
 import { installAuth, installErrorHandling } from '@modshelf/service-kit';
 import {
   ensureAdmin, installRateLimit, mailerFromEnv, rateLimitFromEnv, registerAccountRoutes, registerCatalogueCommands, registerNotificationCommands, registerModerationCommands,
-  registerPayoutRoutes,
+  registerPayoutRoutes, REVENUE_ACCRUAL, type Payouts,
 } from '@modshelf/command-service';
 import {
   distributedStorage, notificationDirectory, registerQueryRoutes, startProjections, storageProjections, type Projections, type RunnerOptions,
@@ -76,11 +76,13 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
   });
   installErrorHandling(app);
+  let payouts: Payouts | null = null;
   const readiness = new Readiness();
   installHealthAndMetrics(app, {
     headPosition: () => store.headPosition(),
     checkpoint: () => (storage ? storage.checkpoint() : projections.checkpoint()),
     failures: () => projections.failures(),
+    processManagers: () => (payouts?.accrual ? [{ name: REVENUE_ACCRUAL, active: payouts.accrual.active, position: payouts.accrual.checkpoint }] : []),
     readiness: () => readiness.report(),
   });
   // while not ready the site answers as usual, and says so
@@ -105,7 +107,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   registerNotificationCommands(app, { store, notifications: notificationDirectory(projections) });
   registerModerationCommands(app, { store });
   // /v2/payout and the revenue process manager (REVENUE_PER_DOWNLOAD_USD, REVENUE_HOLD_DAYS, PAYOUT_SETTLE_MS)
-  registerPayoutRoutes(app, { store, credentials, dataDir: config.dataDir, env });
+  payouts = registerPayoutRoutes(app, { store, credentials, dataDir: config.dataDir, env });
   await registerQueryRoutes(app, { projections, credentials, publicUrl: config.publicUrl, store });
   if (options.web ?? config.WEB) {
     await ensureWebBuilt(ROOT_DIR);

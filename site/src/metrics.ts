@@ -12,6 +12,8 @@ export interface HealthSource {
   failures?(): ProjectionFailure[];
   /** live vs ready (seed and projection catch-up done) */
   readiness(): ReadinessReport;
+  /** the leased process managers of this replica: whether it is the active one, and the position it reached */
+  processManagers?: () => Array<{ name: string; active: boolean; position: number }>;
 }
 
 /** The `projections` section of /health: each projection, running or halted, and where and why it stopped. */
@@ -58,6 +60,8 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
   const head = new Gauge({ name: 'modshelf_event_log_head_position', help: 'last position in the event log', registers: [registry] });
   const checkpoint = new Gauge({ name: 'modshelf_projection_checkpoint_position', help: 'position the projections reached', registers: [registry] });
   const lag = new Gauge({ name: 'modshelf_projection_lag_events', help: 'events appended but not yet projected', registers: [registry] });
+  const pmActive = new Gauge({ name: 'modshelf_process_manager_active', help: '1 when this replica holds the process manager\'s lease', labelNames: ['name'], registers: [registry] });
+  const pmPosition = new Gauge({ name: 'modshelf_process_manager_position', help: 'log position the process manager reached on this replica', labelNames: ['name'], registers: [registry] });
   const halted = new Gauge({ name: 'modshelf_projection_halted', help: '1 while a projection is stopped at a failing event', labelNames: ['projection'], registers: [registry] });
   const failed = new Gauge({
     name: 'modshelf_projection_failed_event_position',
@@ -98,6 +102,10 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
     head.set(h);
     checkpoint.set(c);
     lag.set(Math.max(0, h - c));
+    for (const pm of source.processManagers?.() ?? []) {
+      pmActive.set({ name: pm.name }, pm.active ? 1 : 0);
+      pmPosition.set({ name: pm.name }, pm.position);
+    }
     const failures = source.failures?.() ?? [];
     halted.reset();
     failed.reset();

@@ -8,7 +8,7 @@ import { parse as parseYaml } from 'yaml';
 import { validate as validateOpenApi, compileErrors } from '@readme/openapi-parser';
 import type { z } from 'zod';
 import { accountRouteDocs } from '@modshelf/command-service';
-import { MODERATION_ROUTES, QUERY_ROUTES } from '@modshelf/projection-service';
+import { MODERATION_ROUTES, QUERY_ROUTES, THREAD_ROUTES } from '@modshelf/projection-service';
 import { ErrorAnswer, type RouteDoc } from '@modshelf/service-kit';
 import { startSite, type Site } from './index';
 import { buildOpenApiDocument, pathSkeleton, registeredRoutes, type OpenApiDocument } from './openapi';
@@ -44,9 +44,14 @@ const KNOWN_DEVIATIONS: { path: RegExp; message: RegExp; why: string }[] = [
     why: "our game's project types: server (and the behaviorpack page type) are not in Modrinth's mod|modpack|resourcepack|shader enum",
   },
   {
-    path: /(^|\/)user\/(bio|avatar_url)$|^\/?(\d+\/)?(bio|avatar_url)$/,
+    path: /(^|\/)(user|members\/\d+)\/(bio|avatar_url)$|^\/?(\d+\/)?(bio|avatar_url)$/,
     message: /must be string/,
     why: 'a user without a bio or avatar answers null, as Modrinth\'s server does (Option<String>); the document omits nullable',
+  },
+  {
+    path: /^(\d+\/)?type$/,
+    message: /allowed values/,
+    why: "a project's public comment thread has the type `comments` (Modshelf; Modrinth's threads are project, report or direct_message)",
   },
   {
     path: /(^|\/)(permissions|payouts_split)$/,
@@ -68,7 +73,7 @@ interface Sample {
   command?: boolean;
 }
 
-const ROUTE_DOCS: RouteDoc[] = [...QUERY_ROUTES, ...MODERATION_ROUTES, ...accountRouteDocs()];
+const ROUTE_DOCS: RouteDoc[] = [...QUERY_ROUTES, ...MODERATION_ROUTES, ...THREAD_ROUTES, ...accountRouteDocs()];
 function zodSchemaFor(s: Sample): z.ZodType {
   if (s.status >= 400) return ErrorAnswer;
   const doc = ROUTE_DOCS.find((r) => r.method === s.method && pathSkeleton(r.path) === pathSkeleton(s.path));
@@ -212,6 +217,15 @@ describe('OpenAPI contract of the running site', () => {
     const reportId = (report.body as { id: string }).id;
     await call('get', '/v2/report/{id}', `/v2/report/${reportId}?${at}`, { token: session });
     await call('get', '/v2/reports', `/v2/reports?ids=${encodeURIComponent(JSON.stringify([reportId]))}&${at}`, { token: session });
+    const reportThread = (report.body as { thread_id: string }).thread_id;
+    const sent = await fetch(`${site.url}/v2/thread/${reportThread}`, { method: 'POST', headers: { authorization: session, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'text', body: 'Looking into it' }) });
+    samples.push({ method: 'post', path: '/v2/thread/{id}', url: `/v2/thread/${reportThread}`, status: sent.status, body: null, command: true });
+    const th = `min_position=${sent.headers.get('x-modshelf-position') ?? '0'}`;
+    await call('get', '/v2/thread/{id}', `/v2/thread/${reportThread}?${th}`, { token: session });
+    await call('get', '/v2/thread/{id}', `/v2/thread/${project.comment_thread_id}`);
+    await call('get', '/v2/threads', `/v2/threads?ids=${encodeURIComponent(JSON.stringify([reportThread, project.thread_id]))}&${th}`, { token: session });
+    await call('get', '/v2/project/{id|slug}/moderation', `/v2/project/${project.id}/moderation`, { token: session });
+    await call('get', '/v2/thread/{id}', '/v2/thread/AAAAAAAA');
     await call('get', '/v2/notifications', `/v2/notifications?ids=${encodeURIComponent('[]')}`, { token: session });
     await call('get', '/v2/moderation/projects', '/v2/moderation/projects', { token: session });
     await call('get', '/v2/moderation/stats', '/v2/moderation/stats', { token: session });

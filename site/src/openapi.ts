@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  COMMUNITY_COMMAND_ROUTES, accountsOpenApi, catalogueOpenApiPaths, payoutsOpenApi,
+  COMMUNITY_COMMAND_ROUTES, THREAD_COMMAND_ROUTES, accountsOpenApi, catalogueOpenApiPaths, payoutsOpenApi,
 } from '@modshelf/command-service';
-import { moderationOpenApi, queryOpenApi } from '@modshelf/projection-service';
+import { moderationOpenApi, queryOpenApi, threadOpenApi } from '@modshelf/projection-service';
 import {
   ErrorAnswer, RESTRICTED_SCOPES, SCOPE_BITS, TOKEN_AUTH, openApiFragment, type OpenApiFragment, type RouteDoc,
 } from '@modshelf/service-kit';
@@ -17,9 +17,11 @@ import { installQueryTypes } from './query-types';
 export const OPENAPI_SOURCES: { name: string; fragment: () => OpenApiFragment }[] = [
   { name: 'catalogue commands', fragment: () => ({ paths: catalogueOpenApiPaths() }) },
   { name: 'collection, organization and notification commands', fragment: () => ({ paths: catalogueOpenApiPaths(COMMUNITY_COMMAND_ROUTES) }) },
+  { name: 'thread commands', fragment: () => ({ paths: catalogueOpenApiPaths(THREAD_COMMAND_ROUTES) }) },
   { name: 'accounts', fragment: accountsOpenApi },
   { name: 'queries', fragment: queryOpenApi },
   { name: 'moderation and audit', fragment: moderationOpenApi },
+  { name: 'threads', fragment: threadOpenApi },
   { name: 'payouts', fragment: payoutsOpenApi },
   { name: 'site', fragment: () => siteOpenApi() },
 ];

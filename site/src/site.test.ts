@@ -61,6 +61,8 @@ describe('the embedded site', () => {
     expect(metrics).toMatch(/modshelf_projection_lag_events \d+/);
     expect(metrics).toMatch(/modshelf_http_requests_total/);
     expect(metrics).toMatch(/modshelf_ready 1/);
+    // the only replica holds the revenue accrual's lease
+    expect(metrics).toMatch(/modshelf_process_manager_active\{name="revenue-accrual"\} 1/);
   });
 
   it('makes sure the configured admin exists and can sign in', async () => {

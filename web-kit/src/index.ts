@@ -21,3 +21,6 @@ export { injectCss } from './inject-css';
 export { tokensCss } from './tokens';
 export { Tooltip } from './Tooltip';
 export { Dropdown } from './Dropdown';
+export { renderMarkdown } from './markdown';
+export * from './thread-api';
+export { ThreadView, type ThreadViewProps } from './ThreadView';

@@ -17,7 +17,7 @@ export interface Project {
   game_versions: string[]; client_side: string; server_side: string;
   icon_url?: string | null; issues_url?: string | null; source_url?: string | null; wiki_url?: string | null;
   discord_url?: string | null; donation_urls?: DonationUrl[]; gallery?: GalleryImage[]; color?: number | null;
-  thread_id?: string; monetization_status?: string;
+  thread_id?: string; comment_thread_id?: string | null; monetization_status?: string;
 }
 
 export interface SearchHit {

@@ -66,9 +66,13 @@ export function clientIp(request: FastifyRequest): string {
 }
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps, throttle: AttemptThrottle): void {
-  const signUps = new AttemptThrottle(deps.rateLimit?.signUpsPerHour ?? 30, 60 * 60 * 1000, Date.now, (limit, reset) => {
-    const minutes = Math.ceil(reset / 60);
-    return `Too many accounts created from this address (${limit} an hour); try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  const signUps = new AttemptThrottle(deps.rateLimit?.signUpsPerHour ?? 30, 60 * 60 * 1000, {
+    table: throttle.table,
+    scope: 'signup',
+    message: (limit, reset) => {
+      const minutes = Math.ceil(reset / 60);
+      return `Too many accounts created from this address (${limit} an hour); try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+    },
   });
   app.post('/v2/auth/create', async (request, reply) => {
     const body = createBody.parse(request.body ?? {});

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { AttemptThrottle } from './throttle';
+import { throttleTableFor } from './throttle-table';
+import { LeasedJob } from '../kernel/leased-job';
+import { leasesFor } from '../kernel/leases';
 import { registerAuthRoutes } from './auth-routes';
 import { registerEmailRoutes } from './email-routes';
 import { registerTwoFactorRoutes } from './twofactor-routes';
@@ -41,7 +44,9 @@ export function registerAccountRoutes(app: FastifyInstance, given: AccountDeps):
     billingVault: given.billingVault ?? new BillingVault(join(given.dataDir, 'billing.db')),
   };
   const rl = deps.rateLimit ?? {};
-  const throttle = new AttemptThrottle(rl.signInAttempts ?? 10, rl.signInWindowMs ?? 15 * 60 * 1000);
+  // failed sign-in and code attempts are counted in the credential vault's file: shared by the replicas, kept across restarts
+  const throttleTable = throttleTableFor(deps.credentials, deps.dataDir);
+  const throttle = new AttemptThrottle(rl.signInAttempts ?? 10, rl.signInWindowMs ?? 15 * 60 * 1000, { table: throttleTable, scope: 'signin' });
   // encapsulated: the access-matrix hook sees only these routes (auth, error handling and
   // rate limiting installed on the parent still apply)
   app.register(async (scope) => {
@@ -58,16 +63,16 @@ export function registerAccountRoutes(app: FastifyInstance, given: AccountDeps):
     registerBillingRoutes(scope, deps);
   });
   const cycleMs = deps.billingCycleMs ?? 10 * 60 * 1000;
-  let timer: NodeJS.Timeout | null = null;
-  if (cycleMs > 0) {
-    timer = setInterval(() => {
-      processBillingCycle(deps).catch((err) => app.log.error({ err }, 'billing cycle failed'));
-    }, cycleMs);
-    timer.unref();
-  }
+  // one replica runs the billing cycle at a time (its charges are also serialized per user by the store-held billing lock)
+  const cycle = new LeasedJob({
+    name: 'billing-cycle', leases: deps.leases ?? leasesFor(deps.store, deps.dataDir), everyMs: cycleMs,
+    run: () => processBillingCycle(deps), log: (m, err) => app.log.error({ err }, m),
+  });
+  cycle.start();
   app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
+    await cycle.close();
     if (ownVault) deps.billingVault.close();
+    throttleTable.close();
   });
   if (deps.mailer instanceof OutboxMailer && deps.devMailbox !== false) registerMailboxRoutes(app, deps.mailer, { open: process.env.DEV_MAILBOX_OPEN === '1' });
 }

@@ -2,7 +2,7 @@ import { randomBytes, createHash } from 'node:crypto';
 import { hash as argonHash, verify as argonVerify, type Options as ArgonOptions } from '@node-rs/argon2';
 import {
   NO_STREAM, newId, userStream, upcast,
-  type CredentialStore, type EventStore, type RecordedEvent,
+  type CredentialStore, type EventStore, type LeaseStore, type RecordedEvent,
 } from '@modshelf/events';
 import type { FastifyRequest } from 'fastify';
 import { execute, newCommandContext, type CommandResult } from '../kernel/execute';
@@ -42,6 +42,8 @@ export interface AccountDeps {
   billingVault?: BillingVault;
   /** how often the billing cycle (renewals, ends) runs; 0 turns it off (default 10 min) */
   billingCycleMs?: number;
+  /** leases shared by the replicas (billing locks); default: beside the event store (kernel/leases.ts) */
+  leases?: LeaseStore;
 }
 
 export const nowIso = (deps: Pick<AccountDeps, 'now'>) => (deps.now ? deps.now() : new Date()).toISOString();

@@ -1,43 +1,57 @@
 import { ApiError } from '@modshelf/service-kit';
+import { ThrottleTable } from './throttle-table';
 
 /** The 429 description: which limit was reached and when to try again. */
 export type ThrottleMessage = (limit: number, resetSeconds: number) => string;
+
+export interface AttemptThrottleOptions {
+  /** where the counts live (default: a private in-memory table) */
+  table?: ThrottleTable;
+  /** prefix of this throttle's keys in a shared table */
+  scope?: string;
+  clock?: () => number;
+  /** the 429 description (default: failed attempts) */
+  message?: ThrottleMessage;
+}
 
 const failedAttempts: ThrottleMessage = (limit, reset) =>
   `Too many failed attempts. Please wait ${reset * 1000} milliseconds. 0/${limit} remaining.`;
 
 /**
  * Fixed-window counter of attempts per key (failed sign-ins and 2FA codes per account
- * and IP; sign-ups per IP). In-process: the embedded profile runs one process.
+ * and IP; sign-ups per IP). With a table in the credential vault's file
+ * (registerAccountRoutes), the counts survive a restart and every replica sharing the
+ * file sees the same ones.
  */
 export class AttemptThrottle {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+  /** where the counts live (another throttle may share it under its own scope) */
+  readonly table: ThrottleTable;
+  private readonly scope: string;
+  private readonly clock: () => number;
+  private readonly message: ThrottleMessage;
+
   constructor(
     readonly limit: number,
     readonly windowMs: number,
-    private readonly clock: () => number = Date.now,
-    private readonly message: ThrottleMessage = failedAttempts,
-  ) {}
+    options: AttemptThrottleOptions = {},
+  ) {
+    this.table = options.table ?? new ThrottleTable(':memory:');
+    this.scope = options.scope ?? 'attempts';
+    this.clock = options.clock ?? Date.now;
+    this.message = options.message ?? failedAttempts;
+  }
 
-  private entry(key: string) {
-    const now = this.clock();
-    let e = this.hits.get(key);
-    if (!e || e.resetAt <= now) {
-      e = { count: 0, resetAt: now + this.windowMs };
-      this.hits.set(key, e);
-    }
-    if (this.hits.size > 100_000) {
-      for (const [k, v] of this.hits) if (v.resetAt <= now) this.hits.delete(k);
-    }
-    return e;
+  private key(key: string): string {
+    return `${this.scope}:${key}`;
   }
 
   /** Throws 429 ratelimit_error (with x-ratelimit-* headers) when any key is exhausted. */
   check(...keys: string[]): void {
+    const now = this.clock();
     for (const key of keys) {
-      const e = this.entry(key);
-      if (e.count >= this.limit) {
-        const reset = Math.max(1, Math.ceil((e.resetAt - this.clock()) / 1000));
+      const e = this.table.get(this.key(key), now);
+      if (e && e.count >= this.limit) {
+        const reset = Math.max(1, Math.ceil((e.resetAt - now) / 1000));
         throw new ApiError(429, 'ratelimit_error', this.message(this.limit, reset), {
           'x-ratelimit-limit': String(this.limit),
           'x-ratelimit-remaining': '0',
@@ -49,10 +63,11 @@ export class AttemptThrottle {
   }
 
   fail(...keys: string[]): void {
-    for (const key of keys) this.entry(key).count += 1;
+    const now = this.clock();
+    for (const key of keys) this.table.hit(this.key(key), this.windowMs, now);
   }
 
   reset(key: string): void {
-    this.hits.delete(key);
+    this.table.delete(this.key(key));
   }
 }

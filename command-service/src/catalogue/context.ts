@@ -1,4 +1,4 @@
-import type { CatalogueLookup, EventStore } from '@modshelf/events';
+import type { CatalogueLookup, EventStore, ThreadLookup } from '@modshelf/events';
 import type { BlobStore } from '../blobs/blob-store';
 
 /** What registerCatalogueCommands needs from the composer. */
@@ -26,6 +26,8 @@ export interface CatalogueDeps {
 export interface CatalogueContext {
   store: EventStore;
   lookup: CatalogueLookup;
+  /** thread id -> project or report, message id -> thread (store-backed like the lookup) */
+  threads: ThreadLookup;
   blobs: BlobStore;
   publicUrl: string;
   maxFileBytes: number;

@@ -8,7 +8,7 @@ import { DownloadCounter } from './downloads/download-counter';
 import { registerFollowRoutes } from './follow/follow.routes';
 import { installIdempotency } from './idempotency/idempotency.hook';
 import { SqliteIdempotencyStore } from './idempotency/sqlite-idempotency-store';
-import { lookupFor } from '@modshelf/events';
+import { lookupFor, threadLookupFor } from '@modshelf/events';
 import { StreamCachingStore } from './stream-cache';
 import { registerProjectRoutes } from './project/project.routes';
 import { registerTeamRoutes } from './project/team.routes';
@@ -16,6 +16,7 @@ import { registerReportRoutes } from './report/report.routes';
 import { registerVersionRoutes } from './version/version.routes';
 import { registerCollectionRoutes } from '../collection/collection.routes';
 import { registerOrganizationRoutes } from '../organization/organization.routes';
+import { registerThreadRoutes } from '../thread/thread.routes';
 
 /**
  * The catalogue's write side: project, team, gallery, status, version, file,
@@ -36,6 +37,7 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
   const ctx: CatalogueContext = {
     store,
     lookup: deps.lookup ?? lookupFor(deps.store, { path: join(deps.dataDir, 'lookup.db') }),
+    threads: threadLookupFor(deps.store, join(deps.dataDir, 'thread-lookup.db')),
     blobs: deps.blobs ?? new LocalBlobStore(join(deps.dataDir, 'blobs')),
     publicUrl: deps.publicUrl.replace(/\/+$/, ''),
     maxFileBytes,
@@ -73,6 +75,7 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
     registerCdnRoutes(scope, ctx, downloads);
     registerCollectionRoutes(scope, ctx);
     registerOrganizationRoutes(scope, ctx);
+    registerThreadRoutes(scope, ctx);
   });
 
   app.addHook('onReady', async () => downloads.start());
@@ -80,6 +83,7 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
     await downloads.close();
     if (!deps.idempotency) await idempotency.close();
     if (!deps.lookup) await ctx.lookup.close();
+    await ctx.threads.close();
   });
   return { flushDownloads: () => downloads.flush() };
 }

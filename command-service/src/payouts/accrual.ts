@@ -1,10 +1,11 @@
 import {
   DownloadsCounted, LISTED_STATUSES, ProjectCreated, ProjectDeleted, ProjectEdited, ProjectOwnershipTransferred, ProjectStatusChanged,
   TeamInviteAccepted, TeamMemberAdded, TeamMemberEdited, TeamMemberRemoved, UserDeleted, payoutsStream, type EventStore, type RecordedEvent,
-  type Subscription,
+  type LeaseStore,
 } from '@modshelf/events';
 import { execute, newCommandContext } from '../kernel/execute';
-import { payoutDecider } from './decider';
+import { ProcessManager, type ProcessContext } from '../kernel/process-manager';
+import { payoutDecider, type PayoutCommand } from './decider';
 import { MICROS } from './methods';
 import type { PayoutVault } from './vault';
 
@@ -96,121 +97,106 @@ export function splitRevenue(p: RevenueProject, total: number): Map<string, numb
 
 export const isEarning = (p: RevenueProject) => p.monetization === 'monetized' && (LISTED_STATUSES as readonly string[]).includes(p.status);
 
-const CHECKPOINT = 'revenue-accrual';
+/** The process manager's lease and checkpoint name. */
+export const REVENUE_ACCRUAL = 'revenue-accrual';
+
+export interface RevenueAccrualOptions {
+  log?: (message: string, err?: unknown) => void;
+  /** the replica's id, lease time to live, renewal and commit cadence, clock (see ProcessManager) */
+  holder?: string;
+  ttlMs?: number;
+  renewMs?: number;
+  commitEvery?: number;
+  clock?: () => number;
+}
 
 /**
- * The revenue process manager: tails the log from its checkpoint, keeps the
- * project facts it needs (status, monetization, team, splits) in the payouts
- * vault, and turns each DownloadsCounted of a monetized, listed project into
- * PayoutCredited events on the team's payouts-<user> streams. Idempotent: a
- * replay after a crash re-decides credits the streams already hold (their
- * decider skips source positions it has seen). Also forgets recipients of
- * deleted users.
+ * The revenue process manager: a leased, checkpointed subscription to the log (one
+ * active replica at a time). It keeps the project facts it needs (status,
+ * monetization, team, splits) as state entries committed with its checkpoint, and
+ * turns each DownloadsCounted of a monetized, listed project into PayoutCredited
+ * events on the team's payouts-<user> streams. Idempotent by source position: after a
+ * takeover the successor handles again what its predecessor did after its last
+ * commit, and the payouts decider writes nothing for a source position its stream
+ * already holds. Also forgets recipients of deleted users.
  */
 export class RevenueAccrual {
-  private sub: Subscription | null = null;
-  private cache = new Map<string, RevenueProject | null>();
-  private dirty = new Map<string, RevenueProject | null>();
-  private position = 0;
-  private saved = 0;
-  private idle: Array<{ at: number; resolve: () => void }> = [];
-  failed: unknown = null;
+  private readonly pm: ProcessManager;
 
   constructor(
     private readonly store: EventStore,
+    leases: LeaseStore,
     private readonly vault: PayoutVault,
     private readonly settings: RevenueSettings,
-    private readonly log: (err: unknown) => void = () => {},
-  ) {}
-
-  start(): void {
-    this.position = this.saved = this.vault.checkpoint(CHECKPOINT);
-    this.sub = this.store.subscribeAll(this.position, (e) => this.handle(e), (err) => {
-      this.failed = err;
-      this.log(err);
+    options: RevenueAccrualOptions = {},
+  ) {
+    this.pm = new ProcessManager({
+      ...options, name: REVENUE_ACCRUAL, store, leases, handle: (e, ctx) => this.handle(e, ctx), importCheckpoint: () => vault.legacyCheckpoint(REVENUE_ACCRUAL),
     });
   }
 
-  /** Resolves once the process manager has handled the log up to `position` (tests, read-your-writes). */
+  start(): void {
+    this.pm.start();
+  }
+
+  /** Resolves once the log up to `position` is handled, by this replica or the active one (tests, read-your-writes). */
   caughtUp(position: number, timeoutMs = 10_000): Promise<boolean> {
-    if (this.position >= position) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const t = setTimeout(() => resolve(false), timeoutMs);
-      this.idle.push({ at: position, resolve: () => { clearTimeout(t); resolve(true); } });
-    });
+    return this.pm.caughtUp(position, timeoutMs);
+  }
+
+  /** Whether this replica holds the lease. */
+  get active(): boolean {
+    return this.pm.active;
   }
 
   get checkpoint(): number {
-    return this.position;
+    return this.pm.position;
   }
 
-  private project(id: string): RevenueProject | null {
-    if (this.cache.has(id)) return this.cache.get(id)!;
-    const p = this.vault.project<RevenueProject>(id);
-    this.cache.set(id, p);
-    if (this.cache.size > 5000) this.cache.delete(this.cache.keys().next().value!);
-    return p;
+  get failed(): unknown {
+    return this.pm.lastError;
   }
 
-  private async handle(e: RecordedEvent): Promise<void> {
-    let flush = false;
+  private async handle(e: RecordedEvent, ctx: ProcessContext): Promise<void> {
     if (e.streamId.startsWith('project-')) {
-      const id = e.streamId.slice('project-'.length);
-      const next = evolveRevenueProject(this.project(id), e);
-      if (next !== undefined) {
-        this.cache.set(id, next);
-        this.dirty.set(id, next);
-      }
+      const key = `project:${e.streamId.slice('project-'.length)}`;
+      const next = evolveRevenueProject(await ctx.get<RevenueProject>(key), e);
+      if (next !== undefined) ctx.set(key, next);
     } else if (DownloadsCounted.is(e)) {
-      this.flush(e.position - 1);
-      const p = this.project(e.data.project_id);
-      if (p && isEarning(p) && this.settings.perDownload > 0) {
-        const total = e.data.count * this.settings.perDownload;
-        const availableAt = new Date(Date.parse(e.metadata.time) + this.settings.holdMs).toISOString();
-        for (const [user, amount] of splitRevenue(p, total)) {
-          if (amount <= 0) continue;
-          const ctx = newCommandContext(null);
-          ctx.causationId = e.metadata.eventId;
-          ctx.correlationId = e.metadata.correlationId;
-          const credit = {
-            type: 'Credit' as const, project_id: e.data.project_id, downloads: e.data.count, amount, source_position: e.position, now: e.metadata.time, available_at: availableAt,
-          };
-          // a busy stream (the user withdrawing at this moment) is retried; the decider makes retries harmless
-          for (let attempt = 1; ; attempt++) {
-            try {
-              await execute(this.store, payoutsStream(user), payoutDecider, credit, ctx);
-              break;
-            } catch (err) {
-              if (attempt >= 5) throw err;
-              await new Promise((r) => setTimeout(r, 50 * attempt));
-            }
-          }
-        }
+      const p = await ctx.get<RevenueProject>(`project:${e.data.project_id}`);
+      if (!p || !isEarning(p) || this.settings.perDownload <= 0) return;
+      const total = e.data.count * this.settings.perDownload;
+      const availableAt = new Date(Date.parse(e.metadata.time) + this.settings.holdMs).toISOString();
+      for (const [user, amount] of splitRevenue(p, total)) {
+        if (amount <= 0) continue;
+        const cmd = {
+          type: 'Credit' as const, project_id: e.data.project_id, downloads: e.data.count, amount, source_position: e.position, now: e.metadata.time, available_at: availableAt,
+        };
+        await this.credit(user, cmd, e);
       }
-      flush = true;
     } else if (UserDeleted.is(e)) {
       this.vault.forgetUser(e.streamId.replace(/^user-/, ''));
-      flush = true;
-    }
-    this.position = e.position;
-    if (flush || this.dirty.size > 0 || this.position - this.saved >= 500) this.flush(this.position);
-    if (this.idle.length) {
-      const ready = this.idle.filter((w) => w.at <= this.position);
-      this.idle = this.idle.filter((w) => w.at > this.position);
-      for (const w of ready) w.resolve();
     }
   }
 
-  private flush(position: number): void {
-    if (position <= this.saved && this.dirty.size === 0) return;
-    this.vault.save(CHECKPOINT, Math.max(position, this.saved), this.dirty);
-    this.saved = Math.max(position, this.saved);
-    this.dirty = new Map();
+  private async credit(user: string, cmd: PayoutCommand, source: RecordedEvent): Promise<void> {
+    const ctx = newCommandContext(null);
+    ctx.causationId = source.metadata.eventId;
+    ctx.correlationId = source.metadata.correlationId;
+    // a busy stream (the user withdrawing at this moment) is retried; the decider makes retries harmless
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await execute(this.store, payoutsStream(user), payoutDecider, cmd, ctx);
+        return;
+      } catch (err) {
+        if (attempt >= 5) throw err;
+        await new Promise((r) => setTimeout(r, 50 * attempt));
+      }
+    }
   }
 
-  async close(): Promise<void> {
-    await this.sub?.close();
-    this.sub = null;
-    if (this.dirty.size) this.flush(this.position);
+  /** Stops, commits what it handled and gives the lease up. */
+  close(): Promise<void> {
+    return this.pm.close();
   }
 }

@@ -106,15 +106,34 @@ describe('revenue from counted downloads', () => {
     await downloads('ProjRest', 4);
     await app.close();
     // forget the checkpoint: a full replay must not credit again
-    const { PayoutVault } = await import('./vault');
-    const v = new PayoutVault(join(dir, 'payouts.db'));
-    v.db.prepare('DELETE FROM pm_checkpoint').run();
-    v.close();
+    store.db.prepare('UPDATE leases SET position = 0 WHERE name = ?').run('revenue-accrual');
     await start();
     await downloads('ProjRest', 2);
     const events = await store.readStream(payoutsStream(a.userId));
     expect(events.map((e) => (e.data as { downloads: number }).downloads)).toEqual([4, 2]);
     expect((await balance(a.session)).pending).toBe('3');
+  });
+
+  it('starts an upgraded site from the checkpoint earlier versions kept in payouts.db', async () => {
+    const a = await signUp('upgrader');
+    await app.close();
+    // what an earlier version left: it handled the log up to `handled`, with these project facts
+    await project(a.userId, 'ProjOldd');
+    const handled = await append(downloadsStream('ProjOldd'), [DownloadsCounted({ project_id: 'ProjOldd', version_id: null, count: 10 })]);
+    store.db.prepare('DELETE FROM leases').run();
+    store.db.prepare('DELETE FROM lease_state').run();
+    const { PayoutVault } = await import('./vault');
+    const old = new PayoutVault(join(dir, 'payouts.db'));
+    old.db.exec('CREATE TABLE pm_checkpoint (name TEXT PRIMARY KEY, position INTEGER NOT NULL); CREATE TABLE pm_projects (project_id TEXT PRIMARY KEY, state TEXT NOT NULL);');
+    old.db.prepare('INSERT INTO pm_checkpoint VALUES (?, ?)').run('revenue-accrual', handled);
+    old.db.prepare('INSERT INTO pm_projects VALUES (?, ?)').run('ProjOldd', JSON.stringify({ owner: a.userId, status: 'approved', monetization: 'monetized', members: { [a.userId]: { accepted: true, split: null } } }));
+    old.close();
+    await start();
+    await downloads('ProjOldd', 4);
+    // the 10 before the old checkpoint are not handled again; the imported project facts earn the 4 after it
+    const events = await store.readStream(payoutsStream(a.userId));
+    expect(events.map((e) => (e.data as { downloads: number }).downloads)).toEqual([4]);
+    expect(Number(store.db.prepare('SELECT position FROM leases WHERE name = ?').pluck().get('revenue-accrual'))).toBeGreaterThanOrEqual(handled);
   });
 });
 

@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { newId, payoutsStream, upcast, type CredentialStore, type EventStore } from '@modshelf/events';
+import { newId, payoutsStream, upcast, type CredentialStore, type EventStore, type LeaseStore } from '@modshelf/events';
 import { POSITION_HEADER, invalidInput, notFound, requireScope } from '@modshelf/service-kit';
 import { execute, newCommandContext } from '../kernel/execute';
 import { fold } from '../kernel/decider';
-import { withUserLock } from '../accounts/billing/routes';
+import { leasesFor } from '../kernel/leases';
+import { LeasedJob } from '../kernel/leased-job';
+import { locksFor } from '../kernel/store-lock';
 import { RevenueAccrual, revenueSettingsFromEnv, type RevenueSettings } from './accrual';
 import { balanceOf, payoutDecider, type Payout, type PayoutCommand, type PayoutState } from './decider';
 import { PAYOUT_METHODS, amountProblem, decimal, feeFor, findMethod, methodView, toMicros, type PayoutMethodType } from './methods';
@@ -25,6 +27,10 @@ export interface PayoutDeps {
   now?: () => Date;
   /** run the revenue process manager (default true) */
   accrue?: boolean;
+  /** leases shared by the replicas (revenue accrual, settlement, per-user locks); default: beside the event store */
+  leases?: LeaseStore;
+  /** this replica's id in leases (default host:pid:random) */
+  holder?: string;
 }
 
 export interface Payouts {
@@ -86,7 +92,13 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
   const provider = deps.provider ?? new SandboxPayoutProvider(settleMs);
   const requireVerified = env.PAYOUT_REQUIRE_VERIFIED_EMAIL !== 'false';
   const revenue = deps.revenue ?? revenueSettingsFromEnv(env);
-  const accrual = deps.accrue === false ? null : new RevenueAccrual(deps.store, vault, revenue, (err) => app.log.error({ err }, 'revenue accrual stopped'));
+  const leases = deps.leases ?? leasesFor(deps.store, deps.dataDir);
+  const locks = locksFor(leases);
+  const withUserLock = <T>(userId: string, fn: () => Promise<T>) => locks.run(`payout:${userId}`, fn);
+  const accrual = deps.accrue === false ? null : new RevenueAccrual(deps.store, leases, vault, revenue, {
+    holder: deps.holder,
+    log: (message, err) => (err ? app.log.error({ err }, message) : app.log.info(message)),
+  });
 
   const load = async (userId: string) => fold(payoutDecider, (await deps.store.readStream(payoutsStream(userId))).map(upcast));
   const run = (userId: string, cmd: PayoutCommand, actor: string | null) => {
@@ -114,7 +126,7 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
   async function settle() {
     const out = { succeeded: 0, failed: 0 };
     for (const o of vault.openPayouts()) {
-      const r = await withUserLock(`payout:${o.user_id}`, () => settleOne(o.user_id, o.payout_id));
+      const r = await withUserLock(o.user_id, () => settleOne(o.user_id, o.payout_id));
       if (r === 'success') out.succeeded++;
       if (r === 'failed') out.failed++;
     }
@@ -174,9 +186,10 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
     const bad = recipientProblem(w.method, recipient);
     if (bad) throw invalidInput(bad);
     const payoutId = newId();
-    // one withdrawal at a time per user in this process (the provider call is outside the log); across
-    // processes the reservation is the append: a concurrent one re-decides on the new revision and cannot overdraw
-    const position = await withUserLock(`payout:${actor.userId}`, async () => {
+    // one withdrawal at a time per user across replicas (a lock held in the store: the provider call is
+    // outside the log); the money is guarded by the reservation itself, an append with the expected
+    // revision: a concurrent one re-decides on the new revision and cannot overdraw
+    const position = await withUserLock(actor.userId, async () => {
       const requested = await run(actor.userId, { type: 'Withdraw', payout_id: payoutId, amount: w.amount, method: w.method, method_id: w.method_id, now: now().toISOString() }, actor.userId);
       const p = requested.state.payouts[payoutId];
       vault.putPayoutRecipient(payoutId, actor.userId, recipient);
@@ -194,7 +207,7 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
   app.delete('/v2/payout/:id', async (request, reply) => {
     const actor = requireScope(request, 'PAYOUTS_WRITE');
     const { id } = parse(idParam, request.params);
-    const position = await withUserLock(`payout:${actor.userId}`, async () => {
+    const position = await withUserLock(actor.userId, async () => {
       const s = await load(actor.userId);
       const p = s.payouts[id];
       if (!p) throw notFound('The requested payout was not found');
@@ -232,16 +245,14 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
   });
 
   const pollMs = env.PAYOUT_POLL_MS ? Number(env.PAYOUT_POLL_MS) : 5_000;
-  let timer: NodeJS.Timeout | null = null;
+  // one replica polls the provider at a time
+  const settlement = new LeasedJob({ name: 'payout-settlement', leases, everyMs: pollMs, run: settle, holder: deps.holder, log: (m, err) => app.log.error({ err }, m) });
   app.addHook('onReady', async () => {
     accrual?.start();
-    if (pollMs > 0) {
-      timer = setInterval(() => void settle().catch((err) => app.log.error({ err }, 'payout settlement failed')), pollMs);
-      timer.unref();
-    }
+    settlement.start();
   });
   app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
+    await settlement.close();
     await accrual?.close();
     if (ownVault) vault.close();
   });

@@ -5,8 +5,8 @@ import { dirname } from 'node:path';
 /**
  * DATA_DIR/payouts.db. Personal data outside the log: each user's recipient per
  * payout type (e-mail or handle) and the recipient each withdrawal went to,
- * deleted with the account. Also the open (in-transit) transfers to poll, and
- * the revenue process manager's checkpoint and project table.
+ * deleted with the account. Also the open (in-transit) transfers to poll. (The
+ * revenue process manager keeps its checkpoint and project facts with its lease.)
  */
 export class PayoutVault {
   readonly db: Database.Database;
@@ -21,8 +21,6 @@ export class PayoutVault {
       CREATE TABLE IF NOT EXISTS payout_recipients (payout_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, recipient TEXT NOT NULL);
       CREATE INDEX IF NOT EXISTS payout_recipients_user ON payout_recipients(user_id);
       CREATE TABLE IF NOT EXISTS open_payouts (payout_id TEXT PRIMARY KEY, user_id TEXT NOT NULL);
-      CREATE TABLE IF NOT EXISTS pm_checkpoint (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
-      CREATE TABLE IF NOT EXISTS pm_projects (project_id TEXT PRIMARY KEY, state TEXT NOT NULL);
     `);
   }
 
@@ -63,23 +61,17 @@ export class PayoutVault {
     })();
   }
 
-  checkpoint(name: string): number {
+  /**
+   * The revenue process manager's checkpoint and project facts as versions before the lease kept them
+   * (tables pm_checkpoint and pm_projects), so an upgraded site does not handle the whole log again.
+   */
+  legacyCheckpoint(name: string): { position: number; state: Map<string, unknown> } | null {
+    const has = (t: string) => !!this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(t);
+    if (!has('pm_checkpoint') || !has('pm_projects')) return null;
     const r = this.db.prepare('SELECT position FROM pm_checkpoint WHERE name = ?').get(name) as { position: number } | undefined;
-    return r?.position ?? 0;
-  }
-  /** Saves changed project states and the checkpoint in one transaction. */
-  save(name: string, position: number, projects: Map<string, unknown | null>): void {
-    this.db.transaction(() => {
-      for (const [id, state] of projects) {
-        if (state === null) this.db.prepare('DELETE FROM pm_projects WHERE project_id = ?').run(id);
-        else this.db.prepare('INSERT OR REPLACE INTO pm_projects (project_id, state) VALUES (?, ?)').run(id, JSON.stringify(state));
-      }
-      this.db.prepare('INSERT OR REPLACE INTO pm_checkpoint (name, position) VALUES (?, ?)').run(name, position);
-    })();
-  }
-  project<T>(id: string): T | null {
-    const r = this.db.prepare('SELECT state FROM pm_projects WHERE project_id = ?').get(id) as { state: string } | undefined;
-    return r ? (JSON.parse(r.state) as T) : null;
+    if (!r) return null;
+    const rows = this.db.prepare('SELECT project_id, state FROM pm_projects').all() as { project_id: string; state: string }[];
+    return { position: r.position, state: new Map(rows.map((p) => [`project:${p.project_id}`, JSON.parse(p.state) as unknown])) };
   }
 
   close(): void {

@@ -90,55 +90,101 @@ export class KafkaEventBus implements EventBus {
     });
   }
 
+  /**
+   * Joins the consumer group. The member is supervised: kafkajs restarts a crashed consumer from a
+   * timer whose failure (the broker still down) is an unhandled rejection that ends the process, so
+   * its own restart is off and a crash (a broker restart, a handler error) makes this method start
+   * a fresh consumer, retrying with a capped backoff until the broker answers or the member is closed.
+   */
   async subscribe(group: string, handler: BatchHandler, options: SubscribeOptions = {}): Promise<BusSubscription> {
     await this.ensureTopic();
-    const consumer: Consumer = this.kafka.consumer({
-      groupId: group,
-      sessionTimeout: this.options.sessionTimeoutMs ?? 15000,
-      rebalanceTimeout: 20000,
-      heartbeatInterval: 1500,
-      allowAutoTopicCreation: false,
-      retry: { initialRetryTime: 100, retries: 5 },
-    });
+    let closed = false;
+    let current: Consumer | null = null;
+    let restarting: Promise<void> | null = null;
     let joined!: () => void;
     const joinedP = new Promise<void>((r) => (joined = r));
-    consumer.on(consumer.events.GROUP_JOIN, () => joined());
-    await consumer.connect();
-    await consumer.subscribe({ topic: this.topic, fromBeginning: options.start !== 'latest' });
-    await consumer.run({
-      autoCommit: false,
-      eachBatchAutoResolve: false,
-      partitionsConsumedConcurrently: 1,
-      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
-        // hand the fetched batch over in chunks, committing and heartbeating after each, so a
-        // slow handler never outlives the session (which would redeliver the whole batch forever)
-        const size = this.options.maxBatch ?? 250;
-        for (let i = 0; i < batch.messages.length; i += size) {
-          if (!isRunning() || isStale()) return;
-          const chunk = batch.messages.slice(i, i + size);
-          const events = chunk.map((m) => JSON.parse(m.value!.toString()) as RecordedEvent);
-          // keep the membership alive while a slow handler (a loaded database) works on the chunk
-          const beat = setInterval(() => void heartbeat().catch(() => undefined), 2000);
-          try {
-            await handler(events);
-          } finally {
-            clearInterval(beat);
+    const start = async (): Promise<void> => {
+      const consumer: Consumer = this.kafka.consumer({
+        groupId: group,
+        sessionTimeout: this.options.sessionTimeoutMs ?? 15000,
+        rebalanceTimeout: 20000,
+        heartbeatInterval: 1500,
+        allowAutoTopicCreation: false,
+        retry: { initialRetryTime: 100, retries: 5, restartOnFailure: async () => false },
+      });
+      current = consumer;
+      consumer.on(consumer.events.GROUP_JOIN, () => joined());
+      consumer.on(consumer.events.CRASH, () => {
+        if (!closed && current === consumer) restart();
+      });
+      await consumer.connect();
+      await consumer.subscribe({ topic: this.topic, fromBeginning: options.start !== 'latest' });
+      await consumer.run({
+        autoCommit: false,
+        eachBatchAutoResolve: false,
+        partitionsConsumedConcurrently: 1,
+        eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+          // hand the fetched batch over in chunks, committing and heartbeating after each, so a
+          // slow handler never outlives the session (which would redeliver the whole batch forever)
+          const size = this.options.maxBatch ?? 250;
+          for (let i = 0; i < batch.messages.length; i += size) {
+            if (!isRunning() || isStale()) return;
+            const chunk = batch.messages.slice(i, i + size);
+            const events = chunk.map((m) => JSON.parse(m.value!.toString()) as RecordedEvent);
+            // keep the membership alive while a slow handler (a loaded database) works on the chunk
+            const beat = setInterval(() => void heartbeat().catch(() => undefined), 2000);
+            try {
+              await handler(events);
+            } finally {
+              clearInterval(beat);
+            }
+            const last = chunk[chunk.length - 1].offset;
+            resolveOffset(last);
+            await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: (BigInt(last) + 1n).toString() }]);
+            await heartbeat();
           }
-          const last = chunk[chunk.length - 1].offset;
-          resolveOffset(last);
-          await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: (BigInt(last) + 1n).toString() }]);
-          await heartbeat();
+        },
+      });
+    };
+    const restart = (): void => {
+      restarting ??= (async () => {
+        for (let attempt = 0; !closed; attempt++) {
+          await current?.disconnect().catch(() => undefined);
+          await new Promise((r) => setTimeout(r, Math.min(5000, 250 * 2 ** attempt)));
+          if (closed) return;
+          try {
+            await start();
+            return;
+          } catch {
+            // the broker is not back yet: try again
+          }
         }
-      },
-    });
-    await Promise.race([
-      joinedP,
-      new Promise((_, rej) => setTimeout(() => rej(new Error(`kafka consumer group ${group} did not join in 30 s`)), 30000)),
-    ]);
+      })().finally(() => {
+        restarting = null;
+      });
+    };
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await start();
+      await Promise.race([
+        joinedP,
+        new Promise((_, rej) => (timer = setTimeout(() => rej(new Error(`kafka consumer group ${group} did not join in 30 s`)), 30000))),
+      ]);
+    } catch (err) {
+      // nothing of this member may linger: the caller may try again
+      closed = true;
+      await restarting;
+      await (current as Consumer | null)?.disconnect().catch(() => undefined);
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
     const sub: BusSubscription = {
       close: async () => {
+        closed = true;
         this.consumers.delete(sub);
-        await consumer.disconnect();
+        await restarting;
+        await current?.disconnect();
       },
     };
     this.consumers.add(sub);

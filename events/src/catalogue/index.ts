@@ -12,4 +12,5 @@ export * from './organization';
 export * from './notification';
 export * from './moderation';
 export * from './payout';
+export * from './thread';
 export * from './names';

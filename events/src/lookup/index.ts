@@ -13,3 +13,7 @@ export { FollowingLookup, type FollowingLookupOptions } from './following';
 export function lookupFor(store: EventStore, following: FollowingLookupOptions = {}): CatalogueLookup {
   return store instanceof SqliteEventStore ? new SqliteInlineLookup(store) : new FollowingLookup(store, following);
 }
+export {
+  threadLookupFor, threadLookupProjection, SqliteInlineThreadLookup, FollowingThreadLookup, ThreadTables, THREAD_LOOKUP_EVENT_TYPES,
+  type ThreadLookup, type ThreadOwner,
+} from './thread-lookup';

@@ -3,14 +3,16 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { useAtomValue } from 'jotai';
 import {
-  api, countValues, deriveVersions, displayPreferencesAtom, Dropdown, ErrorScreen, formatCategory, formatRelativeTime, invalidateApiCache, NotFound, projectPath,
+  api, countValues, deriveVersions, displayPreferencesAtom, Dropdown, formatCategory, formatRelativeTime, invalidateApiCache, NotFound, projectPath,
   sessionAtom, signInPath, toasts, Tooltip, usePageMeta, useApi, type DerivedVersion, type Project, type TeamMember,
 } from '@modshelf/web-kit';
 import { ApiErrorScreen } from '../components/ApiErrorScreen';
 import { ProjectIcon } from '../components/ProjectCard';
 import { AboutSidebar } from './AboutSidebar';
 import { ChangelogTab } from './ChangelogTab';
+import { CommentsTab } from './CommentsTab';
 import { GalleryTab } from './GalleryTab';
+import { ModerationTab } from './ModerationTab';
 import { OverviewTab } from './OverviewTab';
 import { VersionsTab } from './VersionsTab';
 import { canManage, SettingsRoute, VersionEditRoute, VersionRoute } from './settings/routes';
@@ -53,20 +55,6 @@ export function ProjectPage({ urlType }: { urlType: string }) {
     },
   };
   return <ProjectLayout data={data} versionsLoaded={!!versions.data} />;
-}
-
-/** Team and staff tabs (settings, moderation, version editing) belong to other parts of the site. */
-function MembersOnly() {
-  const intl = useIntl();
-  const location = useLocation();
-  const session = useAtomValue(sessionAtom);
-  if (!session) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
-  return (
-    <ErrorScreen
-      statusCode={503}
-      message={intl.formatMessage({ id: 'project.membersOnly', defaultMessage: 'Project management is not available here yet.' })}
-    />
-  );
 }
 
 function ProjectLayout({ data, versionsLoaded }: { data: ProjectData; versionsLoaded: boolean }) {
@@ -120,7 +108,13 @@ function ProjectLayout({ data, versionsLoaded }: { data: ProjectData; versionsLo
     ...(p.gallery && p.gallery.length > 0 ? [{ to: `${base}/gallery`, end: false, label: intl.formatMessage({ id: 'tab.gallery', defaultMessage: 'Gallery' }) }] : []),
     { to: `${base}/changelog`, end: false, label: intl.formatMessage({ id: 'tab.changelog', defaultMessage: 'Changelog' }) },
     { to: `${base}/versions`, end: false, label: intl.formatMessage({ id: 'tab.versions', defaultMessage: 'Versions' }) },
-    ...(canManage(session, data.members) ? [{ to: `${base}/settings`, end: false, label: intl.formatMessage({ id: 'tab.settings', defaultMessage: 'Settings' }) }] : []),
+    { to: `${base}/comments`, end: false, label: intl.formatMessage({ id: 'tab.comments', defaultMessage: 'Comments' }) },
+    ...(canManage(session, data.members)
+      ? [
+          { to: `${base}/moderation`, end: false, label: intl.formatMessage({ id: 'tab.moderation', defaultMessage: 'Moderation' }) },
+          { to: `${base}/settings`, end: false, label: intl.formatMessage({ id: 'tab.settings', defaultMessage: 'Settings' }) },
+        ]
+      : []),
   ];
 
   return (
@@ -177,7 +171,8 @@ function ProjectLayout({ data, versionsLoaded }: { data: ProjectData; versionsLo
             <Route path="version/:version" element={<VersionRoute data={data} loaded={versionsLoaded} />} />
             <Route path="version/:version/edit" element={<VersionEditRoute data={data} />} />
             <Route path="settings/*" element={<SettingsRoute data={data} />} />
-            <Route path="moderation" element={<MembersOnly />} />
+            <Route path="comments" element={<CommentsTab data={data} />} />
+            <Route path="moderation" element={<ModerationTab data={data} />} />
             <Route path="*" element={<NotFound path={location.pathname} />} />
           </Routes>
         </div>

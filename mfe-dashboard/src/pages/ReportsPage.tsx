@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useIntl } from 'react-intl';
-import { api, apiFetch, formatCategory, formatDate, formatRelativeTime, NotFound, projectPath, usePageMeta, useApi, userPath, type User } from '@modshelf/web-kit';
+import { api, apiFetch, formatCategory, formatDate, formatRelativeTime, NotFound, projectPath, ThreadView, usePageMeta, useApi, userPath, type User } from '@modshelf/web-kit';
 import { Loading, useT, useUser, type T } from '../common';
 import { dashboard, type Report } from '../lib/api';
 
@@ -105,6 +105,12 @@ export function ReportPage() {
         <h2>{t('reports.body', 'Details')}</h2>
         <p className="dash-pre">{r.body || t('reports.noBody', 'No details given.')}</p>
       </section>
+      {r.thread_id && (
+        <section className="ms-card dash-card" data-testid="report-thread">
+          <h2>{t('reports.thread', 'Messages with the moderators')}</h2>
+          <ThreadView threadId={r.thread_id} kind="conversation" canPost={!r.closed} />
+        </section>
+      )}
     </div>
   );
 }

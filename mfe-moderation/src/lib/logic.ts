@@ -5,7 +5,7 @@ export const isStaffRole = (role: string | null | undefined) => role === 'modera
 export const isAdminRole = (role: string | null | undefined) => role === 'admin';
 
 /** Stream types the audit API answers. */
-export const AUDIT_TYPES = ['project', 'version', 'user', 'report', 'organization', 'collection'] as const;
+export const AUDIT_TYPES = ['project', 'version', 'user', 'report', 'organization', 'collection', 'thread'] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 export const isAuditType = (s: string): s is AuditType => (AUDIT_TYPES as readonly string[]).includes(s);
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError, ErrorScreen, invalidateApiCache, toasts, useApi, userPath } from '@modshelf/web-kit';
+import { ApiError, ErrorScreen, invalidateApiCache, ThreadView, toasts, useApi, userPath } from '@modshelf/web-kit';
 import { errorText, FormError, Loading, ModerationLayout, useAction, useT, When } from '../common';
 import { moderation } from '../lib/api';
 import { decisionMessage, reportItemAuditPath, reportItemPath } from '../lib/logic';
@@ -69,6 +69,12 @@ export function ReportPage() {
           </div>
           <FormError error={error} />
         </article>
+      )}
+      {r && (
+        <section className="ms-card mod-card" data-testid="report-thread">
+          <h2>{t('report.thread', 'Messages with the reporter')}</h2>
+          <ThreadView threadId={r.thread_id} kind="conversation" canPost minPosition={after.position ?? 0} />
+        </section>
       )}
       <section className="ms-card mod-card">
         <h2>{t('report.history', 'History')}</h2>

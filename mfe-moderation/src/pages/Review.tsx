@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { invalidateApiCache, projectPath, toasts, useApi, userPath } from '@modshelf/web-kit';
+import { invalidateApiCache, projectPath, ThreadView, toasts, useApi, userPath } from '@modshelf/web-kit';
 import { errorText, FormError, Loading, ModerationLayout, useAction, useMe, useT, When } from '../common';
 import { moderation, type QueuedProject } from '../lib/api';
 import { decisionMessage, decisionStatus, DECISIONS, type Decision } from '../lib/logic';
@@ -27,7 +27,7 @@ export function ReviewPage() {
         <>
           <p className="ms-muted">{t('review.count', '{count, plural, one {# project} other {# projects}} awaiting review', { count: queue.data.length })}</p>
           <ul className="mod-list">
-            {queue.data.map((p) => <QueueItem key={p.id} project={p} me={me.data?.id ?? null} onDecided={decided} />)}
+            {queue.data.map((p) => <QueueItem key={p.id} project={p} me={me.data?.id ?? null} onDecided={decided} position={after.position ?? 0} />)}
           </ul>
         </>
       )}
@@ -35,9 +35,11 @@ export function ReviewPage() {
   );
 }
 
-function QueueItem({ project: p, me, onDecided }: { project: QueuedProject; me: string | null; onDecided: (position: number | null) => void }) {
+function QueueItem({ project: p, me, onDecided, position }: { project: QueuedProject; me: string | null; onDecided: (position: number | null) => void; position: number }) {
   const t = useT();
   const [message, setMessage] = useState('');
+  // the thread loads when opened (a long queue does not fetch every thread)
+  const [threadOpen, setThreadOpen] = useState(false);
   const { busy, error, run } = useAction();
   const label: Record<Decision, string> = {
     approve: t('review.approve', 'Approve'),
@@ -103,6 +105,12 @@ function QueueItem({ project: p, me, onDecided }: { project: QueuedProject; me: 
         ))}
       </div>
       <FormError error={error} />
+      {p.thread_id && (
+        <details className="mod-thread" data-testid="review-thread" onToggle={(e) => setThreadOpen(e.currentTarget.open)}>
+          <summary>{t('review.thread', 'Messages with the team')}</summary>
+          {threadOpen && <ThreadView threadId={p.thread_id} kind="conversation" canPost minPosition={position} />}
+        </details>
+      )}
     </li>
   );
 }

@@ -18,6 +18,7 @@ export const AUDIT_STREAM_TYPES = {
   report: 'reports',
   organization: 'organizations',
   collection: 'collections',
+  thread: 'threads',
 } as const satisfies Record<string, CollectionName>;
 export type AuditStreamType = keyof typeof AUDIT_STREAM_TYPES;
 

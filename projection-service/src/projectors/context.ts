@@ -31,7 +31,7 @@ export class BatchContext {
   private readonly overlay = new Map<string, Set<string>>();
   private readonly stale = new Map<CollectionName, Set<Entry>>();
 
-  constructor(private readonly store: ReadModelStore) {}
+  constructor(private readonly store: Pick<ReadModelStore, 'get' | 'findIds'>) {}
 
   private static key(coll: string, id: string): string {
     return `${coll}\u0000${id}`;

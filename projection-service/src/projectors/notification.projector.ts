@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   NotificationsDeleted, NotificationsRead, OrganizationMemberAdded, ProjectStatusChanged, ReportClosed, ReportReopened, TeamMemberAdded,
+  ThreadMessageSent,
   UserDeleted, VersionPublished, toBase62, type RecordedEvent,
 } from '@modshelf/events';
 import type { NotificationActionDoc, NotificationDoc } from '../read-model/community-documents';
@@ -47,7 +48,8 @@ const accepted = (p: ProjectDoc) => p.members.filter((m) => m.accepted).map((m) 
  * - a listed version of a listed project -> its followers (project_update);
  * - a project team or organization invite -> the invitee (team_invite, with accept/decline actions);
  * - a report closed or reopened by someone else -> the reporter (status_change);
- * - a project status changed by staff -> the project's team (status_change).
+ * - a project status changed by staff -> the project's team (status_change);
+ * - a thread message -> the other side (threadMessageNotice).
  * Reading and deleting are commands on notifications-<user> (NotificationsRead / NotificationsDeleted).
  */
 export async function notificationProjector(ctx: BatchContext, e: RecordedEvent): Promise<void> {
@@ -123,6 +125,11 @@ export async function notificationProjector(ctx: BatchContext, e: RecordedEvent)
     });
     return;
   }
+  if (ThreadMessageSent.is(e)) {
+    const notice = await threadMessageNotice(ctx, e);
+    if (notice) await notify(ctx, e, notice.to, notice.draft);
+    return;
+  }
   if (UserDeleted.is(e)) {
     for (const id of await ctx.findIds('notifications', 'user', streamEntity(e.streamId))) ctx.delete('notifications', id);
     return;
@@ -136,4 +143,49 @@ export async function notificationProjector(ctx: BatchContext, e: RecordedEvent)
       else if (!n.read) ctx.put('notifications', id, { ...n, read: true });
     }
   }
+}
+
+const isStaffRole = (role: string | undefined) => role === 'moderator' || role === 'admin';
+const excerpt = (body: string) => (body.length > 200 ? `${body.slice(0, 200)}…` : body);
+
+/** Staff who have written in a thread (messages or status changes): the moderators of this conversation. */
+async function staffParticipants(ctx: BatchContext, threadId: string): Promise<string[]> {
+  const t = await ctx.get('threads', threadId);
+  const authors = [...new Set((t?.messages ?? []).flatMap((m) => (m.author_id ? [m.author_id] : [])))];
+  const out: string[] = [];
+  for (const id of authors) if (isStaffRole((await ctx.get('users', id))?.role)) out.push(id);
+  return out;
+}
+
+/**
+ * Who a new message is for. A staff note (private) tells nobody. Moderation thread: staff -> the
+ * team (moderator_message); the team -> the staff taking part. Report thread: staff -> the
+ * reporter; the reporter -> the staff taking part. Comments: the team, and the author replied to.
+ */
+async function threadMessageNotice(ctx: BatchContext, e: RecordedEvent & { data: { thread_id: string; thread_type: string; item_id: string; author_id: string; body: string; private: boolean; replying_to: string | null } }): Promise<{ to: string[]; draft: Draft } | null> {
+  const d = e.data;
+  if (d.private) return null;
+  const author = await ctx.get('users', d.author_id);
+  const fromStaff = isStaffRole(author?.role);
+  const who = author?.username ?? 'Someone';
+  if (d.thread_type === 'report') {
+    const r = await ctx.get('reports', d.item_id);
+    if (!r) return null;
+    return fromStaff
+      ? { to: [r.reporter], draft: { type: 'moderator_message', title: 'A moderator replied to your report', text: excerpt(d.body), link: `/dashboard/report/${r.id}` } }
+      : { to: await staffParticipants(ctx, d.thread_id), draft: { type: null, title: `**${who}** replied to a report`, text: excerpt(d.body), link: `/moderation/report/${r.id}` } };
+  }
+  const p = await ctx.get('projects', d.item_id);
+  if (!p) return null;
+  if (d.thread_type === 'project') {
+    return fromStaff
+      ? { to: accepted(p), draft: { type: 'moderator_message', title: `A moderator sent a message about **${p.title}**`, text: excerpt(d.body), link: `${projectLink(p)}/moderation` } }
+      : { to: await staffParticipants(ctx, d.thread_id), draft: { type: null, title: `**${who}** replied about **${p.title}**`, text: excerpt(d.body), link: `/moderation/review?project=${p.id}` } };
+  }
+  const t = await ctx.get('threads', d.thread_id);
+  const repliedTo = d.replying_to ? t?.messages.find((m) => m.id === d.replying_to)?.author_id : null;
+  return {
+    to: [...accepted(p), ...(repliedTo ? [repliedTo] : [])],
+    draft: { type: null, title: `**${who}** commented on **${p.title}**`, text: excerpt(d.body), link: `${projectLink(p)}/comments` },
+  };
 }

@@ -1,5 +1,6 @@
 import type { CollectionName, Documents } from './documents';
 import { COMMUNITY_INDEXES } from './community-documents';
+import { THREAD_INDEXES } from './thread-documents';
 
 /**
  * The secondary indexes each collection has, as functions from a document to
@@ -29,6 +30,7 @@ export const INDEXES: { [C in CollectionName]: Record<string, (doc: Documents[C]
     item: (r) => [r.item_id],
   },
   ...COMMUNITY_INDEXES,
+  ...THREAD_INDEXES,
 };
 
 /** sha512 hashes are indexed by their first 32 hex digits (128 bits); lookups compare the full hash. */

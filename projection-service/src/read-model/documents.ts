@@ -144,6 +144,7 @@ export interface Documents {
   collections: import('./community-documents').CollectionDoc;
   organizations: import('./community-documents').OrganizationDoc;
   notifications: import('./community-documents').NotificationDoc;
+  threads: import('./thread-documents').ThreadDoc;
 }
 export type CollectionName = keyof Documents;
-export const COLLECTIONS: CollectionName[] = ['projects', 'versions', 'users', 'follows', 'reports', 'collections', 'organizations', 'notifications'];
+export const COLLECTIONS: CollectionName[] = ['projects', 'versions', 'users', 'follows', 'reports', 'collections', 'organizations', 'notifications', 'threads'];

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { missing, servers } from '../../../integration/env';
 import { readModelContract, sampleUser } from './contract';
-import { MongoReadModels } from './mongodb';
+import { MongoClient } from 'mongodb';
+import { bulkChunkFromEnv, MongoReadModels } from './mongodb';
 
 if (servers.mongodb) {
   const label = process.env.MONGODB_KIND ? `MongoDB wire (${process.env.MONGODB_KIND})` : 'MongoDB';
@@ -28,6 +29,46 @@ if (servers.mongodb) {
         await store.close();
       }
     });
+  });
+
+  describe(`MongoReadModels bulk chunks sized from the server's pool: ${label}`, () => {
+    // The minimal reproduction of FerretDB 1.24's stall (integration/README.md): one `update`
+    // command whose ops match as many documents as FerretDB's PostgreSQL pool holds never returns,
+    // and every other client waits with it. The adapter must split such a commit into commands of
+    // at most `bulkChunk` ops; this commit matches twice the pool.
+    it('a commit replacing twice the pool of stored documents completes, in commands of at most bulkChunk ops, and the server still answers', async () => {
+      const pool = Number(process.env.MONGO_SERVER_POOL ?? 40);
+      const { chunk, parallel } = bulkChunkFromEnv();
+      expect(chunk * parallel).toBeLessThan(pool);
+      const client = new MongoClient(servers.mongodb, { monitorCommands: true, serverSelectionTimeoutMS: 10000 });
+      const prefix = `t${Math.random().toString(36).slice(2, 8)}_`;
+      const sizes: number[] = [];
+      client.on('commandStarted', (e) => {
+        if (e.commandName === 'update' && e.command.update === `${prefix}users`) sizes.push((e.command.updates as unknown[]).length);
+      });
+      await client.connect();
+      const store = new MongoReadModels({ url: servers.mongodb, client, database: 'modshelf_it', prefix });
+      const ids = Array.from({ length: pool * 2 }, (_, i) => `U${String(i).padStart(7, '0')}`);
+      let timer: NodeJS.Timeout | undefined;
+      const stalled = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`commit did not return within 40 s: the server stalled (${sizes.length} update commands sent)`)), 40_000);
+      });
+      try {
+        await Promise.race([store.commit(ids.map((id) => ({ coll: 'users', id, doc: sampleUser(id, `a${id}`) })), 1), stalled]);
+        sizes.length = 0;
+        await Promise.race([store.commit(ids.map((id) => ({ coll: 'users', id, doc: sampleUser(id, `b${id}`) })), 2), stalled]);
+        expect(sizes.reduce((a, b) => a + b, 0)).toBe(ids.length);
+        expect(Math.max(...sizes)).toBeLessThanOrEqual(chunk);
+        expect(await Promise.race([client.db('admin').admin().listDatabases(), stalled])).toHaveProperty('databases');
+        expect(await store.count('users')).toBe(ids.length);
+        expect((await store.get('users', ids[ids.length - 1]))?.username).toBe(`b${ids[ids.length - 1]}`);
+        expect(await store.checkpoint()).toBe(2);
+      } finally {
+        clearTimeout(timer);
+        await store.drop();
+        await client.close();
+      }
+    }, 90_000);
   });
 } else {
   const why = missing('ReadModelStore contract: MongoDB', 'MONGODB_URL', 'no MongoDB-wire server was started or given');

@@ -12,6 +12,35 @@ export interface MongoReadModelsOptions {
   prefix?: string;
   /** an already connected client to share; it is not closed by close(). */
   client?: MongoClient;
+  /** most write ops per `bulkWrite` command (default: bulkChunkFromEnv(), see below). */
+  bulkChunk?: number;
+  /** `bulkWrite` commands in flight at once during a commit (default MONGO_BULK_PARALLEL or 2). */
+  bulkParallel?: number;
+}
+
+/**
+ * Write ops per `bulkWrite` command, sized from the server's backend connection pool.
+ *
+ * FerretDB 1.x (PostgreSQL backend) holds one pooled PostgreSQL connection for every op of an
+ * `update` command that matches a document until the whole command returns; a command matching
+ * as many documents as the pool holds waits for itself forever and stalls every other client
+ * (integration/README.md, "FerretDB: one update command can exhaust the pool"). So a command may
+ * match at most a share of the pool: `MONGO_BULK_CHUNK` when set, else
+ * floor(MONGO_SERVER_POOL * 0.8 / MONGO_BULK_PARALLEL), MONGO_SERVER_POOL being the server's
+ * backend pool (FerretDB's `pool_max_conns`, default 40 as integration/servers/ferretdb.sh sets it)
+ * and MONGO_BULK_PARALLEL the commands this adapter keeps in flight (default 2): 16 by default,
+ * leaving a fifth of the pool to readers and to other workers. A real MongoDB has no such limit;
+ * the chunks then only bound the size of one command.
+ */
+export function bulkChunkFromEnv(env: NodeJS.ProcessEnv = process.env): { chunk: number; parallel: number } {
+  const positive = (v: string | undefined, fallback: number) => {
+    const n = Number(v);
+    return v !== undefined && v !== '' && Number.isInteger(n) && n > 0 ? n : fallback;
+  };
+  const parallel = positive(env.MONGO_BULK_PARALLEL, 2);
+  const pool = positive(env.MONGO_SERVER_POOL, 40);
+  const chunk = positive(env.MONGO_BULK_CHUNK, Math.max(1, Math.floor((pool * 0.8) / parallel)));
+  return { chunk, parallel };
 }
 
 /**
@@ -29,7 +58,16 @@ interface Stored {
 }
 
 const COLLECTIONS = Object.keys(INDEXES) as CollectionName[];
+/** characters per journal part (documents are limited to 16 MB) */
+const JOURNAL_PART = 4_000_000;
 const LIVE = { doc: { $ne: null } };
+
+/** documents per insert command (inserts hold no connection per document on FerretDB; see bulkChunkFromEnv) */
+const INSERT_CHUNK = 250;
+
+function guardedReplace(replacement: Stored, position: number): AnyBulkWriteOperation<Stored> {
+  return { replaceOne: { filter: { _id: replacement._id, _pos: { $lte: position } }, replacement, upsert: true } };
+}
 
 /** The distributed read models: MongoDB (or a MongoDB-wire server such as FerretDB) via the official driver. */
 export class MongoReadModels implements ReadModelStore {
@@ -38,20 +76,53 @@ export class MongoReadModels implements ReadModelStore {
   private readonly db: Db;
   private readonly prefix: string;
   private ready: Promise<void> | null = null;
+  readonly bulkChunk: number;
+  readonly bulkParallel: number;
 
   constructor(options: MongoReadModelsOptions) {
     this.ownsClient = !options.client;
     this.client = options.client ?? new MongoClient(options.url, { serverSelectionTimeoutMS: 10000 });
     this.db = this.client.db(options.database ?? 'modshelf');
     this.prefix = options.prefix ?? 'rm_';
+    const fromEnv = bulkChunkFromEnv();
+    this.bulkChunk = options.bulkChunk ?? fromEnv.chunk;
+    this.bulkParallel = options.bulkParallel ?? fromEnv.parallel;
+    if (!(this.bulkChunk >= 1 && this.bulkParallel >= 1)) throw new Error('bulkChunk and bulkParallel must be at least 1');
   }
 
   private coll(name: CollectionName): Collection<Stored> {
     return this.db.collection<Stored>(`${this.prefix}${name}`);
   }
 
-  private meta(): Collection<{ _id: string; position: number }> {
+  private meta(): Collection<{ _id: string; position: number; parts?: number; data?: string }> {
     return this.db.collection(`${this.prefix}meta`);
+  }
+
+  /**
+   * Records a batch about to be committed (a redo journal: see storage/journaled.ts). The payload
+   * goes in parts of at most JOURNAL_PART characters, then the header that names the batch's
+   * position: the header is the commit point, so a half-written journal is never read.
+   */
+  async writeJournal(position: number, payload: string): Promise<void> {
+    await this.init();
+    const parts = Math.max(1, Math.ceil(payload.length / JOURNAL_PART));
+    for (let i = 0; i < parts; i++) {
+      const data = payload.slice(i * JOURNAL_PART, (i + 1) * JOURNAL_PART);
+      await this.meta().replaceOne({ _id: `journal-${i}` }, { position, data }, { upsert: true });
+    }
+    await this.meta().replaceOne({ _id: 'journal' }, { position, parts }, { upsert: true });
+  }
+
+  /** The last journaled batch (null when none, or none beyond `after`, or when its parts do not match its header). */
+  async readJournal(after = -1): Promise<{ position: number; payload: string } | null> {
+    await this.init();
+    const head = await this.meta().findOne({ _id: 'journal' });
+    if (!head?.parts || head.position <= after) return null;
+    const ids = Array.from({ length: head.parts }, (_, i) => `journal-${i}`);
+    const rows = await this.meta().find({ _id: { $in: ids } }).toArray();
+    const byId = new Map(rows.map((r) => [r._id, r]));
+    if (ids.some((id) => byId.get(id)?.position !== head.position)) return null;
+    return { position: head.position, payload: ids.map((id) => byId.get(id)!.data ?? '').join('') };
   }
 
   /** Creates the multikey indexes once. */
@@ -112,9 +183,11 @@ export class MongoReadModels implements ReadModelStore {
   }
 
   /**
-   * Ordered bulk writes per collection, then the checkpoint. Not one transaction (a MongoDB-wire
-   * server may have none), which is safe: every write is guarded by the document's `_pos`, and a
-   * crash before the checkpoint only makes the runner re-apply the same changes.
+   * Unordered bulk writes, then the checkpoint. Changes are coalesced per document (the last one
+   * of a batch wins), split into commands of at most `bulkChunk` ops (see bulkChunkFromEnv), and
+   * sent with `bulkParallel` commands in flight. Not one transaction (a MongoDB-wire server may have
+   * none), which is safe: every write is guarded by the document's `_pos`, and a crash before the
+   * checkpoint only makes the runner re-apply the same changes.
    */
   async commit(changes: readonly DocChange[], position: number): Promise<void> {
     await this.init();
@@ -122,29 +195,73 @@ export class MongoReadModels implements ReadModelStore {
     const last = new Map<string, DocChange>();
     for (const c of changes) last.set(`${c.coll}\u0000${c.id}`, c);
     const byColl = new Map<CollectionName, AnyBulkWriteOperation<Stored>[]>();
+    const inserts = new Map<CollectionName, Stored[]>();
     for (const c of last.values()) {
       const keys: Record<string, string[]> = {};
       if (c.doc) for (const [name, key] of indexKeys(c.coll, c.doc as never)) (keys[name] ??= []).push(key);
       const replacement: Stored = { _id: c.id, _pos: position, doc: c.doc, _keys: keys };
+      if (c.isNew) {
+        // the batch found no such document: an insert (several per command, far cheaper than an
+        // upsert on FerretDB); should it exist after all, the guarded replace below takes over
+        const docs = inserts.get(c.coll) ?? [];
+        inserts.set(c.coll, docs);
+        docs.push(replacement);
+        continue;
+      }
       const ops = byColl.get(c.coll) ?? [];
       byColl.set(c.coll, ops);
-      ops.push({ replaceOne: { filter: { _id: c.id, _pos: { $lte: position } }, replacement, upsert: true } });
+      ops.push(guardedReplace(replacement, position));
+    }
+    const commands: Array<() => Promise<void>> = [];
+    for (const [coll, docs] of inserts) {
+      for (let i = 0; i < docs.length; i += INSERT_CHUNK) commands.push(() => this.insert(coll, docs.slice(i, i + INSERT_CHUNK), position));
     }
     for (const [coll, ops] of byColl) {
-      try {
-        await this.coll(coll).bulkWrite(ops, { ordered: false });
-      } catch (err) {
-        // a duplicate key on upsert means the stored document is newer than this change: skip it
-        const errors = (err as { writeErrors?: Array<{ code: number }> | { code: number } }).writeErrors;
-        const list = Array.isArray(errors) ? errors : errors ? [errors] : [];
-        if (list.length === 0 || list.some((e) => e.code !== 11000)) throw err;
-      }
+      for (let i = 0; i < ops.length; i += this.bulkChunk) commands.push(() => this.bulkWrite(coll, ops.slice(i, i + this.bulkChunk)));
     }
+    let next = 0;
+    const lane = async () => {
+      while (next < commands.length) await commands[next++]();
+    };
+    await Promise.all(Array.from({ length: Math.min(this.bulkParallel, commands.length) }, lane));
     await this.meta().updateOne(
       { _id: 'checkpoint' },
       { $max: { position } },
       { upsert: true },
     );
+  }
+
+  /** Inserts new documents; those that exist already (a re-applied batch) go through the guarded replace. */
+  private async insert(coll: CollectionName, docs: Stored[], position: number): Promise<void> {
+    try {
+      await this.coll(coll).insertMany(docs, { ordered: false });
+    } catch (err) {
+      const errors = (err as { writeErrors?: Array<{ code: number; index: number }> | { code: number; index: number } }).writeErrors;
+      const list = Array.isArray(errors) ? errors : errors ? [errors] : [];
+      if (list.length === 0 || list.some((e) => e.code !== 11000)) throw err;
+      const existing = list.map((e) => docs[e.index]);
+      for (let i = 0; i < existing.length; i += this.bulkChunk) {
+        await this.bulkWrite(coll, existing.slice(i, i + this.bulkChunk).map((d) => guardedReplace(d, position)));
+      }
+    }
+  }
+
+  /** Every stored id of a collection, tombstones included (the projection worker's cache). */
+  async ids(coll: CollectionName): Promise<string[]> {
+    await this.init();
+    const rows = await this.coll(coll).find({}, { projection: { _id: 1 } }).toArray();
+    return rows.map((r) => r._id);
+  }
+
+  private async bulkWrite(coll: CollectionName, ops: AnyBulkWriteOperation<Stored>[]): Promise<void> {
+    try {
+      await this.coll(coll).bulkWrite(ops, { ordered: false });
+    } catch (err) {
+      // a duplicate key on upsert means the stored document is newer than this change: skip it
+      const errors = (err as { writeErrors?: Array<{ code: number }> | { code: number } }).writeErrors;
+      const list = Array.isArray(errors) ? errors : errors ? [errors] : [];
+      if (list.length === 0 || list.some((e) => e.code !== 11000)) throw err;
+    }
   }
 
   async reset(): Promise<void> {

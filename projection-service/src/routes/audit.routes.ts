@@ -23,6 +23,7 @@ const READ_SCOPE: Record<AuditStreamType, ScopeName> = {
   report: 'REPORT_READ',
   organization: 'ORGANIZATION_READ',
   collection: 'COLLECTION_READ',
+  thread: 'THREAD_READ',
 };
 
 const auditNotFound = () => notFound('The requested audit log was not found or you do not have access to it');
@@ -31,7 +32,8 @@ const auditNotFound = () => notFound('The requested audit log was not found or y
  * GET /v2/audit/{stream_type}/{id}[?as_of=<ISO time>]: an aggregate's events as a
  * timeline (upcast, with actor and time). With as_of, also its state at that
  * moment, folded by the read side's projectors. Staff see every stream; a
- * project's team members see their project's and its versions' streams; anyone
+ * project's team members see their project's and its versions' streams (threads: staff
+ * only, their private notes included); anyone
  * else gets 404 (existence is not revealed). Needs `deps.store`.
  */
 export function registerAuditRoutes(app: FastifyInstance, deps: QueryDeps): void {

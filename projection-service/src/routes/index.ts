@@ -11,6 +11,7 @@ import { registerOrganizationQueryRoutes } from './organization.routes';
 import { registerNotificationQueryRoutes } from './notification.routes';
 import { registerAuditRoutes } from './audit.routes';
 import { registerModerationQueryRoutes } from './moderation.routes';
+import { registerThreadQueryRoutes } from './thread.routes';
 
 /** Every GET (and query-only POST) route of the /v2 read side. */
 export function registerQueryRoutes(app: FastifyInstance, deps: QueryDeps): void {
@@ -24,5 +25,6 @@ export function registerQueryRoutes(app: FastifyInstance, deps: QueryDeps): void
   registerOrganizationQueryRoutes(app, deps);
   registerNotificationQueryRoutes(app, deps);
   registerModerationQueryRoutes(app, deps);
+  registerThreadQueryRoutes(app, deps);
   registerAuditRoutes(app, deps);
 }

@@ -33,7 +33,16 @@ const storage = distributedStorage({ mongodbUrl: env.MONGODB_URL, opensearchUrl:
 const bus = new KafkaEventBus({ brokers: env.KAFKA_BROKERS.split(','), topic: env.KAFKA_TOPIC, partitions: 1 });
 const store = env.EVENTSTORE_URL ? new EventStoreDbEventStore({ connectionString: env.EVENTSTORE_URL }) : null;
 const worker = new BusProjectionWorker(bus, storage, { group: env.PROJECTION_GROUP, quarantine: store ? () => loadQuarantine(store) : undefined });
-await worker.start();
+// the broker may be down or restarting when this process starts: join the group as soon as it answers
+for (let attempt = 0; ; attempt++) {
+  try {
+    await worker.start();
+    break;
+  } catch (err) {
+    console.error(JSON.stringify({ level: 'warn', msg: 'projection worker could not join its group yet; retrying', attempt, err: String(err) }));
+    await new Promise((r) => setTimeout(r, Math.min(5000, 500 * 2 ** attempt)));
+  }
+}
 
 const server = createServer(async (req, res) => {
   if (req.url === '/health') {

@@ -1,8 +1,25 @@
 import { ProjectionEventQuarantined, type RecordedEvent } from '@modshelf/events';
 import type { BusSubscription, EventBus } from '@modshelf/events/bus';
 import type { Projector } from '../projectors/index';
+import type { CollectionName } from '../read-model/documents';
 import type { ProjectionStorage } from '../storage/port';
-import { CATALOGUE_PROJECTION, projectBatch, type ProjectionFailure } from './project-batch';
+import { CATALOGUE_PROJECTION, projectBatch, type BatchOutcome, type ProjectionFailure } from './project-batch';
+import { ReadCache } from './read-cache';
+
+/** stream kinds whose id is a read-model document's id */
+const STREAM_DOCUMENTS: Record<string, CollectionName> = { project: 'projects', version: 'versions', user: 'users', organization: 'organizations', collection: 'collections', report: 'reports' };
+
+/** The documents a batch's projectors will likely read: each event's own entity and the project and user it names. */
+function* documentsRead(events: readonly RecordedEvent[]): Iterable<[CollectionName, string]> {
+  for (const e of events) {
+    const dash = e.streamId.indexOf('-');
+    const coll = STREAM_DOCUMENTS[e.streamId.slice(0, dash)];
+    if (coll) yield [coll, e.streamId.slice(dash + 1)];
+    const data = e.data as { project_id?: unknown; user_id?: unknown } | null;
+    if (typeof data?.project_id === 'string') yield ['projects', data.project_id];
+    if (typeof data?.user_id === 'string') yield ['users', data.user_id];
+  }
+}
 
 export interface BusWorkerOptions {
   /** consumer group of the projection workers (default 'projections'). */
@@ -44,6 +61,8 @@ export class BusProjectionWorker {
   private position = 0;
   eventsProjected = 0;
   batches = 0;
+  /** the documents and lookups this worker's batches read, kept current with its commits */
+  readonly reads: ReadCache;
   private readonly log: (msg: string, err?: unknown) => void;
   private failure: ProjectionFailure | null = null;
   private quarantined = new Set<number>();
@@ -54,6 +73,7 @@ export class BusProjectionWorker {
     private readonly options: BusWorkerOptions = {},
   ) {
     this.log = options.log ?? ((msg, err) => console.error(`[projection-worker] ${msg}`, err ?? ''));
+    this.reads = new ReadCache(storage.readModels);
   }
 
   checkpoint(): number {
@@ -84,8 +104,15 @@ export class BusProjectionWorker {
 
   /** Throws to have the bus deliver the batch again (nothing of it is committed for the group). */
   private async process(events: RecordedEvent[]): Promise<void> {
-    // the checkpoint may have moved while another member was active
-    this.position = Math.max(this.position, await this.storage.checkpoint());
+    // a batch this or another member left half-written is finished first, as it was journaled
+    if (this.storage.recover && (await this.storage.recover())) {
+      this.log('finished a half-written batch from the journal');
+      this.reads.clear();
+    }
+    // the checkpoint may have moved while another member was active: what this one cached is stale
+    const stored = await this.storage.checkpoint();
+    if (stored !== this.position) this.reads.clear();
+    this.position = Math.max(this.position, stored);
     const fresh = events.filter((e) => e.position > this.position).sort((a, b) => a.position - b.position);
     if (fresh.length === 0) return;
     // a quarantine decided while halted may sit in this very batch, behind the failed event
@@ -98,8 +125,16 @@ export class BusProjectionWorker {
         throw new ProjectionHaltedError(this.failure);
       }
     }
-    const outcome = await projectBatch(this.storage, fresh, { projectors: this.options.projectors, quarantined: this.quarantined });
+    await this.reads.prefetch(documentsRead(fresh));
+    let outcome: BatchOutcome;
+    try {
+      outcome = await projectBatch(this.storage, fresh, { projectors: this.options.projectors, quarantined: this.quarantined, reads: this.reads });
+    } catch (err) {
+      this.reads.clear(); // the store may hold part of the batch
+      throw err;
+    }
     if (outcome.committed !== null) {
+      this.reads.committed(outcome.changes);
       this.position = outcome.committed;
       this.eventsProjected += outcome.passed;
       this.batches += 1;

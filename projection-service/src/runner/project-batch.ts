@@ -1,5 +1,6 @@
 import { upcast, type RecordedEvent } from '@modshelf/events';
 import { applyEvent, BatchContext, PROJECTORS, ProjectorFailedError, searchChanges, type Projector } from '../projectors/index';
+import type { DocChange, ReadModelStore } from '../read-model/port';
 import type { ProjectionStorage } from '../storage/port';
 
 /**
@@ -30,6 +31,8 @@ export interface BatchOutcome {
   /** events passed (projected or quarantined) */
   passed: number;
   failure: ProjectionFailure | null;
+  /** the read-model changes committed (empty when nothing was) */
+  changes: DocChange[];
 }
 
 export interface BatchOptions {
@@ -37,6 +40,8 @@ export interface BatchOptions {
   /** positions an operator quarantined: skipped, never folded */
   quarantined?: ReadonlySet<number>;
   projection?: string;
+  /** where the batch reads documents (default the storage's read models; the bus worker's cache) */
+  reads?: Pick<ReadModelStore, 'get' | 'findIds'>;
 }
 
 async function fold(ctx: BatchContext, events: readonly RecordedEvent[], options: BatchOptions): Promise<{ failedAt: number; err: unknown }> {
@@ -65,8 +70,9 @@ async function fold(ctx: BatchContext, events: readonly RecordedEvent[], options
  * committed up to the position just before it, and the failure says where and why.
  */
 export async function projectBatch(storage: ProjectionStorage, events: readonly RecordedEvent[], options: BatchOptions = {}): Promise<BatchOutcome> {
-  if (events.length === 0) return { committed: null, passed: 0, failure: null };
-  let ctx = new BatchContext(storage.readModels);
+  if (events.length === 0) return { committed: null, passed: 0, failure: null, changes: [] };
+  const reads = options.reads ?? storage.readModels;
+  let ctx = new BatchContext(reads);
   const first = await fold(ctx, events, options);
   let upTo = events.length;
   let failure: ProjectionFailure | null = null;
@@ -84,15 +90,16 @@ export async function projectBatch(storage: ProjectionStorage, events: readonly 
       since: new Date().toISOString(),
     };
     upTo = first.failedAt;
-    if (upTo === 0) return { committed: null, passed: 0, failure };
+    if (upTo === 0) return { committed: null, passed: 0, failure, changes: [] };
     // the failed fold may have half-changed documents: fold the good prefix again from scratch
-    ctx = new BatchContext(storage.readModels);
+    ctx = new BatchContext(reads);
     const again = await fold(ctx, events.slice(0, upTo), options);
     if (again.failedAt >= 0) throw again.err;
   }
   const last = events[upTo - 1].position;
-  await storage.commit(ctx.changes(), await searchChanges(ctx), last);
-  return { committed: last, passed: upTo, failure };
+  const changes = ctx.changes();
+  await storage.commit(changes, await searchChanges(ctx), last);
+  return { committed: last, passed: upTo, failure, changes };
 }
 
 function errorText(err: unknown): string {

@@ -96,6 +96,8 @@ export class OpenSearchIndex implements SearchIndex {
           if (err.meta?.body?.error?.type !== 'resource_already_exists_exception') throw err;
         });
     }
+    // a new index answers 503 (shard RECOVERING) until its primary shard has started
+    await this.client.cluster.health({ index: [this.index, this.metaIndex], wait_for_status: 'yellow', timeout: '30s' });
   }
 
   private static source(projectId: string, doc: SearchDocument): Json {
@@ -230,18 +232,24 @@ export class OpenSearchIndex implements SearchIndex {
 
   async checkpoint(): Promise<number> {
     await this.init();
-    try {
-      const res = await this.client.get({ index: this.metaIndex, id: 'checkpoint' });
-      return Number((res.body as { _source?: { position?: number } })._source?.position ?? 0);
-    } catch (err) {
-      if ((err as { meta?: { statusCode?: number } }).meta?.statusCode === 404) return 0;
-      throw err;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const res = await this.client.get({ index: this.metaIndex, id: 'checkpoint' });
+        return Number((res.body as { _source?: { position?: number } })._source?.position ?? 0);
+      } catch (err) {
+        const status = (err as { meta?: { statusCode?: number } }).meta?.statusCode;
+        if (status === 404) return 0;
+        // 503: a shard still starting (an index another process has just created); bounded wait
+        if (status !== 503 || attempt >= 60) throw err;
+        await new Promise((r) => setTimeout(r, 500));
+      }
     }
   }
 
   /**
    * One bulk request (index/delete with external_gte versions = position, refreshed before it
    * answers), then the checkpoint. A version conflict means a newer change is already stored.
+   * The checkpoint is only ever read by id (a real-time get), so its write skips the refresh.
    */
   async commit(changes: readonly SearchChange[], position: number): Promise<void> {
     await this.init();
@@ -267,7 +275,6 @@ export class OpenSearchIndex implements SearchIndex {
       body: { position },
       version: position,
       version_type: 'external_gte',
-      refresh: true,
     }).catch((err: { meta?: { statusCode?: number } }) => {
       if (err.meta?.statusCode !== 409) throw err;
     });

@@ -4,7 +4,8 @@ import { MongoReadModels } from '../read-model/mongodb';
 import type { Projections } from '../runner/runner';
 import { BusProjectionWorker } from '../runner/bus-worker';
 import { OpenSearchIndex } from '../search/opensearch';
-import { composeStorage, type ProjectionStorage } from './port';
+import { JournaledStorage } from './journaled';
+import type { ProjectionStorage } from './port';
 
 export interface DistributedStorageOptions {
   mongodbUrl: string;
@@ -13,10 +14,10 @@ export interface DistributedStorageOptions {
   name?: string;
 }
 
-/** Read models in MongoDB and the search index in OpenSearch, composed (read models first, then the index). */
+/** Read models in MongoDB and the search index in OpenSearch, written side by side after a redo journal (journaled.ts). */
 export function distributedStorage(o: DistributedStorageOptions): ProjectionStorage {
   const name = o.name ?? 'modshelf';
-  return composeStorage(
+  return new JournaledStorage(
     new MongoReadModels({ url: o.mongodbUrl, database: name, prefix: 'rm_' }),
     new OpenSearchIndex({ node: o.opensearchUrl, prefix: name }),
   );
@@ -30,10 +31,15 @@ export function storageProjections(storage: ProjectionStorage, store: EventStore
   const pollMs = options.pollMs ?? 50;
   let position = 0;
   let closed = false;
-  const refresh = async () => {
-    position = Math.max(position, await storage.checkpoint());
-    return position;
-  };
+  // one read of the storage's checkpoint at a time, shared by every request waiting on it
+  let inFlight: Promise<number> | null = null;
+  const refresh = () =>
+    (inFlight ??= storage
+      .checkpoint()
+      .then((cp) => (position = Math.max(position, cp)))
+      .finally(() => {
+        inFlight = null;
+      }));
   return {
     storage,
     checkpoint: () => Math.max(position, options.worker?.checkpoint() ?? 0),

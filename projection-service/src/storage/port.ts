@@ -4,7 +4,7 @@ import type { SearchChange, SearchIndex } from '../search/port';
 /**
  * What the projection runner writes to: the read models and the search index.
  * The SQLite storage writes both and the checkpoint in one transaction; a
- * distributed pair (MongoDB + OpenSearch) is composed with composeStorage.
+ * distributed pair (MongoDB + OpenSearch) is JournaledStorage (journaled.ts), or composeStorage.
  */
 export interface ProjectionStorage {
   readModels: ReadModelStore;
@@ -13,9 +13,14 @@ export interface ProjectionStorage {
   commit(docs: readonly DocChange[], search: readonly SearchChange[], position: number): Promise<void>;
   reset(): Promise<void>;
   close(): Promise<void>;
+  /** Finishes a batch a crash left half-written (storages without one transaction: journaled.ts). */
+  recover?(): Promise<boolean>;
 }
 
-/** Two separate stores: read models first, then the index; the lower checkpoint wins on restart (projectors are idempotent). */
+/**
+ * Two separate stores written side by side; the lower checkpoint wins on restart (projectors are
+ * idempotent, and both stores refuse a change older than the document they hold).
+ */
 export function composeStorage(readModels: ReadModelStore, search: SearchIndex): ProjectionStorage {
   return {
     readModels,
@@ -24,8 +29,7 @@ export function composeStorage(readModels: ReadModelStore, search: SearchIndex):
       return Math.min(await readModels.checkpoint(), await search.checkpoint());
     },
     async commit(docs, changes, position) {
-      await readModels.commit(docs, position);
-      await search.commit(changes, position);
+      await Promise.all([readModels.commit(docs, position), search.commit(changes, position)]);
     },
     async reset() {
       await readModels.reset();

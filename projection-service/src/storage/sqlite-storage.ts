@@ -11,8 +11,9 @@ export const PROJECTIONS_FILE = 'projections.sqlite';
 /**
  * Layout version of the projections file. A file written by another version is
  * emptied on open, so the runner rebuilds it from the log (projections are disposable).
+ * 4: the threads collection (moderation, comment and report threads of existing projects and reports).
  */
-export const PROJECTIONS_SCHEMA = 3;
+export const PROJECTIONS_SCHEMA = 4;
 export const projectionsPath = (dataDir: string) => join(dataDir, PROJECTIONS_FILE);
 
 /** One SQLite file holding the read models, the FTS5 search index and the checkpoint, written in one transaction. */

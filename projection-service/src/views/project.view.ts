@@ -1,3 +1,4 @@
+import { commentThreadId } from '@modshelf/events';
 import type { ProjectDoc } from '../read-model/documents';
 import { environment, listedVersions, projectGameVersions, projectLoaders, routeType } from './derive';
 
@@ -44,7 +45,7 @@ export function projectView(p: ProjectDoc, opts: { member?: boolean } = {}) {
     gallery: [...p.gallery].sort((a, b) => a.ordering - b.ordering || (a.title ?? '').localeCompare(b.title ?? '')),
     color: p.color,
     thread_id: p.thread_id,
-    comment_thread_id: null,
+    comment_thread_id: commentThreadId(p.id),
     monetization_status: p.monetization_status,
   };
 }

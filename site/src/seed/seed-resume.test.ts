@@ -53,6 +53,16 @@ async function watch(p: ReturnType<typeof start>, until: (h: Health) => boolean,
   }
 }
 
+/** Waits until the process has logged `text` (a log line may reach the pipe after /health changed). */
+async function waitForOutput(p: ReturnType<typeof start>, text: string, limitMs = 30_000): Promise<string> {
+  const deadline = Date.now() + limitMs;
+  while (!p.output().includes(text)) {
+    if (exited(p) || Date.now() > deadline) throw new Error(`no '${text}' in the log:\n${p.output().slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return p.output();
+}
+
 async function kill(p: ReturnType<typeof start>): Promise<void> {
   if (exited(p)) return;
   const gone = new Promise((r) => p.child.once('exit', r));
@@ -124,7 +134,7 @@ describe('the demo seed, interrupted by kill -9 and started again', () => {
     const after = await fetch(`${ref.url}/v2/tag/category`);
     expect(after.headers.get('x-modshelf-not-ready')).toBeNull();
     // the log lines agree: listening (not ready) first, ready after the seed
-    const lines = ref.output();
+    const lines = await waitForOutput(ref, 'Modshelf is ready');
     expect(lines.indexOf('Modshelf is listening')).toBeGreaterThan(-1);
     expect(lines.indexOf('not ready: seeding')).toBeGreaterThan(lines.indexOf('Modshelf is listening') - 1);
     expect(lines.indexOf('Modshelf is ready')).toBeGreaterThan(lines.indexOf('demo catalogue seeded'));
@@ -147,7 +157,7 @@ describe('the demo seed, interrupted by kill -9 and started again', () => {
     const last = start(dir);
     running.push(last);
     await watch(last, (h) => h.ready, 'ready after the restarts', 300_000);
-    expect(last.output()).toMatch(/Modshelf is ready/);
+    expect(await waitForOutput(last, 'Modshelf is ready')).toMatch(/Modshelf is ready/);
     const resumed = await census(last.url, dir);
     await kill(last);
 

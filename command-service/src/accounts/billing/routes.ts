@@ -4,26 +4,21 @@ import { billingStream, isId, newId, upcast } from '@modshelf/events';
 import { ApiError, invalidInput, notFound, requireSession } from '@modshelf/service-kit';
 import { execute, newCommandContext } from '../../kernel/execute';
 import { fold } from '../../kernel/decider';
+import { leasesFor } from '../../kernel/leases';
+import { locksFor } from '../../kernel/store-lock';
 import { nowIso, type AccountDeps } from '../support';
 import { billingDecider, checkCanSubscribe, hasPerks, type BillingCommand, type BillingState, type ChargeResult, type Interval } from './decider';
 import { CARD_BRANDS, PaymentInputError, type PaymentProvider } from './provider';
 import type { BillingVault } from './vault';
 
 /**
- * Charging happens outside the log, so money moves are serialized per user in
- * this process: two concurrent subscribe/retry/renew runs can never both charge
- * for the same thing (the decider re-checks after the lock).
+ * Charging happens outside the log, so money moves are serialized per user across
+ * every replica by a lock held in the store (a lease): two concurrent
+ * subscribe/retry/renew runs, in one process or two, never both charge for the
+ * same thing (the decider re-checks under the lock).
  */
-const userLocks = new Map<string, Promise<unknown>>();
-export function withUserLock<T>(userId: string, fn: () => Promise<T>): Promise<T> {
-  const prev = userLocks.get(userId) ?? Promise.resolve();
-  const next = prev.then(fn, fn);
-  const tail = next.catch(() => undefined);
-  userLocks.set(userId, tail);
-  void tail.then(() => {
-    if (userLocks.get(userId) === tail) userLocks.delete(userId);
-  });
-  return next;
+export function withBillingLock<T>(deps: AccountDeps, userId: string, fn: () => Promise<T>): Promise<T> {
+  return locksFor(deps.leases ?? leasesFor(deps.store, deps.dataDir)).run(`billing:${userId}`, fn);
 }
 
 /** What can be bought (the embedded profile's catalogue of plans). Amounts in the currency's minor unit. */
@@ -111,7 +106,7 @@ export async function processBillingCycle(deps: BillingDeps): Promise<{ renewed:
   const out = { renewed: 0, failed: 0, ended: 0 };
   const now = nowIso(deps);
   for (const userId of deps.billingVault.users()) {
-    await withUserLock(userId, async () => {
+    await withBillingLock(deps, userId, async () => {
     const s = await loadBilling(deps, userId);
     for (const x of Object.values(s.subscriptions)) {
       if (x.status === 'active' && x.period_end <= now) {
@@ -187,7 +182,7 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps): 
     const actor = requireSession(request);
     const body = subscribeBody.parse(request.body ?? {});
     const { product, price } = priceOf(body.product_id, body.interval);
-    return withUserLock(actor.userId, async () => {
+    return withBillingLock(deps, actor.userId, async () => {
       const s = await loadBilling(deps, actor.userId);
       checkCanSubscribe(s, product.id);
       const description = `${product.name} (${body.interval})`;
@@ -224,7 +219,7 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps): 
   app.post('/v2/billing/subscription/:id/retry', async (request) => {
     const actor = requireSession(request);
     const { id } = idParam.parse(request.params);
-    return withUserLock(actor.userId, async () => {
+    return withBillingLock(deps, actor.userId, async () => {
       const s = await loadBilling(deps, actor.userId);
       const x = s.subscriptions[id];
       if (!x) throw notFound('subscription not found');

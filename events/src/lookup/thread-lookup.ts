@@ -1,0 +1,156 @@
+import Database from 'better-sqlite3';
+import { ProjectCreated } from '../catalogue/project';
+import { ReportFiled } from '../catalogue/social';
+import { ThreadMessageSent, commentThreadId, type ThreadType } from '../catalogue/thread';
+import type { RecordedEvent } from '../envelope';
+import { upcast } from '../registry';
+import type { EventStore } from '../store/port';
+import { SqliteEventStore, type InlineProjection } from '../store/sqlite';
+
+export interface ThreadOwner {
+  type: ThreadType;
+  /** the project id (moderation and comment threads) or the report id */
+  itemId: string;
+}
+
+/** What thread commands must find first: what a thread belongs to, and a message's thread. */
+export interface ThreadLookup {
+  thread(threadId: string): Promise<ThreadOwner | null>;
+  threadOfMessage(messageId: string): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+export const THREAD_LOOKUP_EVENT_TYPES = [ProjectCreated.type, ReportFiled.type, ThreadMessageSent.type];
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS lookup_thread (id TEXT PRIMARY KEY, type TEXT NOT NULL, item_id TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS lookup_thread_message (id TEXT PRIMARY KEY, thread_id TEXT NOT NULL);
+`;
+
+/** The thread index as SQLite tables (in the log's own file, or in a follower's file). */
+export class ThreadTables {
+  private readonly putThread;
+  private readonly putMessage;
+  private readonly getThread;
+  private readonly getMessage;
+
+  constructor(db: Database.Database) {
+    db.exec(SCHEMA);
+    this.putThread = db.prepare('INSERT OR REPLACE INTO lookup_thread (id, type, item_id) VALUES (?, ?, ?)');
+    this.putMessage = db.prepare('INSERT OR REPLACE INTO lookup_thread_message (id, thread_id) VALUES (?, ?)');
+    this.getThread = db.prepare<[string], { type: ThreadType; item_id: string }>('SELECT type, item_id FROM lookup_thread WHERE id = ?');
+    this.getMessage = db.prepare<[string], { thread_id: string }>('SELECT thread_id FROM lookup_thread_message WHERE id = ?');
+  }
+
+  /** Every project has a moderation thread and a comment thread (derived from its id); every report a thread. */
+  apply(recorded: RecordedEvent): void {
+    const e = upcast(recorded);
+    if (ProjectCreated.is(e)) {
+      this.putThread.run(e.data.thread_id, 'project', e.data.project_id);
+      this.putThread.run(commentThreadId(e.data.project_id), 'comments', e.data.project_id);
+    } else if (ReportFiled.is(e)) {
+      this.putThread.run(e.data.thread_id, 'report', e.data.report_id);
+    } else if (ThreadMessageSent.is(e)) {
+      this.putMessage.run(e.data.message_id, e.data.thread_id);
+    }
+  }
+
+  thread(threadId: string): ThreadOwner | null {
+    const row = this.getThread.get(threadId);
+    return row ? { type: row.type, itemId: row.item_id } : null;
+  }
+
+  threadOfMessage(messageId: string): string | null {
+    return this.getMessage.get(messageId)?.thread_id ?? null;
+  }
+}
+
+/** The inline projection: its own checkpoint, so a log written before threads existed is caught up once. */
+export function threadLookupProjection(): InlineProjection {
+  let tables: ThreadTables | null = null;
+  return {
+    name: 'thread-lookup',
+    types: THREAD_LOOKUP_EVENT_TYPES,
+    setup(db) {
+      tables = new ThreadTables(db);
+    },
+    apply(_db, event) {
+      tables!.apply(event);
+    },
+  };
+}
+
+/** On a SQLite log: tables every append updates in its own transaction (every replica sees the same). */
+export class SqliteInlineThreadLookup implements ThreadLookup {
+  private readonly tables: ThreadTables;
+  constructor(private readonly store: SqliteEventStore) {
+    store.addInlineProjection(threadLookupProjection());
+    this.tables = new ThreadTables(store.db);
+  }
+  async thread(threadId: string) {
+    this.store.catchUpInline();
+    return this.tables.thread(threadId);
+  }
+  async threadOfMessage(messageId: string) {
+    this.store.catchUpInline();
+    return this.tables.threadOfMessage(messageId);
+  }
+  async close(): Promise<void> {}
+}
+
+const relevant = new Set<string>(THREAD_LOOKUP_EVENT_TYPES);
+
+/** On other stores (EventStoreDB): the same tables in a local SQLite file, brought to the log's head before each answer. */
+export class FollowingThreadLookup implements ThreadLookup {
+  private readonly db: Database.Database;
+  private readonly tables: ThreadTables;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly checkpoint;
+  private readonly setCheckpoint;
+
+  constructor(private readonly store: EventStore, path = ':memory:') {
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec('CREATE TABLE IF NOT EXISTS thread_lookup_checkpoint (id INTEGER PRIMARY KEY CHECK (id = 1), position INTEGER NOT NULL)');
+    this.tables = new ThreadTables(this.db);
+    this.checkpoint = this.db.prepare<[], { position: number }>('SELECT position FROM thread_lookup_checkpoint WHERE id = 1');
+    this.setCheckpoint = this.db.prepare(
+      'INSERT INTO thread_lookup_checkpoint (id, position) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET position = excluded.position',
+    );
+  }
+
+  private current(): Promise<ThreadTables> {
+    const run = this.queue.then(async () => {
+      for (;;) {
+        const after = this.checkpoint.get()?.position ?? 0;
+        const page = await this.store.readAll({ after, maxCount: 5000 });
+        if (page.length === 0) return this.tables;
+        this.db.transaction(() => {
+          if ((this.checkpoint.get()?.position ?? 0) !== after) return;
+          for (const e of page) if (relevant.has(e.type)) this.tables.apply(e);
+          this.setCheckpoint.run(page[page.length - 1].position);
+        }).immediate();
+        if (page.length < 5000) return this.tables;
+      }
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async thread(threadId: string) {
+    return (await this.current()).thread(threadId);
+  }
+  async threadOfMessage(messageId: string) {
+    return (await this.current()).threadOfMessage(messageId);
+  }
+  async close(): Promise<void> {
+    await this.queue;
+    if (this.db.open) this.db.close();
+  }
+}
+
+/** The thread lookup for a store: inline tables in a SQLite log, else a follower (in `path`). */
+export function threadLookupFor(store: EventStore, path?: string): ThreadLookup {
+  return store instanceof SqliteEventStore ? new SqliteInlineThreadLookup(store) : new FollowingThreadLookup(store, path);
+}

@@ -1,0 +1,235 @@
+/**
+ * The distributed profile as `npm run start:distributed` runs it (three command/query replicas
+ * sharing the SQLite log behind nginx, the relay, two projection workers, Kafka, FerretDB,
+ * OpenSearch), driven through the proxy only.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteEventStore } from '@modshelf/events';
+import { replayAndCompare } from '../projection-service/src/replay/replay';
+import { distributedStorage } from '../projection-service/src/storage/distributed';
+import { missing, servers } from './env';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const KEY = 'replicas-test-rate-limit-key';
+const BOUNDARY = '----replicas';
+// start:distributed installs Debian's nginx when it is missing
+const ready = servers.kafka.length > 0 && !!servers.mongodb && !!servers.opensearch;
+
+interface Processes {
+  storageName: string;
+  processes: Array<{ name: string; pid: number; port: number | null }>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      s.close(() => res(port));
+    });
+  });
+}
+
+if (ready) {
+  describe('three command/query replicas behind the proxy (npm run start:distributed)', () => {
+    let dir: string;
+    let url: string;
+    let runner: ChildProcess;
+    let token: string;
+    const run = Math.random().toString(36).slice(2, 8);
+
+    const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(url + path, {
+        method,
+        headers: {
+          'x-ratelimit-key': KEY,
+          ...(token ? { authorization: token } : {}),
+          ...(body !== undefined && !(body instanceof Buffer) ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : body instanceof Buffer ? body : JSON.stringify(body),
+        signal: AbortSignal.timeout(30_000),
+      });
+      const text = await res.text();
+      let json: any = null;
+      try {
+        json = text ? JSON.parse(text) : null;
+      } catch {
+        json = text;
+      }
+      return { status: res.status, position: Number(res.headers.get('x-modshelf-position') ?? 0), body: json };
+    };
+    /** A read once the query API has passed `position` (its wait is bounded, so ask again until it says so). */
+    const readAt = async (path: string, position: number) => {
+      const end = Date.now() + 90_000;
+      for (;;) {
+        const r = await call('GET', path, undefined, { 'x-modshelf-min-position': String(position) });
+        if (r.position >= position || Date.now() > end) return r;
+      }
+    };
+    const createProject = (slug: string) => {
+      const data = {
+        slug, title: `Replica race ${slug}`, description: 'A project of the replica tests', body: '', project_type: 'mod',
+        categories: ['utility'], additional_categories: [], client_side: 'required', server_side: 'optional', license_id: 'MIT',
+        initial_versions: [], is_draft: true,
+      };
+      const body = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n--${BOUNDARY}--\r\n`);
+      return call('POST', '/v2/project', body, { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` });
+    };
+    /** the slugs among `slugs` whose project the query API shows, once it has passed `position` */
+    const shown = async (slugs: string[], position: number) => {
+      const out: string[] = [];
+      for (const slug of slugs) {
+        const r = await readAt(`/v2/project/${slug}`, position);
+        if (r.status === 200 && r.body.slug === slug) out.push(slug);
+      }
+      return out;
+    };
+    const processes = (): Processes => JSON.parse(readFileSync(join(dir, 'processes.json'), 'utf8'));
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'replicas-'));
+      const port = await freePort();
+      url = `http://127.0.0.1:${port}`;
+      runner = spawn(process.execPath, ['--import', 'tsx', 'integration/src/start-distributed.ts'], {
+        cwd: ROOT,
+        env: {
+          ...process.env, PORT: String(port), DATA_DIR: dir, SEED: 'false', COMMAND_REPLICAS: '3', PROJECTION_WORKERS: '2',
+          RATE_LIMIT_KEY: KEY, LOG_LEVEL: 'warn', KAFKA_BROKERS: servers.kafka.join(','), MONGODB_URL: servers.mongodb, OPENSEARCH_URL: servers.opensearch,
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      const end = Date.now() + 240_000;
+      while (!existsSync(join(dir, 'processes.json'))) {
+        if (runner.exitCode !== null || Date.now() > end) throw new Error('start:distributed did not come up');
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      const signUp = await call('POST', '/v2/auth/create', { username: `replicas_${run}`, password: 'replicas test password', email: `replicas-${run}@example.org` });
+      expect(signUp.status).toBe(200);
+      token = signUp.body.session;
+    }, 300_000);
+
+    afterAll(async () => {
+      if (runner && runner.exitCode === null) {
+        runner.kill('SIGTERM');
+        await new Promise((r) => runner.once('exit', r));
+      }
+      if (dir) {
+        const name = existsSync(join(dir, 'processes.json')) ? processes().storageName : null;
+        if (name) {
+          const storage = distributedStorage({ mongodbUrl: servers.mongodb, opensearchUrl: servers.opensearch, name });
+          await storage.reset().catch(() => undefined);
+          await storage.close();
+        }
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }, 60_000);
+
+    it('200 concurrent project creations over 40 distinct slugs, spread over the replicas, give exactly 40 projects', async () => {
+      const slugs = Array.from({ length: 40 }, (_, i) => `race-${run}-${i}`);
+      const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => createProject(slugs[i % 40])));
+      const won = answers.filter((a) => a.status === 200);
+      expect(answers.filter((a) => a.status !== 200 && a.status !== 400)).toEqual([]);
+      expect(new Set(won.map((a) => a.body.slug)).size).toBe(won.length);
+      expect(won.length).toBe(40);
+      const position = Math.max(...won.map((a) => a.position));
+      expect(await shown(slugs, position)).toEqual(slugs);
+    }, 180_000);
+
+    it('100 concurrent edits to one project, each changing one of its fields, lose none', async () => {
+      const created = await createProject(`edits-${run}`);
+      expect(created.status).toBe(200);
+      const id = created.body.id;
+      const fields = ['title', 'description', 'body', 'issues_url', 'source_url', 'wiki_url', 'discord_url'] as const;
+      const value = (field: string, i: number) => (field.endsWith('_url') ? `https://example.org/${field}/${i}` : `${field} of edit ${i}`);
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, async (_, i) => {
+          const field = fields[i % fields.length];
+          return { field, i, answer: await call('PATCH', `/v2/project/${id}`, { [field]: value(field, i) }) };
+        }),
+      );
+      expect(answers.filter((a) => a.answer.status !== 204 && a.answer.status !== 409).map((a) => a.answer)).toEqual([]);
+      const acknowledged = answers.filter((a) => a.answer.status === 204);
+      expect(acknowledged.length).toBeGreaterThan(0);
+      // per field, the acknowledged edit last in the log is what the project shows
+      const expected: Record<string, string> = {};
+      const at: Record<string, number> = {};
+      for (const a of acknowledged) {
+        if (a.answer.position > (at[a.field] ?? -1)) {
+          at[a.field] = a.answer.position;
+          expected[a.field] = value(a.field, a.i);
+        }
+      }
+      const position = Math.max(...acknowledged.map((a) => a.answer.position));
+      const project = (await readAt(`/v2/project/${id}`, position)).body;
+      expect(Object.fromEntries(Object.keys(expected).map((f) => [f, project[f]]))).toEqual(expected);
+    }, 180_000);
+
+    it('kill -9 of one replica and one projection worker mid-load: no acknowledged write is lost, and the read models converge to a fresh replay', async () => {
+      const acknowledged: Array<{ slug: string; position: number }> = [];
+      let killed = false;
+      const started = Date.now();
+      for (let i = 0; i < 120; i++) {
+        const slug = `load-${run}-${i}`;
+        const a = await createProject(slug);
+        if (a.status === 200) acknowledged.push({ slug, position: a.position });
+        if (!killed && i === 40) {
+          killed = true;
+          const p = processes();
+          const replica = p.processes.find((x) => x.name === 'command-service-2')!;
+          const workers = p.processes.filter((x) => x.name.startsWith('projection-service-'));
+          const counts = await Promise.all(
+            workers.map(async (w) => {
+              const text = await (await fetch(`http://127.0.0.1:${w.port}/metrics`)).text().catch(() => '');
+              return Number(text.match(/^modshelf_projection_events_total (\d+)/m)?.[1] ?? 0);
+            }),
+          );
+          const active = workers[counts.indexOf(Math.max(...counts))];
+          process.kill(replica.pid, 'SIGKILL');
+          process.kill(active.pid, 'SIGKILL');
+          console.log(`[replicas] killed ${replica.name} (pid ${replica.pid}) and the active ${active.name} (pid ${active.pid}, ${Math.max(...counts)} events) with SIGKILL`);
+        }
+        const due = started + i * 40; // about 25 creations per second
+        if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
+      }
+      expect(killed).toBe(true);
+      expect(acknowledged.length).toBeGreaterThan(100);
+      const position = Math.max(...acknowledged.map((a) => a.position));
+      // the standby takes over within the session timeout; every acknowledged project shows
+      const deadline = Date.now() + 90_000;
+      let missingSlugs = acknowledged.map((a) => a.slug);
+      while (missingSlugs.length > 0 && Date.now() < deadline) {
+        const now = new Set(await shown(missingSlugs, position));
+        missingSlugs = missingSlugs.filter((slug) => !now.has(slug));
+        if (missingSlugs.length > 0) await new Promise((r) => setTimeout(r, 1000));
+      }
+      expect(missingSlugs).toEqual([]);
+
+      const store = new SqliteEventStore({ path: join(dir, 'events.db') });
+      const storage = distributedStorage({ mongodbUrl: servers.mongodb, opensearchUrl: servers.opensearch, name: processes().storageName });
+      try {
+        const head = await store.headPosition();
+        const end = Date.now() + 90_000;
+        while ((await storage.checkpoint()) < head && Date.now() < end) await new Promise((r) => setTimeout(r, 1000));
+        expect(await storage.checkpoint()).toBe(head);
+        const report = await replayAndCompare({ store, dataDir: dir, live: storage });
+        console.log(`[replicas] replay compared ${report.documents} documents: ${report.differences.length} differences`);
+        expect(report.differences).toEqual([]);
+        expect(report.equal).toBe(true);
+      } finally {
+        await storage.close();
+        await store.close();
+      }
+    }, 300_000);
+  });
+} else {
+  const why = missing('replicas behind the proxy', 'KAFKA_BROKERS/MONGODB_URL/OPENSEARCH_URL', 'needs Kafka, a MongoDB-wire server and OpenSearch');
+  describe.skip(why, () => it('replicas', () => {}));
+}

@@ -1,0 +1,162 @@
+/**
+ * Commands through the proxy of `npm run start:distributed`: the same PATCH load against 1 and
+ * against 3 command/query replicas (same run, same servers), and freshness (a command's answer until
+ * the projections written by the workers have passed it) while 100 commands/s arrive. Bounded in count and time.
+ */
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { distributedStorage } from '../../projection-service/src/storage/distributed';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const KEY = 'bench-proxy-rate-limit-key';
+const BOUNDARY = '----benchproxy';
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      s.close(() => res(port));
+    });
+  });
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return Number(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))].toFixed(1));
+};
+
+interface Servers { kafka: string[]; mongodb: string; opensearch: string }
+
+async function deployment(replicas: number, s: Servers) {
+  const dir = mkdtempSync(join(tmpdir(), `bench-proxy-${replicas}-`));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'integration/src/start-distributed.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env, PORT: String(port), DATA_DIR: dir, SEED: 'false', COMMAND_REPLICAS: String(replicas), PROJECTION_WORKERS: '2',
+      RATE_LIMIT_KEY: KEY, LOG_LEVEL: 'warn', KAFKA_BROKERS: s.kafka.join(','), MONGODB_URL: s.mongodb, OPENSEARCH_URL: s.opensearch,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const end = Date.now() + 240_000;
+  while (!existsSync(join(dir, 'processes.json'))) {
+    if (child.exitCode !== null || Date.now() > end) throw new Error('start:distributed did not come up');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const storageName: string = JSON.parse(readFileSync(join(dir, 'processes.json'), 'utf8')).storageName;
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      const storage = distributedStorage({ mongodbUrl: s.mongodb, opensearchUrl: s.opensearch, name: storageName });
+      await storage.reset().catch(() => undefined);
+      await storage.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function call(url: string, method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(url + path, {
+    method,
+    headers: { 'x-ratelimit-key': KEY, ...(token ? { authorization: token } : {}), ...(body !== undefined && !(body instanceof Buffer) ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body === undefined ? undefined : body instanceof Buffer ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 400) throw new Error(`${method} ${path} -> ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+async function projects(url: string, token: string, n: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const data = {
+      slug: `bench-proxy-${i}`, title: `Bench proxy ${i}`, description: 'A project for the proxy benchmark', body: '', project_type: 'mod',
+      categories: ['utility'], additional_categories: [], client_side: 'required', server_side: 'optional', license_id: 'MIT', initial_versions: [], is_draft: true,
+    };
+    const body = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n--${BOUNDARY}--\r\n`);
+    ids.push((await call(url, 'POST', '/v2/project', token, body, { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` })).id);
+  }
+  return ids;
+}
+
+async function commandRate(url: string, token: string, ids: string[], amount: number) {
+  const requests: autocannon.Request[] = Array.from({ length: 500 }, (_, i) => ({
+    method: 'PATCH',
+    path: `/v2/project/${ids[i % ids.length]}`,
+    headers: { 'content-type': 'application/json', 'x-ratelimit-key': KEY, authorization: token },
+    body: JSON.stringify({ description: `Proxy benchmark description ${i}` }),
+  }));
+  await autocannon({ url, connections: 50, amount: Math.round(amount / 5), requests });
+  const r = await autocannon({ url, connections: 50, amount, requests });
+  return { requests_per_s: Math.round(r.requests.average), p50_ms: r.latency.p50, p99_ms: r.latency.p99, non_2xx: r.non2xx, errors: r.errors };
+}
+
+export async function benchProxy(s: Servers, amount = Number(process.env.BENCH_PROXY_REQUESTS ?? 5000)) {
+  const out: Record<string, unknown> = {};
+  for (const replicas of [1, 3]) {
+    const d = await deployment(replicas, s);
+    try {
+      const signUp = await call(d.url, 'POST', '/v2/auth/create', null, { username: 'bench_proxy', password: 'bench proxy password', email: 'bench-proxy@example.org' });
+      const ids = await projects(d.url, signUp.session, 50);
+      out[`replicas_${replicas}`] = await commandRate(d.url, signUp.session, ids, amount);
+      if (replicas === 3) out.freshness_at_100_commands_per_s = await freshnessByPosition(d.url, signUp.session, ids, 10);
+    } finally {
+      await d.stop();
+    }
+  }
+  const one = (out.replicas_1 as { requests_per_s: number }).requests_per_s;
+  const three = (out.replicas_3 as { requests_per_s: number }).requests_per_s;
+  out.ratio_3_vs_1 = Number((three / Math.max(1, one)).toFixed(2));
+  return out;
+}
+
+/**
+ * Freshness while 100 commands/s arrive: from a command's answer until a read through the proxy
+ * with `x-modshelf-min-position` = the command's position answers, i.e. the read models and the
+ * index written by the workers have passed it (the replicas poll the checkpoint every 50 ms).
+ */
+async function freshnessByPosition(url: string, token: string, ids: string[], seconds: number) {
+  const samples: number[] = [];
+  const pending: Array<Promise<void>> = [];
+  const t0 = Date.now();
+  for (let i = 0; i < seconds * 100; i++) {
+    const due = t0 + i * 10;
+    if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
+    const id = ids[i % ids.length];
+    pending.push(
+      (async () => {
+        const res = await fetch(`${url}/v2/project/${id}`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', 'x-ratelimit-key': KEY, authorization: token },
+          body: JSON.stringify({ description: `Load ${i}` }),
+        });
+        await res.text();
+        const position = Number(res.headers.get('x-modshelf-position') ?? 0);
+        if (i % 5 !== 0 || !position) return;
+        // the query API waits (its shared 50 ms poll of the projections' checkpoint) until it has passed the position
+        const t = performance.now();
+        for (;;) {
+          // it answers after a bounded wait either way; its x-modshelf-position says how far it got
+          const seen = await fetch(`${url}/v2/project/${id}`, { headers: { 'x-modshelf-min-position': String(position), 'x-ratelimit-key': KEY, authorization: token } });
+          await seen.text();
+          if (seen.status === 200 && Number(seen.headers.get('x-modshelf-position') ?? 0) >= position) break;
+          if (performance.now() - t > 20_000) throw new Error(`a change never became queryable (${seen.status})`);
+        }
+        samples.push(performance.now() - t);
+      })(),
+    );
+  }
+  await Promise.all(pending);
+  return { p50_ms: pct(samples, 50), p99_ms: pct(samples, 99), samples: samples.length, path: 'proxy -> replica -> SQLite log -> relay -> Kafka -> worker -> FerretDB + OpenSearch (their checkpoint, as the query API sees it)' };
+}
+
