@@ -21,6 +21,8 @@ export { injectCss } from './inject-css';
 export { tokensCss } from './tokens';
 export { Tooltip } from './Tooltip';
 export { Dropdown } from './Dropdown';
+export { AnalyticsPanel, type AnalyticsPanelLabels, type AnalyticsPanelProps } from './analytics/AnalyticsPanel';
+export * from './analytics/series';
 export { renderMarkdown } from './markdown';
 export * from './thread-api';
 export { ThreadView, type ThreadViewProps } from './ThreadView';

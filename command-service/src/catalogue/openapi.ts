@@ -6,6 +6,7 @@ import {
 import { createVersionInput, deleteFileQuery, editVersionInput } from './version/version.inputs';
 import { createReportInput, editReportInput } from './report/report.inputs';
 import type { ScopeName } from '@modshelf/service-kit';
+import { viewInput } from '../analytics/view.routes';
 
 type Body = { kind: 'json' | 'multipart' | 'image' | 'none'; schema?: z.ZodType };
 
@@ -15,6 +16,8 @@ export const CATALOGUE_COMMAND_ROUTES: {
   path: string;
   summary: string;
   scope?: ScopeName;
+  /** further scopes the route needs beside `scope` */
+  alsoScopes?: ScopeName[];
   body: Body;
   query?: z.ZodObject;
   answer: 200 | 204;
@@ -42,6 +45,7 @@ export const CATALOGUE_COMMAND_ROUTES: {
   { method: 'delete', path: '/v2/version_file/{hash}', summary: 'Delete a file by its sha1 or sha512', scope: 'VERSION_WRITE', body: { kind: 'none' }, query: deleteFileQuery, answer: 204 },
   { method: 'post', path: '/v2/report', summary: 'Report a project, version or user', scope: 'REPORT_CREATE', body: { kind: 'json', schema: createReportInput }, answer: 200 },
   { method: 'patch', path: '/v2/report/{id}', summary: 'Modify a report (reporter: body; staff: closed)', scope: 'REPORT_WRITE', body: { kind: 'json', schema: editReportInput }, answer: 204 },
+  { method: 'post', path: '/v2/analytics/view', summary: "Report a project page view `{url}` (no token; counted once per visitor and 15 s, as downloads)", body: { kind: 'json', schema: viewInput }, answer: 204 },
   { method: 'get', path: '/cdn/data/{project_id}/versions/{version_id}/{filename}', summary: 'Download a version file (Range supported; counted per client and project)', body: { kind: 'none' }, answer: 200 },
 ];
 
@@ -61,7 +65,7 @@ export function catalogueOpenApiPaths(routes: typeof CATALOGUE_COMMAND_ROUTES = 
     const op: Record<string, unknown> = {
       summary: r.summary,
       parameters: [...params, ...query, { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } }],
-      ...(r.scope ? { security: [{ TokenAuth: [r.scope] }] } : {}),
+      ...(r.scope ? { security: [{ TokenAuth: [r.scope, ...(r.alsoScopes ?? [])] }] } : {}),
       responses: {
         [r.answer]: { description: r.answer === 204 ? 'Done; the x-modshelf-position header carries the log position reached' : 'OK' },
         400: ERROR, 401: ERROR, 404: ERROR, 409: ERROR, ...(r.body.kind === 'multipart' || r.body.kind === 'image' ? { 413: ERROR } : {}),
