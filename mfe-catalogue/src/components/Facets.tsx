@@ -153,18 +153,19 @@ export function Facets({ type, state, onChange }: {
         </fieldset>
       )}
       <fieldset className="cat-facet" data-facet="license">
-        <legend><FormattedMessage id="facets.license" defaultMessage="License" /></legend>
-        <select className="ms-input" name="license" value={state.license} onChange={(e) => onChange({ license: e.target.value })}>
+        <legend id="facet-license-label"><FormattedMessage id="facets.license" defaultMessage="License" /></legend>
+        <select className="ms-input" name="license" aria-labelledby="facet-license-label" value={state.license} onChange={(e) => onChange({ license: e.target.value })}>
           <option value="">{intl.formatMessage({ id: 'facets.anyLicense', defaultMessage: 'Any license' })}</option>
           {(licenses.data ?? []).map((l) => <option key={l.short} value={l.short}>{l.name}</option>)}
           {state.license && !(licenses.data ?? []).some((l) => l.short === state.license) && <option value={state.license}>{state.license}</option>}
         </select>
       </fieldset>
       <fieldset className="cat-facet" data-facet="project-id">
-        <legend><FormattedMessage id="facets.projectId" defaultMessage="Project ID" /></legend>
+        <legend id="facet-project-id-label"><FormattedMessage id="facets.projectId" defaultMessage="Project ID" /></legend>
         <input
           className="ms-input"
           name="projectId"
+          aria-labelledby="facet-project-id-label"
           defaultValue={state.projectId}
           key={state.projectId}
           onBlur={(e) => e.target.value.trim() !== state.projectId && onChange({ projectId: e.target.value.trim() })}

@@ -74,11 +74,24 @@ export function SearchPage({ type }: { type: SearchProjectType }) {
     api.search({ query: state.query, facets, index: state.sort, offset: searchOffset(state), limit: state.limit }, signal),
   );
   const total = results.data?.total_hits ?? 0;
+  // phones: the filters fold behind a button (CSS shows the button and hides the closed panel under 800 px)
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = state.categories.length + state.loaders.length + state.versions.length + state.environments.length
+    + (state.license ? 1 : 0) + (state.projectId ? 1 : 0);
   const pages = pageCount(total, state.limit);
 
   return (
     <div className={`cat-search${prefs.searchLayout ? ' cat-search--right' : ''}`}>
-      <aside className="cat-search__facets">
+      <button
+        type="button"
+        className="ms-btn cat-search__filters-toggle"
+        aria-expanded={filtersOpen}
+        aria-controls="cat-search-facets"
+        onClick={() => setFiltersOpen((o) => !o)}
+      >
+        <FormattedMessage id="search.filters" defaultMessage="{n, plural, =0 {Filters} other {Filters (#)}}" values={{ n: activeFilters }} />
+      </button>
+      <aside id="cat-search-facets" className={`cat-search__facets${filtersOpen ? ' cat-search__facets--open' : ''}`}>
         <Facets type={type} state={state} onChange={update} />
       </aside>
       <section className="cat-search__main">
