@@ -4,9 +4,9 @@ import { freePort, ROOT, startChildSite, type ChildSite } from './server';
 import { log, round, summarize, tempDir } from './util';
 
 const BOUNDARY = '----bench';
-const KEY = 'bench-rate-limit-bypass-key';
+export const KEY = 'bench-rate-limit-bypass-key';
 
-async function json(site: ChildSite, method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) {
+export async function json(site: ChildSite, method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(site.url + path, {
     method,
     headers: {
@@ -22,7 +22,7 @@ async function json(site: ChildSite, method: string, path: string, token: string
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
 }
 
-async function createProject(site: ChildSite, token: string, i: number): Promise<string> {
+export async function createProject(site: ChildSite, token: string, i: number): Promise<string> {
   const data = {
     slug: `bench-project-${i}`, title: `Bench project ${i}`, description: 'A project for the command benchmark', body: '',
     project_type: 'mod', categories: ['utility'], additional_categories: [], client_side: 'required', server_side: 'optional',
@@ -33,6 +33,23 @@ async function createProject(site: ChildSite, token: string, i: number): Promise
   );
   const res = await json(site, 'POST', '/v2/project', token, body, { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` });
   return res.body.id;
+}
+
+/** Gives a draft project a version, submits it and has staff approve it, so it is listed in search. */
+export async function listProject(site: ChildSite, token: string, admin: string, id: string): Promise<void> {
+  const data = {
+    project_id: id, name: 'Bench 1.0.0', version_number: '1.0.0', changelog: null, dependencies: [], game_versions: ['1.11.4'],
+    version_type: 'release', loaders: ['coreengine'], featured: false, status: 'listed', file_parts: ['file0'], primary_file: 'file0',
+  };
+  const body = Buffer.concat([
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`),
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file0"; filename="bench-${id}.zip"\r\nContent-Type: application/zip\r\n\r\n`),
+    Buffer.from(`bench file of ${id}`),
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+  await json(site, 'POST', '/v2/version', token, body, { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` });
+  await json(site, 'PATCH', `/v2/project/${id}`, token, { status: 'processing' });
+  await json(site, 'PATCH', `/v2/project/${id}`, admin, { status: 'approved' });
 }
 
 async function run(url: string, connections: number, amount: number, requests: autocannon.Request[]) {
@@ -77,21 +94,7 @@ export async function benchCommands() {
     const baseline = await run(`http://127.0.0.1:${barePort}`, 50, amount, bareRequests);
 
     // freshness: approve every project, then rename one and poll search until the new title shows
-    for (const id of ids.slice(0, 20)) {
-      const data = {
-        project_id: id, name: 'Bench 1.0.0', version_number: '1.0.0', changelog: null, dependencies: [], game_versions: ['1.11.4'],
-        version_type: 'release', loaders: ['coreengine'], featured: false, status: 'listed', file_parts: ['file0'], primary_file: 'file0',
-      };
-      const body = Buffer.concat([
-        Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`),
-        Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file0"; filename="bench-${id}.zip"\r\nContent-Type: application/zip\r\n\r\n`),
-        Buffer.from(`bench file of ${id}`),
-        Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-      ]);
-      await json(site, 'POST', '/v2/version', token, body, { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` });
-      await json(site, 'PATCH', `/v2/project/${id}`, token, { status: 'processing' });
-      await json(site, 'PATCH', `/v2/project/${id}`, admin, { status: 'approved' });
-    }
+    for (const id of ids.slice(0, 20)) await listProject(site, token, admin, id);
     const samples: number[] = [];
     for (let i = 0; i < 60; i++) {
       const id = ids[i % 20];

@@ -23,15 +23,16 @@ function rand(seed: number) {
  * Writes `count` publicly listed projects (with their authors, one version each,
  * downloads and follows) straight into an event log, as an import would. Events
  * are validated by their catalogue schemas; the projections build everything else.
+ * `first` numbers the projects (and names the authors) after an earlier call's, so slugs stay unique.
  */
-export function writeDataset(store: SqliteEventStore, count: number, seed = 42): { events: number } {
+export function writeDataset(store: SqliteEventStore, count: number, seed = 42, first = 0): { events: number } {
   const r = rand(seed);
   const pick = <T>(a: readonly T[]) => a[Math.floor(r() * a.length)];
   const meta = () => {
     const id = newEventId();
     return { commandId: id, correlationId: id, causationId: id, actor: null, time: new Date(Date.UTC(2024, 0, 1) + Math.floor(r() * 6e10)).toISOString() };
   };
-  const authors = Array.from({ length: Math.max(10, Math.floor(count / 50)) }, (_, i) => ({ id: newId(), name: `author_${i}` }));
+  const authors = Array.from({ length: Math.max(10, Math.floor(count / 50)) }, (_, i) => ({ id: newId(), name: first ? `author_${first}_${i}` : `author_${i}` }));
   let events = 0;
   let batch: Array<{ streamId: string; events: ReturnType<typeof toNewEvents>; expected: number }> = [];
   const flush = () => {
@@ -47,7 +48,7 @@ export function writeDataset(store: SqliteEventStore, count: number, seed = 42):
     add(`user-${a.id}`, [UserRegistered({ user_id: a.id, username: a.name, role: 'developer', avatar_url: null, bio: null, created: '2024-01-01T00:00:00Z' })]);
   }
   const gv = GAME_VERSIONS.map((g) => g.version);
-  for (let i = 0; i < count; i++) {
+  for (let i = first; i < first + count; i++) {
     const type = i % 6 === 3 ? 'modpack' : i % 6 === 4 ? 'server' : 'mod';
     const title = `${pick(ADJ)} ${pick(NOUN)} ${r() < 0.3 ? pick(EXTRA) : ''}`.trim();
     const words = title.split(' ');

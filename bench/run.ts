@@ -4,6 +4,8 @@ import { benchCommands } from './commands';
 import { benchReplay } from './replay';
 import { benchWeb } from './web';
 import { benchCommandStartup } from './command-startup';
+import { benchScale } from './scale';
+import { buildServer, serverBuildStale } from '../scripts/server-build.mjs';
 import { ensureChromium } from '@modshelf/e2e/chromium';
 import { startSite } from '../site/src/index';
 import { tempDir } from './util';
@@ -42,7 +44,14 @@ async function main() {
   const args = process.argv.slice(2);
   const profileAt = args.indexOf('--profile');
   const profile = profileAt >= 0 ? args[profileAt + 1] : 'embedded';
-  const only = args.filter((a, i) => !a.startsWith('--') && (profileAt < 0 || i !== profileAt + 1));
+  const projectsAt = args.indexOf('--projects');
+  const projects = projectsAt >= 0 ? Number(args[projectsAt + 1]) : 100_000;
+  if (!Number.isInteger(projects) || projects < 1000) throw new Error('--projects takes a whole number of at least 1000');
+  const named = args.filter((a, i) => !a.startsWith('--') && (profileAt < 0 || i !== profileAt + 1) && (projectsAt < 0 || i !== projectsAt + 1));
+  // `--projects N` alone runs the scale section only (the other sections do not depend on N)
+  const only = named.length === 0 && projectsAt >= 0 ? ['scale'] : named;
+  // the sites the bench spawns run the compiled server (dist/server), built once here
+  if (serverBuildStale()) await buildServer();
   const sections: Section[] = [
     ['append', () => benchAppend()],
     ['commands', () => benchCommands()],
@@ -51,6 +60,7 @@ async function main() {
     ['replay', () => benchReplay()],
     ['command_startup', () => benchCommandStartup()],
     ['web', () => benchWebOnSite()],
+    ['scale', () => benchScale(projects)],
   ];
   const results: Record<string, unknown> = {
     machine: { cpus: (await import('node:os')).cpus().length, node: process.version },

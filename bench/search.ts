@@ -50,7 +50,7 @@ export function searchMix(n = 3000, seed = 9): string[] {
 
 
 /** One pass over `paths` (no path is sent twice except the popular ones the mix repeats). */
-async function load(url: string, connections: number, paths: string[]) {
+export async function load(url: string, connections: number, paths: string[]) {
   const result = await autocannon({
     url,
     connections,

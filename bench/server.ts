@@ -24,10 +24,10 @@ export interface ChildSite {
   stop(): Promise<void>;
 }
 
-/** Runs the embedded site as its own process (so its RSS is its own), API only. */
+/** Runs the embedded site (its compiled JavaScript) as its own process (so its RSS is its own), API only. */
 export async function startChildSite(dataDir: string, env: Record<string, string> = {}): Promise<ChildSite> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'site/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['scripts/run-server.mjs', 'main'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -3,6 +3,9 @@ import { ZodError } from 'zod';
 import { ApiError } from './api-error';
 import { installQueryGuard } from './query-guard';
 
+/** busboy's words for a multipart body that is cut short or malformed (it gives these errors no code) */
+const MALFORMED_MULTIPART = /unexpected end of multipart data|Boundary not found|Malformed part header/i;
+
 function describeZod(err: ZodError): string {
   return err.issues
     .slice(0, 5)
@@ -29,6 +32,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.code === 'FST_FILES_LIMIT' || fe.code === 'FST_PARTS_LIMIT') {
       return reply.status(413).send({ error: 'payload_too_large', description: err.message });
+    }
+    if (MALFORMED_MULTIPART.test(err.message)) {
+      return reply.status(400).send({ error: 'invalid_input', description: `The multipart body is malformed or ended early: ${err.message}` });
     }
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.status(415).send({ error: 'invalid_input', description: err.message });

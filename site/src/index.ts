@@ -21,6 +21,7 @@ import { loadConfig, type SiteConfig } from './config';
 import { installHealthAndMetrics } from './metrics';
 import { Readiness } from './readiness';
 import { seedDemoCatalogue } from './seed/run-seed';
+import { seedAnalyticsHistory } from './seed/analytics-history';
 import { DEMO_USERS } from './seed/demo-catalogue';
 import { ensureWebBuilt, registerWeb } from './web';
 import { registerOpenApi } from './openapi';
@@ -111,7 +112,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   await registerQueryRoutes(app, { projections, credentials, publicUrl: config.publicUrl, store });
   if (options.web ?? config.WEB) {
     await ensureWebBuilt(ROOT_DIR);
-    await registerWeb(app, { rootDir: ROOT_DIR });
+    await registerWeb(app, { rootDir: ROOT_DIR, site: { community_url: config.COMMUNITY_URL, staging: config.STAGING } });
   }
 
   const seeding = config.SEED && (await store.streamRevision(seedStream)) === NO_STREAM;
@@ -188,6 +189,9 @@ async function seed(
       if (done === total || (phase === 'projects' && done % 50 === 0)) app.log.info(`demo catalogue: ${done}/${total} ${phase}`);
     },
   });
+  // a few months of counted downloads and views behind the demo projects (its own idempotent step)
+  const history = await seedAnalyticsHistory(deps.store);
+  app.log.info(`demo analytics history: ${history.events} events over ${history.projects} projects`);
   const now = new Date().toISOString();
   const id = newEventId();
   await deps.store.append(

@@ -145,3 +145,8 @@ export function countValues<T = string>(value: number, wrap?: (formatted: string
   const text = formatNumber(value);
   return { count, n: wrap ? wrap(text) : text, compact: count >= COMPACT_FROM ? 'yes' : 'no' };
 }
+
+/** US dollars with cents (revenue): $1,234.56. */
+export function formatUsd(value: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value);
+}

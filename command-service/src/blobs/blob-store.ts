@@ -13,6 +13,8 @@ export interface BlobInfo {
  * the same content committed twice is stored once); `discard` removes it.
  */
 export interface StagedBlob extends BlobInfo {
+  /** the staged content (for checks of an upload's inside, such as a modpack's index) */
+  bytes(): Promise<Buffer>;
   commit(): Promise<void>;
   discard(): Promise<void>;
 }

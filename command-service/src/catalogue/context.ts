@@ -15,6 +15,8 @@ export interface CatalogueDeps {
   maxImageBytes?: number;
   /** How often counted downloads are flushed as DownloadsCounted events (default 15 s, as Modrinth's queue). */
   downloadFlushMs?: number;
+  /** How often the release scheduler looks for due releases (default 1 s). */
+  releasePollMs?: number;
   /** Adapters; defaults: a LocalBlobStore under dataDir and a SQLite idempotency store. */
   blobs?: BlobStore;
   idempotency?: import('./idempotency/idempotency-store').IdempotencyStore;
@@ -36,6 +38,13 @@ export interface CatalogueContext {
   /** busboy limits passed to every request.parts() call */
   multipartLimits: { fileSize: number; files: number; fields: number; parts: number; fieldSize: number };
   now: () => Date;
+  /**
+   * Team routes for teams that are not a project's: an organization's team (set by the organization
+   * routes). Answers null when the team is no organization's either.
+   */
+  organizationTeams?: {
+    transferOwnership(request: import('fastify').FastifyRequest, actor: import('@modshelf/events').Actor, teamId: string, userId: string): Promise<{ position: number } | null>;
+  };
 }
 
 export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;

@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { POSITION_HEADER, invalidInput, payloadTooLarge } from '@modshelf/service-kit';
 import { newCommandContext, type CommandContext } from '../kernel/execute';
+import { idempotentCommandId } from './idempotency/command-id';
+import { IDEMPOTENCY_HEADER } from './idempotency/idempotency.hook';
 import { BlobTooLargeError, type BlobStore, type StagedBlob } from '../blobs/blob-store';
 
 /** Sets the read-your-writes header: the log position this command reached. */
@@ -14,9 +16,20 @@ export function noContent(reply: FastifyReply, position: number): FastifyReply {
   return withPosition(reply, position).status(204).send();
 }
 
+/**
+ * The context of a request's command; with an Idempotency-Key its command id is derived from the
+ * actor and the key, so a retry after a crash can find what the first attempt wrote.
+ */
 export function commandContext(request: FastifyRequest, userId: string): CommandContext {
   const correlation = request.headers['x-correlation-id'];
-  return newCommandContext(userId, typeof correlation === 'string' && correlation.length <= 128 ? correlation : request.id);
+  const ctx = newCommandContext(userId, typeof correlation === 'string' && correlation.length <= 128 ? correlation : request.id);
+  const key = request.headers[IDEMPOTENCY_HEADER];
+  if (typeof key === 'string' && key.length > 0 && key.length <= 255) {
+    ctx.commandId = idempotentCommandId(userId, key);
+    ctx.causationId = ctx.commandId;
+    if (typeof correlation !== 'string') ctx.correlationId = ctx.commandId;
+  }
+  return ctx;
 }
 
 /** Stages a stream into the blob store, answering 413 past the limit (nothing is kept). */

@@ -14,8 +14,13 @@ import { registerProjectRoutes } from './project/project.routes';
 import { registerTeamRoutes } from './project/team.routes';
 import { registerReportRoutes } from './report/report.routes';
 import { registerVersionRoutes } from './version/version.routes';
+import { registerScheduleRoutes } from './schedule/schedule.routes';
+import { ReleaseScheduler } from './schedule/release-scheduler';
+import { leasesFor } from '../kernel/leases';
 import { registerCollectionRoutes } from '../collection/collection.routes';
 import { registerOrganizationRoutes } from '../organization/organization.routes';
+import { viewCounter } from '../analytics/view-counter';
+import { registerViewRoutes } from '../analytics/view.routes';
 import { registerThreadRoutes } from '../thread/thread.routes';
 
 /**
@@ -54,6 +59,7 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
   };
   const idempotency = deps.idempotency ?? new SqliteIdempotencyStore(join(deps.dataDir, 'idempotency.db'));
   const downloads = new DownloadCounter(deps.store, { flushMs: deps.downloadFlushMs });
+  const views = viewCounter(deps.store, { flushMs: deps.downloadFlushMs });
 
   app.register(async (scope) => {
     // registered here unless the composer already did at the root; the limits travel with each parts() call anyway
@@ -66,7 +72,7 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
       if (!request.raw.complete && request.method !== 'GET' && request.method !== 'HEAD') reply.header('connection', 'close');
       return payload;
     });
-    installIdempotency(scope, idempotency, ctx.now);
+    installIdempotency(scope, idempotency, ctx.now, deps.store);
     registerProjectRoutes(scope, ctx);
     registerTeamRoutes(scope, ctx);
     registerVersionRoutes(scope, ctx);
@@ -75,12 +81,24 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
     registerCdnRoutes(scope, ctx, downloads);
     registerCollectionRoutes(scope, ctx);
     registerOrganizationRoutes(scope, ctx);
+    registerViewRoutes(scope, ctx, views);
     registerThreadRoutes(scope, ctx);
+    registerScheduleRoutes(scope, ctx);
+  });
+  // one replica at a time releases scheduled projects and versions (the lease lives beside the log)
+  const scheduler = new ReleaseScheduler({
+    store, leases: leasesFor(deps.store, deps.dataDir), everyMs: deps.releasePollMs, log: (m, err) => app.log.error({ err }, m),
   });
 
-  app.addHook('onReady', async () => downloads.start());
+  app.addHook('onReady', async () => {
+    downloads.start();
+    scheduler.start();
+    views.start();
+  });
   app.addHook('onClose', async () => {
+    await scheduler.close();
     await downloads.close();
+    await views.close();
     if (!deps.idempotency) await idempotency.close();
     if (!deps.lookup) await ctx.lookup.close();
     await ctx.threads.close();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   OrganizationCreated, OrganizationDeleted, OrganizationEdited, OrganizationInviteAccepted, OrganizationMemberAdded, OrganizationMemberEdited,
-  OrganizationMemberRemoved, OrganizationProjectAdded, OrganizationProjectRemoved,
+  OrganizationMemberRemoved, OrganizationOwnershipTransferred, OrganizationProjectAdded, OrganizationProjectRemoved,
 } from '@modshelf/events';
 import { ALL_ORGANIZATION_PERMISSIONS, ALL_PROJECT_PERMISSIONS, ORGANIZATION_PERMISSIONS as O } from '@modshelf/service-kit';
 import { given } from '../catalogue/testing/given';
@@ -89,5 +89,24 @@ describe('organization decider', () => {
     const gone = [...created, OrganizationDeleted({ organization_id: ORG })];
     given(organizationDecider, gone).when({ kind: 'edit', actor: owner, changes: { name: 'Back' } }).thenError(404);
     expect(given(organizationDecider, gone).state.deleted).toBe(true);
+  });
+
+  it('transfers ownership from the owner (or staff) to an accepted member; the former owner stays a member', () => {
+    const transferred = OrganizationOwnershipTransferred({ from: owner.userId, to: member.userId });
+    given(organizationDecider, withMember(0)).when({ kind: 'transfer-ownership', actor: owner, user_id: member.userId }).then([transferred]);
+    given(organizationDecider, withMember(0)).when({ kind: 'transfer-ownership', actor: admin, user_id: member.userId }).then([transferred]);
+    // a member holding every organization bit is still not the owner
+    given(organizationDecider, withMember(ALL_ORGANIZATION_PERMISSIONS)).when({ kind: 'transfer-ownership', actor: member, user_id: member.userId }).thenError(401);
+    given(organizationDecider, [...created, invited(0)]).when({ kind: 'transfer-ownership', actor: owner, user_id: member.userId }).thenError(400, /accepted/);
+    given(organizationDecider, created).when({ kind: 'transfer-ownership', actor: owner, user_id: stranger.userId }).thenError(400);
+    given(organizationDecider, withMember(0)).when({ kind: 'transfer-ownership', actor: owner, user_id: owner.userId }).then([]);
+    const after = given(organizationDecider, [...withMember(0), transferred]);
+    expect(after.state.owner_id).toBe(member.userId);
+    expect(after.state.members.find((m) => m.user_id === member.userId)).toMatchObject({ is_owner: true, organization_permissions: ALL_ORGANIZATION_PERMISSIONS });
+    expect(after.state.members.find((m) => m.user_id === owner.userId)).toMatchObject({ is_owner: false, accepted: true });
+    // the new owner now edits; the former owner cannot remove them
+    given(organizationDecider, [...withMember(0), transferred]).when({ kind: 'edit', actor: member, changes: { name: 'Theirs' } })
+      .then([OrganizationEdited({ changes: { name: 'Theirs' } })]);
+    given(organizationDecider, [...withMember(0), transferred]).when({ kind: 'remove-member', actor: owner, user_id: member.userId }).thenError(400, /owner/);
   });
 });

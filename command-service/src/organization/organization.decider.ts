@@ -1,6 +1,7 @@
 import {
   OrganizationCreated, OrganizationDeleted, OrganizationEdited, OrganizationIconChanged, OrganizationInviteAccepted,
-  OrganizationMemberAdded, OrganizationMemberEdited, OrganizationMemberRemoved, OrganizationProjectAdded, OrganizationProjectRemoved,
+  OrganizationMemberAdded, OrganizationMemberEdited, OrganizationMemberRemoved, OrganizationOwnershipTransferred, OrganizationProjectAdded,
+  OrganizationProjectRemoved,
   type DecidedEvent, type RecordedEvent,
 } from '@modshelf/events';
 import { ALL_ORGANIZATION_PERMISSIONS, ALL_PROJECT_PERMISSIONS, ApiError, ORGANIZATION_PERMISSIONS as O, invalidInput, notFound } from '@modshelf/service-kit';
@@ -57,6 +58,7 @@ export type OrganizationCommand =
    */
   | { kind: 'add-project'; actor: CommandActor; project_id: string; project_rights: boolean; project_organization: string | null }
   | { kind: 'remove-project'; actor: CommandActor; project_id: string }
+  | { kind: 'transfer-ownership'; actor: CommandActor; user_id: string }
   | { kind: 'delete'; actor: CommandActor };
 
 export const organizationNotFound = () => notFound('The requested organization was not found');
@@ -83,6 +85,18 @@ export function evolveOrganization(s: OrganizationState, e: RecordedEvent): Orga
   if (OrganizationMemberRemoved.is(e)) return { ...s, members: s.members.filter((m) => m.user_id !== e.data.user_id) };
   if (OrganizationProjectAdded.is(e)) return { ...s, projects: [...s.projects.filter((p) => p !== e.data.project_id), e.data.project_id] };
   if (OrganizationProjectRemoved.is(e)) return { ...s, projects: s.projects.filter((p) => p !== e.data.project_id) };
+  if (OrganizationOwnershipTransferred.is(e)) {
+    const { from, to } = e.data;
+    return {
+      ...s,
+      owner_id: to,
+      members: s.members.map((m) => {
+        if (m.user_id === to) return { ...m, is_owner: true, permissions: ALL_PROJECT_PERMISSIONS, organization_permissions: ALL_ORGANIZATION_PERMISSIONS };
+        if (m.user_id === from) return { ...m, is_owner: false };
+        return m;
+      }),
+    };
+  }
   if (OrganizationDeleted.is(e)) return { ...s, deleted: true };
   return s;
 }
@@ -197,6 +211,14 @@ export function decideOrganization(c: OrganizationCommand, s: OrganizationState)
       requirePermission(s, c.actor, O.REMOVE_PROJECT, 'You do not have permission to remove projects from this organization!');
       if (!s.projects.includes(c.project_id)) throw invalidInput('The specified project is not owned by this organization!');
       return [OrganizationProjectRemoved({ project_id: c.project_id })];
+    }
+    case 'transfer-ownership': {
+      // Modrinth's rule: only the owner (or staff) hands the organization over, to an accepted member
+      if (c.actor.userId !== s.owner_id && !isStaff(c.actor)) throw new ApiError(401, 'unauthorized', "You don't have permission to edit the ownership of this team");
+      const m = orgMemberOf(s, c.user_id);
+      if (!m || !m.accepted) throw invalidInput('The new owner specified does not exist or has not accepted the invite');
+      if (m.is_owner) return [];
+      return [OrganizationOwnershipTransferred({ from: s.owner_id, to: c.user_id })];
     }
     case 'delete': {
       requirePermission(s, c.actor, O.DELETE_ORGANIZATION, 'You do not have permission to delete this organization!');

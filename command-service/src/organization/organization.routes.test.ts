@@ -81,4 +81,23 @@ describe('organization commands', () => {
     expect(icons[0]).toMatch(/^http:\/\/modshelf\.test\/cdn\/data\/.+\/icons\/[0-9a-f]{128}\.png$/);
     expect(icons[1]).toBeNull();
   });
+
+  it("transfers ownership through the organization team's owner route (Modrinth's path), owner only", async () => {
+    const org = (await createOrg()).json();
+    const url = `/v2/organization/${org.id}/members`;
+    expect((await h.app.inject({ method: 'POST', url, headers: h.as('owner'), payload: { user_id: 'member' } })).statusCode).toBe(204);
+    const owner = `/v2/team/${org.team_id}/owner`;
+    // not accepted yet: refused, nothing written
+    const before = await h.head();
+    expect((await h.app.inject({ method: 'PATCH', url: owner, headers: h.as('owner'), payload: { user_id: 'MemberBB' } })).statusCode).toBe(400);
+    expect(await h.head()).toBe(before);
+    expect((await h.app.inject({ method: 'POST', url: `/v2/organization/${org.id}/join`, headers: h.as('member') })).statusCode).toBe(204);
+    expect((await h.app.inject({ method: 'PATCH', url: owner, headers: h.as('member'), payload: { user_id: 'MemberBB' } })).statusCode).toBe(401);
+    expect((await h.app.inject({ method: 'PATCH', url: owner, headers: h.as('owner'), payload: { user_id: 'MemberBB' } })).statusCode).toBe(204);
+    const last = (await h.store.readStream(`organization-${org.id}`)).at(-1)!;
+    expect(last).toMatchObject({ type: 'OrganizationOwnershipTransferred', data: { from: 'OwnerAAA', to: 'MemberBB' } });
+    // the former owner may now leave; an unknown team is still 404
+    expect((await h.app.inject({ method: 'DELETE', url: `${url}/OwnerAAA`, headers: h.as('owner') })).statusCode).toBe(204);
+    expect((await h.app.inject({ method: 'PATCH', url: '/v2/team/NoTeamXX/owner', headers: h.as('owner'), payload: { user_id: 'MemberBB' } })).statusCode).toBe(404);
+  });
 });

@@ -78,7 +78,8 @@ export function organizationJson(s: OrganizationState) {
  * POST /v2/organization (ORGANIZATION_CREATE); PATCH|DELETE /v2/organization/{id|slug} (ORGANIZATION_WRITE / _DELETE);
  * PATCH|DELETE .../icon; POST .../projects (ORGANIZATION_WRITE + PROJECT_WRITE; ADD_PROJECT and project ownership);
  * DELETE .../projects/{pid} (REMOVE_PROJECT); members: POST .../members (invite, MANAGE_INVITES), POST .../join
- * (accept an invite), PATCH|DELETE .../members/{user} (EDIT_MEMBER / REMOVE_MEMBER; anyone may leave).
+ * (accept an invite), PATCH|DELETE .../members/{user} (EDIT_MEMBER / REMOVE_MEMBER; anyone may leave);
+ * PATCH /v2/team/{organization team id}/owner (as Modrinth: the team route; the owner or staff only).
  */
 export function registerOrganizationRoutes(app: FastifyInstance, ctx: CatalogueContext): void {
   async function resolve(idOrSlug: string): Promise<string> {
@@ -98,6 +99,13 @@ export function registerOrganizationRoutes(app: FastifyInstance, ctx: CatalogueC
     if (holder && holder !== self) throw invalidInput(ORGANIZATION_SLUG_TAKEN);
   }
   const userOf = async (key: string) => (await ctx.lookup.userId(key)) ?? key;
+  ctx.organizationTeams = {
+    async transferOwnership(request, actor, teamId, userId) {
+      const id = await ctx.lookup.organizationOfTeam(teamId);
+      if (!id) return null;
+      return run(request, actor, id, { kind: 'transfer-ownership', actor: toCommandActor(actor), user_id: userId });
+    },
+  };
 
   app.post('/v2/organization', async (request, reply) => {
     const actor = requireScopes(request, 'ORGANIZATION_CREATE');

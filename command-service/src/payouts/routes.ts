@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newId, payoutsStream, upcast, type CredentialStore, type EventStore, type LeaseStore } from '@modshelf/events';
 import { POSITION_HEADER, invalidInput, notFound, requireScope } from '@modshelf/service-kit';
 import { execute, newCommandContext } from '../kernel/execute';
@@ -14,6 +14,11 @@ import { PAYOUT_METHODS, amountProblem, decimal, feeFor, findMethod, methodView,
 import { RecipientsBody, WithdrawalBody } from './openapi';
 import { SandboxPayoutProvider, type PayoutProvider } from './provider';
 import { PayoutVault } from './vault';
+import { registerLegacyPayoutRoutes } from './legacy.routes';
+import { installIdempotency } from '../catalogue/idempotency/idempotency.hook';
+import type { IdempotencyStore } from '../catalogue/idempotency/idempotency-store';
+import { SqliteIdempotencyStore } from '../catalogue/idempotency/sqlite-idempotency-store';
+import { commandContext } from '../catalogue/http';
 
 export interface PayoutDeps {
   store: EventStore;
@@ -25,6 +30,8 @@ export interface PayoutDeps {
   vault?: PayoutVault;
   revenue?: RevenueSettings;
   now?: () => Date;
+  /** where Idempotency-Key answers are kept (default: DATA_DIR/idempotency.db) */
+  idempotency?: IdempotencyStore;
   /** run the revenue process manager (default true) */
   accrue?: boolean;
   /** leases shared by the replicas (revenue accrual, settlement, per-user locks); default: beside the event store */
@@ -101,8 +108,8 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
   });
 
   const load = async (userId: string) => fold(payoutDecider, (await deps.store.readStream(payoutsStream(userId))).map(upcast));
-  const run = (userId: string, cmd: PayoutCommand, actor: string | null) => {
-    const ctx = newCommandContext(actor);
+  const run = (userId: string, cmd: PayoutCommand, actor: string | null, request?: FastifyRequest) => {
+    const ctx = request && actor ? commandContext(request, actor) : newCommandContext(actor);
     ctx.time = now().toISOString();
     return execute(deps.store, payoutsStream(userId), payoutDecider, cmd, ctx);
   };
@@ -133,115 +140,128 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
     return out;
   }
 
-  app.get('/v2/payout/balance', async (request) => {
-    const actor = requireScope(request, 'PAYOUTS_READ');
-    const b = balanceOf(await load(actor.userId), now().toISOString());
-    return {
-      available: decimal(b.available),
-      withdrawn_lifetime: decimal(b.withdrawn_lifetime),
-      withdrawn_ytd: decimal(b.withdrawn_ytd),
-      pending: decimal(b.pending),
-      dates: Object.fromEntries(Object.entries(b.dates).map(([k, v]) => [k, decimal(v)])),
-    };
-  });
-
-  app.get('/v2/payout/history', async (request) => {
-    const actor = requireScope(request, 'PAYOUTS_READ');
-    const s = await load(actor.userId);
-    const recipients = vault.payoutRecipients(actor.userId);
-    return Object.values(s.payouts)
-      .sort((a, b) => b.created.localeCompare(a.created) || b.id.localeCompare(a.id))
-      .map((p) => payoutView(actor.userId, p, recipients.get(p.id)));
-  });
-
-  app.get('/v2/payout/methods', async (request) => {
-    const country = typeof (request.query as Record<string, unknown>)?.country === 'string' ? String((request.query as Record<string, unknown>).country).toUpperCase() : null;
-    return PAYOUT_METHODS.filter((m) => !country || m.supported_countries.includes('*') || m.supported_countries.includes(country)).map(methodView);
-  });
-
-  const withdrawalOf = (body: unknown) => {
-    const b = parse(WithdrawalBody, body);
-    const amount = toMicros(b.amount);
-    if (amount === null) throw invalidInput('amount: a number of dollars');
-    const rule = findMethod(b.method, b.method_id);
-    if (!rule) throw invalidInput(`method_id: ${b.method_id} is not a ${b.method} payout method`);
-    return { ...b, amount, rule };
-  };
-
-  app.post('/v2/payout/fees', async (request) => {
-    const w = withdrawalOf(request.body);
-    const problem = amountProblem(w.rule, w.amount);
-    if (problem) throw invalidInput(problem);
-    const fee = feeFor(w.rule, w.amount);
-    return { fee: decimal(fee), net_usd: decimal(w.amount - fee), exchange_rate: null };
-  });
-
-  app.post('/v2/payout', async (request, reply) => {
-    const actor = requireScope(request, 'PAYOUTS_WRITE');
-    const w = withdrawalOf(request.body);
-    const account = await deps.credentials.getAccount(actor.userId);
-    if (requireVerified && !account?.emailVerified) throw invalidInput('You must verify your email address before you can withdraw');
-    const recipient = (w.recipient ?? vault.recipient(actor.userId, w.method) ?? (w.method !== 'venmo' ? account?.email : null) ?? '').trim();
-    if (!recipient) throw invalidInput(`recipient: tell us where to send the money (${w.method === 'venmo' ? 'a Venmo handle' : 'an e-mail address'})`);
-    const bad = recipientProblem(w.method, recipient);
-    if (bad) throw invalidInput(bad);
-    const payoutId = newId();
-    // one withdrawal at a time per user across replicas (a lock held in the store: the provider call is
-    // outside the log); the money is guarded by the reservation itself, an append with the expected
-    // revision: a concurrent one re-decides on the new revision and cannot overdraw
-    const position = await withUserLock(actor.userId, async () => {
-      const requested = await run(actor.userId, { type: 'Withdraw', payout_id: payoutId, amount: w.amount, method: w.method, method_id: w.method_id, now: now().toISOString() }, actor.userId);
-      const p = requested.state.payouts[payoutId];
-      vault.putPayoutRecipient(payoutId, actor.userId, recipient);
-      vault.setRecipient(actor.userId, w.method, recipient);
-      vault.markOpen(payoutId, actor.userId);
-      const sent = await provider.send({ payout_id: payoutId, method: w.method, method_id: w.method_id, recipient, net: p.amount - p.fee }, now());
-      if (sent.ok) return (await run(actor.userId, { type: 'Submit', payout_id: payoutId, platform_id: sent.platform_id }, actor.userId)).position;
-      vault.markClosed(payoutId);
-      await run(actor.userId, { type: 'Settle', payout_id: payoutId, outcome: 'failed', reason: sent.reason, now: now().toISOString() }, null);
-      throw invalidInput(`The payout failed: ${sent.reason}`);
+  // Idempotency-Key on these write routes as on the catalogue's: a client retrying a withdrawal whose
+  // answer it lost gets the first answer back instead of making a second withdrawal
+  const ownIdempotency = !deps.idempotency;
+  const idempotency = deps.idempotency ?? new SqliteIdempotencyStore(join(deps.dataDir, 'idempotency.db'));
+  app.register(async (scope) => {
+    installIdempotency(scope, idempotency, now, deps.store);
+    scope.get('/v2/payout/balance', async (request) => {
+      const actor = requireScope(request, 'PAYOUTS_READ');
+      const b = balanceOf(await load(actor.userId), now().toISOString());
+      return {
+        available: decimal(b.available),
+        withdrawn_lifetime: decimal(b.withdrawn_lifetime),
+        withdrawn_ytd: decimal(b.withdrawn_ytd),
+        pending: decimal(b.pending),
+        dates: Object.fromEntries(Object.entries(b.dates).map(([k, v]) => [k, decimal(v)])),
+      };
     });
-    return done(reply, position);
-  });
 
-  app.delete('/v2/payout/:id', async (request, reply) => {
-    const actor = requireScope(request, 'PAYOUTS_WRITE');
-    const { id } = parse(idParam, request.params);
-    const position = await withUserLock(actor.userId, async () => {
+    scope.get('/v2/payout/history', async (request) => {
+      const actor = requireScope(request, 'PAYOUTS_READ');
       const s = await load(actor.userId);
-      const p = s.payouts[id];
-      if (!p) throw notFound('The requested payout was not found');
-      if (p.status === 'in-transit' && p.platform_id && !(await provider.cancel(p.platform_id, now()))) {
-        await settleOne(actor.userId, id);
-        throw invalidInput('Payout cannot be cancelled!');
-      }
-      const r = await run(actor.userId, { type: 'Cancel', payout_id: id, now: now().toISOString() }, actor.userId);
-      vault.markClosed(id);
-      return r.position;
+      const recipients = vault.payoutRecipients(actor.userId);
+      return Object.values(s.payouts)
+        .sort((a, b) => b.created.localeCompare(a.created) || b.id.localeCompare(a.id))
+        .map((p) => payoutView(actor.userId, p, recipients.get(p.id)));
     });
-    return done(reply, position);
-  });
 
-  app.get('/v2/payout/recipients', async (request) => {
-    const actor = requireScope(request, 'PAYOUTS_READ');
-    return vault.recipients(actor.userId);
-  });
+    scope.get('/v2/payout/methods', async (request) => {
+      const country = typeof (request.query as Record<string, unknown>)?.country === 'string' ? String((request.query as Record<string, unknown>).country).toUpperCase() : null;
+      return PAYOUT_METHODS.filter((m) => !country || m.supported_countries.includes('*') || m.supported_countries.includes(country)).map(methodView);
+    });
 
-  app.patch('/v2/payout/recipients', async (request, reply) => {
-    const actor = requireScope(request, 'PAYOUTS_WRITE');
-    const b = parse(RecipientsBody, request.body);
-    for (const method of ['paypal', 'venmo', 'tremendous'] as const) {
-      const v = b[method];
-      if (v === undefined) continue;
-      if (v === null || v.trim() === '') {
-        vault.db.prepare('DELETE FROM recipients WHERE user_id = ? AND method = ?').run(actor.userId, method);
-        continue;
-      }
-      const bad = recipientProblem(method, v.trim());
+    const withdrawalOf = (body: unknown) => {
+      const b = parse(WithdrawalBody, body);
+      const amount = toMicros(b.amount);
+      if (amount === null) throw invalidInput('amount: a number of dollars');
+      const rule = findMethod(b.method, b.method_id);
+      if (!rule) throw invalidInput(`method_id: ${b.method_id} is not a ${b.method} payout method`);
+      return { ...b, amount, rule };
+    };
+
+    scope.post('/v2/payout/fees', async (request) => {
+      const w = withdrawalOf(request.body);
+      const problem = amountProblem(w.rule, w.amount);
+      if (problem) throw invalidInput(problem);
+      const fee = feeFor(w.rule, w.amount);
+      return { fee: decimal(fee), net_usd: decimal(w.amount - fee), exchange_rate: null };
+    });
+
+    /** A withdrawal by `userId` (validated body); answers the log position of the submission. */
+    async function withdraw(userId: string, w: ReturnType<typeof withdrawalOf>, request: FastifyRequest): Promise<number> {
+      const account = await deps.credentials.getAccount(userId);
+      if (requireVerified && !account?.emailVerified) throw invalidInput('You must verify your email address before you can withdraw');
+      const recipient = (w.recipient ?? vault.recipient(userId, w.method) ?? (w.method !== 'venmo' ? account?.email : null) ?? '').trim();
+      if (!recipient) throw invalidInput(`recipient: tell us where to send the money (${w.method === 'venmo' ? 'a Venmo handle' : 'an e-mail address'})`);
+      const bad = recipientProblem(w.method, recipient);
       if (bad) throw invalidInput(bad);
-      vault.setRecipient(actor.userId, method, v.trim());
+      const payoutId = newId();
+      // one withdrawal at a time per user across replicas (a lock held in the store: the provider call is
+      // outside the log); the money is guarded by the reservation itself, an append with the expected
+      // revision: a concurrent one re-decides on the new revision and cannot overdraw
+      return withUserLock(userId, async () => {
+        const requested = await run(userId, { type: 'Withdraw', payout_id: payoutId, amount: w.amount, method: w.method, method_id: w.method_id, now: now().toISOString() }, userId, request);
+        const p = requested.state.payouts[payoutId];
+        vault.putPayoutRecipient(payoutId, userId, recipient);
+        vault.setRecipient(userId, w.method, recipient);
+        vault.markOpen(payoutId, userId);
+        const sent = await provider.send({ payout_id: payoutId, method: w.method, method_id: w.method_id, recipient, net: p.amount - p.fee }, now());
+        if (sent.ok) return (await run(userId, { type: 'Submit', payout_id: payoutId, platform_id: sent.platform_id }, userId, request)).position;
+        vault.markClosed(payoutId);
+        await run(userId, { type: 'Settle', payout_id: payoutId, outcome: 'failed', reason: sent.reason, now: now().toISOString() }, null);
+        throw invalidInput(`The payout failed: ${sent.reason}`);
+      });
     }
-    return reply.status(204).send();
+
+    scope.post('/v2/payout', async (request, reply) => {
+      const actor = requireScope(request, 'PAYOUTS_WRITE');
+      return done(reply, await withdraw(actor.userId, withdrawalOf(request.body), request));
+    });
+
+    // Modrinth's legacy per-user paths over the same aggregate (GET/POST /v2/user/{id}/payouts)
+    registerLegacyPayoutRoutes(scope, { credentials: deps.credentials, vault, load, now, withdraw: (userId, body, request) => withdraw(userId, withdrawalOf(body), request), done });
+
+    scope.delete('/v2/payout/:id', async (request, reply) => {
+      const actor = requireScope(request, 'PAYOUTS_WRITE');
+      const { id } = parse(idParam, request.params);
+      const position = await withUserLock(actor.userId, async () => {
+        const s = await load(actor.userId);
+        const p = s.payouts[id];
+        if (!p) throw notFound('The requested payout was not found');
+        if (p.status === 'in-transit' && p.platform_id && !(await provider.cancel(p.platform_id, now()))) {
+          await settleOne(actor.userId, id);
+          throw invalidInput('Payout cannot be cancelled!');
+        }
+        const r = await run(actor.userId, { type: 'Cancel', payout_id: id, now: now().toISOString() }, actor.userId);
+        vault.markClosed(id);
+        return r.position;
+      });
+      return done(reply, position);
+    });
+
+    scope.get('/v2/payout/recipients', async (request) => {
+      const actor = requireScope(request, 'PAYOUTS_READ');
+      return vault.recipients(actor.userId);
+    });
+
+    scope.patch('/v2/payout/recipients', async (request, reply) => {
+      const actor = requireScope(request, 'PAYOUTS_WRITE');
+      const b = parse(RecipientsBody, request.body);
+      for (const method of ['paypal', 'venmo', 'tremendous'] as const) {
+        const v = b[method];
+        if (v === undefined) continue;
+        if (v === null || v.trim() === '') {
+          vault.db.prepare('DELETE FROM recipients WHERE user_id = ? AND method = ?').run(actor.userId, method);
+          continue;
+        }
+        const bad = recipientProblem(method, v.trim());
+        if (bad) throw invalidInput(bad);
+        vault.setRecipient(actor.userId, method, v.trim());
+      }
+      return reply.status(204).send();
+    });
   });
 
   const pollMs = env.PAYOUT_POLL_MS ? Number(env.PAYOUT_POLL_MS) : 5_000;
@@ -255,6 +275,7 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
     await settlement.close();
     await accrual?.close();
     if (ownVault) vault.close();
+    if (ownIdempotency) await idempotency.close();
   });
   return { vault, accrual, settle, load };
 }

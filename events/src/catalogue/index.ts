@@ -12,5 +12,7 @@ export * from './organization';
 export * from './notification';
 export * from './moderation';
 export * from './payout';
+export * from './analytics';
 export * from './thread';
 export * from './names';
+export * from './badges';

@@ -60,3 +60,6 @@ export const OrganizationProjectRemoved = defineEvent('OrganizationProjectRemove
 
 /** The organization is gone; its projects have no organization any more. */
 export const OrganizationDeleted = defineEvent('OrganizationDeleted', 1, z.object({ organization_id: id }));
+
+/** The owner handed the organization to another accepted member; the former owner stays a member. */
+export const OrganizationOwnershipTransferred = defineEvent('OrganizationOwnershipTransferred', 1, z.object({ from: id, to: id }));

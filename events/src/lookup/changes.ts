@@ -19,7 +19,7 @@ export type LookupChange =
   | { kind: 'user'; id: string; username: string }
   | { kind: 'user-renamed'; id: string; username: string }
   | { kind: 'user-deleted'; id: string }
-  | { kind: 'organization'; id: string; slug: string }
+  | { kind: 'organization'; id: string; slug: string; teamId: string }
   | { kind: 'organization-slug'; id: string; slug: string }
   | { kind: 'organization-deleted'; id: string }
   | { kind: 'organization-project'; organizationId: string; projectId: string }
@@ -62,7 +62,7 @@ export function lookupChanges(recorded: RecordedEvent): LookupChange[] {
   if (UserDeleted.is(e)) return [{ kind: 'user-deleted', id: after(e.streamId, 'user-') }];
   if (!e.streamId.startsWith('organization-')) return [];
   const oid = after(e.streamId, 'organization-');
-  if (OrganizationCreated.is(e)) return [{ kind: 'organization', id: oid, slug: e.data.slug }];
+  if (OrganizationCreated.is(e)) return [{ kind: 'organization', id: oid, slug: e.data.slug, teamId: e.data.team_id }];
   if (OrganizationEdited.is(e)) return e.data.changes.slug ? [{ kind: 'organization-slug', id: oid, slug: e.data.changes.slug }] : [];
   if (OrganizationDeleted.is(e)) return [{ kind: 'organization-deleted', id: oid }];
   if (OrganizationProjectAdded.is(e)) return [{ kind: 'organization-project', organizationId: oid, projectId: e.data.project_id }];

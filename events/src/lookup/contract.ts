@@ -139,7 +139,10 @@ export function catalogueLookupContract(adapter: string, make: () => Promise<Loo
       const owner = await user(`owner${newId()}`);
       const oid = newId();
       const slug = `Org-${newId()}`;
-      await emit(organizationStream(oid), [OrganizationCreated({ organization_id: oid, team_id: newId(), owner_id: owner, slug, name: 'An org', description: 'An organization' })]);
+      const team = newId();
+      await emit(organizationStream(oid), [OrganizationCreated({ organization_id: oid, team_id: team, owner_id: owner, slug, name: 'An org', description: 'An organization' })]);
+      expect(await l.organizationOfTeam(team)).toBe(oid);
+      expect(await l.organizationOfTeam(newId())).toBeNull();
       expect(await l.organizationId(slug.toLowerCase())).toBe(oid);
       expect(await l.organizationSlugOwner(slug)).toBe(oid);
       const born = await project(owner, `in-org-${newId()}`, oid);
@@ -159,6 +162,7 @@ export function catalogueLookupContract(adapter: string, make: () => Promise<Loo
       expect(await l.organizationId(oid)).toBeNull();
       expect(await l.organizationSlugOwner(renamed)).toBeNull();
       expect(await l.organizationOf(born.id)).toBeNull();
+      expect(await l.organizationOfTeam(team)).toBeNull();
     });
   });
 }

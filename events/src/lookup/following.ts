@@ -73,6 +73,7 @@ export class FollowingLookup implements CatalogueLookup {
   async userId(idOrUsername: string): Promise<string | null> { return (await this.current()).userId(idOrUsername); }
   async organizationId(idOrSlug: string): Promise<string | null> { return (await this.current()).organizationId(idOrSlug); }
   async organizationSlugOwner(slug: string): Promise<string | null> { return (await this.current()).organizationSlugOwner(slug); }
+  async organizationOfTeam(teamId: string): Promise<string | null> { return (await this.current()).organizationOfTeam(teamId); }
   async organizationOf(projectId: string): Promise<string | null> { return (await this.current()).organizationOf(projectId); }
   async close(): Promise<void> {
     await this.queue;

@@ -48,6 +48,7 @@ export class SqliteInlineLookup implements CatalogueLookup {
   async userId(idOrUsername: string): Promise<string | null> { return this.current().userId(idOrUsername); }
   async organizationId(idOrSlug: string): Promise<string | null> { return this.current().organizationId(idOrSlug); }
   async organizationSlugOwner(slug: string): Promise<string | null> { return this.current().organizationSlugOwner(slug); }
+  async organizationOfTeam(teamId: string): Promise<string | null> { return this.current().organizationOfTeam(teamId); }
   async organizationOf(projectId: string): Promise<string | null> { return this.current().organizationOf(projectId); }
   /** The tables belong to the store's file: closing the lookup leaves them to the store. */
   async close(): Promise<void> {}

@@ -28,6 +28,8 @@ export interface CatalogueLookup {
   organizationId(idOrSlug: string): Promise<string | null>;
   /** Who holds an organization slug (or has it as an id). */
   organizationSlugOwner(slug: string): Promise<string | null>;
+  /** The live organization whose team this is (Modrinth's team routes serve organization teams too). */
+  organizationOfTeam(teamId: string): Promise<string | null>;
   /** The organization a project belongs to. */
   organizationOf(projectId: string): Promise<string | null>;
   close(): Promise<void>;

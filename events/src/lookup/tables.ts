@@ -41,6 +41,10 @@ CREATE TABLE IF NOT EXISTS lookup_project_organization (
   organization_id TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS lookup_project_organization_org ON lookup_project_organization (organization_id);
+CREATE TABLE IF NOT EXISTS lookup_organization_team (
+  team_id TEXT PRIMARY KEY,
+  organization_id TEXT NOT NULL
+);
 `;
 
 type Id = { id: string };
@@ -75,6 +79,8 @@ export class LookupTables {
       ),
       organizationSlug: db.prepare('UPDATE lookup_organization SET slug_lower = ? WHERE id = ? AND deleted = 0'),
       organizationDeleted: db.prepare('UPDATE lookup_organization SET deleted = 1 WHERE id = ?'),
+      organizationTeam: db.prepare('INSERT OR REPLACE INTO lookup_organization_team (team_id, organization_id) VALUES (?, ?)'),
+      organizationTeamDropped: db.prepare('DELETE FROM lookup_organization_team WHERE organization_id = ?'),
       organizationProjectsDropped: db.prepare('DELETE FROM lookup_project_organization WHERE organization_id = ?'),
       projectOrganization: db.prepare('INSERT OR REPLACE INTO lookup_project_organization (project_id, organization_id) VALUES (?, ?)'),
       projectOrganizationRemoved: db.prepare('DELETE FROM lookup_project_organization WHERE project_id = ? AND organization_id = ?'),
@@ -97,6 +103,7 @@ export class LookupTables {
       organizationBySlug: db.prepare<[string], Id>(
         'SELECT id FROM lookup_organization WHERE slug_lower = ? AND deleted = 0 ORDER BY rowid DESC LIMIT 1',
       ),
+      organizationOfTeam: db.prepare<[string], { organization_id: string }>('SELECT organization_id FROM lookup_organization_team WHERE team_id = ?'),
       organizationOf: db.prepare<[string], { organization_id: string }>(
         'SELECT organization_id FROM lookup_project_organization WHERE project_id = ?',
       ),
@@ -123,11 +130,15 @@ export class LookupTables {
         case 'user': w.user.run(c.id, c.username.toLowerCase()); break;
         case 'user-renamed': w.userRenamed.run(c.username.toLowerCase(), c.id); break;
         case 'user-deleted': w.userDeleted.run(c.id); break;
-        case 'organization': w.organization.run(c.id, c.slug.toLowerCase()); break;
+        case 'organization':
+          w.organization.run(c.id, c.slug.toLowerCase());
+          w.organizationTeam.run(c.teamId, c.id);
+          break;
         case 'organization-slug': w.organizationSlug.run(c.slug.toLowerCase(), c.id); break;
         case 'organization-deleted':
           w.organizationDeleted.run(c.id);
           w.organizationProjectsDropped.run(c.id);
+          w.organizationTeamDropped.run(c.id);
           break;
         case 'organization-project': w.projectOrganization.run(c.projectId, c.organizationId); break;
         case 'organization-project-removed': w.projectOrganizationRemoved.run(c.projectId, c.organizationId); break;
@@ -166,6 +177,9 @@ export class LookupTables {
   }
   organizationSlugOwner(slug: string): string | null {
     return this.r.organizationBySlug.get(slug.toLowerCase())?.id ?? this.r.liveOrganization.get(slug)?.id ?? null;
+  }
+  organizationOfTeam(teamId: string): string | null {
+    return this.r.organizationOfTeam.get(teamId)?.organization_id ?? null;
   }
   organizationOf(projectId: string): string | null {
     return this.r.organizationOf.get(projectId)?.organization_id ?? null;

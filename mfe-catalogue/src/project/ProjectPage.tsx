@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { useAtomValue } from 'jotai';
@@ -15,6 +15,7 @@ import { GalleryTab } from './GalleryTab';
 import { ModerationTab } from './ModerationTab';
 import { OverviewTab } from './OverviewTab';
 import { VersionsTab } from './VersionsTab';
+import { reportPageView } from './page-view';
 import { canManage, SettingsRoute, VersionEditRoute, VersionRoute } from './settings/routes';
 
 export interface ProjectData {
@@ -36,6 +37,10 @@ export function ProjectPage({ urlType }: { urlType: string }) {
   const versions = useApi(project.data ? `project-versions:${project.data.id}` : null, (s) => api.projectVersions(project.data!.id, s));
   const members = useApi(project.data ? `project-members:${project.data.id}` : null, (s) => api.projectMembers(project.data!.id, s));
   const derived = useMemo(() => deriveVersions(versions.data ?? [], members.data ?? []), [versions.data, members.data]);
+  const viewed = project.data?.id;
+  useEffect(() => {
+    if (viewed) reportPageView(); // once per project opened, not per tab
+  }, [viewed]);
 
   if (project.error) return <ApiErrorScreen error={project.error} notFound={`Page Not Found: ${location.pathname}`} />;
   if (!project.data) return <div className="cat-loading" aria-busy="true" />;

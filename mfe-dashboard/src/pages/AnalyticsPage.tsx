@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip as ChartTooltip, XAxis, YAxis } from 'recharts';
-import { formatNumber, usePageMeta, useApi } from '@modshelf/web-kit';
+import { AnalyticsPanel, formatNumber, formatUsd, usePageMeta, useApi } from '@modshelf/web-kit';
 import { Loading, useT, useUser } from '../common';
 import { dashboard } from '../lib/api';
 import { projectTotals, summarizeProjects } from '../lib/logic';
+import { analyticsLabels } from '../lib/analytics-labels';
 
 /**
- * /dashboard/analytics: real figures only. The API keeps each project's download and follower
- * totals (no time series), so the charts compare totals across your projects.
+ * /dashboard/analytics: your projects' downloads, page views, followers and revenue over time
+ * (every project you may see analytics of), then lifetime totals compared across projects.
  */
 export function AnalyticsPage() {
   const t = useT();
@@ -18,9 +19,17 @@ export function AnalyticsPage() {
   if (!projects.data) return projects.error ? <p className="ms-error">{projects.error.message}</p> : <Loading />;
   const sum = summarizeProjects(projects.data);
   const rows = projectTotals(projects.data, metric, 10, t('analytics.other', 'Other'));
+  const since = projects.data.reduce<string | null>((min, p) => (!min || p.published < min ? p.published : min), null);
   return (
     <div className="dash-stack">
       <h1>{t('nav.analytics', 'Analytics')}</h1>
+      <AnalyticsPanel
+        since={since}
+        labels={analyticsLabels(t)}
+        fileName={`${user.username}-analytics`}
+        formatNumber={formatNumber}
+        formatMoney={formatUsd}
+      />
       <dl className="dash-figures ms-card">
         <div><dt>{t('home.downloads', 'Downloads')}</dt><dd data-testid="total-downloads">{formatNumber(sum.downloads)}</dd></div>
         <div><dt>{t('home.followers', 'Followers')}</dt><dd data-testid="total-followers">{formatNumber(sum.followers)}</dd></div>
@@ -34,7 +43,7 @@ export function AnalyticsPage() {
             <button type="button" className="ms-btn" aria-pressed={metric === 'followers'} onClick={() => setMetric('followers')}>{t('home.followers', 'Followers')}</button>
           </div>
         </div>
-        <p className="ms-muted">{t('analytics.totalsOnly', 'Totals since each project was created: the API does not keep figures over time.')}</p>
+        <p className="ms-muted">{t('analytics.lifetime', 'Totals since each project was created.')}</p>
         {rows.length === 0 ? (
           <p className="ms-muted">{t('home.noProjects', 'You have no projects yet.')}</p>
         ) : (

@@ -10,10 +10,15 @@ import { versionProjector } from './version.projector';
 import { collectionProjector } from './collection.projector';
 import { organizationProjector } from './organization.projector';
 import { notificationProjector } from './notification.projector';
+import { analyticsProjector } from './analytics.projector';
 import { threadProjector } from './thread.projector';
 
 export { BatchContext, type Projector } from './context';
-export const PROJECTORS: Projector[] = [projectProjector, versionProjector, userProjector, socialProjector, collectionProjector, organizationProjector, threadProjector, notificationProjector];
+// analytics before social: it compares a follow with the state before the event
+export const PROJECTORS: Projector[] = [
+  projectProjector, versionProjector, userProjector, analyticsProjector, socialProjector, collectionProjector, organizationProjector, threadProjector,
+  notificationProjector,
+];
 
 /** A projector threw on an event: which projector, and the error it threw. */
 export class ProjectorFailedError extends Error {

@@ -1,7 +1,8 @@
 import {
   OrganizationCreated, OrganizationDeleted, OrganizationEdited, OrganizationIconChanged, OrganizationInviteAccepted, OrganizationMemberAdded,
-  OrganizationMemberEdited, OrganizationMemberRemoved, OrganizationProjectAdded, OrganizationProjectRemoved, ProjectCreated, type RecordedEvent,
+  OrganizationMemberEdited, OrganizationMemberRemoved, OrganizationOwnershipTransferred, OrganizationProjectAdded, OrganizationProjectRemoved, ProjectCreated, type RecordedEvent,
 } from '@modshelf/events';
+import { ALL_ORGANIZATION_PERMISSIONS, ALL_PROJECT_PERMISSIONS } from '@modshelf/service-kit';
 import type { OrganizationDoc, OrganizationMemberDoc } from '../read-model/community-documents';
 import { streamEntity, type BatchContext } from './context';
 
@@ -67,6 +68,13 @@ export async function organizationProjector(ctx: BatchContext, e: RecordedEvent)
   } else if (OrganizationProjectRemoved.is(e)) {
     o.projects = o.projects.filter((p) => p !== e.data.project_id);
     await setProjectOrganization(ctx, e.data.project_id, null, id);
+  } else if (OrganizationOwnershipTransferred.is(e)) {
+    const { from, to } = e.data;
+    o.owner_id = to;
+    o.members = sortMembers(o.members.map((m) => {
+      if (m.user_id === to) return { ...m, is_owner: true, permissions: ALL_PROJECT_PERMISSIONS, organization_permissions: ALL_ORGANIZATION_PERMISSIONS };
+      return m.user_id === from ? { ...m, is_owner: false } : m;
+    }));
   } else if (OrganizationDeleted.is(e)) {
     for (const pid of o.projects) await setProjectOrganization(ctx, pid, null, id);
     ctx.delete('organizations', id);

@@ -1,5 +1,6 @@
 import type { CollectionName, Documents } from './documents';
 import { COMMUNITY_INDEXES } from './community-documents';
+import { ANALYTICS_INDEXES } from './analytics-documents';
 import { THREAD_INDEXES } from './thread-documents';
 
 /**
@@ -30,6 +31,7 @@ export const INDEXES: { [C in CollectionName]: Record<string, (doc: Documents[C]
     item: (r) => [r.item_id],
   },
   ...COMMUNITY_INDEXES,
+  ...ANALYTICS_INDEXES,
   ...THREAD_INDEXES,
 };
 

@@ -144,7 +144,10 @@ export interface Documents {
   collections: import('./community-documents').CollectionDoc;
   organizations: import('./community-documents').OrganizationDoc;
   notifications: import('./community-documents').NotificationDoc;
+  analytics_days: import('./analytics-documents').AnalyticsDayDoc;
   threads: import('./thread-documents').ThreadDoc;
 }
 export type CollectionName = keyof Documents;
-export const COLLECTIONS: CollectionName[] = ['projects', 'versions', 'users', 'follows', 'reports', 'collections', 'organizations', 'notifications', 'threads'];
+export const COLLECTIONS: CollectionName[] = [
+  'projects', 'versions', 'users', 'follows', 'reports', 'collections', 'organizations', 'notifications', 'analytics_days', 'threads',
+];

@@ -127,14 +127,16 @@ describe('audit and moderation queue routes', () => {
     expect((await get(`/v2/audit/project/${approved}?as_of=yesterday`, `${mod}:moderator`)).statusCode).toBe(400);
   });
 
-  it('lets team members read their project and its versions; everyone else gets 404', async () => {
+  it('lets team members read their project and its versions; everyone else gets 404 (no token or a missing scope: 401)', async () => {
     expect((await get(`/v2/audit/project/${approved}`, carol)).statusCode).toBe(200);
     expect((await get(`/v2/audit/version/${version}`, carol)).json()[0]).toMatchObject({ type: 'VersionPublished', actor: { id: alice, username: 'alice' } });
     expect((await get(`/v2/audit/project/${approved}`, bob)).statusCode).toBe(404);
     expect((await get(`/v2/audit/version/${version}`, bob)).statusCode).toBe(404);
-    expect((await get(`/v2/audit/project/${approved}`)).statusCode).toBe(404);
-    // a token without PROJECT_READ counts as anonymous
-    expect((await get(`/v2/audit/project/${approved}`, `${carol}:developer:${scope('USER_READ')}`)).statusCode).toBe(404);
+    expect((await get(`/v2/audit/project/${approved}`)).statusCode).toBe(401);
+    // a token without PROJECT_READ: 401 missing scope, as Modrinth answers
+    const noScope = await get(`/v2/audit/project/${approved}`, `${carol}:developer:${scope('USER_READ')}`);
+    expect(noScope.statusCode).toBe(401);
+    expect(noScope.json().description).toBe('Authentication Error: the token is missing the PROJECT_READ scope');
     expect((await get(`/v2/audit/user/${alice}`, alice)).statusCode).toBe(404);
     expect((await get(`/v2/audit/report/${reportId}`, bob)).statusCode).toBe(404);
     expect((await get(`/v2/audit/payouts/${alice}`, `${mod}:moderator`)).statusCode).toBe(404);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { VersionPublished, upcast, type Actor, type RecordedEvent } from '@modshelf/events';
-import { invalidInput, notFound, type ScopeName } from '@modshelf/service-kit';
+import { hasScope, invalidInput, missingScope, notFound, unauthorized, type ScopeName } from '@modshelf/service-kit';
 import {
   AUDIT_STREAM_TYPES,
   MAX_TIMELINE_EVENTS,
@@ -13,7 +13,7 @@ import {
   timelineEntry,
   type AuditStreamType,
 } from '../audit/audit';
-import { actorWith, findProject, findUser, isMember, isStaff, waitForMinPosition, type QueryDeps } from './context';
+import { actorOf, findProject, findUser, isMember, isStaff, waitForMinPosition, type QueryDeps } from './context';
 import { loadQuarantine } from '../runner/quarantine';
 
 const READ_SCOPE: Record<AuditStreamType, ScopeName> = {
@@ -76,8 +76,10 @@ export function registerAuditRoutes(app: FastifyInstance, deps: QueryDeps): void
         asOf = parseAsOf(rawAsOf);
         if (asOf === null) throw invalidInput('as_of must be an ISO-8601 time');
       }
-      const actor = actorWith(req, READ_SCOPE[type]);
-      if (!actor) throw auditNotFound();
+      // no token: 401; a token without the stream type's read scope: 401 missing scope; then who may see it (404 otherwise)
+      const actor = actorOf(req);
+      if (!actor) throw unauthorized();
+      if (!hasScope(actor.scopes, READ_SCOPE[type])) throw missingScope(READ_SCOPE[type]);
       let raw = await store.readStream(auditStreamId(type, id), { maxCount: MAX_TIMELINE_EVENTS });
       if (raw.length === 0 && (type === 'project' || type === 'user')) {
         // a project slug or a username names the same stream (while the read model knows it)

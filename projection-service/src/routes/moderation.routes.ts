@@ -46,8 +46,9 @@ async function readLock(store: EventStore | undefined, projectId: string): Promi
 /** Staff only (moderator, admin): 401 otherwise, as Modrinth's internal moderation routes answer. */
 function requireStaff(req: FastifyRequest, scope: 'PROJECT_READ' | 'REPORT_READ') {
   const a = actorOf(req);
+  // the token's scope first (a missing scope is 401 whoever holds the token), then the role
+  if (a && !hasScope(a.scopes, scope)) throw missingScope(scope);
   if (!a || !isStaff(a)) throw unauthorized('You do not have permission to access the moderation queue');
-  if (!hasScope(a.scopes, scope)) throw missingScope(scope);
   return a;
 }
 

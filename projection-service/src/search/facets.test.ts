@@ -36,6 +36,8 @@ describe('facets', () => {
   it('applies the paging rules', () => {
     expect(parseSearchParams({})).toMatchObject({ offset: 0, limit: 10, sort: 'relevance' });
     expect(parseSearchParams({ limit: '500' }).limit).toBe(100);
+    expect(() => parseSearchParams({ offset: ['null', 'null'] })).toThrow('offset must be given once');
+    expect(() => parseSearchParams({ query: ['a', 'b'] })).toThrow('query must be given once');
     expect(parseSearchParams({ limit: '0' }).limit).toBe(1);
     expect(parseSearchParams({ limit: '10', offset: '25' }).offset).toBe(20);
     expect(parseSearchParams({ index: 'date_created' }).sort).toBe('newest');

@@ -99,7 +99,12 @@ function intParam(raw: string | undefined, name: string, dflt: number): number {
 }
 
 /** Query parameters of GET /v2/search, with Modrinth's paging rules. */
-export function parseSearchParams(q: Record<string, string | undefined>): SearchRequest {
+export function parseSearchParams(raw: Record<string, string | string[] | undefined>): SearchRequest {
+  // a repeated parameter (?offset=1&offset=2) arrives as an array: bad input, not a guess
+  for (const [name, value] of Object.entries(raw)) {
+    if (Array.isArray(value)) throw invalidInput(`${name} must be given once`);
+  }
+  const q = raw as Record<string, string | undefined>;
   const index = q.index ?? 'relevance';
   const sort = INDEX_ALIASES[index];
   if (!sort) throw invalidInput(`invalid index '${index}'`);

@@ -1,3 +1,4 @@
+import AdmZip from 'adm-zip';
 import { GAME_VERSIONS, LICENSES, MODPACK_CATEGORIES, MOD_CATEGORIES, PRODUCT_LOADER } from '@modshelf/events';
 import { Rng } from './random';
 
@@ -60,8 +61,21 @@ function slugify(s: string): string {
   return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
+const MODPACK_INDEX_FILE = 'modrinth.index.json';
+
 function semver(rng: Rng, i: number): string {
   return `${rng.int(0, 3)}.${i}.${rng.int(0, 9)}`;
+}
+
+/** A real .mrpack (a zip with modrinth.index.json) with filler content: the upload checks modpack archives. */
+function modpackArchive(rng: Rng, name: string, version: string): Buffer {
+  const zip = new AdmZip();
+  const index = { formatVersion: 1, game: PRODUCT_LOADER, versionId: version, name, summary: `The ${name} demo modpack`, files: [], dependencies: {} };
+  zip.addFile(MODPACK_INDEX_FILE, Buffer.from(JSON.stringify(index, null, 2)));
+  zip.addFile('overrides/demo.bin', fakeArchive(rng, name));
+  // fixed times: the same seed gives the same bytes
+  for (const e of zip.getEntries()) e.header.time = new Date('2026-01-01T00:00:00Z');
+  return zip.toBuffer();
 }
 
 function fakeArchive(rng: Rng, name: string): Buffer {
@@ -101,7 +115,7 @@ export function demoCatalogue(count: number, seed = 20261121): DemoProject[] {
     for (let v = 0; v < nVersions; v++) {
       const vn = semver(rng, v);
       const channel = v === nVersions - 1 && rng.next() < 0.25 ? rng.pick(['beta', 'alpha'] as const) : 'release';
-      const files = [{ filename: `${slugify(title)}-${vn}.${type === 'modpack' ? 'mrpack' : 'zip'}`, bytes: fakeArchive(rng, title) }];
+      const files = [{ filename: `${slugify(title)}-${vn}.${type === 'modpack' ? 'mrpack' : 'zip'}`, bytes: type === 'modpack' ? modpackArchive(rng, title, vn) : fakeArchive(rng, title) }];
       if (rng.next() < 0.2) files.push({ filename: `${slugify(title)}-${vn}-sources.zip`, bytes: fakeArchive(rng, `${title} sources`) });
       versions.push({
         version_number: vn,

@@ -1,5 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
-import { DownloadsCounted, downloadsStream, newEventId, toNewEvents, type EventStore } from '@modshelf/events';
+import { DownloadsCounted, downloadsStream, newEventId, toNewEvents, type DecidedEvent, type EventStore } from '@modshelf/events';
 
 /**
  * The client key downloads are deduplicated by: an IPv4 address, or the /64
@@ -25,7 +25,16 @@ export interface DownloadCounterOptions {
   maxPerWindow?: number;
   windowMs?: number;
   now?: () => number;
+  /**
+   * What a flush appends for one project, and where (default: DownloadsCounted per version on
+   * downloads-<project>). Page views use the same counting with ProjectViewsCounted on views-<project>.
+   */
+  stream?: (projectId: string) => string;
+  events?: (projectId: string, byVersion: ReadonlyMap<string, number>) => DecidedEvent[];
 }
+
+const downloadEvents = (projectId: string, byVersion: ReadonlyMap<string, number>) =>
+  [...byVersion].map(([versionId, count]) => DownloadsCounted({ project_id: projectId, version_id: versionId || null, count }));
 
 /**
  * Counts downloads deduplicated per (client key, project), as Modrinth's
@@ -37,6 +46,8 @@ export class DownloadCounter {
   private readonly maxPerWindow: number;
   private readonly windowMs: number;
   private readonly now: () => number;
+  private readonly stream: (projectId: string) => string;
+  private readonly events: (projectId: string, byVersion: ReadonlyMap<string, number>) => DecidedEvent[];
   /** keys counted in the current flush window */
   private window = new Set<string>();
   /** per key: downloads counted and when the counter expires (refreshed on each write) */
@@ -51,6 +62,8 @@ export class DownloadCounter {
     this.maxPerWindow = options.maxPerWindow ?? 6;
     this.windowMs = options.windowMs ?? 6 * 60 * 60 * 1000;
     this.now = options.now ?? Date.now;
+    this.stream = options.stream ?? downloadsStream;
+    this.events = options.events ?? downloadEvents;
   }
 
   start(): void {
@@ -86,11 +99,11 @@ export class DownloadCounter {
       const t = this.now();
       if (this.counters.size > 100_000) for (const [k, v] of this.counters) if (v.expires <= t) this.counters.delete(k);
       for (const [projectId, byVersion] of batch) {
-        const decided = [...byVersion].map(([versionId, count]) => DownloadsCounted({ project_id: projectId, version_id: versionId || null, count }));
+        const decided = this.events(projectId, byVersion);
         const time = new Date(t).toISOString();
         const commandId = newEventId();
         const events = toNewEvents(decided, { commandId, correlationId: commandId, causationId: commandId, actor: null, time }, newEventId);
-        await this.store.append(downloadsStream(projectId), events, 'any');
+        await this.store.append(this.stream(projectId), events, 'any');
       }
     };
     this.flushing = this.flushing.then(run, run);

@@ -8,6 +8,8 @@ export interface StoredAnswer {
 export type Claim =
   | { state: 'claimed' }
   | { state: 'running'; fingerprint: string }
+  /** claimed by a process that died before answering: its command may or may not be in the log after `position` */
+  | { state: 'interrupted'; fingerprint: string; position: number }
   | { state: 'done'; fingerprint: string; answer: StoredAnswer };
 
 /**
@@ -17,7 +19,10 @@ export type Claim =
  * Adapters: SQLite (embedded); a Mongo collection with a unique index later.
  */
 export interface IdempotencyStore {
-  claim(scope: string, key: string, fingerprint: string, now: Date): Promise<Claim>;
+  /** `position`: the log's head when the claim is made (where to look for its events after a crash) */
+  claim(scope: string, key: string, fingerprint: string, now: Date, position: number): Promise<Claim>;
+  /** takes over an interrupted claim; false when another retry took it first */
+  resume(scope: string, key: string): Promise<boolean>;
   complete(scope: string, key: string, answer: StoredAnswer): Promise<void>;
   release(scope: string, key: string): Promise<void>;
   close(): Promise<void>;

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { POSITION_HEADER, conflict, invalidInput } from '@modshelf/service-kit';
+import type { EventStore } from '@modshelf/events';
+import { ApiError, POSITION_HEADER, conflict, invalidInput } from '@modshelf/service-kit';
 import { actorOf } from '../actor';
 import type { IdempotencyStore } from './idempotency-store';
+import { idempotentCommandId } from './command-id';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
@@ -16,8 +18,12 @@ const claims = new WeakMap<FastifyRequest, { scope: string; key: string; settled
  * gets that answer back and appends nothing; a repeat while the first is still
  * running gets 409. A key reused for another method or path is bad input.
  * Transient answers (409, 429, 5xx) free the key instead of being replayed.
+ * A key whose request was running when the process died is looked up in the log: a command
+ * with the key's command id (see command-id.ts) written after the claim means it was applied,
+ * and the retry is told so (409 already_applied, kept as the key's answer) instead of applying
+ * it a second time; otherwise the retry runs.
  */
-export function installIdempotency(app: FastifyInstance, store: IdempotencyStore, now: () => Date): void {
+export function installIdempotency(app: FastifyInstance, store: IdempotencyStore, now: () => Date, log: EventStore): void {
   app.addHook('preHandler', async (request, reply) => {
     if (!WRITE_METHODS.has(request.method)) return;
     const raw = request.headers[IDEMPOTENCY_HEADER];
@@ -27,12 +33,26 @@ export function installIdempotency(app: FastifyInstance, store: IdempotencyStore
     const actor = actorOf(request);
     if (!actor) return; // the route answers 401; nothing to remember
     const fingerprint = `${request.method} ${request.url}`;
-    const claim = await store.claim(actor.userId, key, fingerprint, now());
+    const claim = await store.claim(actor.userId, key, fingerprint, now(), await log.headPosition());
     if (claim.state === 'claimed') {
       claims.set(request, { scope: actor.userId, key, settled: false });
       return;
     }
     if (claim.fingerprint !== fingerprint) throw invalidInput('This Idempotency-Key was already used for a different request');
+    if (claim.state === 'interrupted') {
+      if (!(await store.resume(actor.userId, key))) throw conflict('A request with this Idempotency-Key is still being processed');
+      const commandId = idempotentCommandId(actor.userId, key);
+      const applied = (await log.readAll({ after: claim.position })).find((e) => e.metadata.commandId === commandId);
+      if (!applied) {
+        claims.set(request, { scope: actor.userId, key, settled: false });
+        return;
+      }
+      const err = new ApiError(409, 'already_applied', `This request was applied (log position ${applied.position}) before the server restarted, and its first answer was lost: read the resource for its state`);
+      const body = JSON.stringify(err.body());
+      await store.complete(actor.userId, key, { status: 409, headers: { 'content-type': 'application/json; charset=utf-8', [POSITION_HEADER]: String(applied.position) }, body });
+      reply.status(409).headers({ 'content-type': 'application/json; charset=utf-8', [POSITION_HEADER]: String(applied.position), [REPLAYED_HEADER]: 'true' });
+      return reply.send(body);
+    }
     if (claim.state === 'running') throw conflict('A request with this Idempotency-Key is still being processed');
     reply.status(claim.answer.status).headers({ ...claim.answer.headers, [REPLAYED_HEADER]: 'true' });
     return reply.send(claim.answer.body === '' ? undefined : claim.answer.body);

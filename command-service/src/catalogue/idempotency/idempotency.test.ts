@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { POSITION_HEADER } from '@modshelf/service-kit';
 import { approve, createProject, harness, multipart, projectData, type Harness } from '../testing/harness';
@@ -67,15 +71,55 @@ describe('Idempotency-Key', () => {
     expect(third.headers['idempotent-replayed']).toBe('true');
   });
 
-  it('the SQLite store: claim is exclusive; a released key can run again; running keys are cleared on open', async () => {
-    const s = new SqliteIdempotencyStore(':memory:');
+  it('the SQLite store: claim is exclusive; a released key can run again; running keys are interrupted on open', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'idem-'));
+    const s = new SqliteIdempotencyStore(join(dir, 'idempotency.db'));
     const now = new Date();
-    expect(await s.claim('u', 'k', 'POST /x', now)).toEqual({ state: 'claimed' });
-    expect(await s.claim('u', 'k', 'POST /x', now)).toEqual({ state: 'running', fingerprint: 'POST /x' });
+    expect(await s.claim('u', 'k', 'POST /x', now, 7)).toEqual({ state: 'claimed' });
+    expect(await s.claim('u', 'k', 'POST /x', now, 8)).toEqual({ state: 'running', fingerprint: 'POST /x' });
     await s.release('u', 'k');
-    expect(await s.claim('u', 'k', 'POST /x', now)).toEqual({ state: 'claimed' });
+    expect(await s.claim('u', 'k', 'POST /x', now, 9)).toEqual({ state: 'claimed' });
     await s.complete('u', 'k', { status: 201, headers: { a: 'b' }, body: 'ok' });
-    expect(await s.claim('u', 'k', 'POST /x', now)).toEqual({ state: 'done', fingerprint: 'POST /x', answer: { status: 201, headers: { a: 'b' }, body: 'ok' } });
+    expect(await s.claim('u', 'k', 'POST /x', now, 10)).toEqual({ state: 'done', fingerprint: 'POST /x', answer: { status: 201, headers: { a: 'b' }, body: 'ok' } });
+    expect(await s.claim('u', 'dying', 'POST /y', now, 11)).toEqual({ state: 'claimed' });
     await s.close();
+    // the process died while 'dying' ran: reopened, the key is interrupted at the claim's position
+    const reopened = new SqliteIdempotencyStore(join(dir, 'idempotency.db'));
+    expect(await reopened.claim('u', 'dying', 'POST /y', now, 20)).toEqual({ state: 'interrupted', fingerprint: 'POST /y', position: 11 });
+    expect(await reopened.resume('u', 'dying')).toBe(true);
+    expect(await reopened.resume('u', 'dying')).toBe(false);
+    expect(await reopened.claim('u', 'dying', 'POST /y', now, 20)).toEqual({ state: 'running', fingerprint: 'POST /y' });
+    await reopened.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a retry after a crash that lost the answer is not applied twice: 409 already_applied when the log has it, a normal run when not', async () => {
+    const p = await createProject(h);
+    await approve(h, p.id);
+    const db = new Database(join(h.dir, 'idempotency.db'));
+    // the process died after the command was appended but before its answer was kept
+    const loseAnswer = (key: string, position: number) => db.prepare(`UPDATE idempotency_keys SET state = 'interrupted', position = ?, status = NULL, body = NULL WHERE key = ?`).run(position, key);
+    const edit = (key: string, description: string) =>
+      h.app.inject({ method: 'PATCH', url: `/v2/project/${p.id}`, headers: h.as('owner', { 'idempotency-key': key }), payload: { description } });
+    const claimedAt = await h.head();
+    expect((await edit('edit-1', 'Edited once only')).statusCode).toBe(204);
+    const head = await h.head();
+    loseAnswer('edit-1', claimedAt);
+    const retry = await edit('edit-1', 'Edited once only');
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().error).toBe('already_applied');
+    expect(await h.head()).toBe(head);
+    const again = await edit('edit-1', 'Edited once only');
+    expect(again.statusCode).toBe(409);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await h.head()).toBe(head);
+    // interrupted before its command was appended: the retry runs
+    db.prepare(`INSERT INTO idempotency_keys (scope, key, fingerprint, state, created, position) VALUES (?, 'edit-2', ?, 'interrupted', ?, ?)`).run(
+      (await h.events()).at(-1)!.metadata.actor, `PATCH /v2/project/${p.id}`, Date.now(), head,
+    );
+    const fresh = await edit('edit-2', 'Edited a second time');
+    expect(fresh.statusCode).toBe(204);
+    expect(await h.head()).toBe(head + 1);
+    db.close();
   });
 });

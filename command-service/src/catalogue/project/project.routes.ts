@@ -114,7 +114,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
         // convenience for clients that send the `data` object alone as JSON
         await accept(request.body);
       } else {
-        for await (const part of request.parts({ limits: ctx.multipartLimits })) {
+        for await (const part of request.parts({ limits: ctx.multipartLimits, preservePath: true })) {
           if (part.type === 'field') {
             if (part.fieldname !== 'data') continue;
             if (data) throw invalidInput('Only one `data` field is allowed');

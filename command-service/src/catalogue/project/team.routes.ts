@@ -63,6 +63,11 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: CatalogueContext):
   app.patch<{ Params: TeamParams }>('/v2/team/:id/owner', async (request, reply) => {
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const input = userIdInput.parse(request.body ?? {});
+    if (!(await ctx.lookup.projectOfTeam(request.params.id)) && ctx.organizationTeams) {
+      const userId = (await ctx.lookup.userId(input.user_id)) ?? input.user_id;
+      const done = await ctx.organizationTeams.transferOwnership(request, actor, request.params.id, userId);
+      if (done) return noContent(reply, done.position);
+    }
     const pid = await projectOfTeam(ctx, request.params.id);
     const result = await runProjectCommand(ctx, request, actor, pid, { kind: 'transfer-ownership', actor: toCommandActor(actor), user_id: input.user_id });
     return noContent(reply, result.position);

@@ -120,9 +120,12 @@ describe('POST /v2/version', () => {
     expect(strangerOnDraft.statusCode).toBe(404);
     expect(await h.head()).toBe(before);
     expect(h.blobs.list().length).toBe(blobsBefore);
-    // a path in a file name is cut to its last segment
+    // a path in a file name is refused, not silently cut to its last segment
     const pathName = await publishVersion(h, p.id, 'x', { filename: '../../evil.jar' });
-    expect(pathName.json().files[0].filename).toBe('evil.jar');
+    expect(pathName.statusCode).toBe(400);
+    expect(pathName.json().description).toBe("'../../evil.jar' is not a valid file name");
+    expect(await h.head()).toBe(before);
+    expect(h.blobs.list().length).toBe(blobsBefore);
   });
 
   it('refuses a file that another project already holds, allows it within the same project', async () => {

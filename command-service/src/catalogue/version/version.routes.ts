@@ -14,7 +14,7 @@ import type { ProjectState } from '../project/project.state';
 import type { VersionFields } from './version.state';
 import { createVersionInput, deleteFileQuery, editVersionInput, type CreateVersionInput } from './version.inputs';
 import {
-  checkDependencies, checkFilename, checkForeignDuplicates, checkVersionData, dryRunVersion, fileUrl, loadVersion,
+  checkDependencies, checkFilename, checkForeignDuplicates, checkModpacks, checkVersionData, dryRunVersion, fileUrl, loadVersion,
   projectAccess, publishCommand, resolveVersion, runVersionCommand, versionJson, type UploadedFile,
 } from './version.service';
 
@@ -36,7 +36,7 @@ async function readUpload<T>(
   if (!request.isMultipart()) throw invalidInput('This route expects a multipart/form-data body with a `data` field');
   let data: T | undefined;
   let seenData = false;
-  for await (const part of request.parts({ limits: ctx.multipartLimits })) {
+  for await (const part of request.parts({ limits: ctx.multipartLimits, preservePath: true })) {
     if (part.type === 'field') {
       if (part.fieldname !== 'data') continue;
       if (seenData) throw invalidInput('Only one `data` field is allowed');
@@ -87,6 +87,7 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
       if (!state) throw notFound();
       for (const name of files.keys()) if (!d.file_parts.includes(name)) throw invalidInput(`File part '${name}' is not listed in file_parts`);
       await checkForeignDuplicates(ctx, state.project_id, [...files.values()]);
+      await checkModpacks([...files.values()]);
       const command = publishCommand(ctx, actor, projectAccess(state, actor), state.project_id, d, files);
       await dryRunVersion(ctx, command.version.version_id, command);
       for (const f of files.values()) await f.staged.commit();
@@ -150,6 +151,7 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
         return addFilesData.parse(raw ?? {}).file_types ?? {};
       }, files);
       await checkForeignDuplicates(ctx, projectId, [...files.values()]);
+      await checkModpacks([...files.values()]);
       const newFiles = [...files.values()].map((f) => {
         const filename = checkFilename(f.filename);
         const ft = fileTypes[f.name];

@@ -1,3 +1,4 @@
+import { modpackProblem } from './modpack-archive';
 import type { FastifyRequest } from 'fastify';
 import { versionStream, type Actor } from '@modshelf/events';
 import { invalidInput, notFound } from '@modshelf/service-kit';
@@ -42,6 +43,15 @@ export function checkFilename(name: string): string {
     throw invalidInput(`'${name}' is not a valid file name`);
   }
   return n;
+}
+
+/** Every .mrpack among the uploaded files must be a sound modpack archive (a zip bomb is refused by its sizes). */
+export async function checkModpacks(files: UploadedFile[]): Promise<void> {
+  for (const f of files) {
+    if (!/\.mrpack$/i.test(f.filename)) continue;
+    const problem = modpackProblem(await f.staged.bytes());
+    if (problem) throw invalidInput(`'${f.filename}' is not a valid modpack: ${problem}`);
+  }
 }
 
 /** A file already held by a version of another project may not be uploaded again (as Modrinth). */

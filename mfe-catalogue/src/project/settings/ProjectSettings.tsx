@@ -3,7 +3,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import {
-  api, apiFetch, displayPreferencesAtom, formatCategory, formatDate, formatNumber, invalidateApiCache, NotFound, projectPath, sessionAtom, useApi,
+  AnalyticsPanel, api, apiFetch, displayPreferencesAtom, formatCategory, formatDate, formatNumber, formatUsd, invalidateApiCache, NotFound, projectPath, sessionAtom, useApi,
   type DonationPlatformTag, type Project,
 } from '@modshelf/web-kit';
 import type { ProjectData } from '../ProjectPage';
@@ -14,6 +14,8 @@ import {
   togglePermission, validUrl, type Permission,
 } from './lib';
 import { useT } from './t';
+import { ScheduleCard } from './ScheduleCard';
+import { analyticsLabels } from './analytics-labels';
 
 export function ProjectSettings({ data }: { data: ProjectData }) {
   const t = useT();
@@ -193,6 +195,17 @@ function GeneralTab({ data }: { data: ProjectData }) {
         )}
         <FormError error={status.error} />
       </section>
+
+      {(p.status === 'scheduled' || REQUESTED.includes(p.status as (typeof REQUESTED)[number])) && (
+        <ScheduleCard
+          data={data}
+          kind="project"
+          id={p.id}
+          status={p.status}
+          canEdit={canEdit}
+          statuses={REQUESTED.map((s) => ({ value: s, label: visibilityLabel(t, s) }))}
+        />
+      )}
 
       {has(permissions, 'DELETE_PROJECT') && (
         <section className="ms-card pset-card pset-danger" aria-label={t('settings.delete', 'Delete project')}>
@@ -711,22 +724,31 @@ function AnalyticsTab({ data }: { data: ProjectData }) {
   const p = data.project;
   const max = Math.max(1, ...data.versions.map((v) => v.downloads));
   return (
-    <section className="ms-card pset-card" aria-label={t('settings.analytics', 'Analytics')}>
-      <h3>{t('settings.analytics', 'Analytics')}</h3>
-      <div className="pset-row pset-figures">
-        <div><strong data-testid="analytics-downloads">{formatNumber(p.downloads)}</strong> <span className="ms-muted">{t('analytics.downloads', 'downloads')}</span></div>
-        <div><strong data-testid="analytics-followers">{formatNumber(p.followers)}</strong> <span className="ms-muted">{t('analytics.followers', 'followers')}</span></div>
-      </div>
-      <p className="ms-muted">{t('analytics.totalsOnly', 'The API keeps totals, not a time series: downloads are shown per version.')}</p>
-      <ul className="pset-bars" aria-label={t('analytics.perVersion', 'Downloads per version')}>
-        {data.versions.map((v) => (
-          <li key={v.id}>
-            <span className="pset-bars__label">{v.version_number}</span>
-            <span className="pset-bars__bar" style={{ width: `${(v.downloads / max) * 100}%` }} />
-            <span className="pset-bars__value">{formatNumber(v.downloads)}</span>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <>
+      <AnalyticsPanel
+        projectIds={[p.id]}
+        since={p.published}
+        labels={analyticsLabels(t)}
+        fileName={`${p.slug}-analytics`}
+        formatNumber={formatNumber}
+        formatMoney={formatUsd}
+      />
+      <section className="ms-card pset-card" aria-label={t('analytics.lifetime', 'Since the project was created')}>
+        <h3>{t('analytics.lifetime', 'Since the project was created')}</h3>
+        <div className="pset-row pset-figures">
+          <div><strong data-testid="analytics-downloads">{formatNumber(p.downloads)}</strong> <span className="ms-muted">{t('analytics.downloads', 'downloads')}</span></div>
+          <div><strong data-testid="analytics-followers">{formatNumber(p.followers)}</strong> <span className="ms-muted">{t('analytics.followers', 'followers')}</span></div>
+        </div>
+        <ul className="pset-bars" aria-label={t('analytics.perVersion', 'Downloads per version')}>
+          {data.versions.map((v) => (
+            <li key={v.id}>
+              <span className="pset-bars__label">{v.version_number}</span>
+              <span className="pset-bars__bar" style={{ width: `${(v.downloads / max) * 100}%` }} />
+              <span className="pset-bars__value">{formatNumber(v.downloads)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
   );
 }

@@ -1,0 +1,154 @@
+import { join } from 'node:path';
+import { SqliteEventStore } from '@modshelf/events';
+import { ProjectionRunner, SqliteProjectionStorage, projectionsPath } from '@modshelf/projection-service';
+import { createProject, json, KEY, listProject } from './commands';
+import { writeDataset } from './dataset';
+import { load, searchMix } from './search';
+import { startChildSite, type ChildSite } from './server';
+import { log, round, summarize, tempDir } from './util';
+
+export const SCALE_GOALS = {
+  build_events_per_s: 100_000,
+  live_catch_up_events_per_s: 20_000,
+  search_p99_ms: 20,
+  search_rps_16: 5_000,
+  rss_mb: { at_100k: 300, at_1m: 1500 },
+  cold_start_s_at_1m: 10,
+  freshness_p99_ms_at_1m: 100,
+};
+
+const ADMIN = { username: 'scale_admin', password: 'scale-admin-password' };
+
+/** A projection catch-up from the storage's checkpoint to the head of the log: events and seconds. */
+async function catchUp(store: SqliteEventStore, storage: SqliteProjectionStorage, batchSize: number): Promise<{ events: number; seconds: number }> {
+  const before = await storage.checkpoint();
+  const head = await store.headPosition();
+  const runner = new ProjectionRunner(store, storage, { batchSize, log: (m, e) => log(`projections: ${m} ${e ?? ''}`) });
+  const t = performance.now();
+  // as the site does: from the stored checkpoint to the head, then tailing (stopped right after)
+  await runner.start();
+  await runner.ready;
+  const seconds = (performance.now() - t) / 1000;
+  const events = runner.checkpoint() - before;
+  await runner.close();
+  if (runner.checkpoint() !== head) throw new Error(`catch-up stopped at ${runner.checkpoint()} of ${head}`);
+  return { events, seconds };
+}
+
+/**
+ * Command-acknowledged-to-visible-in-search while a steady 50 commands/s (description edits)
+ * run against the same site: each sample renames a project to a fresh word and polls search.
+ */
+async function freshness(site: ChildSite, samples = 60): Promise<ReturnType<typeof summarize> & { background_commands: number }> {
+  const token: string = (await json(site, 'POST', '/v2/auth/create', null, { username: 'scale_author', password: 'scale author password', email: 'scale@example.org' })).body.session;
+  const admin: string = (await json(site, 'POST', '/v2/auth/login', null, ADMIN)).body.session;
+  const ids: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    ids.push(await createProject(site, token, i));
+    await listProject(site, token, admin, ids[i]);
+  }
+  let background = 0;
+  let failed: unknown = null;
+  const timer = setInterval(() => {
+    const id = ids[background % ids.length];
+    background++;
+    json(site, 'PATCH', `/v2/project/${id}`, token, { description: `Steady load edit ${background} of a project` }).catch((err) => (failed ??= err));
+  }, 20);
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < samples; i++) {
+      const word = `fresh${i}x${Math.floor(Math.random() * 1e6)}`;
+      await json(site, 'PATCH', `/v2/project/${ids[i % ids.length]}`, token, { title: `Scale ${word}` });
+      const t = performance.now();
+      for (;;) {
+        const r = await json(site, 'GET', `/v2/search?query=${word}`, null);
+        if (r.body.total_hits > 0) break;
+        if (performance.now() - t > 10_000) throw new Error('change never became visible');
+        await new Promise((res) => setTimeout(res, 1));
+      }
+      times.push(performance.now() - t);
+    }
+  } finally {
+    clearInterval(timer);
+  }
+  if (failed) throw failed;
+  return { ...summarize(times), background_commands: background };
+}
+
+/** Every scale figure at one catalogue size, from a log written for it. */
+export async function scaleAt(projects: number) {
+  const tmp = tempDir(`scale-${projects}`);
+  try {
+    const store = new SqliteEventStore({ path: join(tmp.dir, 'events.db') });
+    let t = performance.now();
+    const { events } = writeDataset(store, projects);
+    log(`scale ${projects}: wrote ${events} events in ${round((performance.now() - t) / 1000)} s`);
+
+    // building every projection from the log, into the file the site then opens (bulk: a fresh rebuild target)
+    const build = await catchUp(store, new SqliteProjectionStorage(projectionsPath(tmp.dir), { bulk: true }), 10_000);
+    log(`scale ${projects}: built ${build.events} events in ${round(build.seconds)} s`);
+
+    // live catch-up: 2% more projects appended to the log, projected by the site's own storage settings
+    writeDataset(store, Math.max(1000, Math.floor(projects / 50)), 7, projects);
+    const live = await catchUp(store, new SqliteProjectionStorage(projectionsPath(tmp.dir)), 4000);
+    log(`scale ${projects}: live catch-up of ${live.events} events in ${round(live.seconds)} s`);
+    await store.close();
+
+    // cold start: spawn to the first correct answer (every listed project counted) with the projections built
+    const listed = projects + Math.max(1000, Math.floor(projects / 50));
+    t = performance.now();
+    const site = await startChildSite(tmp.dir, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_KEY: KEY });
+    try {
+      let hits = -1;
+      while (performance.now() - t < 600_000) {
+        const r = await fetch(`${site.url}/v2/search?limit=1`);
+        if (r.ok) hits = ((await r.json()) as { total_hits: number }).total_hits;
+        if (hits === listed) break;
+        await new Promise((res) => setTimeout(res, 20));
+      }
+      if (hits !== listed) throw new Error(`search lists ${hits} projects, expected ${listed}`);
+      const coldStart = (performance.now() - t) / 1000;
+      log(`scale ${projects}: first correct answer ${round(coldStart)} s after spawn`);
+      for (const path of searchMix(50, 1)) await fetch(site.url + path).then((r) => r.arrayBuffer());
+      const single = await load(site.url, 1, searchMix(10_000, 2));
+      const concurrent = await load(site.url, 16, searchMix(30_000, 3));
+      const rss = site.rssMb();
+      const fresh = await freshness(site);
+      return {
+        projects,
+        events,
+        build_events_per_s: Math.round(build.events / build.seconds),
+        build_s: round(build.seconds),
+        live_catch_up_events_per_s: Math.round(live.events / live.seconds),
+        live_catch_up_events: live.events,
+        search_p99_ms: single.p99_ms,
+        search_p50_ms: single.p50_ms,
+        search_rps_16: concurrent.requests_per_s,
+        search_errors: single.errors + single.non_2xx + concurrent.errors + concurrent.non_2xx,
+        rss_mb: rss,
+        cold_start_s: round(coldStart),
+        freshness_p99_ms: fresh.p99_ms,
+        freshness: fresh,
+      };
+    } finally {
+      await site.stop();
+    }
+  } finally {
+    tmp.remove();
+  }
+}
+
+/** The `scale` section: the figures at 100k and, with `--projects N`, at N too, in one run. */
+export async function benchScale(projects: number) {
+  const sizes = [...new Set([100_000, projects])].sort((a, b) => a - b);
+  const out: Record<string, unknown> = { goals: SCALE_GOALS };
+  for (const n of sizes) {
+    log(`scale: ${n} projects`);
+    try {
+      out[String(n)] = await scaleAt(n);
+    } catch (err) {
+      out[String(n)] = { error: String((err as Error)?.stack ?? err) };
+    }
+  }
+  return out;
+}

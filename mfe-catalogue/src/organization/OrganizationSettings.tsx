@@ -1,0 +1,476 @@
+/**
+ * /organization/{id}/settings, settings/analytics, settings/members and settings/projects: for the
+ * organization's members (what each may change follows their bits) and staff. Loaded on first use.
+ */
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { IntlProvider, useIntl } from 'react-intl';
+import { Link, Navigate, NavLink, useLocation, useNavigate } from 'react-router';
+import { useAtomValue } from 'jotai';
+import {
+  AnalyticsPanel, api, apiFetch, DEFAULT_LOCALE, ErrorScreen, formatNumber, formatUsd, injectCss, invalidateApiCache, NotFound, organizationPath,
+  projectPath, sessionAtom, signInPath, toasts, useApi, type Organization, type Project,
+} from '@modshelf/web-kit';
+import { command } from '../project/settings/lib';
+import { errorText, Field, FormError } from '../project/settings/common';
+import css from '../project/settings/settings.css';
+import { analyticsLabels } from './analytics-labels';
+import { ALL_ORG_PERMISSIONS, hasOrg, ORG_PERMISSION_NAMES, ORG_PERMISSIONS, orgAccess, settingsTab, toggleBit, type OrgMember, type OrgPermission } from './lib';
+import { useT } from './t';
+
+injectCss('catalogue-settings', css);
+
+type Messages = Record<string, string>;
+const bundles = new Map<string, Promise<Messages>>();
+function loadMessages(locale: string): Promise<Messages> {
+  if (locale === DEFAULT_LOCALE) return Promise.resolve({});
+  let p = bundles.get(locale);
+  if (!p) {
+    p = import(/* webpackChunkName: "organization-settings-messages" */ `./messages/${locale}.json`).then((m: { default: Messages }) => m.default);
+    p.catch(() => bundles.delete(locale));
+    bundles.set(locale, p);
+  }
+  return p;
+}
+
+function WithMessages({ children }: { children: ReactNode }) {
+  const parent = useIntl();
+  const [own, setOwn] = useState<{ locale: string; messages: Messages } | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadMessages(parent.locale).then(
+      (messages) => live && setOwn({ locale: parent.locale, messages }),
+      () => live && setOwn({ locale: parent.locale, messages: {} }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [parent.locale]);
+  const messages = own?.locale === parent.locale ? own.messages : {};
+  return (
+    <IntlProvider locale={parent.locale} messages={{ ...(parent.messages as Messages), ...messages }} defaultLocale={DEFAULT_LOCALE} onError={() => undefined}>
+      {children}
+    </IntlProvider>
+  );
+}
+
+const enc = encodeURIComponent;
+const orgCommands = {
+  edit: (id: string, b: { name?: string; slug?: string; description?: string }) => command(`/organization/${enc(id)}`, 'PATCH', b),
+  icon: (id: string, f: File) => command(`/organization/${enc(id)}/icon`, 'PATCH', undefined, { query: { ext: f.name.split('.').pop()?.toLowerCase() ?? 'png' }, raw: f, contentType: f.type || 'image/png' }),
+  removeIcon: (id: string) => command(`/organization/${enc(id)}/icon`, 'DELETE'),
+  remove: (id: string) => command(`/organization/${enc(id)}`, 'DELETE'),
+  invite: (id: string, userId: string) => command(`/organization/${enc(id)}/members`, 'POST', { user_id: userId }),
+  editMember: (id: string, userId: string, b: { role?: string; permissions?: number; organization_permissions?: number }) =>
+    command(`/organization/${enc(id)}/members/${enc(userId)}`, 'PATCH', b),
+  removeMember: (id: string, userId: string) => command(`/organization/${enc(id)}/members/${enc(userId)}`, 'DELETE'),
+  transferOwnership: (teamId: string, userId: string) => command(`/team/${enc(teamId)}/owner`, 'PATCH', { user_id: userId }),
+  addProject: (id: string, projectId: string) => command(`/organization/${enc(id)}/projects`, 'POST', { project_id: projectId }),
+  removeProject: (id: string, projectId: string) => command(`/organization/${enc(id)}/projects/${enc(projectId)}`, 'DELETE'),
+};
+
+interface OrgData {
+  org: Organization;
+  members: OrgMember[];
+  projects: Project[];
+  /** reloads everything after a write, once the read side has passed `position` */
+  refresh: (position: number | null) => Promise<void>;
+}
+
+/** Runs a write, waits for the read side (read-your-writes), reloads and toasts. */
+function useWrite(data: OrgData) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = useCallback(
+    async (fn: () => Promise<{ position: number | null }>, success?: string, after?: () => void): Promise<boolean> => {
+      setBusy(true);
+      setError(null);
+      try {
+        const r = await fn();
+        if (after) after();
+        else await data.refresh(r.position);
+        toasts.add({ title: success ?? t('org.saved', 'Changes saved'), type: 'success' });
+        return true;
+      } catch (e) {
+        const text = errorText(e);
+        setError(text);
+        toasts.add({ title: t('org.saveFailed', 'Could not save'), text, type: 'error' });
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [data, t],
+  );
+  return { busy, error, run };
+}
+
+export function OrganizationSettings({ org, reload }: { org: Organization; reload: () => void }) {
+  const location = useLocation();
+  const session = useAtomValue(sessionAtom);
+  const [nonce, setNonce] = useState(0);
+  const members = useApi(`org-members:${org.id}:${nonce}`, (s) => apiFetch<OrgMember[]>(`/organization/${enc(org.id)}/members`, { signal: s }));
+  const projects = useApi(`org-projects-settings:${org.id}:${nonce}`, (s) => api.organizationProjects(org.id, s));
+  const refresh = useCallback(
+    async (position: number | null) => {
+      if (position) await apiFetch(`/organization/${enc(org.id)}`, { query: { min_position: position } }).catch(() => undefined);
+      invalidateApiCache(`organization:`);
+      invalidateApiCache(`org-projects:`);
+      setNonce((n) => n + 1);
+      reload();
+    },
+    [org.id, reload],
+  );
+  if (!session) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
+  return (
+    <WithMessages>
+      {members.error ? (
+        <ErrorScreen statusCode={500} message={members.error.message} />
+      ) : !members.data || !projects.data ? (
+        <div className="cat-loading" aria-busy="true" />
+      ) : (
+        <Settings data={{ org, members: members.data, projects: projects.data, refresh }} />
+      )}
+    </WithMessages>
+  );
+}
+
+function Settings({ data }: { data: OrgData }) {
+  const t = useT();
+  const location = useLocation();
+  const session = useAtomValue(sessionAtom);
+  const access = orgAccess(session?.user, data.members);
+  if (!access.staff && !access.me?.accepted) return <ErrorScreen statusCode={403} message={t('org.notMember', 'Only members of this organization can manage it.')} />;
+  const tab = settingsTab(location.pathname);
+  const base = `${organizationPath(data.org)}/settings`;
+  const tabs = [
+    { to: base, end: true, label: t('org.general', 'General') },
+    { to: `${base}/members`, label: t('org.members', 'Members') },
+    { to: `${base}/projects`, label: t('org.projects', 'Projects') },
+    { to: `${base}/analytics`, label: t('org.analytics', 'Analytics') },
+  ];
+  return (
+    <section className="pset" data-testid="organization-settings">
+      <header className="pset-head">
+        <h2><Link to={organizationPath(data.org)}>{data.org.name}</Link>: {t('org.settings', 'Organization settings')}</h2>
+      </header>
+      <nav className="pset-nav" aria-label={t('org.sections', 'Settings sections')}>
+        {tabs.map((x) => (
+          <NavLink key={x.to} to={x.to} end={x.end}>{x.label}</NavLink>
+        ))}
+      </nav>
+      {tab === '' && <GeneralTab data={data} permissions={access.permissions} />}
+      {tab === 'members' && <MembersTab data={data} permissions={access.permissions} owner={access.owner || access.staff} />}
+      {tab === 'projects' && <ProjectsTab data={data} permissions={access.permissions} />}
+      {tab === 'analytics' && <AnalyticsTab data={data} />}
+      {tab === null && <NotFound path={location.pathname} />}
+    </section>
+  );
+}
+
+function GeneralTab({ data, permissions }: { data: OrgData; permissions: number }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const o = data.org;
+  const [name, setName] = useState(o.name);
+  const [slug, setSlug] = useState(o.slug);
+  const [description, setDescription] = useState(o.description);
+  const save = useWrite(data);
+  const icon = useWrite(data);
+  const del = useWrite(data);
+  const canEdit = hasOrg(permissions, 'EDIT_DETAILS');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const changes: { name?: string; slug?: string; description?: string } = {};
+    if (name.trim() !== o.name) changes.name = name.trim();
+    if (slug.trim() !== o.slug) changes.slug = slug.trim();
+    if (description.trim() !== o.description) changes.description = description.trim();
+    if (!Object.keys(changes).length) return;
+    const moved = changes.slug !== undefined;
+    void save.run(async () => {
+      const r = await orgCommands.edit(o.id, changes);
+      if (moved) {
+        await apiFetch(`/organization/${enc(o.id)}`, { query: { min_position: r.position ?? undefined } }).catch(() => undefined);
+        invalidateApiCache('organization:');
+      }
+      return r;
+    }, undefined, moved ? () => navigate(`/organization/${enc(changes.slug!)}/settings`, { replace: true }) : undefined);
+  };
+  return (
+    <div className="pset-stack">
+      <form className="ms-card pset-card" onSubmit={submit} aria-label={t('org.general', 'General')}>
+        <h3>{t('org.general', 'General')}</h3>
+        <div className="pset-icon">
+          {o.icon_url ? <img src={o.icon_url} alt="" width={96} height={96} /> : <span className="pset-icon__none">{o.name.slice(0, 1)}</span>}
+          <div className="pset-row">
+            <label className="ms-btn">
+              {t('org.uploadIcon', 'Upload icon')}
+              <input
+                type="file"
+                accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
+                className="ms-visually-hidden"
+                disabled={!canEdit || icon.busy}
+                onChange={(e) => {
+                  const f = e.currentTarget.files?.[0];
+                  e.currentTarget.value = '';
+                  if (f) void icon.run(() => orgCommands.icon(o.id, f), t('org.iconSaved', 'Icon updated'));
+                }}
+              />
+            </label>
+            {o.icon_url && (
+              <button type="button" className="ms-btn" disabled={!canEdit || icon.busy} onClick={() => icon.run(() => orgCommands.removeIcon(o.id))}>
+                {t('org.removeIcon', 'Remove icon')}
+              </button>
+            )}
+          </div>
+        </div>
+        <FormError error={icon.error} />
+        <Field label={t('org.name', 'Name')}>
+          <input className="ms-input" name="name" value={name} minLength={3} maxLength={64} onChange={(e) => setName(e.target.value)} disabled={!canEdit} required />
+        </Field>
+        <Field label={t('org.slug', 'URL')} hint={`/organization/${slug}`}>
+          <input className="ms-input" name="slug" value={slug} minLength={3} maxLength={64} onChange={(e) => setSlug(e.target.value)} disabled={!canEdit} required />
+        </Field>
+        <Field label={t('org.description', 'Description')}>
+          <textarea className="ms-input" name="description" value={description} minLength={3} maxLength={256} rows={3} onChange={(e) => setDescription(e.target.value)} disabled={!canEdit} required />
+        </Field>
+        <FormError error={save.error} />
+        <div className="pset-row">
+          <button type="submit" className="ms-btn ms-btn--primary" disabled={!canEdit || save.busy}>{t('org.save', 'Save changes')}</button>
+        </div>
+      </form>
+      {hasOrg(permissions, 'DELETE_ORGANIZATION') && (
+        <section className="ms-card pset-card" aria-label={t('org.delete', 'Delete organization')}>
+          <h3>{t('org.delete', 'Delete organization')}</h3>
+          <p className="ms-muted">{t('org.deleteHint', 'Its projects stay with their owners and leave the organization.')}</p>
+          <FormError error={del.error} />
+          <button
+            type="button"
+            className="ms-btn pset-btn-danger"
+            disabled={del.busy}
+            onClick={() => {
+              if (!window.confirm(t('org.deleteConfirm', 'Delete {name}? This cannot be undone.', { name: o.name }))) return;
+              void del.run(() => orgCommands.remove(o.id), t('org.deleted', 'Organization deleted'), () => {
+                invalidateApiCache('organization:');
+                navigate('/dashboard/organizations');
+              });
+            }}
+          >
+            {t('org.delete', 'Delete organization')}
+          </button>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function orgPermissionLabel(t: ReturnType<typeof useT>, p: OrgPermission): string {
+  const labels: Record<OrgPermission, string> = {
+    EDIT_DETAILS: t('orgPerm.details', 'Edit details'),
+    MANAGE_INVITES: t('orgPerm.invites', 'Manage invites'),
+    REMOVE_MEMBER: t('orgPerm.remove', 'Remove members'),
+    EDIT_MEMBER: t('orgPerm.member', 'Edit members'),
+    ADD_PROJECT: t('orgPerm.addProject', 'Add projects'),
+    REMOVE_PROJECT: t('orgPerm.removeProject', 'Remove projects'),
+    DELETE_ORGANIZATION: t('orgPerm.delete', 'Delete organization'),
+    EDIT_MEMBER_DEFAULT_PERMISSIONS: t('orgPerm.defaults', 'Edit default member permissions'),
+  };
+  return labels[p];
+}
+
+const PROJECT_BITS = [
+  ['UPLOAD_VERSION', 1 << 0], ['DELETE_VERSION', 1 << 1], ['EDIT_DETAILS', 1 << 2], ['EDIT_BODY', 1 << 3], ['MANAGE_INVITES', 1 << 4],
+  ['REMOVE_MEMBER', 1 << 5], ['EDIT_MEMBER', 1 << 6], ['DELETE_PROJECT', 1 << 7], ['VIEW_ANALYTICS', 1 << 8], ['VIEW_PAYOUTS', 1 << 9],
+] as const;
+
+function projectPermissionLabel(t: ReturnType<typeof useT>, p: (typeof PROJECT_BITS)[number][0]): string {
+  const labels: Record<(typeof PROJECT_BITS)[number][0], string> = {
+    UPLOAD_VERSION: t('projPerm.upload', 'Upload versions'),
+    DELETE_VERSION: t('projPerm.deleteVersion', 'Delete versions'),
+    EDIT_DETAILS: t('projPerm.details', 'Edit project details'),
+    EDIT_BODY: t('projPerm.body', 'Edit descriptions'),
+    MANAGE_INVITES: t('projPerm.invites', 'Manage project invites'),
+    REMOVE_MEMBER: t('projPerm.remove', 'Remove project members'),
+    EDIT_MEMBER: t('projPerm.member', 'Edit project members'),
+    DELETE_PROJECT: t('projPerm.delete', 'Delete projects'),
+    VIEW_ANALYTICS: t('projPerm.analytics', 'View analytics'),
+    VIEW_PAYOUTS: t('projPerm.payouts', 'View revenue'),
+  };
+  return labels[p];
+}
+
+function MembersTab({ data, permissions, owner }: { data: OrgData; permissions: number; owner: boolean }) {
+  const t = useT();
+  const [username, setUsername] = useState('');
+  const invite = useWrite(data);
+  return (
+    <div className="pset-stack">
+      {hasOrg(permissions, 'MANAGE_INVITES') && (
+        <form
+          className="ms-card pset-card"
+          aria-label={t('org.invite', 'Invite a member')}
+          onSubmit={async (e) => {
+            e.preventDefault();
+            const name = username.trim();
+            if (!name) return;
+            if (await invite.run(async () => orgCommands.invite(data.org.id, (await api.user(name)).id), t('org.invited', 'Invitation sent'))) setUsername('');
+          }}
+        >
+          <h3>{t('org.invite', 'Invite a member')}</h3>
+          <div className="pset-row">
+            <Field label={t('org.username', 'Username')}>
+              <input className="ms-input" name="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+            </Field>
+            <button type="submit" className="ms-btn ms-btn--primary" disabled={invite.busy}>{t('org.inviteButton', 'Invite')}</button>
+          </div>
+          <FormError error={invite.error} />
+        </form>
+      )}
+      {data.members.map((m) => (
+        <MemberCard key={m.user.id} data={data} member={m} permissions={permissions} iAmOwner={owner} />
+      ))}
+    </div>
+  );
+}
+
+function MemberCard({ data, member: m, permissions, iAmOwner }: { data: OrgData; member: OrgMember; permissions: number; iAmOwner: boolean }) {
+  const t = useT();
+  const [role, setRole] = useState(m.role);
+  const [orgBits, setOrgBits] = useState(m.is_owner ? ALL_ORG_PERMISSIONS : (m.organization_permissions ?? 0));
+  const [projectBits, setProjectBits] = useState(m.is_owner ? (1 << 10) - 1 : (m.permissions ?? 0));
+  const save = useWrite(data);
+  const canEditMember = hasOrg(permissions, 'EDIT_MEMBER');
+  const canEditBits = canEditMember && !m.is_owner;
+  const removeBit: OrgPermission = m.accepted ? 'REMOVE_MEMBER' : 'MANAGE_INVITES';
+  return (
+    <section className="ms-card pset-card" data-testid="org-member" aria-label={m.user.username}>
+      <h3>
+        <Link to={`/user/${enc(m.user.username)}`}>{m.user.username}</Link> {m.is_owner && <span className="cat-badge">{t('org.owner', 'Owner')}</span>}
+        {!m.accepted && <span className="cat-badge">{t('org.pending', 'Pending')}</span>}
+      </h3>
+      <Field label={t('org.role', 'Role')}>
+        <input className="ms-input" value={role} maxLength={64} onChange={(e) => setRole(e.target.value)} disabled={!canEditMember} />
+      </Field>
+      <fieldset className="pset-perms" disabled={!canEditBits}>
+        <legend>{t('org.orgPermissions', 'Organization permissions')}</legend>
+        {ORG_PERMISSION_NAMES.map((name) => (
+          <label key={name} className="pset-check">
+            <input type="checkbox" data-bit={name} checked={hasOrg(orgBits, name)} onChange={(e) => setOrgBits(toggleBit(orgBits, ORG_PERMISSIONS[name], e.target.checked))} /> {orgPermissionLabel(t, name)}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="pset-perms" disabled={!canEditBits}>
+        <legend>{t('org.projectPermissions', "Permissions on the organization's projects")}</legend>
+        {PROJECT_BITS.map(([name, bit]) => (
+          <label key={name} className="pset-check">
+            <input type="checkbox" checked={(projectBits & bit) === bit} onChange={(e) => setProjectBits(toggleBit(projectBits, bit, e.target.checked))} /> {projectPermissionLabel(t, name)}
+          </label>
+        ))}
+      </fieldset>
+      <FormError error={save.error} />
+      <div className="pset-row">
+        <button
+          type="button"
+          className="ms-btn ms-btn--primary"
+          disabled={!canEditMember || save.busy}
+          onClick={() => save.run(() => orgCommands.editMember(data.org.id, m.user.id, m.is_owner ? { role } : { role, permissions: projectBits, organization_permissions: orgBits }))}
+        >
+          {t('org.save', 'Save changes')}
+        </button>
+        {!m.is_owner && hasOrg(permissions, removeBit) && (
+          <button type="button" className="ms-btn pset-btn-danger" disabled={save.busy} onClick={() => save.run(() => orgCommands.removeMember(data.org.id, m.user.id))}>
+            {m.accepted ? t('org.remove', 'Remove member') : t('org.cancelInvite', 'Cancel invitation')}
+          </button>
+        )}
+        {!m.is_owner && m.accepted && iAmOwner && (
+          <button
+            type="button"
+            className="ms-btn"
+            disabled={save.busy}
+            onClick={() => {
+              if (window.confirm(t('org.transferConfirm', 'Make {name} the owner of this organization?', { name: m.user.username }))) {
+                void save.run(() => orgCommands.transferOwnership(data.org.team_id, m.user.id), t('org.transferred', 'Ownership transferred'));
+              }
+            }}
+          >
+            {t('org.transfer', 'Transfer ownership')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ProjectsTab({ data, permissions }: { data: OrgData; permissions: number }) {
+  const t = useT();
+  const session = useAtomValue(sessionAtom);
+  const userId = session?.user?.id ?? null;
+  const mine = useApi(userId ? `org-addable:${userId}:${data.projects.length}` : null, (s) => api.userProjects(userId!, s));
+  const [choice, setChoice] = useState('');
+  const add = useWrite(data);
+  const remove = useWrite(data);
+  // projects the caller owns that belong to no organization yet
+  const addable = (mine.data ?? []).filter((p) => !p.organization && data.projects.every((x) => x.id !== p.id));
+  return (
+    <div className="pset-stack">
+      {hasOrg(permissions, 'ADD_PROJECT') && (
+        <form
+          className="ms-card pset-card"
+          aria-label={t('org.addProject', 'Add a project')}
+          onSubmit={async (e) => {
+            e.preventDefault();
+            if (choice && (await add.run(() => orgCommands.addProject(data.org.id, choice), t('org.projectAdded', 'Project added')))) setChoice('');
+          }}
+        >
+          <h3>{t('org.addProject', 'Add a project')}</h3>
+          <p className="ms-muted">{t('org.addHint', 'Your projects that belong to no organization; only their owner may add them.')}</p>
+          <div className="pset-row">
+            <Field label={t('org.project', 'Project')}>
+              <select className="ms-input" name="project" value={choice} onChange={(e) => setChoice(e.target.value)}>
+                <option value="">{t('org.chooseProject', 'Choose a project')}</option>
+                {addable.map((p) => (
+                  <option key={p.id} value={p.id}>{p.title}</option>
+                ))}
+              </select>
+            </Field>
+            <button type="submit" className="ms-btn ms-btn--primary" disabled={add.busy || !choice}>{t('org.addButton', 'Add')}</button>
+          </div>
+          <FormError error={add.error} />
+        </form>
+      )}
+      <section className="ms-card pset-card" aria-label={t('org.projects', 'Projects')}>
+        <h3>{t('org.projects', 'Projects')}</h3>
+        {data.projects.length === 0 && <p className="ms-muted">{t('org.noProjects', 'This organization has no projects yet.')}</p>}
+        <ul className="pset-list" data-testid="org-projects">
+          {data.projects.map((p) => (
+            <li key={p.id} className="pset-row">
+              <Link to={projectPath(p)}>{p.title}</Link>
+              <span className="ms-muted">{formatNumber(p.downloads)} {t('org.downloads', 'downloads')}</span>
+              {hasOrg(permissions, 'REMOVE_PROJECT') && (
+                <button type="button" className="ms-btn pset-btn-danger" disabled={remove.busy} onClick={() => remove.run(() => orgCommands.removeProject(data.org.id, p.id), t('org.projectRemoved', 'Project removed'))}>
+                  {t('org.removeProject', 'Remove')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        <FormError error={remove.error} />
+      </section>
+    </div>
+  );
+}
+
+function AnalyticsTab({ data }: { data: OrgData }) {
+  const t = useT();
+  const since = data.projects.reduce<string | null>((min, p) => (!min || p.published < min ? p.published : min), null);
+  return (
+    <AnalyticsPanel
+      projectIds={data.projects.map((p) => p.id)}
+      since={since}
+      labels={analyticsLabels(t)}
+      fileName={`${data.org.slug}-analytics`}
+      formatNumber={formatNumber}
+      formatMoney={formatUsd}
+    />
+  );
+}

@@ -1,0 +1,47 @@
+/** Organization settings: permission bits (as the API's) and what the signed-in member may do. */
+import type { User } from '@modshelf/web-kit';
+
+export const ORG_PERMISSIONS = {
+  EDIT_DETAILS: 1 << 0,
+  MANAGE_INVITES: 1 << 1,
+  REMOVE_MEMBER: 1 << 2,
+  EDIT_MEMBER: 1 << 3,
+  ADD_PROJECT: 1 << 4,
+  REMOVE_PROJECT: 1 << 5,
+  DELETE_ORGANIZATION: 1 << 6,
+  EDIT_MEMBER_DEFAULT_PERMISSIONS: 1 << 7,
+} as const;
+export type OrgPermission = keyof typeof ORG_PERMISSIONS;
+export const ORG_PERMISSION_NAMES = Object.keys(ORG_PERMISSIONS) as OrgPermission[];
+export const ALL_ORG_PERMISSIONS = (1 << 8) - 1;
+
+export interface OrgMember {
+  team_id: string;
+  user: User;
+  role: string;
+  is_owner: boolean;
+  /** project bits on the organization's projects; null when the caller may not see them */
+  permissions: number | null;
+  organization_permissions: number | null;
+  accepted: boolean;
+  ordering?: number;
+}
+
+/** The caller's organization bits: staff and the owner hold all; a pending invitee none. */
+export function orgAccess(user: Pick<User, 'id' | 'role'> | null | undefined, members: readonly OrgMember[]) {
+  const staff = !!user && (user.role === 'admin' || user.role === 'moderator');
+  const me = user ? members.find((m) => m.user.id === user.id) : undefined;
+  const permissions = staff || me?.is_owner ? ALL_ORG_PERMISSIONS : me?.accepted ? (me.organization_permissions ?? 0) : 0;
+  return { staff, me, permissions, owner: !!me?.is_owner };
+}
+
+export const hasOrg = (bits: number, p: OrgPermission) => (bits & ORG_PERMISSIONS[p]) === ORG_PERMISSIONS[p];
+export const toggleBit = (bits: number, bit: number, on: boolean) => (on ? bits | bit : bits & ~bit);
+
+/** The settings tab a path names: '' (general), 'analytics', 'members', 'projects', or null (unknown). */
+export function settingsTab(pathname: string): '' | 'analytics' | 'members' | 'projects' | null {
+  const m = /^\/organization\/[^/]+\/settings(?:\/([^/]*))?\/?$/.exec(pathname);
+  if (!m) return null;
+  const tab = m[1] ?? '';
+  return tab === '' || tab === 'analytics' || tab === 'members' || tab === 'projects' ? tab : null;
+}

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, signIn, signUp } from '../harness/api';
+import { listedProject } from '../harness/catalogue';
+import { ADMIN, startSiteProcess, tempDataDir, waitSeeded, type SiteProcess } from '../harness/site-process';
+
+/** SOAK_SECONDS (default 600: what CI runs), SOAK_RATE requests per second (default 40). */
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
+const RATE = Number(process.env.SOAK_RATE ?? 40);
+/** RSS is compared from the end of the warm-up (a fifth of the run) to the end */
+const WARMUP_SECONDS = Math.max(10, SECONDS / 5);
+const WORDS = ['craft', 'block', 'tech', 'magic', 'ore', 'farm', 'sky', 'pack', 'mod', 'server', 'adventure', 'storage'];
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+
+describe('soak: a mixed load at a fixed rate', () => {
+  let site: SiteProcess;
+  const data = tempDataDir('soak');
+  beforeAll(async () => {
+    site = await startSiteProcess(data.dir, { SEED: 'true', SEED_PROJECTS: '24', RATE_LIMIT_PER_MIN: '1000000' });
+    await waitSeeded(site.url, 24);
+  });
+  afterAll(async () => {
+    await site?.stop();
+    data.remove();
+  });
+
+  it(`${SECONDS} s at ${RATE} req/s, 80% browse/search/download and 20% writes: 0 errors, RSS growth under 10% after warm-up`, async () => {
+    const staff = await signIn(site.url, ADMIN.username, ADMIN.password);
+    const hits = (await call(site.url, 'GET', '/v2/search?limit=100')).body.hits as { project_id: string; slug: string }[];
+    const files: string[] = [];
+    for (const h of hits.slice(0, 12)) {
+      const versions = (await call(site.url, 'GET', `/v2/project/${h.project_id}/version`)).body as { files: { url: string }[] }[];
+      for (const v of versions) files.push(new URL(v.files[0].url).pathname);
+    }
+    const writers: { token: string; projectId: string }[] = [];
+    for (let i = 0; i < 8; i++) {
+      const u = await signUp(site.url, `soak_writer_${i}`);
+      writers.push({ token: u.token, projectId: await listedProject(site.url, u.token, staff, `soak-own-${i}`) });
+    }
+    const following = new Map<string, boolean>();
+    const busy = new Set<string>();
+
+    let n = 0;
+    const counts = { browse: 0, search: 0, download: 0, write: 0 };
+    const errors: string[] = [];
+    const latencies: number[] = [];
+    const rss: { t: number; kb: number }[] = [];
+    let inFlight = 0;
+    let maxInFlight = 0;
+
+    const request = async (kind: keyof typeof counts, method: string, path: string, options: Parameters<typeof call>[3] = {}, okStatus = (s: number) => s >= 200 && s < 300) => {
+      counts[kind]++;
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      const t = performance.now();
+      try {
+        const a = await call(site.url, method, path, { ...options, signal: AbortSignal.timeout(30_000) });
+        if (!okStatus(a.status)) errors.push(`${method} ${path} -> ${a.status} ${a.text.slice(0, 200)}`);
+        return a;
+      } catch (err) {
+        errors.push(`${method} ${path} -> ${String(err)}`);
+        return null;
+      } finally {
+        latencies.push(performance.now() - t);
+        inFlight--;
+      }
+    };
+
+    const one = async (i: number) => {
+      const r = i % 20;
+      const hit = hits[i % hits.length];
+      const word = WORDS[i % WORDS.length];
+      if (r < 5) return request('search', 'GET', `/v2/search?query=${word}&limit=20`);
+      if (r < 7) return request('search', 'GET', `/v2/search?facets=${encodeURIComponent('[["project_type:mod"]]')}&index=downloads&offset=${i % 3 * 10}`);
+      if (r < 11) return request('browse', 'GET', `/v2/project/${hit.slug}`);
+      if (r < 13) return request('browse', 'GET', `/v2/project/${hit.project_id}/version`);
+      if (r < 14) return request('browse', 'GET', `/v2/project/${hit.project_id}/members`);
+      if (r < 16) return request('download', 'GET', files[i % files.length]);
+      const w = writers[i % writers.length];
+      if (r < 18) return request('write', 'PATCH', `/v2/project/${w.projectId}`, { token: w.token, json: { description: `Soak edit ${i}` } });
+      if (r < 19) return request('write', 'POST', '/v2/report', { token: w.token, json: { report_type: 'spam', item_id: hit.project_id, item_type: 'project', body: `Soak report ${i}` } });
+      const pair = `${i % writers.length}:${hit.project_id}`;
+      if (busy.has(pair)) return request('write', 'PATCH', `/v2/project/${w.projectId}`, { token: w.token, json: { description: `Soak edit ${i}` } });
+      busy.add(pair);
+      const follow = !following.get(pair);
+      const a = await request('write', follow ? 'POST' : 'DELETE', `/v2/project/${hit.project_id}/follow`, { token: w.token });
+      if (a && a.status === 204) following.set(pair, follow);
+      busy.delete(pair);
+      return a;
+    };
+
+    const period = 1000 / RATE;
+    const started = performance.now();
+    const end = started + SECONDS * 1000;
+    const pending = new Set<Promise<unknown>>();
+    let nextSample = started;
+    while (performance.now() < end) {
+      const now = performance.now();
+      if (now >= nextSample) {
+        rss.push({ t: (now - started) / 1000, kb: site.rssKb() });
+        nextSample += 5000;
+      }
+      const due = started + n * period;
+      if (due > now) {
+        await new Promise((r) => setTimeout(r, Math.min(due - now, 50)));
+        continue;
+      }
+      const p = one(n++);
+      pending.add(p);
+      void p.finally(() => pending.delete(p));
+    }
+    await Promise.all(pending);
+    rss.push({ t: SECONDS, kb: site.rssKb() });
+
+    const afterWarmup = rss.filter((s) => s.t >= WARMUP_SECONDS && s.t < WARMUP_SECONDS + Math.max(10, SECONDS / 10)).map((s) => s.kb);
+    const atEnd = rss.filter((s) => s.t >= SECONDS * 0.9).map((s) => s.kb);
+    const base = median(afterWarmup);
+    const last = median(atEnd);
+    const growth = (last - base) / base;
+    const lat = [...latencies].sort((a, b) => a - b);
+    const achieved = n / SECONDS;
+    console.log(
+      `[proof] soak: ${SECONDS} s at ${RATE} req/s (${achieved.toFixed(1)} achieved), ${n} requests (${counts.browse} browse, ${counts.search} search, ${counts.download} download, ${counts.write} writes), ` +
+        `${errors.length} errors; p50 ${lat[Math.floor(lat.length / 2)].toFixed(1)} ms, p99 ${lat[Math.floor(lat.length * 0.99)].toFixed(1)} ms, max in flight ${maxInFlight}; ` +
+        `RSS ${Math.round(rss[0].kb / 1024)} MiB at start, ${Math.round(base / 1024)} MiB after warm-up (${WARMUP_SECONDS} s), ${Math.round(last / 1024)} MiB at the end: growth ${(growth * 100).toFixed(1)}%`,
+    );
+    expect(errors.slice(0, 10)).toEqual([]);
+    expect(counts.write / n).toBeCloseTo(0.2, 1);
+    expect(achieved).toBeGreaterThan(RATE * 0.9);
+    expect(growth).toBeLessThan(0.1);
+  });
+});

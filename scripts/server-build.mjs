@@ -1,0 +1,86 @@
+// Compiles each server entry (TypeScript, across the workspace packages) into one ES module
+// under dist/server/ with esbuild; third-party packages stay in node_modules.
+import { build } from 'esbuild';
+import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+export const OUT_DIR = join(ROOT, 'dist', 'server');
+
+/** name in dist/server -> TypeScript entry */
+export const ENTRIES = {
+  main: 'site/src/main.ts',
+  replay: 'site/src/replay.ts',
+  quarantine: 'site/src/quarantine.ts',
+  backup: 'site/src/backup/backup-cli.ts',
+  restore: 'site/src/backup/restore-cli.ts',
+  relay: 'events/src/bus/relay-main.ts',
+  'bus-worker': 'projection-service/src/runner/bus-worker-main.ts',
+};
+
+const PACKAGES = ['events', 'service-kit', 'command-service', 'projection-service', 'site'];
+
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
+    else if (/\.(ts|json)$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** True when an entry's bundle is missing or older than a source file of the server packages. */
+export function serverBuildStale() {
+  let oldest = Infinity;
+  for (const name of Object.keys(ENTRIES)) {
+    try {
+      oldest = Math.min(oldest, statSync(join(OUT_DIR, `${name}.js`)).mtimeMs);
+    } catch {
+      return true;
+    }
+  }
+  const sources = Math.max(...PACKAGES.map((p) => newestSource(join(ROOT, p))), statSync(join(ROOT, 'package-lock.json')).mtimeMs);
+  return sources > oldest;
+}
+
+/** Only the workspace packages (@modshelf/*) and relative imports are bundled. */
+const externalThirdParty = {
+  name: 'external-third-party',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@modshelf/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+/** Each file is written aside and renamed into place, so a process starting meanwhile never reads half a file. */
+export async function buildServer() {
+  const result = await build({
+    write: false,
+    absWorkingDir: ROOT,
+    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, src]) => [name, join(ROOT, src)])),
+    outdir: OUT_DIR,
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [externalThirdParty],
+  });
+  // chunks first, entries last: an entry newer than the sources means its chunks are in place
+  const entryFiles = new Set(Object.keys(ENTRIES).map((name) => join(OUT_DIR, `${name}.js`)));
+  const files = [...result.outputFiles].sort((a, b) => Number(entryFiles.has(a.path)) - Number(entryFiles.has(b.path)));
+  for (const file of files) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    const aside = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(aside, file.contents);
+    renameSync(aside, file.path);
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await buildServer();
+}

@@ -1,0 +1,45 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import { OUT_DIR, serverBuildStale } from '../../scripts/server-build.mjs';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+describe('npm start runs compiled JavaScript', () => {
+  it('builds dist/server when missing or stale, then serves from the bundle without the TypeScript loader', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'compiled-'));
+    const child = spawn(process.execPath, ['scripts/run-server.mjs', 'main'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, SEED: 'false', WEB: 'false', LOG_LEVEL: 'info', NODE_OPTIONS: '' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const url = await new Promise<string>((res, rej) => {
+        const timer = setTimeout(() => rej(new Error('no "ready" line within 90 s')), 90_000);
+        child.once('exit', (code) => rej(new Error(`exited with ${code}`)));
+        createInterface({ input: child.stdout! }).on('line', (line) => {
+          const m = /Modshelf is ready: (http:\/\/localhost:\d+)/.exec(line);
+          if (m) {
+            clearTimeout(timer);
+            res(m[1]);
+          }
+        });
+      });
+      expect((await fetch(`${url}/health/live`)).status).toBe(200);
+      const search = await (await fetch(`${url}/v2/search`)).json();
+      expect(search.total_hits).toBe(0);
+      expect(existsSync(join(OUT_DIR, 'main.js'))).toBe(true);
+      expect(serverBuildStale()).toBe(false);
+      // the process runs the bundle, not the TypeScript loader
+      expect(readFileSync(`/proc/${child.pid}/cmdline`, 'utf8')).not.toContain('tsx');
+    } finally {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
