@@ -310,7 +310,8 @@ describe('shell', () => {
     await page.locator('select[name="channel"]').selectOption('beta');
     await page.waitForURL((u) => u.searchParams.get('c') === 'beta');
     await page.evaluate(() => window.scrollTo(0, 0));
-    expect(await page.getByTestId('version-row').first().innerText()).toMatch(/^B/);
+    // the list re-renders after the URL changes: wait for the filtered rows rather than read the old ones
+    await expect.poll(() => page.getByTestId('version-row').first().innerText(), { timeout: 15_000 }).toMatch(/^B/);
     await page.context().close();
   });
 
