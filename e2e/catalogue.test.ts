@@ -362,23 +362,24 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
     await page.goto(`${url}/mods?pv=1.11.4&pg=coreengine`);
     const versions = page.getByTestId('lock-versions');
     await versions.waitFor();
-    expect(await versions.getAttribute('data-locked')).toBe('true');
+    // (each read waits for the render that follows the address: the page updates after the URL does)
+    await expect.poll(() => versions.getAttribute('data-locked')).toBe('true');
     const v = page.locator('input[name="version"][value="1.11.4"]');
-    expect(await v.isChecked()).toBe(true);
-    expect(await v.isDisabled()).toBe(true);
+    await expect.poll(() => v.isChecked()).toBe(true);
+    await expect.poll(() => v.isDisabled()).toBe(true);
     await lockedSearch;
     // unlock: the visitor's own choice, starting from the provided value, kept in the address
     await versions.getByRole('button', { name: 'Unlock' }).click();
     await page.waitForURL((u) => u.searchParams.getAll('ul').includes('v'));
-    expect(await v.isDisabled()).toBe(false);
+    await expect.poll(() => v.isDisabled()).toBe(false);
     const cleared = page.waitForResponse((r) => new URL(r.url()).pathname === '/v2/search' && !facetsOf(r.url()).some((g) => g.some((f) => f.startsWith('versions:'))));
     await v.uncheck();
     await cleared;
     // sync: locked to the provided value again
     await versions.getByRole('button', { name: 'Sync' }).click();
     await page.waitForURL((u) => !u.searchParams.has('ul'));
-    expect(await v.isChecked()).toBe(true);
-    expect(await page.getByTestId('lock-loaders').getAttribute('data-locked')).toBe('true');
+    await expect.poll(() => v.isChecked()).toBe(true);
+    await expect.poll(() => page.getByTestId('lock-loaders').getAttribute('data-locked')).toBe('true');
     // one icon per category and loader beside the filters
     await page.locator('[data-facet="categories"] .cat-facet__icon svg').first().waitFor();
     expect(await page.locator('[data-facet="categories"] .cat-facet__icon svg').count()).toBe(await page.locator('[data-facet="categories"] input').count());
