@@ -186,6 +186,8 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
     await page.locator('.cat-profile h1', { hasText: username }).waitFor();
     await page.getByTestId('project-card').first().waitFor();
     expect(Number(await page.getByTestId('user-project-count').innerText())).toBeGreaterThan(0);
+    // the creator badge, computed from the listed projects
+    expect(await page.getByTestId('user-badges').locator('[data-badge="creator"]').innerText()).toBe('Creator');
     expect(await page.title()).toBe(`${username} - Modshelf`);
   });
 
@@ -351,5 +353,43 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
       const n = /([\d.,]+[Mk]?) downloads/.exec(t)?.[1] ?? '';
       expect(n).toMatch(/^(\d+\.\d{2}M|\d+\.\dk|\d{1,3}(,\d{3})?)$/);
     }
+  });
+
+  it('locks provided filters (unlock, sync), draws category and loader icons, and serves the legal pages and the community link', async () => {
+    const url = site!.url;
+    const facetsOf = (u: string) => JSON.parse(new URL(u).searchParams.get('facets') ?? '[]') as string[][];
+    const lockedSearch = page.waitForResponse((r) => new URL(r.url()).pathname === '/v2/search' && facetsOf(r.url()).some((g) => g.includes('versions:1.11.4')));
+    await page.goto(`${url}/mods?pv=1.11.4&pg=coreengine`);
+    const versions = page.getByTestId('lock-versions');
+    await versions.waitFor();
+    expect(await versions.getAttribute('data-locked')).toBe('true');
+    const v = page.locator('input[name="version"][value="1.11.4"]');
+    expect(await v.isChecked()).toBe(true);
+    expect(await v.isDisabled()).toBe(true);
+    await lockedSearch;
+    // unlock: the visitor's own choice, starting from the provided value, kept in the address
+    await versions.getByRole('button', { name: 'Unlock' }).click();
+    await page.waitForURL((u) => u.searchParams.getAll('ul').includes('v'));
+    expect(await v.isDisabled()).toBe(false);
+    const cleared = page.waitForResponse((r) => new URL(r.url()).pathname === '/v2/search' && !facetsOf(r.url()).some((g) => g.some((f) => f.startsWith('versions:'))));
+    await v.uncheck();
+    await cleared;
+    // sync: locked to the provided value again
+    await versions.getByRole('button', { name: 'Sync' }).click();
+    await page.waitForURL((u) => !u.searchParams.has('ul'));
+    expect(await v.isChecked()).toBe(true);
+    expect(await page.getByTestId('lock-loaders').getAttribute('data-locked')).toBe('true');
+    // one icon per category and loader beside the filters
+    await page.locator('[data-facet="categories"] .cat-facet__icon svg').first().waitFor();
+    expect(await page.locator('[data-facet="categories"] .cat-facet__icon svg').count()).toBe(await page.locator('[data-facet="categories"] input').count());
+    expect(await page.locator('[data-facet="loaders"] .cat-facet__icon svg').count()).toBeGreaterThan(0);
+
+    // legal pages with real text; the community link from the site's configuration
+    for (const [doc, title] of [['terms', 'Terms of use'], ['privacy', 'Privacy policy'], ['rules', 'Content rules'], ['copyright', 'Copyright policy (DMCA)'], ['security', 'Security notice']]) {
+      await page.goto(`${url}/legal/${doc}`);
+      await page.locator('main h1', { hasText: title }).waitFor();
+      expect(await page.locator('.shell-legal h2').count()).toBeGreaterThanOrEqual(4);
+    }
+    expect(await page.getByTestId('community-link').getAttribute('href')).toBe('https://discord.gg/modshelf');
   });
 });

@@ -137,7 +137,7 @@ export async function loadStartSite(): Promise<StartSite | null> {
 }
 
 /** Starts the seeded site in a fresh data folder on a free port. */
-export async function startSeededSite(projects = 40): Promise<(SiteHandle & { dataDir: string }) | null> {
+export async function startSeededSite(projects = 40, env: Record<string, string> = {}): Promise<(SiteHandle & { dataDir: string }) | null> {
   const startSite = await loadStartSite();
   if (!startSite) return null;
   const dataDir = mkdtempSync(join(tmpdir(), 'modshelf-e2e-data-'));
@@ -146,7 +146,7 @@ export async function startSeededSite(projects = 40): Promise<(SiteHandle & { da
   const site = await startSite({
     env: {
       PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, SEED: 'true',
-      SEED_PROJECTS: String(projects), LOG_LEVEL: 'silent',
+      SEED_PROJECTS: String(projects), LOG_LEVEL: 'silent', ...env,
     },
   });
   return {

@@ -100,8 +100,8 @@ describe.skipIf(!startSite)('accounts and settings in a real browser', { timeout
     await page.getByLabel('Confirm password').fill(password);
     expect(await page.getByText('Passwords do not match!').count()).toBe(0);
     await page.getByLabel('Subscribe to updates about Modshelf').check();
-    expect(await page.getByRole('link', { name: 'Terms' }).count()).toBe(1);
-    expect(await page.getByRole('link', { name: 'Privacy Policy' }).count()).toBe(1);
+    expect(await page.locator('main').getByRole('link', { name: 'Terms' }).count()).toBe(1);
+    expect(await page.locator('main').getByRole('link', { name: 'Privacy Policy' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Create account' }).click();
 
     await page.getByTestId('welcome').waitFor();
@@ -371,6 +371,16 @@ describe.skipIf(!startSite)('accounts and settings in a real browser', { timeout
     await page.locator('input[name="searchLayout"]').uncheck();
     await page.locator('header').getByRole('link', { name: 'Mods', exact: true }).click();
     await page.locator('.cat-search:not(.cat-search--right)').waitFor();
+    // a list layout chosen per page type: mods as a grid, modpacks keep their gallery default
+    await page.goto(`${url}/settings`);
+    await page.locator('select[name="layout-mod"]').selectOption('grid');
+    await page.locator('header').getByRole('link', { name: 'Mods', exact: true }).click();
+    await page.locator('.cat-results[data-layout="grid"]').waitFor({ state: 'attached' });
+    expect(new URL(page.url()).searchParams.has('view')).toBe(false);
+    await page.goto(`${url}/modpacks`);
+    await page.locator('.cat-results[data-layout="gallery"]').waitFor({ state: 'attached' });
+    await page.goto(`${url}/settings`);
+    await page.locator('select[name="layout-mod"]').selectOption('list');
   });
 
   it('switches the language, and shows the error state when a bundle cannot load', async () => {
@@ -382,6 +392,20 @@ describe.skipIf(!startSite)('accounts and settings in a real browser', { timeout
     expect(await page.locator('nav.set-nav').innerText()).toContain('Токены доступа');
     await page.getByRole('radio', { name: 'English (US)', exact: true }).check();
     await page.locator('main h1', { hasText: 'Language' }).waitFor();
+    // the spec's groups; a language without a translation falls back to en-US and stays chosen
+    for (const g of ['Automatic', 'Standard languages', 'Experimental languages', 'Fun languages']) await page.getByText(g, { exact: true }).waitFor();
+    await page.getByRole('radio', { name: 'Deutsch', exact: true }).check();
+    await page.getByTestId('language-fallback').waitFor();
+    expect(await page.locator('main h1').innerText()).toBe('Language');
+    expect(new URL(page.url()).searchParams.get('hl')).toBeNull();
+    await page.reload();
+    expect(await page.getByRole('radio', { name: 'Deutsch', exact: true }).isChecked()).toBe(true);
+    await page.getByTestId('language-search').fill('lolcat');
+    await page.getByRole('heading', { name: 'Search results' }).waitFor();
+    expect(await page.locator('input[name="language"]:not([value="auto"])').count()).toBe(1);
+    await page.getByTestId('language-search').fill('');
+    await page.getByRole('radio', { name: 'English (US)', exact: true }).check();
+    await page.getByTestId('language-fallback').waitFor({ state: 'detached' });
 
     // this part's Russian bundle cannot be fetched: the spec's error, and the page stays in English
     const fresh = await ctx.newPage();

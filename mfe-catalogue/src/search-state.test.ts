@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFacets, defaultSearchState, pageCount, pageWindow, parseSearchParams, searchOffset, toSearchParams } from './search-state';
+import { buildFacets, defaultSearchState, isLocked, pageCount, pageWindow, parseSearchParams, searchOffset, syncPatch, toSearchParams, unlockPatch } from './search-state';
 import { environmentOf } from './environment';
 
 describe('search state in the URL', () => {
@@ -33,6 +33,29 @@ describe('search state in the URL', () => {
       ['versions:1.0.3', 'versions:1.11.4'], ['server_side:required', 'server_side:optional'], ['license:MIT'], ['project_id:X'],
     ]);
   });
+  it('locked filters: provided values filter until unlocked; unlock starts from them; sync locks again', () => {
+    const locked = parseSearchParams(new URLSearchParams('pv=1.11.4&pg=coreengine&v=1.0.3'), 'mod');
+    expect(isLocked(locked, 'versions')).toBe(true);
+    expect(isLocked(locked, 'loaders')).toBe(true);
+    // the visitor's own version is ignored while the provided one is locked
+    expect(buildFacets(locked, 'mod')).toEqual([['project_type:mod'], ['categories:coreengine'], ['versions:1.11.4']]);
+    const unlocked = { ...locked, ...unlockPatch(locked, 'versions') };
+    expect(isLocked(unlocked, 'versions')).toBe(false);
+    expect(unlocked.versions).toEqual(['1.11.4']);
+    const edited = { ...unlocked, versions: ['1.0.3'] };
+    expect(buildFacets(edited, 'mod')).toEqual([['project_type:mod'], ['categories:coreengine'], ['versions:1.0.3']]);
+    const url = toSearchParams(edited, 'mod');
+    expect(url.getAll('ul')).toEqual(['v']);
+    expect(parseSearchParams(url, 'mod')).toEqual(edited);
+    const synced = { ...edited, ...syncPatch(edited, 'versions') };
+    expect(isLocked(synced, 'versions')).toBe(true);
+    expect(buildFacets(synced, 'mod')).toEqual(buildFacets(locked, 'mod').map((g) => (g[0].startsWith('versions') ? ['versions:1.11.4'] : g)));
+    // nothing provided: nothing locked, and no ul in the URL
+    const plain = parseSearchParams(new URLSearchParams('ul=v&v=1.0.3'), 'mod');
+    expect(isLocked(plain, 'versions')).toBe(false);
+    expect(toSearchParams(plain, 'mod').has('ul')).toBe(false);
+  });
+
   it('pages', () => {
     expect(searchOffset({ page: 3, limit: 20 })).toBe(40);
     expect(pageCount(0, 20)).toBe(1);

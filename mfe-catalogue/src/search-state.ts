@@ -4,6 +4,9 @@ import {
 
 export type SearchProjectType = 'mod' | 'modpack' | 'server';
 export type Environment = 'client' | 'server';
+/** Filters that a link may provide, and so lock: game versions and loaders. */
+export type LockableFacet = 'versions' | 'loaders';
+const LOCK_KEYS: Record<LockableFacet, string> = { versions: 'v', loaders: 'g' };
 
 /** Everything the search page shows, kept in the URL. */
 export interface SearchState {
@@ -18,12 +21,18 @@ export interface SearchState {
   page: number;
   limit: number;
   layout: Layout;
+  /** values a link provided (`pv`, `pg`): locked until unlocked */
+  provided: Record<LockableFacet, string[]>;
+  /** provided facets the visitor unlocked (`ul`) to choose their own values */
+  unlocked: LockableFacet[];
 }
 
-export function defaultSearchState(type: SearchProjectType): SearchState {
+/** `layout`: the page's default view (the visitor's choice in display preferences, else DEFAULT_LAYOUT). */
+export function defaultSearchState(type: SearchProjectType, layout: Layout = DEFAULT_LAYOUT[type]): SearchState {
   return {
     query: '', categories: [], loaders: [], versions: [], environments: [], license: '', projectId: '',
-    sort: 'relevance', page: 1, limit: DEFAULT_PAGE_SIZE, layout: DEFAULT_LAYOUT[type],
+    sort: 'relevance', page: 1, limit: DEFAULT_PAGE_SIZE, layout,
+    provided: { versions: [], loaders: [] }, unlocked: [],
   };
 }
 
@@ -31,8 +40,8 @@ function uniq(values: string[]): string[] {
   return [...new Set(values.filter((v) => v.length > 0))];
 }
 
-export function parseSearchParams(params: URLSearchParams, type: SearchProjectType): SearchState {
-  const d = defaultSearchState(type);
+export function parseSearchParams(params: URLSearchParams, type: SearchProjectType, preferred?: Layout): SearchState {
+  const d = defaultSearchState(type, preferred);
   const sort = params.get('s');
   const layout = params.get('view');
   const limit = Number(params.get('m'));
@@ -49,12 +58,34 @@ export function parseSearchParams(params: URLSearchParams, type: SearchProjectTy
     page: Number.isFinite(page) && page >= 1 ? page : 1,
     limit: (SEARCH_PAGE_SIZES as readonly number[]).includes(limit) ? limit : d.limit,
     layout: (LAYOUTS as readonly string[]).includes(layout ?? '') ? (layout as Layout) : d.layout,
+    provided: { versions: uniq(params.getAll('pv')), loaders: uniq(params.getAll('pg')) },
+    unlocked: (['versions', 'loaders'] as const).filter((f) => params.getAll('ul').includes(LOCK_KEYS[f])),
   };
 }
 
+/** Whether a facet is locked: a link provided values and the visitor has not unlocked it. */
+export function isLocked(s: Pick<SearchState, 'provided' | 'unlocked'>, facet: LockableFacet): boolean {
+  return s.provided[facet].length > 0 && !s.unlocked.includes(facet);
+}
+
+/** The values a facet filters by: the provided ones while locked, else the visitor's. */
+export function effective(s: SearchState, facet: LockableFacet): string[] {
+  return isLocked(s, facet) ? s.provided[facet] : s[facet];
+}
+
+/** Unlock: the visitor's own values start from the provided ones. */
+export function unlockPatch(s: SearchState, facet: LockableFacet): Partial<SearchState> {
+  return { unlocked: [...s.unlocked.filter((f) => f !== facet), facet], [facet]: [...s.provided[facet]] };
+}
+
+/** Sync: back to the provided values, locked again. */
+export function syncPatch(s: SearchState, facet: LockableFacet): Partial<SearchState> {
+  return { unlocked: s.unlocked.filter((f) => f !== facet), [facet]: [] };
+}
+
 /** The URL query for a state; defaults are left out so plain pages keep plain URLs. */
-export function toSearchParams(s: SearchState, type: SearchProjectType, keep?: URLSearchParams): URLSearchParams {
-  const d = defaultSearchState(type);
+export function toSearchParams(s: SearchState, type: SearchProjectType, keep?: URLSearchParams, preferred?: Layout): URLSearchParams {
+  const d = defaultSearchState(type, preferred);
   const p = new URLSearchParams();
   const hl = keep?.get('hl');
   if (s.query) p.set('q', s.query);
@@ -68,6 +99,9 @@ export function toSearchParams(s: SearchState, type: SearchProjectType, keep?: U
   if (s.limit !== d.limit) p.set('m', String(s.limit));
   if (s.page > 1) p.set('page', String(s.page));
   if (s.layout !== d.layout) p.set('view', s.layout);
+  for (const v of s.provided.versions) p.append('pv', v);
+  for (const g of s.provided.loaders) p.append('pg', g);
+  for (const f of s.unlocked) if (s.provided[f].length) p.append('ul', LOCK_KEYS[f]);
   if (hl) p.set('hl', hl);
   return p;
 }
@@ -76,8 +110,10 @@ export function toSearchParams(s: SearchState, type: SearchProjectType, keep?: U
 export function buildFacets(s: SearchState, type: SearchProjectType): string[][] {
   const facets: string[][] = [[`project_type:${type}`]];
   for (const c of s.categories) facets.push([`categories:${c}`]);
-  if (s.loaders.length) facets.push(s.loaders.map((l) => `categories:${l}`));
-  if (s.versions.length) facets.push(s.versions.map((v) => `versions:${v}`));
+  const loaders = effective(s, 'loaders');
+  const versions = effective(s, 'versions');
+  if (loaders.length) facets.push(loaders.map((l) => `categories:${l}`));
+  if (versions.length) facets.push(versions.map((v) => `versions:${v}`));
   for (const e of s.environments) facets.push([`${e}_side:required`, `${e}_side:optional`]);
   if (s.license) facets.push([`license:${s.license}`]);
   if (s.projectId) facets.push([`project_id:${s.projectId}`]);

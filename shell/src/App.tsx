@@ -12,6 +12,7 @@ import { LoadingBar } from './LoadingBar';
 import { useThemeEffect } from './prefs';
 import { RemoteArea } from './remotes';
 import { Toasts } from './Toasts';
+import { StagingBanner } from './StagingBanner';
 import type { Locale } from '@modshelf/web-kit';
 
 /**
@@ -80,6 +81,7 @@ export function App({ manifest, routeRules: rulesPromise, initialLocale, initial
       <LoadingBar />
       <ScrollToTop />
       <div className="shell">
+        <StagingBanner />
         <Header />
         <main className="shell-main" id="main">
           <Suspense fallback={<div className="shell-area-loading" aria-busy="true" />}>

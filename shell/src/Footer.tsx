@@ -2,7 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useAtom, useAtomValue } from 'jotai';
 import {
-  COLOR_MODES, colorModeAtom, developerModeAtom, localeAtom, LOCALE_NAMES, LOCALES, saveColorMode, type ColorMode,
+  COLOR_MODES, colorModeAtom, developerModeAtom, siteInfoAtom, localeAtom, LOCALE_NAMES, LOCALES, saveColorMode, type ColorMode,
   type Locale,
 } from '@modshelf/web-kit';
 import type { RemotesManifest } from './areas';
@@ -20,14 +20,18 @@ export function Footer({ manifest }: { manifest: RemotesManifest }) {
   const [locale, setLocale] = useAtom(localeAtom);
   const [mode, setMode] = useAtom(colorModeAtom);
   const devMode = useAtomValue(developerModeAtom);
+  const site = useAtomValue(siteInfoAtom);
   return (
     <footer className="shell-footer">
       <div className="shell-footer__inner">
         <nav className="shell-footer__links" aria-label={intl.formatMessage({ id: 'footer.legal', defaultMessage: 'Legal' })}>
+          <Link to="/legal/terms"><FormattedMessage id="footer.terms" defaultMessage="Terms" /></Link>
+          <Link to="/legal/privacy"><FormattedMessage id="footer.privacy" defaultMessage="Privacy" /></Link>
           <Link to="/legal/rules"><FormattedMessage id="footer.rules" defaultMessage="Content rules" /></Link>
           <Link to="/legal/copyright"><FormattedMessage id="footer.copyright" defaultMessage="Copyright policy" /></Link>
           <Link to="/legal/security"><FormattedMessage id="footer.security" defaultMessage="Security notice" /></Link>
           <Link to="/report"><FormattedMessage id="footer.report" defaultMessage="Report" /></Link>
+          <a href={site.communityUrl} target="_blank" rel="noopener noreferrer" data-testid="community-link"><FormattedMessage id="footer.community" defaultMessage="Community" /></a>
         </nav>
         <div className="shell-footer__controls">
           <label>

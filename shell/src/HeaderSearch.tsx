@@ -71,22 +71,26 @@ export function HeaderSearch() {
           setOpen(true);
         }}
         placeholder={label}
+        role="combobox"
+        aria-autocomplete="list"
         aria-label={label}
         aria-expanded={showList}
         aria-controls="shell-search-sample"
       />
       {showList && (
-        <div id="shell-search-sample" className="shell-search__sample" role="listbox" aria-label={label}>
+        <div className="shell-search__sample">
           {hits.length === 0 ? (
-            <p className="ms-muted"><FormattedMessage id="header.noMatches" defaultMessage="No projects match." /></p>
+            <p className="ms-muted" id="shell-search-sample"><FormattedMessage id="header.noMatches" defaultMessage="No projects match." /></p>
           ) : (
-            hits.map((h) => (
+            <div id="shell-search-sample" role="listbox" aria-label={label} className="shell-search__hits">
+            {hits.map((h) => (
               <Link key={h.project_id} role="option" aria-selected="false" to={projectPath(h)} className="shell-search__hit" onClick={() => setOpen(false)}>
                 {h.icon_url ? <img src={h.icon_url} alt="" width={28} height={28} /> : <span className="shell-search__icon" aria-hidden="true" />}
                 <span className="shell-search__title">{h.title}</span>
                 <span className="ms-muted">{formatCategory(projectTypeSegment(h))}</span>
               </Link>
-            ))
+            ))}
+            </div>
           )}
           <Link to={`/mods?q=${encodeURIComponent(q.trim())}`} className="shell-search__all" onClick={() => setOpen(false)}>
             <FormattedMessage id="header.allResults" defaultMessage="See all results" />

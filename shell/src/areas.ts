@@ -15,6 +15,8 @@ export interface RemoteManifestEntry {
 export interface RemotesManifest {
   buildId: string;
   remotes: RemoteManifestEntry[];
+  /** the site's configuration for the front end (absent when a static host serves the manifest) */
+  site?: { community_url: string; staging: boolean };
 }
 
 // the route table the server shares (an unknown path answers 404 there)
@@ -41,7 +43,10 @@ export function areaForPath(path: string, manifest: Pick<RemotesManifest, 'remot
 export function parseManifest(value: unknown): RemotesManifest {
   const v = (value ?? {}) as Partial<RemotesManifest>;
   const remotes = Array.isArray(v.remotes) ? v.remotes : [];
+  const site = v.site && typeof v.site === 'object' ? v.site : null;
+  const communityUrl = site && typeof site.community_url === 'string' && /^https?:\/\//.test(site.community_url) ? site.community_url : null;
   return {
+    ...(site ? { site: { community_url: communityUrl ?? '', staging: site.staging === true } } : {}),
     buildId: typeof v.buildId === 'string' ? v.buildId : '',
     remotes: remotes.filter(
       (r): r is RemoteManifestEntry => !!r && typeof r.name === 'string' && /^[a-z][a-z0-9_]*$/.test(r.name) && typeof r.entry === 'string',

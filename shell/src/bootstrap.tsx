@@ -6,7 +6,7 @@ import { App } from './App';
 import shellCss from './shell.css';
 import { loadManifest, loadRouteRules } from './remotes';
 import { initialLocale, loadMessages } from './i18n';
-import { initPreferences } from './prefs';
+import { initPreferences, initSiteInfo } from './prefs';
 import { restoreSession } from './session';
 
 injectCss('tokens', tokensCss);
@@ -17,6 +17,7 @@ async function start(): Promise<void> {
   getDefaultStore().set(localeAtom, locale);
   initPreferences();
   const [manifest, messages] = await Promise.all([loadManifest(), loadMessages(locale).catch(() => ({}))]);
+  initSiteInfo(manifest);
   void restoreSession();
   createRoot(document.getElementById('app')!).render(
     <BrowserRouter>

@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { getDefaultStore, useAtomValue } from 'jotai';
 import {
   applyTheme, colorModeAtom, developerModeAtom, displayPreferencesAtom, loadColorMode, loadDisplayPreferences,
-  resolveTheme,
+  resolveTheme, siteInfoAtom,
 } from '@modshelf/web-kit';
+import type { RemotesManifest } from './areas';
 
 const DEV_MODE_KEY = 'modshelf:developer-mode';
 
@@ -17,6 +18,14 @@ export function initPreferences(): void {
   } catch {
     /* storage blocked */
   }
+}
+
+/** The site's configuration from the manifest: the community link and the staging flag. */
+export function initSiteInfo(manifest: RemotesManifest): void {
+  const site = manifest.site;
+  if (!site) return;
+  const store = getDefaultStore();
+  store.set(siteInfoAtom, { communityUrl: site.community_url || store.get(siteInfoAtom).communityUrl, staging: site.staging });
 }
 
 export function saveDeveloperMode(on: boolean): void {
@@ -38,4 +47,8 @@ export function useThemeEffect(): void {
     mq.addEventListener('change', paint);
     return () => mq.removeEventListener('change', paint);
   }, [mode, prefs.preferredDarkTheme]);
+  // advanced rendering off: no blur, shadows, transitions or animations (shell.css, [data-effects="off"])
+  useEffect(() => {
+    document.documentElement.dataset.effects = prefs.advancedRendering ? 'on' : 'off';
+  }, [prefs.advancedRendering]);
 }

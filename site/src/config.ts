@@ -29,6 +29,10 @@ export const configSchema = z
     OPENSEARCH_URL: z.string().url().optional(),
     /** MongoDB database and OpenSearch index prefix shared with the bus workers */
     STORAGE_NAME: z.string().regex(/^[a-z][a-z0-9_-]{0,40}$/).default('modshelf'),
+    /** the community link of the footer and of the error screen's "Get help" button */
+    COMMUNITY_URL: z.string().url().refine((u) => /^https?:\/\//.test(u), 'an http(s) URL').default('https://discord.gg/modshelf'),
+    /** marks a staging deployment with a banner (visitors may hide it in their display preferences) */
+    STAGING: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   })
   .refine((c) => !c.ADMIN_USERNAME === !c.ADMIN_PASSWORD, {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD go together',

@@ -114,7 +114,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   await registerQueryRoutes(app, { projections, credentials, publicUrl: config.publicUrl, store });
   if (options.web ?? config.WEB) {
     await ensureWebBuilt(ROOT_DIR);
-    await registerWeb(app, { rootDir: ROOT_DIR });
+    await registerWeb(app, { rootDir: ROOT_DIR, site: { community_url: config.COMMUNITY_URL, staging: config.STAGING } });
   }
 
   const seeding = config.SEED && (await store.streamRevision(seedStream)) === NO_STREAM;

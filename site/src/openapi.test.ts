@@ -7,7 +7,7 @@ import addFormats from 'ajv-formats';
 import { parse as parseYaml } from 'yaml';
 import { validate as validateOpenApi, compileErrors } from '@readme/openapi-parser';
 import type { z } from 'zod';
-import { accountRouteDocs } from '@modshelf/command-service';
+import { PAYOUT_ROUTES, accountRouteDocs } from '@modshelf/command-service';
 import { MODERATION_ROUTES, QUERY_ROUTES, THREAD_ROUTES } from '@modshelf/projection-service';
 import { ErrorAnswer, type RouteDoc } from '@modshelf/service-kit';
 import { startSite, type Site } from './index';
@@ -73,7 +73,7 @@ interface Sample {
   command?: boolean;
 }
 
-const ROUTE_DOCS: RouteDoc[] = [...QUERY_ROUTES, ...MODERATION_ROUTES, ...THREAD_ROUTES, ...accountRouteDocs()];
+const ROUTE_DOCS: RouteDoc[] = [...QUERY_ROUTES, ...MODERATION_ROUTES, ...THREAD_ROUTES, ...accountRouteDocs(), ...PAYOUT_ROUTES];
 function zodSchemaFor(s: Sample): z.ZodType {
   if (s.status >= 400) return ErrorAnswer;
   const doc = ROUTE_DOCS.find((r) => r.method === s.method && pathSkeleton(r.path) === pathSkeleton(s.path));
@@ -179,6 +179,9 @@ describe('OpenAPI contract of the running site', () => {
     const me = body(await call('get', '/v2/user', '/v2/user', { token: session }));
     await call('get', '/v2/user/{id|username}/follows', `/v2/user/${me.id}/follows`, { token: session });
     await call('get', '/v2/user/{id|username}/notifications', `/v2/user/${me.id}/notifications`, { token: session });
+    // legacy paths: the payout history shape and the update-checker document
+    await call('get', '/v2/user/{id|username}/payouts', `/v2/user/${me.id}/payouts`, { token: session });
+    await call('get', '/v2/updates/{id|slug}/forge_updates.json', `/v2/updates/${project.slug}/forge_updates.json?loader=any`);
     await call('get', '/v2/report', '/v2/report?all=true', { token: session });
     // the catalogue's create commands (multipart), for the reference's Project and Version answers
     const form = (data: unknown, files: Record<string, string> = {}) => {
@@ -194,7 +197,7 @@ describe('OpenAPI contract of the running site', () => {
     const newProject = body(created);
     await multipartCall('/v2/version', '/v2/version', form({
       project_id: newProject.id, name: 'First', version_number: '1.0.0', changelog: 'first', dependencies: [], game_versions: [v.game_versions[0]],
-      version_type: 'release', loaders: [v.loaders[0]], featured: false, status: 'listed', file_parts: ['file0'], primary_file: 'file0',
+      version_type: 'release', loaders: ['coreengine'], featured: false, status: 'listed', file_parts: ['file0'], primary_file: 'file0',
     }, { file0: 'contract test file' }));
 
     // organizations, collections, reports and notifications, made by real commands (not validated: command answers)

@@ -73,9 +73,9 @@ describe('query parameters on every GET /v2 route', () => {
 
   function getRoutes() {
     const doc = buildOpenApiDocument();
-    const params = new Map<string, { name: string; schema: { type?: string } }[]>();
+    const params = new Map<string, { name: string; schema: { type?: string; multipleOf?: number } }[]>();
     for (const [path, ops] of Object.entries(doc.paths)) {
-      const op = ops.get as { parameters?: { name: string; in: string; schema: { type?: string } }[] } | undefined;
+      const op = ops.get as { parameters?: { name: string; in: string; schema: { type?: string; multipleOf?: number } }[] } | undefined;
       if (op) params.set(pathSkeleton(path), (op.parameters ?? []).filter((p) => p.in === 'query'));
     }
     const routes = registeredRoutes(site.app).filter((r) => r.method === 'GET' && r.url.startsWith('/v2/'));
@@ -156,7 +156,9 @@ describe('query parameters on every GET /v2 route', () => {
           }
         }
         // and a good value still passes
-        const good = await inject(`${r.path}?${p.name}=${p.schema.type === 'integer' ? '1' : 'true'}`);
+        // (a documented multipleOf, e.g. analytics' day-sized resolution_minutes, is the smallest good integer)
+        const goodInteger = typeof p.schema.multipleOf === 'number' ? String(p.schema.multipleOf) : '1';
+        const good = await inject(`${r.path}?${p.name}=${p.schema.type === 'integer' ? goodInteger : 'true'}`);
         if (good.statusCode >= 400) failures.push(`${r.url}?${p.name}=good -> ${good.statusCode} ${good.body.slice(0, 100)}`);
       }
     }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
 import { cacheControlFor, ensureWebBuilt, IMMUTABLE, needsBuild, NO_CACHE, registerWeb, withLanguage, withPageMeta } from './web';
 
 let root: string;
@@ -34,7 +35,7 @@ beforeAll(async () => {
   });
   app.get('/health', async () => ({ ok: true }));
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'not_found', description: 'the requested route does not exist' }));
-  await registerWeb(app, { rootDir: root });
+  await registerWeb(app, { rootDir: root, site: { community_url: 'https://community.example/modshelf', staging: true } });
   await app.ready();
 });
 
@@ -104,6 +105,8 @@ describe('registerWeb', () => {
     const m1 = await app.inject({ url: '/remotes.json' });
     expect(m1.headers['cache-control']).toBe(NO_CACHE);
     const body = m1.json();
+    // the site's configuration for the front end (COMMUNITY_URL, STAGING)
+    expect(body.site).toEqual({ community_url: 'https://community.example/modshelf', staging: true });
     expect(body.remotes).toEqual([
       expect.objectContaining({ name: 'catalogue', entry: '/remotes/catalogue/remoteEntry.js?v=0.1.0%23aaa', routes: ['/'] }),
     ]);
@@ -135,6 +138,15 @@ describe('registerWeb', () => {
     expect(res.body).toContain('<meta name="description" content="Does &quot;cool&quot; things">');
     expect(res.body).toContain('<meta property="og:title" content="Cool &lt;Mod&gt;">');
     expect((await app.inject({ url: '/mod/unknown' })).body).toContain('<title>Modshelf</title>');
+  });
+});
+
+describe('site configuration for the front end', () => {
+  it('COMMUNITY_URL and STAGING: defaults, values, and bad values refused at start-up', () => {
+    expect(loadConfig({})).toMatchObject({ COMMUNITY_URL: 'https://discord.gg/modshelf', STAGING: false });
+    expect(loadConfig({ COMMUNITY_URL: 'https://forum.example.org/', STAGING: 'true' })).toMatchObject({ COMMUNITY_URL: 'https://forum.example.org/', STAGING: true });
+    expect(() => loadConfig({ COMMUNITY_URL: 'javascript:alert(1)' })).toThrow(/COMMUNITY_URL/);
+    expect(() => loadConfig({ STAGING: 'yes' })).toThrow(/STAGING/);
   });
 });
 

@@ -63,6 +63,12 @@ export interface RemotesManifest {
   remotes: (RemoteEntryFile & { folder: string })[];
 }
 
+/** What the site's configuration tells the front end (COMMUNITY_URL, STAGING), served in /remotes.json. */
+export interface SiteInfo {
+  community_url: string;
+  staging: boolean;
+}
+
 /** Front-end packages: the shell plus every mfe-* folder that has a package.json. */
 export function webPackages(rootDir: string): string[] {
   const mfes = existsSync(rootDir)
@@ -199,13 +205,13 @@ async function pageMeta(app: FastifyInstance, path: string): Promise<{ title: st
   }
 }
 
-export async function registerWeb(app: FastifyInstance, opts: { rootDir: string }): Promise<void> {
+export async function registerWeb(app: FastifyInstance, opts: { rootDir: string; site?: SiteInfo }): Promise<void> {
   const rootDir = resolve(opts.rootDir);
   const shellDist = join(rootDir, 'shell', 'dist');
 
   app.get('/remotes.json', async (_req, reply) => {
     reply.header('Cache-Control', NO_CACHE).type('application/json; charset=utf-8');
-    return readRemotesManifest(rootDir);
+    return { ...readRemotesManifest(rootDir), ...(opts.site ? { site: opts.site } : {}) };
   });
 
   app.get('/builds/latest.json', async (_req, reply) => {

@@ -1,6 +1,8 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { DISCORD_HELP_URL, ERRORS } from './constants';
+import { useAtomValue } from 'jotai';
+import { ERRORS } from './constants';
+import { siteInfoAtom } from './atoms';
 import { Logo } from './Logo';
 import { usePageMeta } from './meta';
 
@@ -12,6 +14,7 @@ export interface ErrorScreenProps {
 /** The error screen for any routing or runtime error (a logo for 404, else 'An error occurred!'). */
 export function ErrorScreen({ statusCode, message }: ErrorScreenProps) {
   usePageMeta(statusCode === 404 ? message : ERRORS.genericTitle);
+  const { communityUrl } = useAtomValue(siteInfoAtom);
   return (
     <section className="ms-error" role="alert" data-status={statusCode ?? ERRORS.fallback.statusCode}>
       {statusCode === 404 ? (
@@ -26,7 +29,7 @@ export function ErrorScreen({ statusCode, message }: ErrorScreenProps) {
         <Link className="ms-btn ms-btn--primary" to="/">
           <FormattedMessage id="error.home" defaultMessage="Go home" />
         </Link>
-        <a className="ms-btn" href={DISCORD_HELP_URL} target="_blank" rel="noopener noreferrer">
+        <a className="ms-btn" href={communityUrl} target="_blank" rel="noopener noreferrer">
           <FormattedMessage id="error.discord" defaultMessage="Get help on Discord" />
         </a>
       </div>

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import { DEFAULT_LOCALE, type ColorMode, type DisplayPreferences, type Locale } from './constants';
-import { DISPLAY_PREFERENCE_DEFAULTS } from './constants';
+import { DISCORD_HELP_URL, DISPLAY_PREFERENCE_DEFAULTS } from './constants';
 import type { User } from './types';
 
 /** The site language; the shell owns changes (cookie + hl) and remotes read it. */
@@ -16,3 +16,10 @@ export interface Session {
 }
 /** The signed-in session, or null for an anonymous visitor. */
 export const sessionAtom = atom<Session | null>(null);
+
+/** What the site's configuration says (COMMUNITY_URL, STAGING); the shell sets it from /remotes.json. */
+export interface SiteInfo {
+  communityUrl: string;
+  staging: boolean;
+}
+export const siteInfoAtom = atom<SiteInfo>({ communityUrl: DISCORD_HELP_URL, staging: false });

@@ -47,6 +47,8 @@ export interface DisplayPreferences {
   hidePromotions: boolean;
   preferredDarkTheme: DarkTheme;
   hideStagingBanner: boolean;
+  /** the visitor's list layout per page type (absent: DEFAULT_LAYOUT) */
+  layouts?: Partial<Record<LayoutPage, Layout>>;
 }
 
 export const DISPLAY_PREFERENCE_DEFAULTS: Readonly<DisplayPreferences> = Object.freeze({
@@ -69,6 +71,12 @@ export const DEFAULT_LAYOUT = {
   user: 'list',
   collection: 'list',
 } as const satisfies Record<string, Layout>;
+export type LayoutPage = keyof typeof DEFAULT_LAYOUT;
+
+/** The list layout of a page type: the visitor's choice (display preferences), else the spec's default. */
+export function layoutFor(prefs: Pick<DisplayPreferences, 'layouts'>, page: LayoutPage): Layout {
+  return prefs.layouts?.[page] ?? DEFAULT_LAYOUT[page];
+}
 
 export const DEFAULT_LOCALE = 'en-US';
 export const LOCALES = ['en-US', 'ru'] as const;

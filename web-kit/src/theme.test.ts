@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cycleColorMode, parseColorMode, parseDisplayPreferences, resolveTheme, sanitizePreferredDarkTheme } from './theme';
 import { serializeCookie, parseCookies } from './cookies';
-import { COLOR_MODE_COOKIE, LANGUAGE_COOKIE, DISPLAY_PREFERENCE_DEFAULTS } from './constants';
+import { COLOR_MODE_COOKIE, LANGUAGE_COOKIE, DISPLAY_PREFERENCE_DEFAULTS, layoutFor } from './constants';
 
 describe('colour modes', () => {
   it('falls back to dark for a bad or missing preferred dark theme', () => {
@@ -36,6 +36,15 @@ describe('display preferences cookie', () => {
     expect(p.hidePromotions).toBe(true);
     expect(p.advancedRendering).toBe(true);
     expect(p.preferredDarkTheme).toBe('dark');
+  });
+  it('keeps a valid list layout per page type and drops the rest', () => {
+    const p = parseDisplayPreferences(JSON.stringify({ layouts: { mod: 'grid', modpack: 'sideways', user: 'gallery', nope: 'grid' } }));
+    expect(p.layouts).toEqual({ mod: 'grid', user: 'gallery' });
+    expect(layoutFor(p, 'mod')).toBe('grid');
+    expect(layoutFor(p, 'modpack')).toBe('gallery');
+    expect(layoutFor(p, 'server')).toBe('grid');
+    expect(layoutFor(p, 'collection')).toBe('list');
+    expect(parseDisplayPreferences(JSON.stringify({ layouts: 'grid' })).layouts).toBeUndefined();
   });
 });
 

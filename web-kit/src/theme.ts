@@ -1,6 +1,6 @@
 import {
-  COLOR_MODES, COLOR_MODE_COOKIE, COOKIE_NAMES, DARK_THEMES, DISPLAY_PREFERENCES_COOKIE, DISPLAY_PREFERENCE_DEFAULTS,
-  type ColorMode, type DarkTheme, type DisplayPreferences, type Theme,
+  COLOR_MODES, COLOR_MODE_COOKIE, COOKIE_NAMES, DARK_THEMES, DEFAULT_LAYOUT, DISPLAY_PREFERENCES_COOKIE, DISPLAY_PREFERENCE_DEFAULTS, LAYOUTS,
+  type ColorMode, type DarkTheme, type DisplayPreferences, type Layout, type LayoutPage, type Theme,
 } from './constants';
 import { readCookie, writeCookie } from './cookies';
 
@@ -41,6 +41,13 @@ export function parseDisplayPreferences(raw: string | undefined): DisplayPrefere
     if (typeof val === typeof def) (out as unknown as Record<string, unknown>)[key] = val;
   }
   out.preferredDarkTheme = sanitizePreferredDarkTheme(parsed.preferredDarkTheme);
+  const layouts: Partial<Record<LayoutPage, Layout>> = {};
+  const raw2 = parsed.layouts && typeof parsed.layouts === 'object' ? (parsed.layouts as Record<string, unknown>) : {};
+  for (const page of Object.keys(DEFAULT_LAYOUT) as LayoutPage[]) {
+    const v = raw2[page];
+    if (typeof v === 'string' && (LAYOUTS as readonly string[]).includes(v)) layouts[page] = v as Layout;
+  }
+  if (Object.keys(layouts).length) out.layouts = layouts;
   return out;
 }
 

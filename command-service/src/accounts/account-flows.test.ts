@@ -254,6 +254,22 @@ describe('profile', () => {
     expect((await t.req({ method: 'PATCH', url: '/v2/user/nobody', token: a, payload: { bio: 'x' } })).statusCode).toBe(404);
   });
 
+  it('badges: only an admin grants them, and only the grantable bits', async () => {
+    const a = await t.signUp('badgee');
+    const { ensureAdmin } = await import('./auth-routes');
+    const adminId = await ensureAdmin(t.deps, 'badgeadmin', 'admin password 1');
+    const admin = (await t.req({ method: 'POST', url: '/v2/auth/login', payload: { username: 'badgeadmin', password: 'admin password 1' } })).json().session as string;
+    expect(adminId).toBeTruthy();
+    expect((await t.req({ method: 'PATCH', url: '/v2/user/badgee', token: a, payload: { badges: 32 } })).statusCode).toBe(401);
+    const bad = await t.req({ method: 'PATCH', url: '/v2/user/badgee', token: admin, payload: { badges: 256 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('invalid_input');
+    expect((await t.req({ method: 'PATCH', url: '/v2/user/badgee', token: admin, payload: { badges: 32 | 64 } })).statusCode).toBe(204);
+    const userId = (await t.deps.credentials.findByUsername('badgee'))!.userId;
+    const granted = (await t.deps.store.readStream(userStream(userId))).filter((e) => e.type === 'UserBadgesChanged');
+    expect(granted.map((e) => e.data)).toEqual([{ badges: 96 }]);
+  });
+
   it('never gives one username to two concurrent renames', async () => {
     const sessions = await Promise.all(['ren1', 'ren2', 'ren3'].map((u) => t.signUp(u)));
     const results = await Promise.all(sessions.map((s, i) => t.req({ method: 'PATCH', url: `/v2/user/ren${i + 1}`, token: s, payload: { username: 'Winner' } })));

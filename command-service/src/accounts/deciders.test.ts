@@ -58,6 +58,13 @@ describe('user decider', () => {
     givenUser(register).when({ type: 'ChangeRole', role: 'developer' }).then([]);
     givenUser(register).when({ type: 'ChangeRole', role: 'admin' }).then([{ type: 'UserRoleChanged' }]);
   });
+  it('grants badges: only the grantable bits, once per change', () => {
+    givenUser(register).when({ type: 'SetBadges', badges: 2 | 64 }).then([{ type: 'UserBadgesChanged', data: { badges: 66 } }]);
+    givenUser(register, { type: 'SetBadges', badges: 66 }).when({ type: 'SetBadges', badges: 66 }).then([]);
+    givenUser(register).when({ type: 'SetBadges', badges: 0 }).then([]);
+    // the role badges (creator 128, moderator 256, product team 512) are computed, never granted
+    givenUser(register).when({ type: 'SetBadges', badges: 128 }).thenFails(400, /grantable/);
+  });
   it('verifies e-mail once; a new e-mail needs verifying again', () => {
     givenUser(register).when({ type: 'VerifyEmail' }).then([{ type: 'UserEmailVerified' }]);
     givenUser(register, { type: 'VerifyEmail' }).when({ type: 'VerifyEmail' }).then([]);

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isId, usernameSchema, type AccountRecord, type Actor } from '@modshelf/events';
+import { GRANTABLE_BADGES, isId, usernameSchema, type AccountRecord, type Actor } from '@modshelf/events';
 import { ApiError, invalidInput, notFound, requireScope, setSessionCookie } from '@modshelf/service-kit';
 import { loadUser, runUser, type AccountDeps } from './support';
 import { conflictToInput } from './auth-routes';
@@ -21,6 +21,8 @@ export const editUser = z.object({
   username: usernameSchema.optional(),
   bio: z.string().max(160, 'bio: at most 160 characters').nullable().optional(),
   role: z.enum(['developer', 'moderator', 'admin']).optional(),
+  /** Modrinth's badge bits (admins only); role badges are computed and cannot be set */
+  badges: z.int().min(0).optional(),
   name: z.string().nullable().optional(),
 });
 const userParam = z.object({ id: z.string().min(1).max(64) });
@@ -76,6 +78,8 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps, o
     if (body.role !== undefined && body.role !== target.role) {
       if (actor.role !== 'admin') throw new ApiError(401, 'unauthorized', 'You do not have the permissions to edit the role of this user!');
     }
+    if (body.badges !== undefined && actor.role !== 'admin') throw new ApiError(401, 'unauthorized', 'You do not have the permissions to edit the badges of this user!');
+    if (body.badges !== undefined && (body.badges & ~GRANTABLE_BADGES) !== 0) throw invalidInput('badges: only the grantable badge bits (2 to 64) may be set');
     const renamed = body.username !== undefined && body.username !== target.username;
     if (renamed) await deps.credentials.setUsername(target.userId, body.username!).catch(conflictToInput);
     try {
@@ -88,6 +92,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps, o
       await runUser(deps, target.userId, { type: 'ChangeRole', role: body.role }, actor.userId, request);
       await deps.credentials.setRole(target.userId, body.role);
     }
+    if (body.badges !== undefined) await runUser(deps, target.userId, { type: 'SetBadges', badges: body.badges }, actor.userId, request);
     return reply.status(204).send();
   });
 

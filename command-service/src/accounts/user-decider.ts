@@ -1,7 +1,7 @@
 import {
   PatCreated, PatDeleted, PatEdited, SessionCreated, SessionRevoked, TwoFactorDisabled, TwoFactorEnabled, UserDeleted,
-  OAuthAppAuthorized, OAuthAuthorizationRevoked, UserEmailChanged, UserEmailVerified, UserPasswordChanged, UserProfileEdited, UserRegistered, UserRoleChanged,
-  type DecidedEvent, type RecordedEvent, type UserRole,
+  OAuthAppAuthorized, OAuthAuthorizationRevoked, UserEmailChanged, UserEmailVerified, UserPasswordChanged, UserProfileEdited, UserRegistered, UserRoleChanged, UserBadgesChanged,
+  GRANTABLE_BADGES, type DecidedEvent, type RecordedEvent, type UserRole,
 } from '@modshelf/events';
 import { ApiError, RESTRICTED_MASK, conflict, invalidInput, isValidScopeMask, notFound } from '@modshelf/service-kit';
 import type { Decider } from '../kernel/decider';
@@ -13,6 +13,8 @@ export interface UserState {
   userId: string | null;
   username: string | null;
   role: UserRole;
+  /** badges granted by an admin (Modrinth's bits) */
+  badges: number;
   bio: string | null;
   avatarUrl: string | null;
   created: string | null;
@@ -25,7 +27,7 @@ export interface UserState {
 }
 
 export const initialUserState: UserState = {
-  exists: false, deleted: false, userId: null, username: null, role: 'developer', bio: null, avatarUrl: null, created: null,
+  exists: false, deleted: false, userId: null, username: null, role: 'developer', badges: 0, bio: null, avatarUrl: null, created: null,
   emailVerified: false, twoFactor: false, sessions: {}, pats: {}, authorizations: {},
 };
 
@@ -33,6 +35,7 @@ export type UserCommand =
   | { type: 'Register'; user_id: string; username: string; role: UserRole; created: string }
   | { type: 'EditProfile'; changes: { username?: string; bio?: string | null; avatar_url?: string | null } }
   | { type: 'ChangeRole'; role: UserRole }
+  | { type: 'SetBadges'; badges: number }
   | { type: 'VerifyEmail' }
   | { type: 'ChangeEmail' }
   | { type: 'ChangePassword'; reset: boolean }
@@ -79,6 +82,7 @@ export const userDecider: Decider<UserCommand, UserState> = {
       };
     }
     if (UserRoleChanged.is(e)) return { ...s, role: e.data.role };
+    if (UserBadgesChanged.is(e)) return { ...s, badges: e.data.badges };
     if (UserEmailVerified.is(e)) return { ...s, emailVerified: true };
     if (UserEmailChanged.is(e)) return { ...s, emailVerified: false };
     if (TwoFactorEnabled.is(e)) return { ...s, twoFactor: true };
@@ -134,6 +138,9 @@ export const userDecider: Decider<UserCommand, UserState> = {
       }
       case 'ChangeRole':
         return c.role === s.role ? [] : [UserRoleChanged({ role: c.role })];
+      case 'SetBadges':
+        if ((c.badges & ~GRANTABLE_BADGES) !== 0) throw invalidInput('badges: only the grantable badge bits (EARLY_MODPACK_ADOPTER to TRANSLATOR, 2 to 64) may be set');
+        return c.badges === s.badges ? [] : [UserBadgesChanged({ badges: c.badges })];
       case 'VerifyEmail':
         return s.emailVerified ? [] : [UserEmailVerified({})];
       case 'ChangeEmail':

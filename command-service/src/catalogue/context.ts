@@ -15,6 +15,8 @@ export interface CatalogueDeps {
   maxImageBytes?: number;
   /** How often counted downloads are flushed as DownloadsCounted events (default 15 s, as Modrinth's queue). */
   downloadFlushMs?: number;
+  /** How often the release scheduler looks for due releases (default 1 s). */
+  releasePollMs?: number;
   /** Adapters; defaults: a LocalBlobStore under dataDir and a SQLite idempotency store. */
   blobs?: BlobStore;
   idempotency?: import('./idempotency/idempotency-store').IdempotencyStore;

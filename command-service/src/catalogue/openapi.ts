@@ -5,6 +5,7 @@ import {
 } from './project/project.inputs';
 import { createVersionInput, deleteFileQuery, editVersionInput } from './version/version.inputs';
 import { createReportInput, editReportInput } from './report/report.inputs';
+import { scheduleProjectInput, scheduleVersionInput } from './schedule/schedule.inputs';
 import type { ScopeName } from '@modshelf/service-kit';
 import { viewInput } from '../analytics/view.routes';
 
@@ -31,6 +32,9 @@ export const CATALOGUE_COMMAND_ROUTES: {
   { method: 'post', path: '/v2/project/{id|slug}/gallery', summary: 'Add a gallery image (image body, up to 5 MiB)', scope: 'PROJECT_WRITE', body: { kind: 'image' }, query: galleryAddQuery, answer: 204 },
   { method: 'patch', path: '/v2/project/{id|slug}/gallery', summary: 'Modify a gallery image', scope: 'PROJECT_WRITE', body: { kind: 'none' }, query: galleryEditQuery, answer: 204 },
   { method: 'delete', path: '/v2/project/{id|slug}/gallery', summary: 'Delete a gallery image', scope: 'PROJECT_WRITE', body: { kind: 'none' }, query: galleryDeleteQuery, answer: 204 },
+  { method: 'post', path: '/v2/project/{id|slug}/schedule', summary: 'Schedule a project: `scheduled` until `time` (in the future), then `requested_status`; posting again reschedules', scope: 'PROJECT_WRITE', body: { kind: 'json', schema: scheduleProjectInput }, answer: 204 },
+  { method: 'delete', path: '/v2/project/{id|slug}/schedule', summary: 'Cancel a scheduled release: the project returns to its status before scheduling (not in Modrinth)', scope: 'PROJECT_WRITE', body: { kind: 'none' }, answer: 204 },
+  { method: 'get', path: '/v2/project/{id|slug}/schedule', summary: "The project's pending release {time, requested_status}, for team members who may edit it (not in Modrinth)", scope: 'PROJECT_READ', body: { kind: 'none' }, answer: 200 },
   { method: 'post', path: '/v2/project/{id|slug}/follow', summary: 'Follow a project', scope: 'USER_WRITE', body: { kind: 'none' }, answer: 204 },
   { method: 'delete', path: '/v2/project/{id|slug}/follow', summary: 'Unfollow a project', scope: 'USER_WRITE', body: { kind: 'none' }, answer: 204 },
   { method: 'post', path: '/v2/team/{id}/members', summary: 'Invite a user to a team', scope: 'PROJECT_WRITE', body: { kind: 'json', schema: inviteInput }, answer: 204 },
@@ -42,6 +46,9 @@ export const CATALOGUE_COMMAND_ROUTES: {
   { method: 'patch', path: '/v2/version/{id}', summary: 'Modify a version', scope: 'VERSION_WRITE', body: { kind: 'json', schema: editVersionInput }, answer: 204 },
   { method: 'delete', path: '/v2/version/{id}', summary: 'Delete a version', scope: 'VERSION_DELETE', body: { kind: 'none' }, answer: 204 },
   { method: 'post', path: '/v2/version/{id}/file', summary: 'Add files to a version (multipart: `data` {} + files)', scope: 'VERSION_WRITE', body: { kind: 'multipart' }, answer: 204 },
+  { method: 'post', path: '/v2/version/{id}/schedule', summary: 'Schedule a version: `scheduled` until `time` (in the future), then `requested_status`; posting again reschedules', scope: 'VERSION_WRITE', body: { kind: 'json', schema: scheduleVersionInput }, answer: 204 },
+  { method: 'delete', path: '/v2/version/{id}/schedule', summary: 'Cancel a scheduled release: the version returns to its status before scheduling (not in Modrinth)', scope: 'VERSION_WRITE', body: { kind: 'none' }, answer: 204 },
+  { method: 'get', path: '/v2/version/{id}/schedule', summary: "The version's pending release {time, requested_status}, for team members who may upload (not in Modrinth)", scope: 'VERSION_READ', body: { kind: 'none' }, answer: 200 },
   { method: 'delete', path: '/v2/version_file/{hash}', summary: 'Delete a file by its sha1 or sha512', scope: 'VERSION_WRITE', body: { kind: 'none' }, query: deleteFileQuery, answer: 204 },
   { method: 'post', path: '/v2/report', summary: 'Report a project, version or user', scope: 'REPORT_CREATE', body: { kind: 'json', schema: createReportInput }, answer: 200 },
   { method: 'patch', path: '/v2/report/{id}', summary: 'Modify a report (reporter: body; staff: closed)', scope: 'REPORT_WRITE', body: { kind: 'json', schema: editReportInput }, answer: 204 },

@@ -14,6 +14,9 @@ import { registerProjectRoutes } from './project/project.routes';
 import { registerTeamRoutes } from './project/team.routes';
 import { registerReportRoutes } from './report/report.routes';
 import { registerVersionRoutes } from './version/version.routes';
+import { registerScheduleRoutes } from './schedule/schedule.routes';
+import { ReleaseScheduler } from './schedule/release-scheduler';
+import { leasesFor } from '../kernel/leases';
 import { registerCollectionRoutes } from '../collection/collection.routes';
 import { registerOrganizationRoutes } from '../organization/organization.routes';
 import { viewCounter } from '../analytics/view-counter';
@@ -80,13 +83,20 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
     registerOrganizationRoutes(scope, ctx);
     registerViewRoutes(scope, ctx, views);
     registerThreadRoutes(scope, ctx);
+    registerScheduleRoutes(scope, ctx);
+  });
+  // one replica at a time releases scheduled projects and versions (the lease lives beside the log)
+  const scheduler = new ReleaseScheduler({
+    store, leases: leasesFor(deps.store, deps.dataDir), everyMs: deps.releasePollMs, log: (m, err) => app.log.error({ err }, m),
   });
 
   app.addHook('onReady', async () => {
     downloads.start();
+    scheduler.start();
     views.start();
   });
   app.addHook('onClose', async () => {
+    await scheduler.close();
     await downloads.close();
     await views.close();
     if (!deps.idempotency) await idempotency.close();

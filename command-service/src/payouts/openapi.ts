@@ -39,6 +39,16 @@ export const PayoutMethodAnswer = z.strictObject({
   fee: z.strictObject({ percentage: money, min: money, max: money.nullable() }),
 });
 
+export const UserPayoutHistory = z.strictObject({
+  all_time: money.meta({ description: 'revenue credited to the user, all time (USD)' }),
+  last_month: money.meta({ description: 'revenue credited in the last 30 days (USD)' }),
+  payouts: z.array(z.strictObject({
+    created: z.string().datetime({ offset: true }),
+    amount: z.number().meta({ description: 'US dollars' }),
+    status: z.enum(['success', 'in-transit', 'cancelled', 'failed']),
+  })),
+});
+
 export const WithdrawalBody = z.object({
   amount: z.union([z.number(), z.string()]).meta({ description: 'US dollars (at most two decimals)' }),
   method: z.enum(PAYOUT_METHOD_TYPES),
@@ -94,6 +104,19 @@ export const PAYOUT_ROUTES: RouteDoc[] = [
     summary: 'Modshelf: set or clear (null) saved recipients',
     responses: { 204: 'Saved', 400: 'Not an e-mail or handle', 401: 'Missing token or PAYOUTS_WRITE' },
   },
+  {
+    method: 'get', path: '/v2/user/{id|username}/payouts', tags: ['users'], auth: 'required', scopes: ['PAYOUTS_READ'],
+    summary: "Legacy: the user's revenue (all time, last 30 days) and transfer history",
+    description: 'Modrinth\'s legacy shape over the same payouts aggregate as /v2/payout. Only the user themself; admins may read any user.',
+    responses: { 200: { description: 'Payout history', schema: UserPayoutHistory }, 401: 'Missing token or PAYOUTS_READ', 404: 'No such user, or not the caller' },
+  },
+  {
+    method: 'post', path: '/v2/user/{id|username}/payouts', tags: ['users'], auth: 'required', scopes: ['PAYOUTS_WRITE'],
+    query: z.object({ amount: z.string().meta({ description: 'US dollars to withdraw (at most two decimals)' }) }),
+    summary: 'Legacy: withdraw to the saved PayPal address (or the saved Venmo handle when only that is saved)',
+    description: 'The same rules as POST /v2/payout with the PayPal (international) method: a verified e-mail, method limits, no overdraw. The fee comes out of the amount.',
+    responses: { 204: 'Requested: in transit', 400: 'Not enough funds, bad amount, unverified e-mail', 401: 'Missing token or PAYOUTS_WRITE', 404: 'Not the caller' },
+  },
 ];
 
-export const payoutsOpenApi = (): OpenApiFragment => openApiFragment(PAYOUT_ROUTES, { UserBalance, Payout: PayoutAnswer, PayoutMethod: PayoutMethodAnswer });
+export const payoutsOpenApi = (): OpenApiFragment => openApiFragment(PAYOUT_ROUTES, { UserBalance, Payout: PayoutAnswer, PayoutMethod: PayoutMethodAnswer, UserPayoutHistory });

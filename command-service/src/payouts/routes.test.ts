@@ -250,4 +250,28 @@ describe('withdrawals', () => {
     expect(payouts.vault.recipients(u.userId)).toEqual({});
     expect((await history(u.session))[0]?.method_address ?? null).toBeNull();
   });
+
+  it("legacy /v2/user/{id}/payouts: Modrinth's history shape and a withdrawal by ?amount= over the same aggregate", async () => {
+    const u = await funded('legacy');
+    const legacy = (token: string, who = u.userId) => req({ method: 'GET', url: `/v2/user/${who}/payouts`, token });
+    const before = await legacy(u.session);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json()).toEqual({ all_time: '20', last_month: '20', payouts: [] });
+    // by username too; a bad amount, over the balance, another user: refused and nothing written
+    expect((await req({ method: 'POST', url: '/v2/user/LEGACY/payouts?amount=abc', token: u.session })).statusCode).toBe(400);
+    const over = await req({ method: 'POST', url: '/v2/user/legacy/payouts?amount=50', token: u.session });
+    expect(over.json()).toEqual({ error: 'invalid_input', description: 'You do not have enough funds to make this payout!' });
+    const other = await signUp('bystander');
+    expect((await req({ method: 'POST', url: `/v2/user/${u.userId}/payouts?amount=1`, token: other.session })).statusCode).toBe(404);
+    expect((await legacy(other.session)).statusCode).toBe(404);
+    expect((await req({ method: 'GET', url: `/v2/user/${u.userId}/payouts` })).statusCode).toBe(401);
+
+    const ok = await req({ method: 'POST', url: '/v2/user/legacy/payouts?amount=7.5', token: u.session });
+    expect(ok.statusCode, ok.body).toBe(204);
+    const after = (await legacy(u.session)).json();
+    expect(after.all_time).toBe('20');
+    expect(after.payouts).toEqual([{ created: expect.any(String), amount: 7.5, status: 'in-transit' }]);
+    expect((await history(u.session))[0]).toMatchObject({ method: 'paypal', amount: '7.5', status: 'in-transit' });
+    expect((await balance(u.session)).available).toBe('12.5');
+  });
 });

@@ -14,6 +14,7 @@ import { PAYOUT_METHODS, amountProblem, decimal, feeFor, findMethod, methodView,
 import { RecipientsBody, WithdrawalBody } from './openapi';
 import { SandboxPayoutProvider, type PayoutProvider } from './provider';
 import { PayoutVault } from './vault';
+import { registerLegacyPayoutRoutes } from './legacy.routes';
 import { installIdempotency } from '../catalogue/idempotency/idempotency.hook';
 import type { IdempotencyStore } from '../catalogue/idempotency/idempotency-store';
 import { SqliteIdempotencyStore } from '../catalogue/idempotency/sqlite-idempotency-store';
@@ -188,12 +189,11 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
       return { fee: decimal(fee), net_usd: decimal(w.amount - fee), exchange_rate: null };
     });
 
-    scope.post('/v2/payout', async (request, reply) => {
-      const actor = requireScope(request, 'PAYOUTS_WRITE');
-      const w = withdrawalOf(request.body);
-      const account = await deps.credentials.getAccount(actor.userId);
+    /** A withdrawal by `userId` (validated body); answers the log position of the submission. */
+    async function withdraw(userId: string, w: ReturnType<typeof withdrawalOf>, request: FastifyRequest): Promise<number> {
+      const account = await deps.credentials.getAccount(userId);
       if (requireVerified && !account?.emailVerified) throw invalidInput('You must verify your email address before you can withdraw');
-      const recipient = (w.recipient ?? vault.recipient(actor.userId, w.method) ?? (w.method !== 'venmo' ? account?.email : null) ?? '').trim();
+      const recipient = (w.recipient ?? vault.recipient(userId, w.method) ?? (w.method !== 'venmo' ? account?.email : null) ?? '').trim();
       if (!recipient) throw invalidInput(`recipient: tell us where to send the money (${w.method === 'venmo' ? 'a Venmo handle' : 'an e-mail address'})`);
       const bad = recipientProblem(w.method, recipient);
       if (bad) throw invalidInput(bad);
@@ -201,20 +201,27 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
       // one withdrawal at a time per user across replicas (a lock held in the store: the provider call is
       // outside the log); the money is guarded by the reservation itself, an append with the expected
       // revision: a concurrent one re-decides on the new revision and cannot overdraw
-      const position = await withUserLock(actor.userId, async () => {
-        const requested = await run(actor.userId, { type: 'Withdraw', payout_id: payoutId, amount: w.amount, method: w.method, method_id: w.method_id, now: now().toISOString() }, actor.userId, request);
+      return withUserLock(userId, async () => {
+        const requested = await run(userId, { type: 'Withdraw', payout_id: payoutId, amount: w.amount, method: w.method, method_id: w.method_id, now: now().toISOString() }, userId, request);
         const p = requested.state.payouts[payoutId];
-        vault.putPayoutRecipient(payoutId, actor.userId, recipient);
-        vault.setRecipient(actor.userId, w.method, recipient);
-        vault.markOpen(payoutId, actor.userId);
+        vault.putPayoutRecipient(payoutId, userId, recipient);
+        vault.setRecipient(userId, w.method, recipient);
+        vault.markOpen(payoutId, userId);
         const sent = await provider.send({ payout_id: payoutId, method: w.method, method_id: w.method_id, recipient, net: p.amount - p.fee }, now());
-        if (sent.ok) return (await run(actor.userId, { type: 'Submit', payout_id: payoutId, platform_id: sent.platform_id }, actor.userId, request)).position;
+        if (sent.ok) return (await run(userId, { type: 'Submit', payout_id: payoutId, platform_id: sent.platform_id }, userId, request)).position;
         vault.markClosed(payoutId);
-        await run(actor.userId, { type: 'Settle', payout_id: payoutId, outcome: 'failed', reason: sent.reason, now: now().toISOString() }, null);
+        await run(userId, { type: 'Settle', payout_id: payoutId, outcome: 'failed', reason: sent.reason, now: now().toISOString() }, null);
         throw invalidInput(`The payout failed: ${sent.reason}`);
       });
-      return done(reply, position);
+    }
+
+    scope.post('/v2/payout', async (request, reply) => {
+      const actor = requireScope(request, 'PAYOUTS_WRITE');
+      return done(reply, await withdraw(actor.userId, withdrawalOf(request.body), request));
     });
+
+    // Modrinth's legacy per-user paths over the same aggregate (GET/POST /v2/user/{id}/payouts)
+    registerLegacyPayoutRoutes(scope, { credentials: deps.credentials, vault, load, now, withdraw: (userId, body, request) => withdraw(userId, withdrawalOf(body), request), done });
 
     scope.delete('/v2/payout/:id', async (request, reply) => {
       const actor = requireScope(request, 'PAYOUTS_WRITE');

@@ -15,3 +15,4 @@ export * from './payout';
 export * from './analytics';
 export * from './thread';
 export * from './names';
+export * from './badges';

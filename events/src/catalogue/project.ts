@@ -52,6 +52,20 @@ export const ProjectStatusChanged = defineEvent(
   z.object({ from: projectStatus, to: projectStatus, moderator_message: z.string().nullable().optional() }),
 );
 
+/** The statuses a scheduled project may be released into (Modrinth's Schedule.requested_status). */
+export const PROJECT_SCHEDULE_STATUSES = ['approved', 'archived', 'unlisted', 'private', 'draft'] as const;
+
+/**
+ * A release time was set (or moved): the project shows `scheduled` until `time`, then the
+ * scheduler moves it to `requested_status`. `from` is the status it had before scheduling,
+ * where cancelling returns it.
+ */
+export const ProjectReleaseScheduled = defineEvent(
+  'ProjectReleaseScheduled',
+  1,
+  z.object({ time: isoTime, requested_status: z.enum(PROJECT_SCHEDULE_STATUSES), from: projectStatus }),
+);
+
 export const TeamMemberAdded = defineEvent(
   'TeamMemberAdded',
   1,

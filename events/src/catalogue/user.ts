@@ -29,6 +29,8 @@ export const UserProfileEdited = defineEvent(
   z.object({ changes: z.object({ username: usernameSchema, bio: z.string().max(160).nullable(), avatar_url: nullableUrl }).partial() }),
 );
 export const UserRoleChanged = defineEvent('UserRoleChanged', 1, z.object({ role: z.enum(USER_ROLES) }));
+/** The badges an admin granted (Modrinth's bits; role badges are computed, never stored). */
+export const UserBadgesChanged = defineEvent('UserBadgesChanged', 1, z.object({ badges: z.number().int().min(0).max(0x7e) }));
 export const UserEmailVerified = defineEvent('UserEmailVerified', 1, z.object({}));
 export const UserDeleted = defineEvent('UserDeleted', 1, z.object({}));
 

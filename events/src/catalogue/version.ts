@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../registry';
-import { fileType, id, isoTime, versionFields, versionFile } from './fields';
+import { fileType, id, isoTime, versionFields, versionFile, versionStatus } from './fields';
 
 /** Stream: version-<version_id>. */
 export const versionStream = (versionId: string) => `version-${versionId}`;
@@ -17,6 +17,17 @@ export const VersionPublished = defineEvent(
   }),
 );
 export const VersionEdited = defineEvent('VersionEdited', 1, z.object({ project_id: id, changes: versionFields.partial() }));
+/** The statuses a scheduled version may be released into. */
+export const VERSION_SCHEDULE_STATUSES = ['listed', 'archived', 'draft', 'unlisted'] as const;
+/**
+ * A release time was set (or moved): the version shows `scheduled` until `time`, then the
+ * scheduler moves it to `requested_status`; `from` is where cancelling returns it.
+ */
+export const VersionReleaseScheduled = defineEvent(
+  'VersionReleaseScheduled',
+  1,
+  z.object({ project_id: id, time: isoTime, requested_status: z.enum(VERSION_SCHEDULE_STATUSES), from: versionStatus }),
+);
 export const VersionFileAdded = defineEvent('VersionFileAdded', 1, z.object({ project_id: id, file: versionFile }));
 export const VersionFileRemoved = defineEvent('VersionFileRemoved', 1, z.object({ project_id: id, sha1: z.string() }));
 export const VersionPrimaryFileChanged = defineEvent('VersionPrimaryFileChanged', 1, z.object({ project_id: id, sha1: z.string() }));

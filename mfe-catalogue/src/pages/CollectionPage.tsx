@@ -1,6 +1,7 @@
+import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { api, DEFAULT_LAYOUT, ERRORS, formatDate, formatRelativeTime, usePageMeta, useApi, userPath } from '@modshelf/web-kit';
+import { api, layoutFor, displayPreferencesAtom, ERRORS, formatDate, formatRelativeTime, usePageMeta, useApi, userPath } from '@modshelf/web-kit';
 import { ApiErrorScreen } from '../components/ApiErrorScreen';
 import { ProjectIcon } from '../components/ProjectCard';
 import { ProjectsByType } from '../components/ProjectsByType';
@@ -12,6 +13,7 @@ const VISIBILITY = {
 } as const;
 
 export function CollectionPage() {
+  const prefs = useAtomValue(displayPreferencesAtom);
   const intl = useIntl();
   const { id = '', projectType } = useParams();
   const collection = useApi(`collection:${id}`, (s) => api.collection(id, s));
@@ -36,7 +38,7 @@ export function CollectionPage() {
           <dt><FormattedMessage id="collection.updated" defaultMessage="Updated" /></dt><dd>{formatRelativeTime(c.updated, intl.locale)}</dd>
         </dl>
       </aside>
-      <ProjectsByType projects={projects.data ?? []} base={`/collection/${c.id}`} selected={projectType} layout={DEFAULT_LAYOUT.collection} />
+      <ProjectsByType projects={projects.data ?? []} base={`/collection/${c.id}`} selected={projectType} layout={layoutFor(prefs, 'collection')} />
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { api, usePageMeta, useApi } from '@modshelf/web-kit';
+import { useAtomValue } from 'jotai';
+import { api, displayPreferencesAtom, usePageMeta, useApi } from '@modshelf/web-kit';
 import { fromHit, ProjectCard } from '../components/ProjectCard';
 
 export function HomePage() {
   const intl = useIntl();
+  const prefs = useAtomValue(displayPreferencesAtom);
   usePageMeta(
     intl.formatMessage({ id: 'home.title', defaultMessage: 'Discover mods, modpacks and servers' }),
     intl.formatMessage({ id: 'home.description', defaultMessage: 'Modshelf is the community catalogue of add-ons for your favourite mobile block game.' }),
@@ -26,6 +28,13 @@ export function HomePage() {
           <Link className="ms-btn" to="/servers"><FormattedMessage id="home.browseServers" defaultMessage="Discover servers" /></Link>
         </div>
       </section>
+      {!prefs.hidePromotions && (
+        // the site's own offer; "Hide promotions" in the display preferences removes it
+        <aside className="cat-promo ms-card" data-testid="promotion">
+          <FormattedMessage id="home.promo" defaultMessage="Modshelf+ supports the site and its creators, with no ads anywhere." />{' '}
+          <Link to="/settings/billing"><FormattedMessage id="home.promo.link" defaultMessage="Learn more" /></Link>
+        </aside>
+      )}
       <section className="cat-home__section">
         <h2><FormattedMessage id="home.popular" defaultMessage="Most downloaded" /></h2>
         {popular.error && <p className="ms-muted" role="alert">{popular.error.message}</p>}

@@ -2,14 +2,16 @@ import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useLocation, useParams } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { api, DEFAULT_LAYOUT, formatNumber, loading, organizationPath, sessionAtom, usePageMeta, useApi, userPath } from '@modshelf/web-kit';
+import { api, displayPreferencesAtom, formatNumber, layoutFor, loading, organizationPath, sessionAtom, usePageMeta, useApi, userPath } from '@modshelf/web-kit';
 import { ApiErrorScreen } from '../components/ApiErrorScreen';
 import { ProjectIcon } from '../components/ProjectCard';
 import { ProjectsByType } from '../components/ProjectsByType';
+import { UserBadges } from '../components/UserBadges';
 
 const OrganizationSettings = lazy(() => loading.track(import('../organization/OrganizationSettings')).then((m) => ({ default: m.OrganizationSettings })));
 
 export function OrganizationPage() {
+  const prefs = useAtomValue(displayPreferencesAtom);
   const { id = '', projectType } = useParams();
   // (the '*' param here would be the shell's splat, so the settings area is told from the path)
   const settings = /^\/organization\/[^/]+\/settings(\/|$)/.test(useLocation().pathname);
@@ -45,11 +47,11 @@ export function OrganizationPage() {
         <h3><FormattedMessage id="org.members" defaultMessage="Members" /></h3>
         <ul className="cat-members">
           {(o.members ?? []).map((m) => (
-            <li key={m.user.id}><Link to={userPath(m.user)}>{m.user.username}</Link> <span className="ms-muted">{m.role}</span></li>
+            <li key={m.user.id}><Link to={userPath(m.user)}>{m.user.username}</Link> <span className="ms-muted">{m.role}</span> <UserBadges bits={m.user.badges} /></li>
           ))}
         </ul>
       </aside>
-      <ProjectsByType projects={list} base={organizationPath(o)} selected={projectType} layout={DEFAULT_LAYOUT.user} />
+      <ProjectsByType projects={list} base={organizationPath(o)} selected={projectType} layout={layoutFor(prefs, 'user')} />
     </div>
   );
 }

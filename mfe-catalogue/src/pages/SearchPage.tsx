@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { useAtomValue } from 'jotai';
 import {
-  api, displayPreferencesAtom, LAYOUTS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZES, SEARCH_SORTS, usePageMeta, useApi,
+  api, displayPreferencesAtom, LAYOUTS, layoutFor, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZES, SEARCH_SORTS, usePageMeta, useApi,
   type Layout, type SearchSort,
 } from '@modshelf/web-kit';
 import { fromHit, ProjectCard } from '../components/ProjectCard';
@@ -38,14 +38,15 @@ export function SearchPage({ type }: { type: SearchProjectType }) {
   const intl = useIntl();
   const [params, setParams] = useSearchParams();
   const prefs = useAtomValue(displayPreferencesAtom);
-  const state = useMemo(() => parseSearchParams(params, type), [params, type]);
+  const preferred = layoutFor(prefs, type);
+  const state = useMemo(() => parseSearchParams(params, type, preferred), [params, type, preferred]);
   const [typed, setTyped] = useState(state.query);
   const lastPushed = useRef(state.query);
   usePageMeta(intl.formatMessage(TITLES[type]));
 
   const update = (patch: Partial<SearchState>, opts: { replace?: boolean } = {}) => {
     const next = { ...state, page: 1, ...patch };
-    setParams(toSearchParams(next, type, params), { replace: opts.replace ?? false });
+    setParams(toSearchParams(next, type, params, preferred), { replace: opts.replace ?? false });
   };
 
   // The URL may change under us (back button, header search): follow it.
@@ -73,11 +74,24 @@ export function SearchPage({ type }: { type: SearchProjectType }) {
     api.search({ query: state.query, facets, index: state.sort, offset: searchOffset(state), limit: state.limit }, signal),
   );
   const total = results.data?.total_hits ?? 0;
+  // phones: the filters fold behind a button (CSS shows the button and hides the closed panel under 800 px)
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = state.categories.length + state.loaders.length + state.versions.length + state.environments.length
+    + (state.license ? 1 : 0) + (state.projectId ? 1 : 0);
   const pages = pageCount(total, state.limit);
 
   return (
     <div className={`cat-search${prefs.searchLayout ? ' cat-search--right' : ''}`}>
-      <aside className="cat-search__facets">
+      <button
+        type="button"
+        className="ms-btn cat-search__filters-toggle"
+        aria-expanded={filtersOpen}
+        aria-controls="cat-search-facets"
+        onClick={() => setFiltersOpen((o) => !o)}
+      >
+        <FormattedMessage id="search.filters" defaultMessage="{n, plural, =0 {Filters} other {Filters (#)}}" values={{ n: activeFilters }} />
+      </button>
+      <aside id="cat-search-facets" className={`cat-search__facets${filtersOpen ? ' cat-search__facets--open' : ''}`}>
         <Facets type={type} state={state} onChange={update} />
       </aside>
       <section className="cat-search__main">

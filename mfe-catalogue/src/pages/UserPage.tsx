@@ -1,13 +1,16 @@
+import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import {
-  api, DEFAULT_LAYOUT, ERRORS, formatDate, formatNumber, organizationPath, usePageMeta, useApi, userPath,
+  api, layoutFor, displayPreferencesAtom, ERRORS, formatDate, formatNumber, organizationPath, usePageMeta, useApi, userPath,
 } from '@modshelf/web-kit';
 import { ApiErrorScreen } from '../components/ApiErrorScreen';
 import { ProjectIcon } from '../components/ProjectCard';
 import { ProjectsByType } from '../components/ProjectsByType';
+import { UserBadges } from '../components/UserBadges';
 
 export function UserPage() {
+  const prefs = useAtomValue(displayPreferencesAtom);
   const intl = useIntl();
   const { id = '', projectType } = useParams();
   const user = useApi(`user:${id}`, (s) => api.user(id, s));
@@ -26,6 +29,7 @@ export function UserPage() {
       <aside className="cat-profile__card ms-card">
         <ProjectIcon url={u.avatar_url} title={u.username} size={96} />
         <h1>{u.username}</h1>
+        <UserBadges bits={u.badges} />
         {u.bio && <p>{u.bio}</p>}
         <dl className="cat-meta">
           <dt><FormattedMessage id="user.projects" defaultMessage="Projects" /></dt><dd data-testid="user-project-count">{formatNumber(list.length)}</dd>
@@ -34,7 +38,6 @@ export function UserPage() {
           <dt><FormattedMessage id="user.joined" defaultMessage="Joined" /></dt><dd>{formatDate(u.created, intl.locale)}</dd>
           <dt><FormattedMessage id="user.id" defaultMessage="User ID" /></dt><dd><code>{u.id}</code></dd>
         </dl>
-        {u.role && u.role !== 'developer' && <span className="cat-badge">{u.role}</span>}
         {(orgs.data ?? []).length > 0 && (
           <>
             <h3><FormattedMessage id="user.organizations" defaultMessage="Organizations" /></h3>
@@ -48,7 +51,7 @@ export function UserPage() {
           </>
         )}
       </aside>
-      <ProjectsByType projects={list} base={userPath(u)} selected={projectType} layout={DEFAULT_LAYOUT.user} />
+      <ProjectsByType projects={list} base={userPath(u)} selected={projectType} layout={layoutFor(prefs, 'user')} />
     </div>
   );
 }

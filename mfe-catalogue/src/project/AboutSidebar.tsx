@@ -6,6 +6,10 @@ import {
 } from '@modshelf/web-kit';
 import { ENVIRONMENT_LABELS, environmentOf } from '../environment';
 import type { ProjectData } from './ProjectPage';
+import { UserBadges } from '../components/UserBadges';
+
+/** On the creators list the creator badge goes without saying. */
+const ON_CREATOR_LIST = ['creator'] as const;
 
 const DONATION_NAMES: Record<string, string> = { other: 'Donate' };
 
@@ -39,6 +43,12 @@ export function AboutSidebar({ data }: { data: ProjectData }) {
           <dt><FormattedMessage id="about.environment" defaultMessage="Environment" /></dt>
           <dd>{intl.formatMessage(ENVIRONMENT_LABELS[env])}</dd>
         </dl>
+        {p.project_type === 'modpack' && p.game_versions.length > 0 && (
+          // a search with this modpack's game versions and mod loader provided: locked until the visitor unlocks them
+          <Link className="ms-btn" data-testid="find-compatible" to={`/mods?${new URLSearchParams([...p.game_versions.map((v) => ['pv', v]), ...p.loaders.filter((l) => l === 'coreengine').map((l) => ['pg', l])]).toString()}`}>
+            <FormattedMessage id="about.findCompatible" defaultMessage="Find mods for this modpack" />
+          </Link>
+        )}
       </section>
       <section className="ms-card" data-section="creators">
         <h3><FormattedMessage id="about.creators" defaultMessage="Creators" /></h3>
@@ -52,6 +62,7 @@ export function AboutSidebar({ data }: { data: ProjectData }) {
               <Link to={userPath(m.user)}>{m.user.username}</Link>
               <span className="ms-muted">{m.role}</span>
               {isOwner(m) && <span className="cat-badge" data-testid="owner-badge"><FormattedMessage id="about.owner" defaultMessage="Project owner" /></span>}
+              <UserBadges bits={m.user.badges} hide={ON_CREATOR_LIST} />
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { formatRelativeTime, invalidateApiCache } from '@modshelf/web-kit';
+import { formatRelativeTime, invalidateApiCache, renderInlineMarkdown } from '@modshelf/web-kit';
 import { useAction, useT } from '../common';
 import { caughtUp, dashboard, type Notification } from '../lib/api';
 import { internalLink, isInvite } from '../lib/logic';
@@ -11,6 +12,7 @@ export function NotificationItem({ n, onChange }: { n: Notification; onChange: (
   const intl = useIntl();
   const action = useAction();
   const href = internalLink(n.link);
+  const title = useMemo(() => renderInlineMarkdown(n.title), [n.title]);
   const after = async (r: { position: number | null } | undefined) => {
     if (!r) return;
     await caughtUp(r.position);
@@ -20,7 +22,10 @@ export function NotificationItem({ n, onChange }: { n: Notification; onChange: (
   return (
     <li className={`dash-notification${n.read ? '' : ' dash-notification--unread'}`} data-testid="notification" data-type={n.type ?? ''}>
       <div>
-        <strong>{href ? <Link to={href}>{n.title}</Link> : n.title}</strong>
+        {/* titles carry markdown ("**Project** has been updated!"): rendered inline and sanitized */}
+        <strong data-testid="notification-title">
+          {href ? <Link to={href} dangerouslySetInnerHTML={{ __html: title }} /> : <span dangerouslySetInnerHTML={{ __html: title }} />}
+        </strong>
         <p>{n.text}</p>
         <small className="ms-muted" title={n.created}>{formatRelativeTime(n.created, intl.locale)}</small>
       </div>

@@ -52,9 +52,9 @@ export function SignUpPage() {
         </label>
         <p className="ms-muted" style={{ margin: 0, fontSize: '.9rem' }}>
           {t('auth.signUp.agree', 'By creating an account, you agree to the')}{' '}
-          <Link to="/legal/rules">{t('auth.signUp.terms', 'Terms')}</Link>{' '}
+          <Link to="/legal/terms">{t('auth.signUp.terms', 'Terms')}</Link>{' '}
           {t('auth.signUp.and', 'and')}{' '}
-          <Link to="/legal/security">{t('auth.signUp.privacy', 'Privacy Policy')}</Link>.
+          <Link to="/legal/privacy">{t('auth.signUp.privacy', 'Privacy Policy')}</Link>.
         </p>
         <FormError error={action.error} />
         <button className="ms-btn ms-btn--primary" type="submit" disabled={action.busy}>{t('auth.signUp.submit', 'Create account')}</button>

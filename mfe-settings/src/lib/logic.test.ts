@@ -178,3 +178,27 @@ describe('money', () => {
     expect(money(1000, 'XX1')).toBe('10.00 XX1');
   });
 });
+
+describe('language list', () => {
+  it("has the spec's groups and names, every translated locale, unique codes", async () => {
+    const { GROUPS, LANGUAGES } = await import('./languages');
+    const { LOCALES, LOCALE_NAMES } = await import('@modshelf/web-kit');
+    expect(GROUPS).toEqual(['standard', 'experimental', 'fun']);
+    for (const l of LOCALES) expect(LANGUAGES.find((x) => x.code === l)?.name).toBe(LOCALE_NAMES[l]);
+    expect(new Set(LANGUAGES.map((l) => l.code)).size).toBe(LANGUAGES.length);
+    const english = LANGUAGES.map((l) => l.english);
+    for (const n of ['Arabic', 'German', 'Japanese', 'Chinese (Simplified)', 'Chinese (Traditional)', 'Pirate', 'Upside down', 'UwU', 'Lolcat']) expect(english).toContain(n);
+    expect(LANGUAGES.filter((l) => l.group === 'fun').map((l) => l.english)).toEqual(['Pirate', 'Upside down', 'UwU', 'Lolcat']);
+  });
+  it('falls back to en-US for a language without a translation; searches native and English names', async () => {
+    const { displayLocale, isTranslated, searchLanguages } = await import('./languages');
+    expect(displayLocale('ru')).toBe('ru');
+    expect(displayLocale('de')).toBe('en-US');
+    expect(isTranslated('en-x-pirate')).toBe(false);
+    expect(searchLanguages('germ').map((l) => l.code)).toEqual(['de']);
+    expect(searchLanguages('РУС').map((l) => l.code)).toEqual(['ru']);
+    expect(searchLanguages('chinese').map((l) => l.code)).toEqual(['zh-Hans', 'zh-Hant']);
+    expect(searchLanguages('klingon')).toEqual([]);
+    expect(searchLanguages('  ').length).toBeGreaterThan(15);
+  });
+});

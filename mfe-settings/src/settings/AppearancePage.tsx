@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
 import {
-  COLOR_MODES, colorModeAtom, DARK_THEMES, DEFAULT_LAYOUT, displayPreferencesAtom, saveColorMode, saveDisplayPreferences,
+  COLOR_MODES, colorModeAtom, DARK_THEMES, DEFAULT_LAYOUT, displayPreferencesAtom, LAYOUTS, layoutFor, type Layout, saveColorMode, saveDisplayPreferences,
   sanitizePreferredDarkTheme, type ColorMode, type DisplayPreferences,
 } from '@modshelf/web-kit';
 import { useT } from '../common';
@@ -14,7 +14,7 @@ const MODE_LABELS: Record<ColorMode, [string, string]> = {
   retro: ['theme.retro', 'Retro'],
 };
 
-type BoolPref = Exclude<keyof DisplayPreferences, 'preferredDarkTheme'>;
+type BoolPref = Exclude<keyof DisplayPreferences, 'preferredDarkTheme' | 'layouts'>;
 const TOGGLES: { key: BoolPref; id: string; label: string; hint: string; hintId: string }[] = [
   { key: 'searchLayout', id: 'appearance.searchLayout', label: 'Right search layout', hintId: 'appearance.searchLayout.hint', hint: 'Show the search filters to the right of the results.' },
   { key: 'projectLayout', id: 'appearance.projectLayout', label: 'Left content layout', hintId: 'appearance.projectLayout.hint', hint: 'Show the project sidebar to the left of the page content.' },
@@ -81,11 +81,24 @@ export function AppearancePage() {
         <table className="set-table">
           <tbody>
             {LAYOUT_PAGES.map(([k, id, label]) => (
-              <tr key={k}><th scope="row">{t(id, label)}</th><td data-layout-page={k}>{t(`layout.${DEFAULT_LAYOUT[k]}`, DEFAULT_LAYOUT[k][0].toUpperCase() + DEFAULT_LAYOUT[k].slice(1))}</td></tr>
+              <tr key={k}>
+                <th scope="row"><label htmlFor={`layout-${k}`}>{t(id, label)}</label></th>
+                <td data-layout-page={k}>
+                  <select
+                    id={`layout-${k}`}
+                    className="ms-input"
+                    name={`layout-${k}`}
+                    value={layoutFor(prefs, k)}
+                    onChange={(e) => update({ layouts: { ...prefs.layouts, [k]: e.target.value as Layout } })}
+                  >
+                    {LAYOUTS.map((l) => <option key={l} value={l}>{t(`layout.${l}`, l[0].toUpperCase() + l.slice(1))}</option>)}
+                  </select>
+                </td>
+              </tr>
             ))}
           </tbody>
         </table>
-        <p className="ms-muted" style={{ margin: 0, fontSize: '.85rem' }}>{t('appearance.defaultViews.hint', 'Each search page remembers the view you pick in its address; these are the views it starts with.')}</p>
+        <p className="ms-muted" style={{ margin: 0, fontSize: '.85rem' }}>{t('appearance.defaultViews.hint2', 'Each page starts with the view chosen here; a view picked on a search page is kept in its address.')}</p>
       </section>
       <section className="ms-card set-card">
         <h2>{t('appearance.display', 'Display preferences')}</h2>

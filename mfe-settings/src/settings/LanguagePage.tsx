@@ -6,8 +6,27 @@ import { useT } from '../common';
 import { systemLocale } from '../lib/forms';
 import { loadOwnMessages } from '../messages';
 import { PageTitle } from './SettingsLayout';
+import { GROUPS, LANGUAGES, displayLocale, isTranslated, searchLanguages, type Language, type LanguageGroup } from '../lib/languages';
 
 const AUTO_KEY = 'modshelf:language-auto';
+/** a chosen language without a translation (the site then speaks en-US) */
+const CHOICE_KEY = 'modshelf:language-choice';
+
+function storedChoice(): string | null {
+  try {
+    return localStorage.getItem(CHOICE_KEY);
+  } catch {
+    return null;
+  }
+}
+function storeChoice(code: string | null): void {
+  try {
+    if (code && !isTranslated(code)) localStorage.setItem(CHOICE_KEY, code);
+    else localStorage.removeItem(CHOICE_KEY);
+  } catch {
+    /* storage blocked */
+  }
+}
 
 export function isAutomatic(): boolean {
   try {
@@ -45,7 +64,10 @@ export function LanguagePage() {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   // the radio follows the click at once; the language itself follows when it has loaded
   const [chosen, setChosen] = useState<Locale | null>(null);
-  const selected = chosen ?? requested;
+  // an untranslated language stays the visitor's choice while the site speaks en-US
+  const [untranslated, setUntranslated] = useState<string | null>(() => (requested === DEFAULT_LOCALE ? storedChoice() : null));
+  const [query, setQuery] = useState('');
+  const selected: string = untranslated ?? chosen ?? requested;
   const statusRef = useRef(status);
   statusRef.current = status;
 
@@ -87,10 +109,32 @@ export function LanguagePage() {
   const chooseAuto = (on: boolean) => {
     setAuto(on);
     setAutomatic(on);
-    if (on) apply(browserLocale());
+    if (on) {
+      setUntranslated(null);
+      storeChoice(null);
+      apply(browserLocale());
+    }
   };
 
-  const languages = [...LOCALES];
+  const choose = (code: string) => {
+    setAuto(false);
+    setAutomatic(false);
+    const fallback = !isTranslated(code);
+    setUntranslated(fallback ? code : null);
+    storeChoice(fallback ? code : null);
+    apply(displayLocale(code));
+  };
+
+  const groupTitle: Record<LanguageGroup, string> = {
+    standard: t('language.standard', 'Standard languages'),
+    experimental: t('language.experimental', 'Experimental languages'),
+    fun: t('language.fun', 'Fun languages'),
+  };
+  const results = searchLanguages(query);
+  const sections: Array<{ key: string; title: string; items: Language[] }> = query.trim()
+    ? [{ key: 'search', title: t('language.results', 'Search results'), items: results }]
+    : GROUPS.map((g) => ({ key: g, title: groupTitle[g], items: LANGUAGES.filter((l) => l.group === g) }));
+  const fallbackName = untranslated ? LANGUAGES.find((l) => l.code === untranslated)?.name ?? untranslated : null;
   return (
     <>
       <PageTitle id="settings.language" title="Language" />
@@ -98,6 +142,15 @@ export function LanguagePage() {
         <p className="ms-muted" style={{ margin: 0 }}>{t('language.lead', 'Choose the language of the site. Translations are made by the community.')}</p>
         {status.kind === 'applying' && <p role="status" data-testid="language-applying">{t('language.applying', 'Applying language…')}</p>}
         {status.kind === 'error' && <p className="set-error" role="alert" data-testid="language-error">{t('language.error', ERRORS.languageLoad)}</p>}
+        {fallbackName && (
+          <p role="note" data-testid="language-fallback">
+            {t('language.fallback', '{name} has no translation yet, so the site is shown in English (US). Your choice is kept for when it arrives.', { name: fallbackName })}
+          </p>
+        )}
+        <label className="set-form" style={{ maxWidth: 360 }}>
+          <span>{t('language.search', 'Search for a language')}</span>
+          <input type="search" className="ms-input" value={query} onChange={(e) => setQuery(e.target.value)} data-testid="language-search" />
+        </label>
         <fieldset className="set-form" style={{ border: 0, padding: 0, margin: 0 }} disabled={status.kind === 'applying'}>
           <legend style={{ fontWeight: 700, marginBottom: 6 }}>{t('language.automatic.group', 'Automatic')}</legend>
           <label className="set-check">
@@ -107,22 +160,21 @@ export function LanguagePage() {
               <small className="ms-muted">({LOCALE_NAMES[browserLocale()]})</small>
             </span>
           </label>
-          <legend style={{ fontWeight: 700, margin: '10px 0 6px' }}>{t('language.standard', 'Standard languages')}</legend>
-          {languages.map((l) => (
-            <label key={l} className="set-check">
-              <input
-                type="radio"
-                name="language"
-                value={l}
-                checked={!auto && selected === l}
-                onChange={() => {
-                  setAuto(false);
-                  setAutomatic(false);
-                  apply(l);
-                }}
-              />
-              <span lang={l}>{LOCALE_NAMES[l]}</span>
-            </label>
+          {sections.map((sec) => (
+            <div key={sec.key} role="group" aria-labelledby={`language-group-${sec.key}`} data-group={sec.key}>
+              <h2 id={`language-group-${sec.key}`} className="set-language-group">{sec.title}</h2>
+              {sec.items.length === 0 && <p className="ms-muted" data-testid="language-no-results">{t('language.noResults', 'No language matches your search.')}</p>}
+              {sec.items.map((l) => (
+                <label key={l.code} className="set-check">
+                  <input type="radio" name="language" value={l.code} aria-label={l.name} aria-describedby={`language-note-${l.code}`} checked={!auto && selected === l.code} onChange={() => choose(l.code)} />
+                  <span lang={l.code}>{l.name}</span>
+                  <small className="ms-muted" id={`language-note-${l.code}`}>
+                    {l.name !== l.english ? l.english : ''}
+                    {!isTranslated(l.code) && <span data-untranslated=""> · {t('language.untranslated', 'not translated yet')}</span>}
+                  </small>
+                </label>
+              ))}
+            </div>
           ))}
         </fieldset>
       </section>

@@ -259,7 +259,14 @@ export const Notification = z.strictObject({
 });
 
 /** Named schemas (components.schemas of the published document). */
+/** The update-checker document of /v2/updates/{id|slug}/forge_updates.json. */
+export const ForgeUpdates = z.strictObject({
+  homepage: z.string().meta({ description: "the project's page" }),
+  promos: z.record(z.string(), z.string()).meta({ description: '{game_version}-latest and {game_version}-recommended -> version number' }),
+});
+
 export const QUERY_SCHEMAS = {
+  ForgeUpdates,
   Project, Version, ListedVersion, VersionFile, VersionDependency, SearchHit, SearchResults, User, TeamMember, Report,
   Statistics, GalleryImage, License, Collection, Organization, OrganizationMember, Notification,
   CategoryTag, LoaderTag, GameVersionTag, LicenseTag, DonationPlatformTag,

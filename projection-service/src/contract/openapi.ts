@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { openApiFragment, type OpenApiFragment, type RouteDoc } from '@modshelf/service-kit';
 import {
   CategoryTag, Collection, DonationPlatformTag, GameVersionTag, LicenseTag, LicenseText, ListedVersion, LoaderTag, Notification, Organization,
-  OrganizationMember, Project, ProjectDependencies, QUERY_SCHEMAS, Report, SearchResults, Statistics, TeamMember, User, Version,
+  ForgeUpdates, OrganizationMember, Project, ProjectDependencies, QUERY_SCHEMAS, Report, SearchResults, Statistics, TeamMember, User, Version,
 } from './answers';
 
 const s = z.string();
@@ -56,7 +56,7 @@ const analyticsQuery = z.object({
   project_ids: jsonArray('project ids or slugs').optional().meta({ description: 'JSON array; default: every project the caller may see analytics of' }),
   start_date: s.optional().meta({ description: 'ISO 8601; default: two weeks before end_date' }),
   end_date: s.optional().meta({ description: 'ISO 8601; default: now' }),
-  resolution_minutes: z.int().positive().optional().meta({ description: 'bucket width, a multiple of 1440 (figures are kept per UTC day); default 1440' }),
+  resolution_minutes: z.int().positive().multipleOf(1440).optional().meta({ description: 'bucket width, a multiple of 1440 (figures are kept per UTC day); default 1440' }),
 });
 const series = (value: z.ZodType, what: string) =>
   z.record(s, z.record(s, value)).meta({ description: `project id -> bucket start (unix seconds) -> ${what}; empty buckets are left out` });
@@ -121,6 +121,12 @@ export const QUERY_ROUTES: RouteDoc[] = [
   { method: 'get', path: '/v2/user/{id|username}/notifications', tags: ['notifications'], summary: "A user's notifications, newest first (the user or an admin)", ...must('NOTIFICATION_READ'), responses: { ...ok(z.array(Notification)), ...E401, ...E404 } },
   { method: 'get', path: '/v2/notifications', tags: ['notifications'], summary: 'Get several notifications', ...must('NOTIFICATION_READ'), query: idsQuery('notification ids'), responses: { ...ok(z.array(Notification)), ...E400, ...E401 } },
   { method: 'get', path: '/v2/notification/{id}', tags: ['notifications'], summary: 'Get a notification', ...must('NOTIFICATION_READ'), responses: { ...ok(Notification), ...E401, ...E404 } },
+  {
+    method: 'get', path: '/v2/updates/{id|slug}/forge_updates.json', tags: ['misc'], summary: "Update-checker JSON (Forge's format, adapted to this game's loaders)",
+    description: "For a mod's update checker: `homepage` and, per game version, `{game_version}-latest` (any channel) and `{game_version}-recommended` (releases only). Forge/NeoForge become this game's loaders: `loader` picks one (default coreengine; `any` for all). Also served at /updates/{id|slug}/forge_updates.json.",
+    query: z.object({ loader: z.enum(['coreengine', 'modshelf', 'zotecore', 'behaviorpack', 'any']).optional() }),
+    responses: { ...ok(ForgeUpdates), ...E400, ...E404 },
+  },
   ...ANALYTICS_ROUTES,
 ].map((r) => ({ ...r, query: withPosition(r.query) }) as RouteDoc);
 

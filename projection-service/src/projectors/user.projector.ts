@@ -1,4 +1,4 @@
-import { UserDeleted, UserEmailVerified, UserProfileEdited, UserRegistered, UserRoleChanged, type RecordedEvent } from '@modshelf/events';
+import { UserBadgesChanged, UserDeleted, UserEmailVerified, UserProfileEdited, UserRegistered, UserRoleChanged, type RecordedEvent } from '@modshelf/events';
 import { streamEntity, type BatchContext } from './context';
 
 /** Public user profiles. A username change re-indexes the user's projects (search hits carry the author). */
@@ -32,6 +32,8 @@ export async function userProjector(ctx: BatchContext, e: RecordedEvent): Promis
     if (c.avatar_url !== undefined) u.avatar_url = c.avatar_url;
   } else if (UserRoleChanged.is(e)) {
     u.role = e.data.role;
+  } else if (UserBadgesChanged.is(e)) {
+    u.badges = e.data.badges;
   } else if (UserEmailVerified.is(e)) {
     u.email_verified = true;
   } else if (e.type === 'UserEmailChanged') {

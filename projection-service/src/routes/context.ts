@@ -13,7 +13,7 @@ import {
 import type { ProjectDoc, VersionDoc } from '../read-model/documents';
 import type { ReadModelStore } from '../read-model/port';
 import type { Projections } from '../runner/runner';
-import { LINKABLE_STATUSES, PUBLIC_VERSION_STATUSES } from '../views/derive';
+import { LINKABLE_STATUSES, PUBLIC_VERSION_STATUSES, isListed } from '../views/derive';
 
 /** What the query routes need of the account store: private fields of GET /v2/user. */
 export interface AccountLookup {
@@ -123,4 +123,14 @@ export async function findUser(rm: ReadModelStore, idOrName: string) {
   }
   const ids = await rm.findIds('users', 'username', idOrName.toLowerCase());
   return ids.length ? rm.get('users', ids[0]) : null;
+}
+
+/** Of these users, those who hold the creator badge: an accepted member of at least one publicly listed project. */
+export async function creatorsAmong(rm: QueryDeps['projections']['storage']['readModels'], userIds: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const id of new Set(userIds)) {
+    const projects = await rm.getMany('projects', await rm.findIds('projects', 'member', id));
+    if (projects.some((p) => isListed(p) && p.members.some((m) => m.user_id === id && m.accepted))) out.add(id);
+  }
+  return out;
 }

@@ -11,6 +11,7 @@ import { registerOrganizationQueryRoutes } from './organization.routes';
 import { registerNotificationQueryRoutes } from './notification.routes';
 import { registerAuditRoutes } from './audit.routes';
 import { registerModerationQueryRoutes } from './moderation.routes';
+import { registerUpdateRoutes } from './updates.routes';
 import { registerAnalyticsQueryRoutes } from './analytics.routes';
 import { registerThreadQueryRoutes } from './thread.routes';
 
@@ -28,5 +29,6 @@ export function registerQueryRoutes(app: FastifyInstance, deps: QueryDeps): void
   registerModerationQueryRoutes(app, deps);
   registerThreadQueryRoutes(app, deps);
   registerAuditRoutes(app, deps);
+  registerUpdateRoutes(app, deps);
   registerAnalyticsQueryRoutes(app, deps);
 }

@@ -6,7 +6,7 @@ import type { ReadModelStore } from '../read-model/port';
 import { organizationMemberView, organizationView } from '../views/organization.view';
 import { projectView } from '../views/project.view';
 import {
-  actorWith, canReadProject, findProject, findUser, isMember, isStaff, jsonStringArray, projectNotFound, userNotFound, waitForMinPosition,
+  actorWith, canReadProject, creatorsAmong, findProject, findUser, isMember, isStaff, jsonStringArray, projectNotFound, userNotFound, waitForMinPosition,
   type QueryDeps,
 } from './context';
 
@@ -38,7 +38,8 @@ export function registerOrganizationQueryRoutes(app: FastifyInstance, deps: Quer
     const privileged = isOrgMember(o, actor) || isStaff(actor);
     const shown = o.members.filter((m) => m.accepted || privileged);
     const users = new Map((await rm().getMany('users', shown.map((m) => m.user_id))).map((u) => [u.id, u]));
-    return shown.filter((m) => users.has(m.user_id)).map((m) => organizationMemberView(o, m, users.get(m.user_id)!, privileged));
+    const creators = await creatorsAmong(rm(), [...users.keys()]);
+    return shown.filter((m) => users.has(m.user_id)).map((m) => organizationMemberView(o, m, users.get(m.user_id)!, privileged, creators.has(m.user_id)));
   }
   const view = async (o: OrganizationDoc, actor: Actor | null) => organizationView(o, await members(o, actor));
 

@@ -8,6 +8,7 @@ import {
   actorWith,
   canReadProject,
   canReadVersion,
+  creatorsAmong,
   findProject,
   isMember,
   isStaff,
@@ -99,11 +100,12 @@ export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): vo
     const privileged = isMember(p, actor) || isStaff(actor);
     const members = p.members.filter((m) => m.accepted || privileged);
     const users = new Map((await rm().getMany('users', members.map((m) => m.user_id))).map((u) => [u.id, u]));
+    const creators = await creatorsAmong(rm(), [...users.keys()]);
     return members
       .filter((m) => users.has(m.user_id))
       .map((m) => ({
         team_id: p.team,
-        user: userView(users.get(m.user_id)!, null),
+        user: userView(users.get(m.user_id)!, null, null, creators.has(m.user_id)),
         role: m.role,
         is_owner: m.is_owner,
         permissions: privileged ? m.permissions : null,

@@ -12,9 +12,9 @@ import {
 } from '@modshelf/events';
 import { notFound } from '@modshelf/service-kit';
 import { waitForMinPosition, type QueryDeps } from './context';
+import { tagIcon } from './tag-icons';
 
-const ICON = (name: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"><title>${name}</title><circle cx="12" cy="12" r="9"/></svg>`;
+const ICON = tagIcon;
 
 /** The spec's constants as Modrinth's tag routes (static: they come from events/src/catalogue/tags.ts). */
 export function registerTagRoutes(app: FastifyInstance, deps: QueryDeps): void {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DownloadsCounted, ProjectFollowed, UserProfileEdited, downloadsStream, followsStream, userStream } from '@modshelf/events';
+import { BADGE_BITS, DownloadsCounted, ProjectFollowed, UserBadgesChanged, UserProfileEdited, downloadsStream, followsStream, userStream } from '@modshelf/events';
 import { testApp, type TestApp } from '../testing/app';
 
 describe('user, tag and statistics routes', () => {
@@ -60,6 +60,16 @@ describe('user, tag and statistics routes', () => {
     const cats = (await t.app.inject('/v2/tag/category')).json();
     expect(cats.find((c: { name: string }) => c.name === 'worldgen')).toMatchObject({ project_type: 'mod', header: 'categories' });
     expect((await t.app.inject('/v2/tag/loader')).json().map((l: { name: string }) => l.name)).toContain('behaviorpack');
+    // one icon each, per the spec's lists: every category and loader has its own drawing
+    const loaders = (await t.app.inject('/v2/tag/loader')).json() as { name: string; icon: string }[];
+    const icons = [...cats, ...loaders] as { name: string; icon: string }[];
+    for (const x of icons) {
+      expect(x.icon, x.name).toMatch(/^<svg [^>]*viewBox="0 0 24 24"[^>]*>.*<\/svg>$/);
+      expect(x.icon, x.name).not.toMatch(/<script|on\w+=/i);
+    }
+    const drawing = (i: string) => i.replace(/<title>.*?<\/title>/, '');
+    const byName = new Map(icons.map((x) => [x.name, drawing(x.icon)]));
+    expect(new Set(byName.values()).size, 'distinct drawings').toBe(byName.size);
     expect((await t.app.inject('/v2/tag/game_version')).json()[0]).toHaveProperty('major');
     expect((await t.app.inject('/v2/tag/license')).json()[0]).toEqual({ short: 'MIT', name: 'MIT License' });
     expect((await t.app.inject('/v2/tag/license/mit')).json().title).toBe('MIT License');
@@ -69,6 +79,27 @@ describe('user, tag and statistics routes', () => {
     expect((await t.app.inject('/v2/tag/project_type')).json()).toContain('behaviorpack');
     expect((await t.app.inject('/v2/tag/side_type')).json()).toContain('required');
     expect((await t.app.inject('/v2/statistics')).json()).toEqual({ projects: 2, versions: 1, files: 1, authors: 1 });
+  });
+
+  it('badges: granted bits plus the computed creator, moderator and product-team badges, on profiles and member lists', async () => {
+    const mod = await t.fx.user('modder', 'moderator');
+    const admin = await t.fx.user('boss', 'admin');
+    await t.fx.emit(userStream(bob), [UserBadgesChanged({ badges: BADGE_BITS.ALPHA_TESTER | BADGE_BITS.TRANSLATOR })]);
+    await t.sync();
+    const badges = async (who: string) => (await t.app.inject(`/v2/user/${who}`)).json().badges;
+    // alice owns listed projects: creator; bob has granted bits only (he follows, he does not create)
+    expect(await badges(alice)).toBe(BADGE_BITS.CREATOR);
+    expect(await badges(bob)).toBe(BADGE_BITS.ALPHA_TESTER | BADGE_BITS.TRANSLATOR);
+    expect(await badges(mod)).toBe(BADGE_BITS.MODERATOR);
+    expect(await badges(admin)).toBe(BADGE_BITS.PRODUCT_TEAM);
+    // a draft-only author is no creator
+    const drafter = await t.fx.user('drafter');
+    await t.fx.project(drafter, { title: 'Only a Draft' }, 'draft');
+    await t.sync();
+    expect(await badges(drafter)).toBe(0);
+    // member lists carry the same bitfield
+    const members = (await t.app.inject(`/v2/project/${p1}/members`)).json();
+    expect(members[0].user).toMatchObject({ id: alice, badges: BADGE_BITS.CREATOR });
   });
 });
 

@@ -48,20 +48,25 @@ export function registerUserRoutes(app: FastifyInstance, deps: QueryDeps): void 
       email_verified: account?.emailVerified ?? u.email_verified,
       has_password: account ? account.passwordHash !== null : true,
     };
-    return userView(u, await stats(u), self);
+    const st = await stats(u);
+    return userView(u, st, self, st.project_count > 0);
   });
 
   app.get<{ Params: { id: string } }>('/v2/user/:id', { preHandler }, async (req) => {
     const u = await findUser(rm(), req.params.id);
     if (!u) throw userNotFound();
-    return userView(u, await stats(u));
+    const st = await stats(u);
+    return userView(u, st, null, st.project_count > 0);
   });
 
   app.get<{ Querystring: Record<string, string> }>('/v2/users', { preHandler }, async (req) => {
     const out = [];
     for (const key of jsonStringArray(req.query.ids, 'ids')) {
       const u = await findUser(rm(), key);
-      if (u) out.push(userView(u, await stats(u)));
+      if (u) {
+        const st = await stats(u);
+        out.push(userView(u, st, null, st.project_count > 0));
+      }
     }
     return out;
   });

@@ -3,10 +3,10 @@ import type { UserDoc } from '../read-model/documents';
 import { userView } from './user.view';
 
 /** A v3 organization team member; permissions only for privileged readers (members of the organization, staff). */
-export function organizationMemberView(o: OrganizationDoc, m: OrganizationMemberDoc, u: UserDoc, privileged: boolean) {
+export function organizationMemberView(o: OrganizationDoc, m: OrganizationMemberDoc, u: UserDoc, privileged: boolean, creator = false) {
   return {
     team_id: o.team_id,
-    user: userView(u, null),
+    user: userView(u, null, null, creator),
     role: m.role,
     is_owner: m.is_owner,
     permissions: privileged ? m.permissions : null,

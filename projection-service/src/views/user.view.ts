@@ -1,3 +1,4 @@
+import { userBadges } from '@modshelf/events';
 import type { UserDoc } from '../read-model/documents';
 
 export interface UserStats {
@@ -12,8 +13,11 @@ export interface PrivateUserData {
   has_password: boolean;
 }
 
-/** Modrinth's User; private fields only for the user themself. Profile counts are additions from the spec. */
-export function userView(u: UserDoc, stats: UserStats | null, self: PrivateUserData | null = null) {
+/**
+ * Modrinth's User; private fields only for the user themself. Profile counts are additions from the spec.
+ * `creator`: an accepted member of a publicly listed project (the creator badge); `badges` adds the role badges.
+ */
+export function userView(u: UserDoc, stats: UserStats | null, self: PrivateUserData | null = null, creator = false) {
   return {
     id: u.id,
     username: u.username,
@@ -23,7 +27,7 @@ export function userView(u: UserDoc, stats: UserStats | null, self: PrivateUserD
     avatar_url: u.avatar_url,
     created: u.created,
     role: u.role,
-    badges: u.badges,
+    badges: userBadges(u.badges, u.role, creator),
     auth_providers: self ? [] : null,
     email_verified: self ? self.email_verified : null,
     has_password: self ? self.has_password : null,

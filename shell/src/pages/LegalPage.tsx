@@ -1,52 +1,52 @@
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { NotFound, usePageMeta } from '@modshelf/web-kit';
+import { formatDate, NotFound, usePageMeta } from '@modshelf/web-kit';
+import { LEGAL_DOCS, type LegalDocName, type LegalTexts } from './legal/types';
 
-const DOCS = {
-  rules: {
-    title: { id: 'legal.rules.title', defaultMessage: 'Content rules' },
-    body: {
-      id: 'legal.rules.body',
-      defaultMessage:
-        'Projects must be your own work or shared with permission, must not contain malware, and must describe what they do honestly. Spam, name-squatting and inappropriate content are removed.',
-    },
-  },
-  copyright: {
-    title: { id: 'legal.copyright.title', defaultMessage: 'Copyright policy' },
-    body: {
-      id: 'legal.copyright.body',
-      defaultMessage: 'If you believe a project infringes your copyright, file a report with the reason "copyright" and the details of your claim.',
-    },
-  },
-  security: {
-    title: { id: 'legal.security.title', defaultMessage: 'Security notice' },
-    body: {
-      id: 'legal.security.body',
-      defaultMessage: 'Found a vulnerability? Report it privately to the staff; please do not disclose it publicly until it is fixed.',
-    },
-  },
-} as const;
+/** The texts of a language, loaded with the page (Russian on demand); any other language reads English. */
+function loadTexts(locale: string): Promise<LegalTexts> {
+  return locale === 'ru' ? import('./legal/ru').then((m) => m.TEXTS) : import('./legal/en-US').then((m) => m.TEXTS);
+}
+
+const isDoc = (d: string | undefined): d is LegalDocName => (LEGAL_DOCS as readonly string[]).includes(d ?? '');
 
 export function LegalPage() {
   const intl = useIntl();
   const { doc } = useParams();
-  const key = (doc ?? '') as keyof typeof DOCS;
-  const entry = doc ? DOCS[key] : undefined;
-  usePageMeta(entry ? intl.formatMessage(entry.title) : intl.formatMessage({ id: 'legal.title', defaultMessage: 'Legal' }));
-  if (doc && !entry) return <NotFound path={`/legal/${doc}`} />;
+  const [texts, setTexts] = useState<{ locale: string; texts: LegalTexts } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadTexts(intl.locale).then((t) => live && setTexts({ locale: intl.locale, texts: t }));
+    return () => {
+      live = false;
+    };
+  }, [intl.locale]);
+  const entry = isDoc(doc) && texts ? texts.texts[doc] : undefined;
+  usePageMeta(entry ? entry.title : intl.formatMessage({ id: 'legal.title', defaultMessage: 'Legal' }));
+  if (doc && !isDoc(doc)) return <NotFound path={`/legal/${doc}`} />;
+  if (!texts) return <div className="shell-area-loading" aria-busy="true" />;
   return (
-    <article className="ms-card shell-page">
+    <article className="ms-card shell-page shell-legal" data-doc={doc ?? ''}>
       {entry ? (
         <>
-          <h1>{intl.formatMessage(entry.title)}</h1>
-          <p>{intl.formatMessage(entry.body)}</p>
+          <h1>{entry.title}</h1>
+          <p className="ms-muted">
+            <FormattedMessage id="legal.updated" defaultMessage="Last updated {date}" values={{ date: formatDate(entry.updated, intl.locale) }} />
+          </p>
+          {entry.sections.map((s) => (
+            <section key={s.heading}>
+              <h2>{s.heading}</h2>
+              {s.paragraphs.map((p, i) => <p key={i}>{p}</p>)}
+            </section>
+          ))}
         </>
       ) : (
         <>
           <h1><FormattedMessage id="legal.title" defaultMessage="Legal" /></h1>
           <ul>
-            {(Object.keys(DOCS) as (keyof typeof DOCS)[]).map((k) => (
-              <li key={k}><Link to={`/legal/${k}`}>{intl.formatMessage(DOCS[k].title)}</Link></li>
+            {LEGAL_DOCS.map((k) => (
+              <li key={k}><Link to={`/legal/${k}`}>{texts.texts[k].title}</Link></li>
             ))}
           </ul>
         </>

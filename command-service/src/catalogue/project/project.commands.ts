@@ -1,7 +1,7 @@
 import type { CommandActor } from '../actor';
 import type { ProjectStatus } from '../project-status-transitions';
 import type { ProjectType } from '../tag-rules';
-import type { GalleryImage, ProjectFields } from './project.state';
+import type { GalleryImage, ProjectFields, ProjectSchedule } from './project.state';
 
 export interface CreateProject {
   kind: 'create';
@@ -91,6 +91,26 @@ export interface DeleteProject {
   actor: CommandActor;
 }
 
+/** Set or move the release time (the team, with EDIT_DETAILS). `now` is the caller's clock. */
+export interface ScheduleProject {
+  kind: 'schedule';
+  actor: CommandActor;
+  time: string;
+  requested_status: ProjectSchedule['requested_status'];
+  now: string;
+}
+/** Call a scheduled release off: back to the status before scheduling. */
+export interface CancelProjectSchedule {
+  kind: 'cancel-schedule';
+  actor: CommandActor;
+}
+/** The scheduler's command: release when the schedule is due at `now`; nothing otherwise. */
+export interface ReleaseScheduledProject {
+  kind: 'release-scheduled';
+  now: string;
+}
+
 export type ProjectCommand =
   | CreateProject | EditProject | SetProjectIcon | AddGalleryImage | EditGalleryImage | RemoveGalleryImage
-  | InviteMember | JoinTeam | EditMember | RemoveMember | TransferOwnership | DeleteProject;
+  | InviteMember | JoinTeam | EditMember | RemoveMember | TransferOwnership | DeleteProject
+  | ScheduleProject | CancelProjectSchedule | ReleaseScheduledProject;

@@ -1,13 +1,13 @@
 import {
   GalleryImageAdded, GalleryImageEdited, GalleryImageRemoved, ProjectCreated, ProjectDeleted, ProjectEdited,
-  ProjectIconChanged, ProjectOwnershipTransferred, ProjectStatusChanged, TeamInviteAccepted, TeamMemberAdded,
+  ProjectIconChanged, ProjectOwnershipTransferred, ProjectReleaseScheduled, ProjectStatusChanged, TeamInviteAccepted, TeamMemberAdded,
   TeamMemberEdited, TeamMemberRemoved, type DecidedEvent,
 } from '@modshelf/events';
 import { ALL_PROJECT_PERMISSIONS, ApiError, PROJECT_PERMISSIONS as P, conflict, invalidInput, notFound } from '@modshelf/service-kit';
 import type { Decider } from '../../kernel/decider';
 import { isStaff } from '../actor';
-import { canTransition, isKnownTransition } from '../project-status-transitions';
-import type { EditProject, EditGalleryImage, ProjectCommand } from './project.commands';
+import { APPROVED_TYPE, canTransition, isKnownTransition } from '../project-status-transitions';
+import type { EditProject, EditGalleryImage, ProjectCommand, ScheduleProject } from './project.commands';
 import {
   canSeeProject, evolveProject, initialProjectState, memberOf, permissionsOf, requireProjectPermission,
   type ProjectFields, type ProjectState,
@@ -53,6 +53,24 @@ function decideEdit(c: EditProject, s: ProjectState): DecidedEvent[] {
     out.push(ProjectStatusChanged({ from, to, ...(moderator_message !== undefined ? { moderator_message } : {}) }));
   }
   return out;
+}
+
+/**
+ * Scheduling needs a project past review (an approved-type status) or one already scheduled
+ * (a reschedule): scheduling never skips moderation. The time must be in the future.
+ */
+function decideSchedule(c: ScheduleProject, s: ProjectState): DecidedEvent[] {
+  requireProjectPermission(s, c.actor, P.EDIT_DETAILS, "You don't have permission to schedule this project!");
+  if (Date.parse(c.time) <= Date.parse(c.now)) throw invalidInput('You cannot schedule a project to be released in the past!');
+  if (s.status === 'scheduled' && s.schedule) {
+    if (s.schedule.time === c.time && s.schedule.requested_status === c.requested_status) return [];
+    return [ProjectReleaseScheduled({ time: c.time, requested_status: c.requested_status, from: s.schedule.from })];
+  }
+  if (!APPROVED_TYPE.includes(s.status)) throw invalidInput(`A ${s.status} project cannot be scheduled; it must be approved first`);
+  return [
+    ProjectStatusChanged({ from: s.status, to: 'scheduled' }),
+    ProjectReleaseScheduled({ time: c.time, requested_status: c.requested_status, from: s.status }),
+  ];
 }
 
 function unfeatureOthers(s: ProjectState, keep: string): DecidedEvent[] {
@@ -178,6 +196,19 @@ export function decideProject(c: ProjectCommand, s: ProjectState): DecidedEvent[
       if (!m || !m.accepted) throw invalidInput('The new owner specified does not exist or has not accepted the invite');
       if (m.is_owner) return [];
       return [ProjectOwnershipTransferred({ from: s.owner_id, to: c.user_id })];
+    }
+    case 'schedule':
+      return decideSchedule(c, s);
+    case 'cancel-schedule': {
+      requireProjectPermission(s, c.actor, P.EDIT_DETAILS, "You don't have permission to schedule this project!");
+      if (s.status !== 'scheduled' || !s.schedule) throw invalidInput('This project is not scheduled');
+      return [ProjectStatusChanged({ from: 'scheduled', to: s.schedule.from })];
+    }
+    case 'release-scheduled': {
+      // a second attempt (another replica, a repeated run) finds nothing due: no events
+      if (!s.exists || s.deleted || s.status !== 'scheduled' || !s.schedule) return [];
+      if (Date.parse(s.schedule.time) > Date.parse(c.now)) return [];
+      return [ProjectStatusChanged({ from: 'scheduled', to: s.schedule.requested_status })];
     }
     case 'delete': {
       requireProjectPermission(s, c.actor, P.DELETE_PROJECT, "You don't have permission to delete this project!");

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import {
   GalleryImageAdded, GalleryImageEdited, GalleryImageRemoved, ProjectCreated, ProjectDeleted, ProjectEdited,
-  ProjectIconChanged, ProjectOwnershipTransferred, ProjectStatusChanged, TeamInviteAccepted, TeamMemberAdded,
-  TeamMemberEdited, TeamMemberRemoved, type RecordedEvent, type fields,
+  ProjectIconChanged, ProjectOwnershipTransferred, ProjectReleaseScheduled, ProjectStatusChanged, TeamInviteAccepted, TeamMemberAdded,
+  TeamMemberEdited, TeamMemberRemoved, type RecordedEvent, type fields, type PROJECT_SCHEDULE_STATUSES,
 } from '@modshelf/events';
 import { ALL_PROJECT_PERMISSIONS, ApiError, notFound } from '@modshelf/service-kit';
 import { isStaff, type CommandActor } from '../actor';
@@ -35,6 +35,15 @@ export interface ProjectState {
   color: number | null;
   gallery: GalleryImage[];
   members: Member[];
+  /** the pending release while the status is `scheduled` */
+  schedule: ProjectSchedule | null;
+}
+
+export interface ProjectSchedule {
+  time: string;
+  requested_status: (typeof PROJECT_SCHEDULE_STATUSES)[number];
+  /** the status before scheduling (where a cancel returns) */
+  from: ProjectStatus;
 }
 
 export const initialProjectState: ProjectState = {
@@ -51,6 +60,7 @@ export const initialProjectState: ProjectState = {
   color: null,
   gallery: [],
   members: [],
+  schedule: null,
 };
 
 const mapMember = (s: ProjectState, userId: string, f: (m: Member) => Member): Member[] =>
@@ -64,7 +74,10 @@ export function evolveProject(s: ProjectState, e: RecordedEvent): ProjectState {
   if (ProjectEdited.is(e)) return { ...s, fields: { ...s.fields, ...e.data.changes } };
   if (ProjectStatusChanged.is(e)) {
     const fields = e.data.moderator_message === undefined ? s.fields : { ...s.fields, moderator_message: e.data.moderator_message };
-    return { ...s, status: e.data.to, fields };
+    return { ...s, status: e.data.to, fields, schedule: e.data.to === 'scheduled' ? s.schedule : null };
+  }
+  if (ProjectReleaseScheduled.is(e)) {
+    return { ...s, schedule: { time: e.data.time, requested_status: e.data.requested_status, from: e.data.from } };
   }
   if (ProjectIconChanged.is(e)) return { ...s, icon_url: e.data.icon_url, color: e.data.color };
   if (GalleryImageAdded.is(e)) return { ...s, gallery: [...s.gallery, e.data] };

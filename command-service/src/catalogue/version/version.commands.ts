@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { VersionPublished, fields } from '@modshelf/events';
 import type { CommandActor } from '../actor';
-import type { VersionFields, VersionFile } from './version.state';
+import type { VersionFields, VersionFile, VersionSchedule } from './version.state';
 
 /** What the project says about the actor (the handler folds the project stream to learn it). */
 export interface ProjectAccess {
@@ -46,4 +46,27 @@ export interface DeleteVersion {
   access: ProjectAccess;
 }
 
-export type VersionCommand = PublishVersion | EditVersion | AddVersionFiles | RemoveVersionFile | DeleteVersion;
+/** Set or move the release time (UPLOAD_VERSION). `now` is the caller's clock. */
+export interface ScheduleVersion {
+  kind: 'schedule';
+  actor: CommandActor;
+  access: ProjectAccess;
+  time: string;
+  requested_status: VersionSchedule['requested_status'];
+  now: string;
+}
+/** Call a scheduled release off: back to the status before scheduling. */
+export interface CancelVersionSchedule {
+  kind: 'cancel-schedule';
+  actor: CommandActor;
+  access: ProjectAccess;
+}
+/** The scheduler's command: release when the schedule is due at `now`; nothing otherwise. */
+export interface ReleaseScheduledVersion {
+  kind: 'release-scheduled';
+  now: string;
+}
+
+export type VersionCommand =
+  | PublishVersion | EditVersion | AddVersionFiles | RemoveVersionFile | DeleteVersion
+  | ScheduleVersion | CancelVersionSchedule | ReleaseScheduledVersion;

@@ -1,6 +1,6 @@
 import {
   VersionDeleted, VersionEdited, VersionFileAdded, VersionFileRemoved, VersionFileTypeChanged, VersionPrimaryFileChanged,
-  VersionPublished, type DecidedEvent,
+  VersionPublished, VersionReleaseScheduled, type DecidedEvent,
 } from '@modshelf/events';
 import { ApiError, PROJECT_PERMISSIONS as P, conflict, invalidInput, notFound } from '@modshelf/service-kit';
 import type { Decider } from '../../kernel/decider';
@@ -71,6 +71,31 @@ export function decideVersion(c: VersionCommand, s: VersionState): DecidedEvent[
         throw invalidInput('Versions must have at least one file uploaded to them; delete the version instead');
       }
       return [VersionFileRemoved({ project_id: s.project_id, sha1: f.hashes.sha1 })];
+    }
+    case 'schedule': {
+      requireVersionAccess(c.access, P.UPLOAD_VERSION, "You don't have permission to schedule this version!", s);
+      if (Date.parse(c.time) <= Date.parse(c.now)) throw invalidInput('You cannot schedule a version to be released in the past!');
+      const project_id = s.project_id;
+      if (s.fields.status === 'scheduled' && s.schedule) {
+        if (s.schedule.time === c.time && s.schedule.requested_status === c.requested_status) return [];
+        return [VersionReleaseScheduled({ project_id, time: c.time, requested_status: c.requested_status, from: s.schedule.from })];
+      }
+      if (s.fields.status === 'unknown' || s.fields.status === 'scheduled') throw invalidInput(`A ${s.fields.status} version cannot be scheduled`);
+      return [
+        VersionEdited({ project_id, changes: { status: 'scheduled' } }),
+        VersionReleaseScheduled({ project_id, time: c.time, requested_status: c.requested_status, from: s.fields.status }),
+      ];
+    }
+    case 'cancel-schedule': {
+      requireVersionAccess(c.access, P.UPLOAD_VERSION, "You don't have permission to schedule this version!", s);
+      if (s.fields.status !== 'scheduled' || !s.schedule) throw invalidInput('This version is not scheduled');
+      return [VersionEdited({ project_id: s.project_id, changes: { status: s.schedule.from } })];
+    }
+    case 'release-scheduled': {
+      // a second attempt (another replica, a repeated run) finds nothing due: no events
+      if (!s.exists || s.deleted || s.fields.status !== 'scheduled' || !s.schedule) return [];
+      if (Date.parse(s.schedule.time) > Date.parse(c.now)) return [];
+      return [VersionEdited({ project_id: s.project_id, changes: { status: s.schedule.requested_status } })];
     }
     case 'delete': {
       requireVersionAccess(c.access, P.DELETE_VERSION, "You don't have permission to delete this version!", s);

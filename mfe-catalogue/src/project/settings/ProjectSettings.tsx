@@ -14,6 +14,7 @@ import {
   togglePermission, validUrl, type Permission,
 } from './lib';
 import { useT } from './t';
+import { ScheduleCard } from './ScheduleCard';
 import { analyticsLabels } from './analytics-labels';
 
 export function ProjectSettings({ data }: { data: ProjectData }) {
@@ -194,6 +195,17 @@ function GeneralTab({ data }: { data: ProjectData }) {
         )}
         <FormError error={status.error} />
       </section>
+
+      {(p.status === 'scheduled' || REQUESTED.includes(p.status as (typeof REQUESTED)[number])) && (
+        <ScheduleCard
+          data={data}
+          kind="project"
+          id={p.id}
+          status={p.status}
+          canEdit={canEdit}
+          statuses={REQUESTED.map((s) => ({ value: s, label: visibilityLabel(t, s) }))}
+        />
+      )}
 
       {has(permissions, 'DELETE_PROJECT') && (
         <section className="ms-card pset-card pset-danger" aria-label={t('settings.delete', 'Delete project')}>

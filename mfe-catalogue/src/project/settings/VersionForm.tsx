@@ -7,6 +7,7 @@ import type { ProjectData } from '../ProjectPage';
 import { Field, FormError, useSave } from './common';
 import { accessOf, changedFields, has, projectCommands, versionFromFilename, type VersionDraft } from './lib';
 import { useT } from './t';
+import { ScheduleCard } from './ScheduleCard';
 
 const CHANNELS = ['release', 'beta', 'alpha'] as const;
 const DEP_TYPES = ['required', 'optional', 'incompatible', 'embedded'] as const;
@@ -288,6 +289,21 @@ function VersionEditForm({ data, version: v, t }: { data: ProjectData; version: 
           <Link className="ms-btn" to={`${data.base}/version/${encodeURIComponent(v.id)}`}>{t('version.view', 'View version')}</Link>
         </div>
       </form>
+      {v.status !== 'unknown' && (
+        <ScheduleCard
+          data={data}
+          kind="version"
+          id={v.id}
+          status={v.status ?? 'listed'}
+          canEdit={has(permissions, 'UPLOAD_VERSION')}
+          statuses={[
+            { value: 'listed', label: t('version.status.listed', 'Listed') },
+            { value: 'unlisted', label: t('version.status.unlisted', 'Unlisted') },
+            { value: 'archived', label: t('version.status.archived', 'Archived') },
+            { value: 'draft', label: t('version.status.draft', 'Draft') },
+          ]}
+        />
+      )}
       <section className="ms-card pset-card" aria-label={t('version.files', 'Files')}>
         <h3>{t('version.files', 'Files')}</h3>
         <ul className="pset-files">

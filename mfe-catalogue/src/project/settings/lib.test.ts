@@ -82,3 +82,14 @@ describe('project author tabs: rules', () => {
     expect(((fd.get('file-1') as File).name)).toBe('b.zip');
   });
 });
+
+describe('toLocalInput', () => {
+  it('gives the local time a datetime-local input reads back to the same instant (to the second)', async () => {
+    const { toLocalInput } = await import('./lib');
+    const iso = '2026-05-04T03:02:01.000Z';
+    const v = toLocalInput(iso);
+    expect(v).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+    expect(new Date(v).toISOString()).toBe(iso);
+    expect(toLocalInput('not a time')).toBe('');
+  });
+});

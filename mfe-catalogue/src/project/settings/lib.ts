@@ -231,5 +231,16 @@ export const projectCommands = {
     files.forEach((f, i) => fd.append(`file-${i}`, f, f.name));
     return command(`/version/${enc(id)}/file`, 'POST', undefined, { raw: fd });
   },
+  schedule: (kind: 'project' | 'version', id: string, time: string, requested_status: string) =>
+    command(`/${kind}/${enc(id)}/schedule`, 'POST', { time, requested_status }),
+  cancelSchedule: (kind: 'project' | 'version', id: string) => command(`/${kind}/${enc(id)}/schedule`, 'DELETE'),
   deleteFile: (sha1: string, versionId: string) => command(`/version_file/${enc(sha1)}`, 'DELETE', undefined, { query: { version_id: versionId } }),
 };
+
+/** An ISO time as a datetime-local input's value (the browser's local time, to the second). */
+export function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}

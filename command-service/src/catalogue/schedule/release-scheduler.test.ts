@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  NO_STREAM, ProjectCreated, ProjectStatusChanged, SqliteEventStore, SqliteLeaseStore, TeamMemberAdded, newEventId, projectStream,
+  toNewEvents, type DecidedEvent,
+} from '@modshelf/events';
+import { ALL_PROJECT_PERMISSIONS } from '@modshelf/service-kit';
+import { execute, loadStream, newCommandContext } from '../../kernel/execute';
+import { fold } from '../../kernel/decider';
+import { OWNER, TEAM_ID, projectFields } from '../testing/fixtures';
+import { projectDecider } from '../project/project.decider';
+import { ReleaseScheduler } from './release-scheduler';
+
+const T0 = Date.parse('2026-03-01T12:00:00.000Z');
+let dir: string;
+let clock: { now: number };
+let closers: (() => unknown)[];
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'release-'));
+  clock = { now: T0 };
+  closers = [];
+});
+afterEach(async () => {
+  for (const c of closers.reverse()) await c();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** One replica: its own connection to the shared log file, the lease table in it, and a scheduler. */
+function replica(holder: string, everyMs = 1000) {
+  const store = new SqliteEventStore({ path: join(dir, 'events.db') });
+  const leases = new SqliteLeaseStore({ db: store.db, clock: () => clock.now });
+  const scheduler = new ReleaseScheduler({ store, leases, everyMs, holder, clock: () => clock.now });
+  closers.push(() => store.close(), () => scheduler.close());
+  return { store, leases, scheduler };
+}
+
+async function approvedProject(store: SqliteEventStore, id: string): Promise<void> {
+  const events: DecidedEvent[] = [
+    ProjectCreated({
+      ...projectFields({ slug: `p-${id.toLowerCase()}` }), project_id: id, team_id: TEAM_ID, project_type: 'mod', owner_id: OWNER.userId,
+      organization_id: null, thread_id: `Th${id}`.slice(0, 8), status: 'approved', published: '2026-01-01T00:00:00Z',
+    }),
+    TeamMemberAdded({ user_id: OWNER.userId, role: 'Owner', permissions: ALL_PROJECT_PERMISSIONS, ordering: 0, accepted: true, is_owner: true }),
+  ];
+  const meta = { commandId: 'c', correlationId: 'c', causationId: 'c', actor: OWNER.userId, time: new Date(T0).toISOString() };
+  await store.append(projectStream(id), toNewEvents(events, meta, newEventId), NO_STREAM);
+}
+
+const schedule = (store: SqliteEventStore, id: string, at: number) =>
+  execute(store, projectStream(id), projectDecider, {
+    kind: 'schedule', actor: OWNER, time: new Date(at).toISOString(), requested_status: 'approved', now: new Date(clock.now).toISOString(),
+  }, newCommandContext(OWNER.userId));
+
+async function statusOf(store: SqliteEventStore, id: string) {
+  return fold(projectDecider, (await loadStream(store, projectStream(id))).events).status;
+}
+async function releases(store: SqliteEventStore): Promise<number> {
+  return (await store.readAll()).filter((e) => ProjectStatusChanged.is(e) && e.data.from === 'scheduled').length;
+}
+
+describe('release scheduler', () => {
+  it('with an injected clock: nothing before the time, the release at it, nothing more afterwards', async () => {
+    const { store, scheduler } = replica('A');
+    await approvedProject(store, 'ProjAAAA');
+    await schedule(store, 'ProjAAAA', T0 + 60_000);
+    expect(await scheduler.runOnce()).toBe(true);
+    expect(await statusOf(store, 'ProjAAAA')).toBe('scheduled');
+    expect((await scheduler.pending()).map((p) => p.id)).toEqual(['ProjAAAA']);
+
+    clock.now = T0 + 59_999;
+    await scheduler.runOnce();
+    expect(await statusOf(store, 'ProjAAAA')).toBe('scheduled');
+
+    clock.now = T0 + 60_000;
+    await scheduler.runOnce();
+    expect(await statusOf(store, 'ProjAAAA')).toBe('approved');
+    expect(await scheduler.pending()).toEqual([]);
+    await scheduler.runOnce();
+    expect(await releases(store)).toBe(1);
+  });
+
+  it('a rescheduled item is released at its new time; a cancelled one never', async () => {
+    const { store, scheduler } = replica('A');
+    await approvedProject(store, 'ProjAAAA');
+    await approvedProject(store, 'ProjBBBB');
+    await schedule(store, 'ProjAAAA', T0 + 60_000);
+    await schedule(store, 'ProjBBBB', T0 + 60_000);
+    await scheduler.runOnce();
+    await schedule(store, 'ProjAAAA', T0 + 120_000);
+    await execute(store, projectStream('ProjBBBB'), projectDecider, { kind: 'cancel-schedule', actor: OWNER }, newCommandContext(OWNER.userId));
+    clock.now = T0 + 90_000;
+    await scheduler.runOnce();
+    expect(await statusOf(store, 'ProjAAAA')).toBe('scheduled');
+    expect(await statusOf(store, 'ProjBBBB')).toBe('approved');
+    clock.now = T0 + 120_000;
+    await scheduler.runOnce();
+    expect(await statusOf(store, 'ProjAAAA')).toBe('approved');
+    expect(await releases(store)).toBe(2); // A released once, B returned once by its cancel
+  });
+
+  it('two instances on one SQLite file release each item exactly once', async () => {
+    const a = replica('A');
+    const b = replica('B');
+    const ids = ['ProjAAAA', 'ProjBBBB', 'ProjCCCC', 'ProjDDDD', 'ProjEEEE'];
+    for (const id of ids) {
+      await approvedProject(a.store, id);
+      await schedule(a.store, id, T0 + 10_000);
+    }
+    clock.now = T0 + 10_000;
+    const ran = await Promise.all([a.scheduler.runOnce(), b.scheduler.runOnce(), a.scheduler.runOnce(), b.scheduler.runOnce()]);
+    expect(ran.filter(Boolean).length).toBeGreaterThan(0);
+    // the holder stops (no renewal): after its lease runs out the other takes over and finds nothing left to release
+    clock.now += 10_000;
+    await Promise.all([b.scheduler.runOnce(), a.scheduler.runOnce()]);
+    for (const id of ids) expect(await statusOf(b.store, id)).toBe('approved');
+    expect(await releases(a.store)).toBe(ids.length);
+  });
+
+  it('the release command is a no-op the second time even without the lease (expected revision + decider)', async () => {
+    const a = replica('A');
+    const b = replica('B');
+    await approvedProject(a.store, 'ProjAAAA');
+    await schedule(a.store, 'ProjAAAA', T0 + 1);
+    const now = new Date(T0 + 1).toISOString();
+    await Promise.all([a.store, b.store, a.store, b.store].map((s) =>
+      execute(s, projectStream('ProjAAAA'), projectDecider, { kind: 'release-scheduled', now }, newCommandContext(null))));
+    expect(await releases(a.store)).toBe(1);
+  });
+
+  it('survives a restart: an item that fell due while the site was down is released at the next start', async () => {
+    const first = replica('A');
+    await approvedProject(first.store, 'ProjAAAA');
+    await schedule(first.store, 'ProjAAAA', T0 + 60_000);
+    await first.scheduler.runOnce();
+    await first.scheduler.close();
+    first.store.close();
+    closers = [];
+
+    clock.now = T0 + 3_600_000; // down for an hour, past the release time
+    const second = replica('A2', 20);
+    expect(await statusOf(second.store, 'ProjAAAA')).toBe('scheduled');
+    second.scheduler.start();
+    await vi.waitFor(async () => expect(await statusOf(second.store, 'ProjAAAA')).toBe('approved'), { timeout: 5000, interval: 20 });
+    expect(await releases(second.store)).toBe(1);
+  });
+});

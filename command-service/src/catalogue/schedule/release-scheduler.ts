@@ -1,0 +1,123 @@
+import {
+  ProjectDeleted, ProjectReleaseScheduled, ProjectStatusChanged, VersionDeleted, VersionEdited, VersionReleaseScheduled,
+  projectStream, versionStream, type EventStore, type LeaseStore, type RecordedEvent,
+} from '@modshelf/events';
+import { execute, newCommandContext } from '../../kernel/execute';
+import { LeasedJob } from '../../kernel/leased-job';
+import { projectDecider } from '../project/project.decider';
+import { versionDecider } from '../version/version.decider';
+
+/** One pending release: the stream it lives in and when it is due. */
+export interface PendingRelease {
+  kind: 'project' | 'version';
+  id: string;
+  time: string;
+}
+
+export interface ReleaseSchedulerOptions {
+  store: EventStore;
+  leases: LeaseStore;
+  /** how often the lease holder looks for due releases, ms (default 1000: released within ~1 s of its time) */
+  everyMs?: number;
+  /** the scheduler's clock (tests inject one) */
+  clock?: () => number;
+  holder?: string;
+  log?: (message: string, err?: unknown) => void;
+}
+
+export const RELEASE_SCHEDULER = 'release-scheduler';
+const PENDING = 'pending';
+const PAGE = 500;
+
+/** The pending releases after one event of the log (pure). */
+export function trackPending(pending: Record<string, PendingRelease>, e: RecordedEvent): void {
+  if (ProjectReleaseScheduled.is(e)) pending[e.streamId] = { kind: 'project', id: e.streamId.slice('project-'.length), time: e.data.time };
+  else if (VersionReleaseScheduled.is(e)) pending[e.streamId] = { kind: 'version', id: e.streamId.slice('version-'.length), time: e.data.time };
+  else if (ProjectStatusChanged.is(e) && e.data.to !== 'scheduled') delete pending[e.streamId];
+  else if (VersionEdited.is(e) && e.data.changes.status !== undefined && e.data.changes.status !== 'scheduled') delete pending[e.streamId];
+  else if (ProjectDeleted.is(e) || VersionDeleted.is(e)) delete pending[e.streamId];
+}
+
+/**
+ * Releases scheduled projects and versions at their time, on one replica at a time.
+ * A LeasedJob: each period the lease holder reads the log from its checkpoint (the
+ * lease's fenced position), updates the pending releases (kept in the lease's state, so a
+ * restart or a takeover resumes from them: an item that fell due while the site was down
+ * is released on the first run), and sends each due item the `release-scheduled` command.
+ * That command appends with the stream's expected revision and its decider answers
+ * nothing once the item is no longer scheduled, so a repeated attempt (a takeover in the
+ * middle of a run, a second replica) releases nothing twice.
+ */
+export class ReleaseScheduler {
+  private readonly job: LeasedJob;
+  private readonly clock: () => number;
+
+  constructor(private readonly options: ReleaseSchedulerOptions) {
+    this.clock = options.clock ?? Date.now;
+    this.job = new LeasedJob({
+      name: RELEASE_SCHEDULER,
+      leases: options.leases,
+      everyMs: options.everyMs ?? 1000,
+      run: () => this.run(),
+      holder: options.holder,
+      log: options.log,
+    });
+  }
+
+  get holder(): string {
+    return this.job.holder;
+  }
+
+  start(): void {
+    this.job.start();
+  }
+
+  /** One period: true when this replica held the lease and ran. */
+  runOnce(): Promise<boolean> {
+    return this.job.runOnce();
+  }
+
+  /** The pending releases as last committed (any replica may read them). */
+  async pending(): Promise<PendingRelease[]> {
+    const raw = await this.options.leases.state(RELEASE_SCHEDULER, PENDING);
+    return raw ? Object.values(JSON.parse(raw) as Record<string, PendingRelease>) : [];
+  }
+
+  private async run(): Promise<void> {
+    const { store, leases } = this.options;
+    const grant = await leases.current(RELEASE_SCHEDULER);
+    if (!grant || grant.holder !== this.job.holder) return;
+    let position = await leases.position(RELEASE_SCHEDULER);
+    const raw = await leases.state(RELEASE_SCHEDULER, PENDING);
+    const pending: Record<string, PendingRelease> = raw ? JSON.parse(raw) : {};
+    for (;;) {
+      const page = await store.readAll({ after: position, maxCount: PAGE });
+      for (const e of page) {
+        trackPending(pending, e);
+        position = e.position;
+      }
+      if (page.length < PAGE) break;
+    }
+    const now = this.clock();
+    for (const [stream, item] of Object.entries(pending)) {
+      if (Date.parse(item.time) > now) continue;
+      await this.release(item, new Date(now).toISOString());
+      delete pending[stream];
+    }
+    // fenced: a replica that lost the lease meanwhile writes nothing; its successor reads the same events again
+    await leases.commit(grant, position, new Map([[PENDING, JSON.stringify(pending)]]));
+  }
+
+  private async release(item: PendingRelease, now: string): Promise<void> {
+    const ctx = newCommandContext(null);
+    if (item.kind === 'project') {
+      await execute(this.options.store, projectStream(item.id), projectDecider, { kind: 'release-scheduled', now }, ctx);
+    } else {
+      await execute(this.options.store, versionStream(item.id), versionDecider, { kind: 'release-scheduled', now }, ctx);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.job.close();
+  }
+}
