@@ -178,6 +178,27 @@ describe('authorization matrix: every /v2 route x role x token kind', () => {
     expect(problems).toEqual([]);
   });
 
+  it("a user's own money: the legacy /v2/user/{id}/payouts paths answer others 404 (admins may read, never withdraw)", async () => {
+    const problems: string[] = [];
+    const path = `/v2/user/${f.owner.id}/payouts`;
+    const cells: [string, string, string | null, number][] = [
+      ['GET', 'anonymous', null, 401],
+      ['GET', 'another user', f.stranger.token, 404],
+      ['GET', 'a moderator', f.moderator, 404],
+      ['GET', 'an admin', f.staff, 200],
+      ['GET', 'the user', f.owner.token, 200],
+      ['POST', 'anonymous', null, 401],
+      ['POST', 'another user', f.stranger.token, 404],
+      ['POST', 'an admin', f.staff, 404],
+    ];
+    for (const [method, who, token, status] of cells) {
+      const a = await call(site.url, method, method === 'POST' ? `${path}?amount=1.00` : path, { token });
+      count('own money');
+      if (a.status !== status) problems.push(`${method} ${path} as ${who}: ${a.status} (expected ${status}) ${a.text.slice(0, 120)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('team permission bits: a member may do what its bit allows, and gets 401 for what it does not', async () => {
     const problems: string[] = [];
     const h = f.hidden;
