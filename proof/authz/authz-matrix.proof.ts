@@ -34,7 +34,8 @@ function operationsOf(doc: { paths: Record<string, Record<string, { security?: R
 function fill(path: string, row: Row, f: Fixtures, project: ProjectFixture = f.listed): string {
   const byTarget: Record<string, string> = {
     project: project.id, version: project.versionId, 'file-hash': project.sha1, team: project.teamId, user: f.owner.id,
-    organization: f.organizationId, collection: f.collectionId, report: f.reportId, 'project-audit': project.id, 'unknown-id': 'AAAAAAAA', none: '',
+    organization: f.organizationId, collection: f.collectionId, report: f.reportId, 'project-audit': project.id, thread: project.threadId,
+    message: f.messageId, 'unknown-id': 'AAAAAAAA', none: '',
   };
   return path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
     if (name === 'stream_type') return 'project';
@@ -153,8 +154,10 @@ describe('authorization matrix: every /v2 route x role x token kind', () => {
     expect(rows.length).toBeGreaterThan(5);
     for (const [key, row] of rows) {
       const path = key.slice(key.indexOf(' ') + 1);
+      // a route that needs a token answers an anonymous caller 401 before it looks for the thing
+      const anonymous = ops.find((o) => o.key === key)?.auth === 'required' ? 401 : 404;
       const viewers: [string, string | null, ProjectFixture, number[]][] = [
-        ['anonymous', null, f.hidden, [404]],
+        ['anonymous', null, f.hidden, [anonymous]],
         ['user', f.stranger.token, f.hidden, [404]],
         ['user on an organization project', f.stranger.token, f.orgHidden, [404]],
         ...Object.entries(f.members).map(([bit, m]): [string, string, ProjectFixture, number[]] => [`team member with ${bit}`, m.token, f.hidden, [200]]),
@@ -175,9 +178,31 @@ describe('authorization matrix: every /v2 route x role x token kind', () => {
     expect(problems).toEqual([]);
   });
 
+  it("a user's own money: the legacy /v2/user/{id}/payouts paths answer others 404 (admins may read, never withdraw)", async () => {
+    const problems: string[] = [];
+    const path = `/v2/user/${f.owner.id}/payouts`;
+    const cells: [string, string, string | null, number][] = [
+      ['GET', 'anonymous', null, 401],
+      ['GET', 'another user', f.stranger.token, 404],
+      ['GET', 'a moderator', f.moderator, 404],
+      ['GET', 'an admin', f.staff, 200],
+      ['GET', 'the user', f.owner.token, 200],
+      ['POST', 'anonymous', null, 401],
+      ['POST', 'another user', f.stranger.token, 404],
+      ['POST', 'an admin', f.staff, 404],
+    ];
+    for (const [method, who, token, status] of cells) {
+      const a = await call(site.url, method, method === 'POST' ? `${path}?amount=1.00` : path, { token });
+      count('own money');
+      if (a.status !== status) problems.push(`${method} ${path} as ${who}: ${a.status} (expected ${status}) ${a.text.slice(0, 120)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('team permission bits: a member may do what its bit allows, and gets 401 for what it does not', async () => {
     const problems: string[] = [];
     const h = f.hidden;
+    const analytics = (metric: string, t: string) => call(site.url, 'GET', `/v2/analytics/${metric}?project_ids=${encodeURIComponent(JSON.stringify([h.id]))}`, { token: t });
     const checks: { bit: string; send: (token: string) => Promise<Answer>; ok: number }[] = [
       { bit: 'EDIT_DETAILS', send: (t) => call(site.url, 'PATCH', `/v2/project/${h.id}`, { token: t, json: { description: `Edited ${Math.random()}` } }), ok: 204 },
       { bit: 'EDIT_BODY', send: (t) => call(site.url, 'PATCH', `/v2/project/${h.id}`, { token: t, json: { body: `Body ${Math.random()}` } }), ok: 204 },
@@ -185,6 +210,8 @@ describe('authorization matrix: every /v2 route x role x token kind', () => {
       { bit: 'JOIN', send: (t) => call(site.url, 'POST', `/v2/team/${h.teamId}/join`, { token: t }), ok: 204 },
       { bit: 'EDIT_MEMBER', send: (t) => call(site.url, 'PATCH', `/v2/team/${h.teamId}/members/${f.spare.id}`, { token: t, json: { role: `Tester ${Math.random()}`.slice(0, 30) } }), ok: 204 },
       { bit: 'REMOVE_MEMBER', send: (t) => call(site.url, 'DELETE', `/v2/team/${h.teamId}/members/${f.spare.id}`, { token: t }), ok: 204 },
+      ...(['downloads', 'views', 'followers'] as const).map((metric) => ({ bit: 'VIEW_ANALYTICS', send: (t: string) => analytics(metric, t), ok: 200 })),
+      { bit: 'VIEW_PAYOUTS', send: (t) => analytics('revenue', t), ok: 200 },
     ];
     for (const c of checks) {
       if (c.bit === 'JOIN') {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ok, signIn, signUp } from '../harness/api';
 import { createProject, listedProject, publishVersion } from '../harness/catalogue';
 import { ADMIN } from '../harness/site-process';
-import { PROJECT_PERMISSIONS } from '@modshelf/service-kit';
+import { MIN_POSITION_HEADER, POSITION_HEADER, PROJECT_PERMISSIONS } from '@modshelf/service-kit';
 
 export interface Fixtures {
   staff: string;
@@ -20,6 +20,8 @@ export interface Fixtures {
   organizationId: string;
   collectionId: string;
   reportId: string;
+  /** the owner's message in the listed project's moderation thread */
+  messageId: string;
 }
 
 export interface ProjectFixture {
@@ -27,11 +29,13 @@ export interface ProjectFixture {
   teamId: string;
   versionId: string;
   sha1: string;
+  /** the project's moderation thread (its team and staff read it) */
+  threadId: string;
 }
 
 async function projectFixture(url: string, token: string, id: string, versionId: string, bytes: string): Promise<ProjectFixture> {
   const p = (await ok(url, 'GET', `/v2/project/${id}`, { token })).body;
-  return { id, teamId: p.team, versionId, sha1: createHash('sha1').update(bytes).digest('hex') };
+  return { id, teamId: p.team, versionId, sha1: createHash('sha1').update(bytes).digest('hex'), threadId: p.thread_id };
 }
 
 export async function makeFixtures(url: string): Promise<Fixtures> {
@@ -45,8 +49,11 @@ export async function makeFixtures(url: string): Promise<Fixtures> {
 
   const listedId = await listedProject(url, owner.token, staff, 'authz-listed');
   const listedVersion = (await ok(url, 'GET', `/v2/project/${listedId}/version`, { token: owner.token })).body[0];
-  const listed = { id: listedId, teamId: '', versionId: listedVersion.id, sha1: listedVersion.files[0].hashes.sha1 };
-  listed.teamId = (await ok(url, 'GET', `/v2/project/${listedId}`)).body.team;
+  const listedProjectDoc = (await ok(url, 'GET', `/v2/project/${listedId}`, { token: owner.token })).body;
+  const listed = { id: listedId, teamId: listedProjectDoc.team, versionId: listedVersion.id, sha1: listedVersion.files[0].hashes.sha1, threadId: listedProjectDoc.thread_id };
+  const sent = await ok(url, 'POST', `/v2/thread/${listed.threadId}`, { token: owner.token, json: { type: 'text', body: 'A message of the authorization matrix' } });
+  const thread = (await ok(url, 'GET', `/v2/thread/${listed.threadId}`, { token: owner.token, headers: { [MIN_POSITION_HEADER]: sent.headers.get(POSITION_HEADER) ?? '0' } })).body;
+  const messageId: string = thread.messages.find((m: { author_id: string | null }) => m.author_id === owner.id).id;
 
   const hiddenId = await createProject(url, owner.token, 'authz-hidden');
   const hiddenBytes = 'hidden file bytes';
@@ -73,5 +80,5 @@ export async function makeFixtures(url: string): Promise<Fixtures> {
 
   const collectionId = (await ok(url, 'POST', '/v2/collection', { token: owner.token, json: { name: 'Authz collection', description: 'A collection of the authorization matrix', projects: [listedId] } })).body.id;
   const reportId = (await ok(url, 'POST', '/v2/report', { token: stranger.token, json: { report_type: 'spam', item_id: listedId, item_type: 'project', body: 'A report of the authorization matrix' } })).body.id;
-  return { staff, moderator, owner, stranger, members, orgMember, spare, listed, hidden, orgHidden, organizationId: org.id, collectionId, reportId };
+  return { staff, moderator, owner, stranger, members, orgMember, spare, listed, hidden, orgHidden, organizationId: org.id, collectionId, reportId, messageId };
 }

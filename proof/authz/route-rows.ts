@@ -4,18 +4,24 @@
  * The suite fails when the document has an operation without a row here, or a row without an
  * operation: a new route needs its row.
  */
-export type Target = 'none' | 'project' | 'version' | 'file-hash' | 'team' | 'user' | 'organization' | 'collection' | 'report' | 'project-audit' | 'unknown-id';
+export type Target = 'none' | 'project' | 'version' | 'file-hash' | 'team' | 'user' | 'organization' | 'collection' | 'report' | 'project-audit' | 'thread' | 'message' | 'unknown-id';
 
 export interface Row {
   /** the fixture the path's parameters name (another user's, so a call with every scope changes nothing of the caller's) */
   target: Target;
-  /** a read that answers 404 to anyone who may not see a hidden (draft) project */
+  /** a read that answers 404 to anyone who may not see a hidden (draft) project (401 to anonymous callers where a token is required) */
   hiddenRead?: true;
   /** the JSON body sent (default {} for writes) */
   body?: Record<string, unknown>;
 }
 
 export const ROUTE_ROWS: Record<string, Row> = {
+  'GET /v2/analytics/downloads': { target: 'none' },
+  'GET /v2/analytics/followers': { target: 'none' },
+  'GET /v2/analytics/revenue': { target: 'none' },
+  'GET /v2/analytics/views': { target: 'none' },
+  // a page view names its project by the page's url (no token needed)
+  'POST /v2/analytics/view': { target: 'none', body: { url: '/mod/authz-listed' } },
   'GET /v2/audit/{stream_type}/{id}': { target: 'project-audit' },
   'POST /v2/auth/2fa': { target: 'none' },
   'DELETE /v2/auth/2fa': { target: 'none' },
@@ -51,6 +57,7 @@ export const ROUTE_ROWS: Record<string, Row> = {
   'PATCH /v2/collection/{id}/icon': { target: 'collection' },
   'DELETE /v2/collection/{id}/icon': { target: 'collection' },
   'GET /v2/collections': { target: 'none' },
+  'DELETE /v2/message/{id}': { target: 'message' },
   'GET /v2/moderation/lock/{project_id}': { target: 'project' },
   'POST /v2/moderation/lock/{project_id}': { target: 'project' },
   'DELETE /v2/moderation/lock/{project_id}': { target: 'project' },
@@ -115,8 +122,12 @@ export const ROUTE_ROWS: Record<string, Row> = {
   'DELETE /v2/project/{id|slug}/gallery': { target: 'project' },
   'PATCH /v2/project/{id|slug}/icon': { target: 'project' },
   'DELETE /v2/project/{id|slug}/icon': { target: 'project' },
+  'GET /v2/project/{id|slug}/moderation': { target: 'project', hiddenRead: true },
   'GET /v2/project/{id|slug}/members': { target: 'project', hiddenRead: true },
   'GET /v2/project/{id|slug}/organization': { target: 'project' },
+  'GET /v2/project/{id|slug}/schedule': { target: 'project' },
+  'POST /v2/project/{id|slug}/schedule': { target: 'project', body: { time: '2099-01-01T00:00:00Z', requested_status: 'approved' } },
+  'DELETE /v2/project/{id|slug}/schedule': { target: 'project' },
   'GET /v2/project/{id|slug}/version': { target: 'project', hiddenRead: true },
   'GET /v2/project/{id|slug}/version/{id|number}': { target: 'project', hiddenRead: true },
   'GET /v2/projects': { target: 'none' },
@@ -141,6 +152,9 @@ export const ROUTE_ROWS: Record<string, Row> = {
   'GET /v2/tag/project_type': { target: 'none' },
   'GET /v2/tag/report_type': { target: 'none' },
   'GET /v2/tag/side_type': { target: 'none' },
+  'GET /v2/thread/{id}': { target: 'thread', hiddenRead: true },
+  'POST /v2/thread/{id}': { target: 'thread', body: { type: 'text', body: 'A message of the authorization matrix' } },
+  'GET /v2/threads': { target: 'none' },
   'POST /v2/team/{id}/join': { target: 'team' },
   'GET /v2/team/{id}/members': { target: 'team', hiddenRead: true },
   'POST /v2/team/{id}/members': { target: 'team' },
@@ -148,6 +162,7 @@ export const ROUTE_ROWS: Record<string, Row> = {
   'DELETE /v2/team/{id}/members/{id|username}': { target: 'team' },
   'PATCH /v2/team/{id}/owner': { target: 'team' },
   'GET /v2/teams': { target: 'none' },
+  'GET /v2/updates/{id|slug}/forge_updates.json': { target: 'project' },
   'GET /v2/user': { target: 'none' },
   'GET /v2/user/{id|username}': { target: 'user' },
   'PATCH /v2/user/{id|username}': { target: 'user' },
@@ -159,6 +174,8 @@ export const ROUTE_ROWS: Record<string, Row> = {
   'GET /v2/user/{id|username}/notifications': { target: 'user' },
   'GET /v2/user/{id|username}/oauth_apps': { target: 'user' },
   'GET /v2/user/{id|username}/organizations': { target: 'user' },
+  'GET /v2/user/{id|username}/payouts': { target: 'user' },
+  'POST /v2/user/{id|username}/payouts': { target: 'user' },
   'GET /v2/user/{id|username}/projects': { target: 'user' },
   'GET /v2/users': { target: 'none' },
   'POST /v2/version': { target: 'none' },
@@ -171,5 +188,8 @@ export const ROUTE_ROWS: Record<string, Row> = {
   'PATCH /v2/version/{id}': { target: 'version' },
   'DELETE /v2/version/{id}': { target: 'version' },
   'POST /v2/version/{id}/file': { target: 'version' },
+  'GET /v2/version/{id}/schedule': { target: 'version' },
+  'POST /v2/version/{id}/schedule': { target: 'version', body: { time: '2099-01-01T00:00:00Z', requested_status: 'listed' } },
+  'DELETE /v2/version/{id}/schedule': { target: 'version' },
   'GET /v2/versions': { target: 'none' },
 };

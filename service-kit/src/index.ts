@@ -1,5 +1,6 @@
 export * from './api-error';
 export * from './error-handler';
+export * from './client-error';
 export * from './positions';
 export * from "./scopes";
 export * from './auth';

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import {
   DemoCatalogueSeeded, NO_STREAM, SqliteCredentialStore, SqliteEventStore, newEventId, seedStream, toNewEvents,
 } from '@modshelf/events';
-import { installAuth, installErrorHandling } from '@modshelf/service-kit';
+import { clientErrorHandler, installAuth, installErrorHandling } from '@modshelf/service-kit';
 import {
   ensureAdmin, installRateLimit, mailerFromEnv, rateLimitFromEnv, registerAccountRoutes, registerCatalogueCommands, registerNotificationCommands, registerModerationCommands,
   registerPayoutRoutes, REVENUE_ACCRUAL, type Payouts,
@@ -75,6 +75,8 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     routerOptions: { maxParamLength: 256 },
     trustProxy: process.env.TRUST_PROXY === 'true',
     logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
+    // oversized headers and broken requests, refused before routing, also answer {error, description}
+    clientErrorHandler,
   });
   installErrorHandling(app);
   let payouts: Payouts | null = null;

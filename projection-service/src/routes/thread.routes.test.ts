@@ -9,6 +9,7 @@ import {
 import { replayAndCompare } from '../replay/replay';
 import { foldDocument, isAuditStreamType } from '../audit/audit';
 import { testApp, type TestApp } from '../testing/app';
+import { ALL_SCOPES, scope } from '@modshelf/service-kit';
 
 describe('threads (projected from events)', () => {
   let t: TestApp;
@@ -96,6 +97,10 @@ describe('threads (projected from events)', () => {
     expect(m.queue.estimated_wait_hours).toBe(Math.ceil((2 / m.queue.reviews_per_day) * 24));
     expect((await get(`/v2/project/${queued}/moderation`, bob)).statusCode).toBe(404);
     expect((await get(`/v2/project/${queued}/moderation`)).statusCode).toBe(401);
+    // the document's PROJECT_READ scope: a token without it is refused, as Modrinth refuses a missing scope
+    const noScope = await t.app.inject({ url: `/v2/project/${queued}/moderation`, headers: { 'x-test-user': `${alice}:developer:${ALL_SCOPES - scope('PROJECT_READ')}` } });
+    expect(noScope.statusCode).toBe(401);
+    expect(noScope.json().description).toMatch(/missing the PROJECT_READ scope/);
     expect((await get(`/v2/project/${listed}/moderation`, alice)).json().queue).toMatchObject({ position: null, estimated_wait_hours: null });
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '@modshelf/events';
-import { notFound, unauthorized } from '@modshelf/service-kit';
+import { notFound, requireScope } from '@modshelf/service-kit';
 import type { ProjectDoc } from '../read-model/documents';
 import type { ThreadDoc } from '../read-model/thread-documents';
 import { projectView } from '../views/project.view';
@@ -8,7 +8,7 @@ import { QUEUE_WINDOW_DAYS, estimatedWaitHours, messageVisible, threadView } fro
 import { userView } from '../views/user.view';
 import { queueOrder } from './moderation.routes';
 import {
-  actorOf, actorWith, canReadProject, findProject, isStaff, jsonStringArray, projectNotFound, waitForMinPosition, type QueryDeps,
+  actorWith, canReadProject, findProject, isStaff, jsonStringArray, projectNotFound, waitForMinPosition, type QueryDeps,
 } from './context';
 
 const threadNotFound = () => notFound('The requested thread was not found');
@@ -67,8 +67,7 @@ export function registerThreadQueryRoutes(app: FastifyInstance, deps: QueryDeps)
   });
 
   app.get<{ Params: { id: string } }>('/v2/project/:id/moderation', { preHandler }, async (req) => {
-    const a = actorOf(req);
-    if (!a) throw unauthorized();
+    const a = requireScope(req, 'PROJECT_READ');
     const p = await findProject(rm(), req.params.id);
     if (!p || !canReadProject(p, a)) throw projectNotFound();
     if (!isStaff(a) && !onTeam(p, a)) throw projectNotFound();
