@@ -9,6 +9,7 @@ import { buildServer, serverBuildStale } from '../scripts/server-build.mjs';
 import { ensureChromium } from '@modshelf/e2e/chromium';
 import { startSite } from '../site/src/index';
 import { tempDir } from './util';
+import { distributedSummary } from '../integration/src/bench-summary';
 
 /** Initial JS and home-page LCP, against the whole site with a seeded catalogue. */
 async function benchWebOnSite() {
@@ -67,7 +68,9 @@ async function main() {
   };
   if (profile === 'distributed') {
     // the distributed figures beside the embedded ones (append, freshness, search)
-    sections.splice(0, sections.length, ['append', () => benchAppend()], ['commands', () => benchCommands()], ['search_10k', () => benchSearchAt(10_000)], ['distributed', benchDistributed]);
+    sections.splice(0, sections.length, ['append', () => benchAppend()], ['commands', () => benchCommands()], ['search_10k', () => benchSearchAt(10_000)], ['distributed', benchDistributed],
+      // a command replica's start-up and RSS with 100k projects in the log
+      ['command_startup', () => benchCommandStartup([100_000])]);
   }
   for (const [name, run] of sections) {
     if (only.length && !only.includes(name)) continue;
@@ -78,6 +81,8 @@ async function main() {
       results[name] = { error: String((err as Error)?.stack ?? err) };
     }
   }
+  // the issue-9 figures in one place: commands/s 3 vs 1 replica, relay and projection events/s, freshness, replica start-up
+  if (profile === 'distributed') results.summary = distributedSummary(results.distributed, results.command_startup);
   process.stdout.write(JSON.stringify(results, null, 2) + '\n');
 }
 

@@ -121,13 +121,34 @@ async function main(): Promise<void> {
     t = ms();
     await relay.drain();
     const relayRate = Math.round(head / ((ms() - t) / 1000));
+    // the worker's catch-up, with the batch sizes of BENCH_WORKER_BATCHES one after the other on the same
+    // topic (each its own group and storage), so their ratio holds however loaded the machine is
+    const batches = (process.env.BENCH_WORKER_BATCHES ?? '250,1000').split(',').map(Number).filter((n) => n > 0);
+    const workerByBatch: Record<string, number> = {};
+    for (const maxBatch of batches.slice(0, -1)) {
+      const b = new KafkaEventBus({ brokers: servers.kafka, topic: `bench-${run}`, partitions: 1, maxBatch });
+      const s = distributedStorage({ mongodbUrl: servers.mongodb, opensearchUrl: servers.opensearch, name: `bench-${run}-b${maxBatch}` });
+      await s.reset();
+      const w = new BusProjectionWorker(b, s, { group: `bench-${run}-b${maxBatch}` });
+      t = ms();
+      await w.start();
+      while ((await s.checkpoint()) < head && ms() - t < 600_000) await new Promise((r) => setTimeout(r, 100));
+      workerByBatch[`max_batch_${maxBatch}`] = Math.round(head / ((ms() - t) / 1000));
+      await w.close();
+      await b.close();
+      await s.reset();
+      await s.close();
+    }
+    const lastBatch = batches[batches.length - 1] ?? 250;
+    const workerBus = new KafkaEventBus({ brokers: servers.kafka, topic: `bench-${run}`, partitions: 1, maxBatch: lastBatch });
     const dist = distributedStorage({ mongodbUrl: servers.mongodb, opensearchUrl: servers.opensearch, name: `bench-${run}` });
     await dist.reset();
-    const worker = new BusProjectionWorker(bus, dist, { group: `bench-${run}` });
+    const worker = new BusProjectionWorker(workerBus, dist, { group: `bench-${run}` });
     t = ms();
     await worker.start();
     while ((await dist.checkpoint()) < head && ms() - t < 600_000) await new Promise((r) => setTimeout(r, 100));
     const distCatchUp = Math.round(head / ((ms() - t) / 1000));
+    workerByBatch[`max_batch_${lastBatch}`] = distCatchUp;
     await relay.start();
 
     // freshness: a write until the projections have passed its position
@@ -143,7 +164,7 @@ async function main(): Promise<void> {
       while ((await dist.checkpoint()) < v.position && ms() - d0 < 20_000) await new Promise((r) => setTimeout(r, 2));
       freshD.push(ms() - w0);
     }
-    out.catchUpEventsPerSecond = { embedded_sqlite: embeddedCatchUp, relay_to_kafka: relayRate, kafka_worker_mongodb_opensearch: distCatchUp };
+    out.catchUpEventsPerSecond = { embedded_sqlite: embeddedCatchUp, relay_to_kafka: relayRate, kafka_worker_mongodb_opensearch: distCatchUp, kafka_worker_by_max_batch: workerByBatch };
     out.freshnessMs = {
       embedded: { p50: pct(freshE, 50), p95: pct(freshE, 95), samples: FRESHNESS_SAMPLES },
       distributed: { p50: pct(freshD, 50), p95: pct(freshD, 95), samples: FRESHNESS_SAMPLES, path: 'SQLite log -> relay -> Kafka -> worker -> MongoDB wire + OpenSearch' },
@@ -152,6 +173,7 @@ async function main(): Promise<void> {
 
     await relay.stop();
     await worker.close();
+    await workerBus.close();
     await bus.close();
     await runner.close();
     await dist.reset();

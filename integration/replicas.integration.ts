@@ -9,7 +9,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqliteEventStore } from '@modshelf/events';
+import { SqliteCredentialStore, SqliteEventStore, payoutsStream } from '@modshelf/events';
+import { execute, newCommandContext, payoutDecider } from '@modshelf/command-service';
 import { replayAndCompare } from '../projection-service/src/replay/replay';
 import { distributedStorage } from '../projection-service/src/storage/distributed';
 import { missing, servers } from './env';
@@ -19,6 +20,8 @@ const KEY = 'replicas-test-rate-limit-key';
 const BOUNDARY = '----replicas';
 // start:distributed installs Debian's nginx when it is missing
 const ready = servers.kafka.length > 0 && !!servers.mongodb && !!servers.opensearch;
+// the broker is restarted only when integration/run.sh started it (integration/servers/kafka.sh)
+const managedKafka = process.env.INTEGRATION_MANAGED_KAFKA === '1';
 
 interface Processes {
   storageName: string;
@@ -93,6 +96,33 @@ if (ready) {
       return out;
     };
     const processes = (): Processes => JSON.parse(readFileSync(join(dir, 'processes.json'), 'utf8'));
+    /** every acknowledged project shows, then the workers reach the log's head and the read models equal a fresh replay */
+    const converges = async (acknowledged: Array<{ slug: string; position: number }>) => {
+      const position = Math.max(...acknowledged.map((a) => a.position));
+      const deadline = Date.now() + 90_000;
+      let missingSlugs = acknowledged.map((a) => a.slug);
+      while (missingSlugs.length > 0 && Date.now() < deadline) {
+        const now = new Set(await shown(missingSlugs, position));
+        missingSlugs = missingSlugs.filter((slug) => !now.has(slug));
+        if (missingSlugs.length > 0) await new Promise((r) => setTimeout(r, 1000));
+      }
+      expect(missingSlugs).toEqual([]);
+      const store = new SqliteEventStore({ path: join(dir, 'events.db') });
+      const storage = distributedStorage({ mongodbUrl: servers.mongodb, opensearchUrl: servers.opensearch, name: processes().storageName });
+      try {
+        const head = await store.headPosition();
+        const end = Date.now() + 90_000;
+        while ((await storage.checkpoint()) < head && Date.now() < end) await new Promise((r) => setTimeout(r, 1000));
+        expect(await storage.checkpoint()).toBe(head);
+        const report = await replayAndCompare({ store, dataDir: dir, live: storage });
+        console.log(`[replicas] replay compared ${report.documents} documents: ${report.differences.length} differences`);
+        expect(report.differences).toEqual([]);
+        expect(report.equal).toBe(true);
+      } finally {
+        await storage.close();
+        await store.close();
+      }
+    };
 
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), 'replicas-'));
@@ -201,32 +231,82 @@ if (ready) {
       }
       expect(killed).toBe(true);
       expect(acknowledged.length).toBeGreaterThan(100);
-      const position = Math.max(...acknowledged.map((a) => a.position));
       // the standby takes over within the session timeout; every acknowledged project shows
-      const deadline = Date.now() + 90_000;
-      let missingSlugs = acknowledged.map((a) => a.slug);
-      while (missingSlugs.length > 0 && Date.now() < deadline) {
-        const now = new Set(await shown(missingSlugs, position));
-        missingSlugs = missingSlugs.filter((slug) => !now.has(slug));
-        if (missingSlugs.length > 0) await new Promise((r) => setTimeout(r, 1000));
-      }
-      expect(missingSlugs).toEqual([]);
+      await converges(acknowledged);
+    }, 300_000);
 
+    it('100 parallel withdrawals from one balance, spread over the replicas, never overdraw; the balance equals the sum of its events', async () => {
+      const signUp = await call('POST', '/v2/auth/create', { username: `payee_${run}`, password: 'replicas payee password', email: `payee-${run}@example.org` });
+      expect(signUp.status).toBe(200);
+      const session = signUp.body.session as string;
+      // funds: a verified address and $30 of revenue credited to the user's payout stream (what the accrual process manager appends)
+      const credentials = new SqliteCredentialStore({ path: join(dir, 'credentials.db') });
       const store = new SqliteEventStore({ path: join(dir, 'events.db') });
-      const storage = distributedStorage({ mongodbUrl: servers.mongodb, opensearchUrl: servers.opensearch, name: processes().storageName });
       try {
-        const head = await store.headPosition();
-        const end = Date.now() + 90_000;
-        while ((await storage.checkpoint()) < head && Date.now() < end) await new Promise((r) => setTimeout(r, 1000));
-        expect(await storage.checkpoint()).toBe(head);
-        const report = await replayAndCompare({ store, dataDir: dir, live: storage });
-        console.log(`[replicas] replay compared ${report.documents} documents: ${report.differences.length} differences`);
-        expect(report.differences).toEqual([]);
-        expect(report.equal).toBe(true);
+        const userId = (await credentials.findByUsername(`payee_${run}`))!.userId;
+        await credentials.setEmailVerified(userId, true);
+        const past = new Date(Date.now() - 1000).toISOString();
+        await execute(store, payoutsStream(userId), payoutDecider, {
+          type: 'Credit', project_id: 'ProjRepl', downloads: 1, amount: 30_000_000, source_position: 1, now: past, available_at: past,
+        }, newCommandContext(null));
+
+        const answers = await Promise.all(Array.from({ length: 100 }, () =>
+          call('POST', '/v2/payout', { amount: 1, method: 'paypal', method_id: 'paypal_us', recipient: `payee-${run}@example.org` }, { authorization: session })));
+        // 204, or 400 for want of funds, or 409 when the account's store-held lock stayed busy past its wait
+        expect(answers.filter((a) => a.status !== 204 && a.status !== 400 && a.status !== 409).map((a) => [a.status, a.body])).toEqual([]);
+        expect(answers.filter((a) => a.status === 400).every((a) => a.body.description === 'You do not have enough funds to make this payout!')).toBe(true);
+        const accepted = answers.filter((a) => a.status === 204).length;
+        const refused = answers.filter((a) => a.status === 400).length;
+        console.log(`[replicas] withdrawals: ${accepted} accepted, ${refused} refused for want of funds, ${100 - accepted - refused} conflicts (409)`);
+        expect(accepted).toBeLessThanOrEqual(30);
+        // a refusal for want of funds means the balance was spent: every dollar went, to acknowledged withdrawals
+        if (refused > 0) expect(accepted).toBe(30);
+
+        // the sum of the stream's events: credits less every withdrawal that was neither cancelled nor failed
+        const events = await store.readStream(payoutsStream(userId));
+        const released = new Set(events.filter((e) => e.type === 'PayoutWithdrawalFailed' || e.type === 'PayoutWithdrawalCancelled').map((e) => (e.data as { payout_id: string }).payout_id));
+        const credited = events.filter((e) => e.type === 'PayoutCredited').reduce((n, e) => n + (e.data as { amount: number }).amount, 0);
+        const requested = events.filter((e) => e.type === 'PayoutWithdrawalRequested');
+        expect(requested).toHaveLength(accepted);
+        const held = requested.filter((e) => !released.has((e.data as { payout_id: string }).payout_id)).reduce((n, e) => n + (e.data as { amount: number }).amount, 0);
+        expect(credited - held).toBeGreaterThanOrEqual(0);
+        // every replica answers the same balance, and it is that sum
+        const balances = await Promise.all(Array.from({ length: 6 }, () => call('GET', '/v2/payout/balance', undefined, { authorization: session })));
+        expect(balances.map((b) => b.status)).toEqual(Array(6).fill(200));
+        expect(new Set(balances.map((b) => Math.round(Number(b.body.available) * 1_000_000)))).toEqual(new Set([credited - held]));
       } finally {
-        await storage.close();
         await store.close();
+        await credentials.close();
       }
+    }, 180_000);
+
+    it(`a Kafka broker restart mid-load: no acknowledged write is lost, and the read models converge to a fresh replay${managedKafka ? '' : ' (the broker is not ours: not restarted)'}`, async () => {
+      const acknowledged: Array<{ slug: string; position: number }> = [];
+      let restart: Promise<void> | null = null;
+      const started = Date.now();
+      for (let i = 0; i < 100; i++) {
+        const slug = `broker-${run}-${i}`;
+        const a = await createProject(slug);
+        if (a.status === 200) acknowledged.push({ slug, position: a.position });
+        if (!restart && i === 30 && managedKafka) {
+          // the load goes on while the broker stops and starts again
+          restart = new Promise<void>((res, rej) => {
+            const p = spawn('bash', ['-c', 'bash integration/servers/kafka.sh stop && bash integration/servers/kafka.sh start'], { cwd: ROOT, stdio: 'inherit' });
+            p.once('error', rej);
+            p.once('exit', (code) => (code === 0 ? res() : rej(new Error(`kafka.sh restart exited ${code}`))));
+          });
+          console.log('[replicas] restarting the Kafka broker after 30 creations');
+        }
+        const due = started + i * 40; // about 25 creations per second
+        if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
+      }
+      if (restart) {
+        await restart;
+        console.log('[replicas] the broker is back');
+      }
+      // the log, not Kafka, acknowledges writes: all 100 are accepted whatever the broker does
+      expect(acknowledged).toHaveLength(100);
+      await converges(acknowledged);
     }, 300_000);
   });
 } else {

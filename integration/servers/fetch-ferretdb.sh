@@ -20,5 +20,6 @@ fi
 echo "$FERRETDB_VERSION" > "$SRC/build/version/version.txt"
 log "building FerretDB $FERRETDB_VERSION from the Go module proxy (a few minutes)"
 ( cd "$SRC" && GOFLAGS="-buildvcs=false -mod=mod" go build -p 1 -o "$BIN" ./cmd/ferretdb )
-"$BIN" --version | head -3 >&2
+# sed reads the whole output: `head` would close the pipe early, and the SIGPIPE failed the first build under pipefail
+"$BIN" --version | sed -n '1,3p' >&2
 log "ferretdb built: $BIN"
