@@ -137,7 +137,7 @@ describe.skipIf(!canStart)('every page type on phones and desktops, and its acce
       { name: 'sign-in', path: '/auth/sign-in' },
       { name: 'sign-up', path: '/auth/sign-up' },
       { name: 'reset-password', path: '/auth/reset-password' },
-      { name: 'legal', path: '/legal/terms' },
+      ...['terms', 'privacy', 'rules', 'copyright', 'security'].map((d) => ({ name: `legal-${d}`, path: `/legal/${d}` })),
     );
     signedIn.push(
       { name: 'home', path: '/' },
@@ -146,6 +146,14 @@ describe.skipIf(!canStart)('every page type on phones and desktops, and its acce
       { name: 'project-versions', path: `${p}/versions` },
       { name: 'project-comments', path: `${p}/comments` },
       { name: 'project-moderation', path: `${p}/moderation` },
+      // the project's settings tabs (General holds the schedule card) and the version edit page
+      ...['', '/description', '/license', '/links', '/tags', '/gallery', '/versions', '/members', '/analytics'].map((s) => ({
+        name: `project-settings${s.replace('/', '-') || '-general'}`, path: `${p}/settings${s}`,
+      })),
+      { name: 'version-edit', path: `${p}/version/${versions[0]!.id}/edit` },
+      ...['', '/members', '/projects', '/analytics'].map((s) => ({
+        name: `organization-settings${s.replace('/', '-') || '-general'}`, path: `/organization/blockworks-studio/settings${s}`,
+      })),
       ...['', '/language', '/profile', '/account', '/pats', '/sessions', '/applications', '/authorizations', '/billing'].map((s) => ({
         name: `settings${s.replace('/', '-') || '-appearance'}`, path: `/settings${s}`,
       })),
@@ -163,6 +171,15 @@ describe.skipIf(!canStart)('every page type on phones and desktops, and its acce
     await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
     await page.waitForURL((u) => !u.pathname.startsWith('/auth/'));
     staffState = await ctx.storageState();
+    // a report of the staff member's own, for the report page
+    const filed = await ctx.request.post(`${url}/v2/report`, {
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'modshelf' },
+      data: { report_type: 'spam', item_id: project.project_id, item_type: 'project', body: 'Reported by the accessibility test.' },
+    });
+    expect(filed.status(), `filing a report: ${await filed.text()}`).toBe(200);
+    // filed outside a page: wait for the read side
+    await ctx.request.get(`${url}/v2/report?min_position=${filed.headers()['x-modshelf-position']}`);
+    signedIn.push({ name: 'dashboard-report', path: `/dashboard/report/${((await filed.json()) as { id: string }).id}` });
     await ctx.close();
   }, 300_000);
 

@@ -36,6 +36,8 @@ export function ReportsPage() {
       {reports.error ? <FormError error={errorText(reports.error)} /> : !reports.data ? <Loading /> : shown.length === 0 ? (
         <p className="ms-muted">{t('reports.empty', 'No reports here.')}</p>
       ) : (
+        // a phone scrolls the table, not the page; the region takes focus so a keyboard scrolls it too
+        <div className="mod-scroll" role="region" tabIndex={0} aria-label={t('reports.title', 'Reports')}>
         <table className="mod-table">
           <thead>
             <tr>
@@ -58,6 +60,7 @@ export function ReportsPage() {
             ))}
           </tbody>
         </table>
+        </div>
       )}
     </ModerationLayout>
   );

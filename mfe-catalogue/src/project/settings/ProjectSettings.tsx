@@ -584,6 +584,8 @@ function VersionsTab({ data }: { data: ProjectData }) {
       {data.versions.length === 0 ? (
         <p className="ms-muted">{t('versions.none', 'No versions yet.')}</p>
       ) : (
+        // a phone scrolls the table, not the page; the region takes focus so a keyboard scrolls it too
+        <div className="pset-scroll" role="region" tabIndex={0} aria-label={t('settings.versions', 'Versions')}>
         <table className="pset-table">
           <thead>
             <tr>
@@ -606,6 +608,7 @@ function VersionsTab({ data }: { data: ProjectData }) {
             ))}
           </tbody>
         </table>
+        </div>
       )}
     </section>
   );
