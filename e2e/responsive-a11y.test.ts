@@ -275,12 +275,15 @@ describe.skipIf(!canStart)('every page type on phones and desktops, and its acce
     const firstCard = await page.getByTestId('project-card').first().boundingBox();
     expect(firstCard!.y).toBeLessThan(780);
     await button.click();
-    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
     await facets.waitFor();
     const boxes = facets.locator('input[type="checkbox"]');
-    await boxes.nth(0).check();
+    // click, then wait for the address: the boxes are controlled by the URL, so their state follows it
+    // a moment later (check() reads the state at once and can see the old one)
+    await boxes.nth(0).click();
     await page.waitForURL((u) => u.searchParams.getAll('c').length === 1);
-    await boxes.nth(1).check();
+    await expect.poll(() => boxes.nth(0).isChecked()).toBe(true);
+    await boxes.nth(1).click();
     await page.waitForURL((u) => u.searchParams.getAll('c').length === 2);
     await expect.poll(async () => (await button.innerText()).trim()).toBe('Filters (2)');
     // the count comes from the URL, so it is right on a fresh load, in Russian too
