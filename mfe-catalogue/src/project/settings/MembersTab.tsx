@@ -1,0 +1,116 @@
+/** Members tab of project settings: invite, roles, permission bits, ownership. */
+import { useState } from 'react';
+import { api } from '@modshelf/web-kit';
+import { type ProjectData } from '../ProjectPage';
+import { Field, FormError, useSave } from './common';
+import { has, PERMISSION_NAMES, PERMISSIONS, projectCommands, togglePermission, type Permission } from './lib';
+import { useT } from './t';
+import { useAccess } from './access';
+
+const DEFAULT_INVITE = PERMISSIONS.UPLOAD_VERSION | PERMISSIONS.DELETE_VERSION | PERMISSIONS.EDIT_BODY;
+
+function permissionLabel(t: ReturnType<typeof useT>, p: Permission): string {
+  const labels: Record<Permission, string> = {
+    UPLOAD_VERSION: t('perm.upload', 'Upload versions'),
+    DELETE_VERSION: t('perm.deleteVersion', 'Delete versions'),
+    EDIT_DETAILS: t('perm.details', 'Edit details'),
+    EDIT_BODY: t('perm.body', 'Edit description'),
+    MANAGE_INVITES: t('perm.invites', 'Manage invites'),
+    REMOVE_MEMBER: t('perm.remove', 'Remove members'),
+    EDIT_MEMBER: t('perm.member', 'Edit members'),
+    DELETE_PROJECT: t('perm.delete', 'Delete project'),
+    VIEW_ANALYTICS: t('perm.analytics', 'View analytics'),
+    VIEW_PAYOUTS: t('perm.payouts', 'View revenue'),
+  };
+  return labels[p];
+}
+
+export function MembersTab({ data }: { data: ProjectData }) {
+  const t = useT();
+  const p = data.project;
+  const { member: me, permissions } = useAccess(data);
+  const [username, setUsername] = useState('');
+  const invite = useSave(data);
+  return (
+    <div className="pset-stack">
+      {has(permissions, 'MANAGE_INVITES') && (
+        <form
+          className="ms-card pset-card"
+          aria-label={t('members.invite', 'Invite a member')}
+          onSubmit={async (e) => {
+            e.preventDefault();
+            const name = username.trim();
+            if (!name) return;
+            if (
+              await invite.run(async () => {
+                const user = await api.user(name);
+                return projectCommands.invite(p.team, user.id, 'Member', DEFAULT_INVITE);
+              }, t('members.invited', 'Invitation sent'))
+            ) setUsername('');
+          }}
+        >
+          <h3>{t('members.invite', 'Invite a member')}</h3>
+          <div className="pset-row">
+            <Field label={t('members.username', 'Username')}>
+              <input className="ms-input" value={username} onChange={(e) => setUsername(e.target.value)} />
+            </Field>
+            <button type="submit" className="ms-btn ms-btn--primary" disabled={invite.busy}>{t('members.inviteButton', 'Invite')}</button>
+          </div>
+          <FormError error={invite.error} />
+        </form>
+      )}
+      {data.members.map((m) => (
+        <MemberCard key={m.user.id} data={data} member={m} myPermissions={permissions} iAmOwner={!!me?.is_owner} />
+      ))}
+    </div>
+  );
+}
+
+function MemberCard({ data, member: m, myPermissions, iAmOwner }: { data: ProjectData; member: ProjectData['members'][number]; myPermissions: number; iAmOwner: boolean }) {
+  const t = useT();
+  const p = data.project;
+  const [role, setRole] = useState(m.role);
+  const [perms, setPerms] = useState(m.is_owner ? (1 << 10) - 1 : (m.permissions ?? 0));
+  const save = useSave(data);
+  const canEdit = has(myPermissions, 'EDIT_MEMBER') && !m.is_owner;
+  return (
+    <section className="ms-card pset-card" data-testid="member" aria-label={m.user.username}>
+      <h3>
+        {m.user.username} {m.is_owner && <span className="cat-badge">{t('members.owner', 'Owner')}</span>}
+        {!m.accepted && <span className="cat-badge">{t('members.pending', 'Pending')}</span>}
+      </h3>
+      <Field label={t('members.role', 'Role')}>
+        <input className="ms-input" value={role} maxLength={64} onChange={(e) => setRole(e.target.value)} disabled={!has(myPermissions, 'EDIT_MEMBER')} />
+      </Field>
+      <fieldset className="pset-perms" disabled={!canEdit}>
+        <legend>{t('members.permissions', 'Permissions')}</legend>
+        {PERMISSION_NAMES.map((name) => (
+          <label key={name} className="pset-check">
+            <input type="checkbox" checked={has(perms, name)} onChange={(e) => setPerms(togglePermission(perms, name, e.target.checked))} /> {permissionLabel(t, name)}
+          </label>
+        ))}
+      </fieldset>
+      <FormError error={save.error} />
+      <div className="pset-row">
+        <button
+          type="button"
+          className="ms-btn ms-btn--primary"
+          disabled={!has(myPermissions, 'EDIT_MEMBER') || save.busy}
+          onClick={() => save.run(() => projectCommands.editMember(p.team, m.user.id, m.is_owner ? { role } : { role, permissions: perms }))}
+        >
+          {t('settings.save', 'Save changes')}
+        </button>
+        {!m.is_owner && has(myPermissions, 'REMOVE_MEMBER') && (
+          <button type="button" className="ms-btn pset-btn-danger" disabled={save.busy} onClick={() => save.run(() => projectCommands.removeMember(p.team, m.user.id))}>
+            {t('members.remove', 'Remove member')}
+          </button>
+        )}
+        {!m.is_owner && m.accepted && iAmOwner && (
+          <button type="button" className="ms-btn" disabled={save.busy} onClick={() => save.run(() => projectCommands.transferOwnership(p.team, m.user.id))}>
+            {t('members.transfer', 'Transfer ownership')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
