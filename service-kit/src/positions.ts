@@ -1,9 +1,3 @@
-/**
- * Read-your-writes. A command's answer carries the log position it reached in
- * this header; a query that sends it back (header, or `min_position` query
- * parameter) waits, bounded, until the projections have passed it.
- */
-export const POSITION_HEADER = 'x-modshelf-position';
-export const MIN_POSITION_HEADER = 'x-modshelf-min-position';
-export const MIN_POSITION_PARAM = 'min_position';
+export { POSITION_HEADER, MIN_POSITION_HEADER, MIN_POSITION_PARAM } from '@modshelf/contract/headers';
+/** How long a query waits, at most, for the projections to pass a requested position. */
 export const MAX_POSITION_WAIT_MS = 3000;

@@ -1,0 +1,8 @@
+/**
+ * The wire contract, shared by the services and the front end: framework-free (zod only).
+ * Nothing here imports a service, HTTP, React or the event store.
+ */
+export * from './tags';
+export * from './scopes';
+export * from './project-status';
+export * from './headers';
