@@ -31,6 +31,8 @@ export function Footer({ manifest }: { manifest: RemotesManifest }) {
           <Link to="/legal/copyright"><FormattedMessage id="footer.copyright" defaultMessage="Copyright policy" /></Link>
           <Link to="/legal/security"><FormattedMessage id="footer.security" defaultMessage="Security notice" /></Link>
           <Link to="/report"><FormattedMessage id="footer.report" defaultMessage="Report" /></Link>
+          {/* a page of the server, not of the shell: a full page load */}
+          <a href="/docs/api"><FormattedMessage id="footer.api" defaultMessage="API reference" /></a>
           <a href={site.communityUrl} target="_blank" rel="noopener noreferrer" data-testid="community-link"><FormattedMessage id="footer.community" defaultMessage="Community" /></a>
         </nav>
         <div className="shell-footer__controls">

@@ -25,6 +25,7 @@ import { seedAnalyticsHistory } from './seed/analytics-history';
 import { DEMO_USERS } from './seed/demo-catalogue';
 import { ensureWebBuilt, registerWeb } from './web';
 import { registerOpenApi } from './openapi';
+import { registerApiDocs } from './api-docs';
 
 export const ROOT_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
@@ -103,6 +104,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     skip: (req) => !req.url.startsWith('/v2') && !req.url.startsWith('/_internal'),
   });
   installAuth(app, { credentials });
+  registerApiDocs(app); // GET /docs/api: the API reference page
   registerOpenApi(app, { serverUrl: config.publicUrl }); // GET /v2/openapi.json; records routes registered after it
   const deps = { store, credentials, dataDir: config.dataDir, publicUrl: config.publicUrl, mailer: mailerFromEnv(config.dataDir, env) };
   registerAccountRoutes(app, deps);
