@@ -21,7 +21,11 @@ const pkg = (dir) => [`@modshelf/${dir}`, `@modshelf/${dir}/*`];
 const folder = (dir) => [`**/${dir}/src`, `**/${dir}/src/**`, `**/../${dir}`];
 const banned = (dirs, message) => ({ group: [...dirs.flatMap(pkg), ...dirs.flatMap(folder)], message });
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
-const HTTP = { group: ['fastify', '@fastify/*', ...pkg('service-kit'), ...folder('service-kit')], message: 'Domain code does not import HTTP (fastify, @fastify/*, @modshelf/service-kit): only the edge files (*.routes.ts, plugin.ts, http.ts, openapi.ts, *.openapi.ts, *.hook.ts, app.ts, *main.ts) do.' };
+const HTTP = {
+  group: ['fastify', '@fastify/*', ...pkg('service-kit'), ...folder('service-kit')],
+  message:
+    'Domain code does not import HTTP (fastify, @fastify/*, @modshelf/service-kit): only the edge files (*.routes.ts, plugin.ts, http.ts, openapi.ts, *.openapi.ts, *.hook.ts, app.ts, *main.ts) do.',
+};
 
 /** A micro-frontend imports no other micro-frontend, no server package and not the shell. */
 const mfeZones = MFES.map((mfe) => ({
@@ -31,7 +35,10 @@ const mfeZones = MFES.map((mfe) => ({
 
 /** A service imports no other service; its domain code imports no HTTP either. */
 const serviceZones = SERVICES.flatMap((svc) => {
-  const other = banned(SERVICES.filter((s) => s !== svc), `${svc} must not import the other service: services talk through events.`);
+  const other = banned(
+    SERVICES.filter((s) => s !== svc),
+    `${svc} must not import the other service: services talk through events.`,
+  );
   return [
     { files: [`${svc}/**/*.ts`], rules: restrict(other) },
     { files: [`${svc}/src/**/*.ts`], ignores: [...HTTP_EDGE, ...TESTS], rules: restrict(other, HTTP) },
@@ -41,8 +48,17 @@ const serviceZones = SERVICES.flatMap((svc) => {
 export default tseslint.config(
   {
     ignores: [
-      '**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', '.servers/**', '.venv-proof/**', 'e2e/screenshots/**',
-      'lint/fixtures/**', '**/*.js', '**/*.cjs', '**/*.mjs',
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.tmp/**',
+      '.servers/**',
+      '.venv-proof/**',
+      'e2e/screenshots/**',
+      'lint/fixtures/**',
+      '**/*.js',
+      '**/*.cjs',
+      '**/*.mjs',
     ],
   },
   {

@@ -20,8 +20,7 @@ export const noUnknownDoubleCast = {
     docs: { description: 'Disallow `as unknown as` except on a line commented as an adapter boundary' },
     schema: [],
     messages: {
-      doubleCast:
-        '`as unknown as` hides a type error: fix the types, or, at an adapter boundary, say so in a comment on this line ("adapter boundary: ...").',
+      doubleCast: '`as unknown as` hides a type error: fix the types, or, at an adapter boundary, say so in a comment on this line ("adapter boundary: ...").',
     },
   },
   create(context) {
