@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@modshelf/events';
-import { writeDataset } from './dataset';
+import { writeCatalogueEvents } from '@modshelf/events/generator';
 import { ROOT } from './server';
 import { log, round, tempDir } from './util';
 
@@ -54,7 +54,7 @@ async function atSize(projects: number) {
   try {
     const store = new SqliteEventStore({ path: join(tmp.dir, 'events.db') });
     const written = performance.now();
-    const { events } = writeDataset(store, projects);
+    const { events } = writeCatalogueEvents(store, projects);
     log(`command start-up: ${projects} projects, ${events} events written in ${Math.round(performance.now() - written)} ms`);
     const [v] = (await store.readAll({ after: 0, maxCount: 5000 })).filter((e) => e.type === 'VersionPublished');
     const probe = { projectId: (v.data as { project_id: string }).project_id, versionId: (v.data as { version_id: string }).version_id };

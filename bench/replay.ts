@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { SqliteEventStore } from '@modshelf/events';
 import { ProjectionRunner, SqliteProjectionStorage } from '@modshelf/projection-service';
-import { writeDataset } from './dataset';
+import { writeCatalogueEvents } from '@modshelf/events/generator';
 import { round, tempDir } from './util';
 
 /** Replay rate: every projection rebuilt from a log of `count` projects into a fresh file. */
@@ -9,7 +9,7 @@ export async function benchReplay(count = 50_000) {
   const tmp = tempDir('replay');
   try {
     const store = new SqliteEventStore({ path: join(tmp.dir, 'events.db') });
-    const { events } = writeDataset(store, count);
+    const { events } = writeCatalogueEvents(store, count);
     const head = await store.headPosition();
     const runner = new ProjectionRunner(store, new SqliteProjectionStorage(join(tmp.dir, 'projections.sqlite'), { bulk: true }), { batchSize: 10000 });
     const t = performance.now();

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { SqliteEventStore } from '@modshelf/events';
 import { ProjectionRunner, SqliteProjectionStorage, projectionsPath } from '@modshelf/projection-service';
 import { createProject, json, KEY, listProject } from './commands';
-import { writeDataset } from './dataset';
+import { writeCatalogueEvents } from '@modshelf/events/generator';
 import { load, searchMix } from './search';
 import { startChildSite, type ChildSite } from './server';
 import { log, round, summarize, tempDir } from './util';
@@ -81,7 +81,7 @@ export async function scaleAt(projects: number) {
   try {
     const store = new SqliteEventStore({ path: join(tmp.dir, 'events.db') });
     let t = performance.now();
-    const { events } = writeDataset(store, projects);
+    const { events } = writeCatalogueEvents(store, projects);
     log(`scale ${projects}: wrote ${events} events in ${round((performance.now() - t) / 1000)} s`);
 
     // building every projection from the log, into the file the site then opens (bulk: a fresh rebuild target)
@@ -89,7 +89,7 @@ export async function scaleAt(projects: number) {
     log(`scale ${projects}: built ${build.events} events in ${round(build.seconds)} s`);
 
     // live catch-up: 2% more projects appended to the log, projected by the site's own storage settings
-    writeDataset(store, Math.max(1000, Math.floor(projects / 50)), 7, projects);
+    writeCatalogueEvents(store, Math.max(1000, Math.floor(projects / 50)), 7, projects);
     const live = await catchUp(store, new SqliteProjectionStorage(projectionsPath(tmp.dir)), 4000);
     log(`scale ${projects}: live catch-up of ${live.events} events in ${round(live.seconds)} s`);
     await store.close();

@@ -1,9 +1,13 @@
 import autocannon from 'autocannon';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@modshelf/events';
-import { ADJ, NOUN, writeDataset } from './dataset';
+import { ADJECTIVES, NOUNS, writeCatalogueEvents } from '@modshelf/events/generator';
 import { startChildSite, waitProjected } from './server';
 import { log, round, tempDir } from './util';
+
+/** query words: the generator's title words */
+const ADJ = ADJECTIVES.map((w) => w.toLowerCase());
+const NOUN = NOUNS.map((w) => w.toLowerCase());
 
 const f = (facets: string[][]) => encodeURIComponent(JSON.stringify(facets));
 
@@ -73,7 +77,7 @@ export async function benchSearchAt(count: number) {
   try {
     const store = new SqliteEventStore({ path: join(tmp.dir, 'events.db') });
     let t = performance.now();
-    const { events } = writeDataset(store, count);
+    const { events } = writeCatalogueEvents(store, count);
     await store.close();
     log(`search ${count}: wrote ${events} events in ${round((performance.now() - t) / 1000)} s`);
     t = performance.now();

@@ -10,6 +10,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterEach, beforeEach, inject } from 'vitest';
 import { DEBIAN_CHROMIUM } from './src/chromium';
 import { ensureWebBuilt, registerWeb } from '../site/src/web';
+import type { Site, SiteOptions } from '../site/src/index';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const CHROMIUM = process.env.CHROMIUM_PATH || DEBIAN_CHROMIUM;
@@ -122,13 +123,13 @@ interface SiteHandle {
   url: string;
   close(): Promise<void>;
 }
-type StartSite = (o: { env?: Record<string, string | undefined>; web?: boolean }) => Promise<SiteHandle>;
+type StartSite = (o: SiteOptions) => Promise<Site>;
 
 /** The whole site (API + web) from site/src/index.ts, when it is there. */
 export async function loadStartSite(): Promise<StartSite | null> {
   if (!existsSync(join(REPO_ROOT, 'site', 'src', 'index.ts'))) return null;
   try {
-    const mod = (await import('../site/src/index')) as unknown as { startSite?: StartSite };
+    const mod: { startSite?: StartSite } = await import('../site/src/index');
     return typeof mod.startSite === 'function' ? mod.startSite : null;
   } catch (e) {
     console.warn('site/src/index.ts did not load:', e);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import type { Site } from '../site/src/index';
 import { buildWebOnce, failFast, freePort, launchBrowser, loadStartSite, removeDir } from './harness';
 
 const startSite = await loadStartSite();
@@ -29,16 +30,9 @@ function multipart(parts: Array<{ name: string; filename?: string; body: Buffer 
   return Buffer.concat(chunks);
 }
 
-interface FullSite {
-  url: string;
-  close(): Promise<void>;
-  app: { inject(o: { method: string; url: string; remoteAddress?: string }): Promise<{ statusCode: number }> };
-  credentials: { setEmailVerified(userId: string, v: boolean): Promise<void> };
-}
-
 describe.skipIf(!startSite)('revenue from downloads and withdrawals in a real browser', () => {
   failFast();
-  let site: FullSite;
+  let site: Site;
   let dataDir: string;
   let browser: Browser;
   let page: Page;
@@ -68,7 +62,7 @@ describe.skipIf(!startSite)('revenue from downloads and withdrawals in a real br
         PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, SEED: 'false', LOG_LEVEL: 'silent',
         ADMIN_USERNAME, ADMIN_PASSWORD, REVENUE_HOLD_DAYS: '0', REVENUE_PER_DOWNLOAD_USD: '10', PAYOUT_SETTLE_MS: '600000',
       },
-    })) as unknown as FullSite;
+    }));
     url = site.url.replace(/\/$/, '');
     browser = await launchBrowser();
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -269,7 +269,7 @@ describe('shell', () => {
     expect(await body.locator('a[href^="javascript"]').count()).toBe(0);
     expect(await body.locator('a[href="https://example.com/page"]').getAttribute('target')).toBe('_blank');
     await page.waitForTimeout(200);
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.evaluate(() => (window as Window & { __pwned?: number }).__pwned)).toBeUndefined();
     // the header's formatted figures and the sidebar's environment and ranges
     expect(await page.getByTestId('project-downloads').innerText()).toBe('1.23M downloads');
     expect(await page.getByTestId('project-followers').innerText()).toBe('12.3k followers');

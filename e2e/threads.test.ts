@@ -194,7 +194,7 @@ describe.skipIf(!startSite)('threads in a real browser', () => {
     const mine = thread.locator('[data-testid="thread-message"]', { hasText: 'This is' });
     await mine.locator('strong', { hasText: 'great' }).waitFor();
     expect(await mine.locator('[onerror]').count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await page.evaluate(() => (window as Window & { __xss?: number }).__xss)).toBeUndefined();
     // the team is told
     const notes = await (await page.request.get(`${url}/v2/user/${authorName}/notifications`, { headers: authorAuth })).json();
     expect(notes.some((n: { title: string }) => n.title.includes(`**${fan.username}** commented`))).toBe(true);

@@ -15,6 +15,16 @@ import { replayAndCompare } from '../projection-service/src/replay/replay';
 import { distributedStorage } from '../projection-service/src/storage/distributed';
 import { missing, servers } from './env';
 
+/** The fields of the answers this suite reads (each may be missing: an error answer has none of them). */
+interface Answer {
+  [field: string]: unknown;
+  slug?: string;
+  session?: string;
+  id?: string;
+  description?: string;
+  available?: number | string;
+}
+
 const ROOT = new URL('..', import.meta.url).pathname;
 const KEY = 'replicas-test-rate-limit-key';
 const BOUNDARY = '----replicas';
@@ -61,11 +71,11 @@ if (ready) {
         signal: AbortSignal.timeout(30_000),
       });
       const text = await res.text();
-      let json: any = null;
+      let json: Answer = {}; // an empty answer reads as no fields
       try {
-        json = text ? JSON.parse(text) : null;
+        if (text) json = JSON.parse(text) as Answer;
       } catch {
-        json = text;
+        json = { text }; // not JSON: the text, for the failure message
       }
       return { status: res.status, position: Number(res.headers.get('x-modshelf-position') ?? 0), body: json };
     };
@@ -143,7 +153,7 @@ if (ready) {
       }
       const signUp = await call('POST', '/v2/auth/create', { username: `replicas_${run}`, password: 'replicas test password', email: `replicas-${run}@example.org` });
       expect(signUp.status).toBe(200);
-      token = signUp.body.session;
+      token = signUp.body.session!;
     }, 300_000);
 
     afterAll(async () => {
@@ -238,7 +248,7 @@ if (ready) {
     it('100 parallel withdrawals from one balance, spread over the replicas, never overdraw; the balance equals the sum of its events', async () => {
       const signUp = await call('POST', '/v2/auth/create', { username: `payee_${run}`, password: 'replicas payee password', email: `payee-${run}@example.org` });
       expect(signUp.status).toBe(200);
-      const session = signUp.body.session as string;
+      const session = signUp.body.session!;
       // funds: a verified address and $30 of revenue credited to the user's payout stream (what the accrual process manager appends)
       const credentials = new SqliteCredentialStore({ path: join(dir, 'credentials.db') });
       const store = new SqliteEventStore({ path: join(dir, 'events.db') });

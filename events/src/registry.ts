@@ -21,9 +21,13 @@ export interface DecidedEvent<T extends string = string, D = unknown> {
 export type EventOf<D> = D extends EventDefinition<infer T, infer S> ? RecordedEvent<T, z.output<S>> : never;
 export type DataOf<D> = D extends EventDefinition<string, infer S> ? z.output<S> : never;
 
-type Upcaster = (data: any) => unknown;
+/** Stored data of one schema version (plain JSON, not yet validated) to the next version's. */
+type Upcaster = (data: Record<string, unknown>) => unknown;
 
-const definitions = new Map<string, EventDefinition>();
+/** What the registry keeps of a definition: enough to upcast, validate and version, whatever its data type. */
+export type RegisteredEvent = Pick<EventDefinition, 'type' | 'version' | 'schema'>;
+
+const definitions = new Map<string, RegisteredEvent>();
 const upcasters = new Map<string, Map<number, Upcaster>>();
 
 export function defineEvent<T extends string, S extends z.ZodType>(type: T, version: number, schema: S): EventDefinition<T, S> {
@@ -36,7 +40,7 @@ export function defineEvent<T extends string, S extends z.ZodType>(type: T, vers
     is: (event: { type: string }) => event.type === type,
   });
   Object.defineProperty(make, 'name', { value: type });
-  definitions.set(type, make as unknown as EventDefinition);
+  definitions.set(type, make);
   return make;
 }
 
@@ -47,7 +51,7 @@ export function defineUpcaster(type: string, fromVersion: number, up: Upcaster):
   chain.set(fromVersion, up);
 }
 
-export function eventDefinition(type: string): EventDefinition | undefined {
+export function eventDefinition(type: string): RegisteredEvent | undefined {
   return definitions.get(type);
 }
 
@@ -65,7 +69,7 @@ export function upcast<E extends { type: string; schemaVersion: number; data: un
   while (v < def.version) {
     const up = chain?.get(v);
     if (!up) throw new Error(`no upcaster for ${event.type} v${v}`);
-    data = up(data);
+    data = up(data as Record<string, unknown>);
     v += 1;
   }
   return { ...event, data: def.schema.parse(data), schemaVersion: v };

@@ -24,7 +24,6 @@ export { SqliteReadModels } from './read-model/sqlite';
 export { SqliteSearchIndex } from './search/sqlite-search';
 export { parseFacets, parseSearchParams } from './search/facets';
 export { replayAndCompare, type ReplayReport } from './replay/replay';
-export { generateCatalogue, type GeneratedCatalogue } from './bench/catalogue-generator';
 export { queryOpenApi, QUERY_ROUTES } from './contract/openapi';
 export { moderationOpenApi, MODERATION_ROUTES } from './contract/moderation.openapi';
 export { threadOpenApi, THREAD_ROUTES } from './contract/thread.openapi';

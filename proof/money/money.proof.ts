@@ -20,7 +20,7 @@ function balanceFromEvents(events: RecordedEvent[], now: string): number {
   let credited = 0;
   const held = new Map<string, { amount: number; holds: boolean }>();
   for (const e of events) {
-    const d = e.data as Record<string, any>;
+    const d = e.data as { available_at: string; amount: number; payout_id: string };
     if (e.type === 'PayoutCredited' && d.available_at <= now) credited += d.amount;
     if (e.type === 'PayoutWithdrawalRequested') held.set(d.payout_id, { amount: d.amount, holds: true });
     if (e.type === 'PayoutWithdrawalFailed' || e.type === 'PayoutWithdrawalCancelled') held.get(d.payout_id)!.holds = false;

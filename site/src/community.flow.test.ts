@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_STREAM, SqliteEventStore, UserRegistered, newEventId, toNewEvents, userStream, type Actor } from '@modshelf/events';
 import { ALL_SCOPES, MIN_POSITION_HEADER, POSITION_HEADER, installErrorHandling, scope } from '@modshelf/service-kit';
-import { registerCatalogueCommands, registerNotificationCommands } from '@modshelf/command-service';
+import { LocalBlobStore, registerCatalogueCommands, registerNotificationCommands } from '@modshelf/command-service';
 import { notificationDirectory, registerQueryRoutes, replayAndCompare, startProjections, type Projections } from '@modshelf/projection-service';
 import { USERS, approve, createProject, publishVersion, type Harness, type UserKey } from '../../command-service/src/catalogue/testing/harness';
 
@@ -41,13 +41,16 @@ describe('collections, organizations and notifications end to end', () => {
       const u = typeof key === 'string' ? USERS[key as UserKey] : undefined;
       const scopes = request.headers['x-test-scopes'];
       const actor: Actor | null = u ? { ...u, kind: 'session', scopes: typeof scopes === 'string' ? Number(scopes) : ALL_SCOPES, tokenRefId: 'test' } : null;
-      (request as unknown as { actor: Actor | null }).actor = actor;
+      request.actor = actor;
     });
-    registerCatalogueCommands(app, { store, dataDir: dir, publicUrl: 'http://modshelf.test', downloadFlushMs: 60_000 });
+    const blobs = new LocalBlobStore(join(dir, 'blobs'));
+    registerCatalogueCommands(app, { store, dataDir: dir, publicUrl: 'http://modshelf.test', blobs, downloadFlushMs: 60_000 });
     registerNotificationCommands(app, { store, notifications: notificationDirectory(projections) });
     registerQueryRoutes(app, { projections, publicUrl: 'http://modshelf.test' });
     await app.ready();
-    h = { app, store, as, head: () => store.headPosition() } as unknown as Harness;
+    // the catalogue harness's shape, over this app (closed by afterAll)
+    const head = () => store.headPosition();
+    h = { app, store, blobs, dir, head, as, events: (after = 0) => store.readAll({ after }), close: async () => {} };
   });
   afterAll(async () => {
     await app.close();

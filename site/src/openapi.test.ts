@@ -83,6 +83,32 @@ function zodSchemaFor(s: Sample): z.ZodType {
   return answer.schema;
 }
 
+/** The fields of the answers this test reads back to make its next calls (the strict schemas check the rest). */
+interface SearchAnswer {
+  hits: { project_id: string; title: string; latest_version?: string | null }[];
+}
+interface ProjectAnswer {
+  id: string;
+  slug: string;
+  team: string;
+  thread_id: string;
+  comment_thread_id: string;
+}
+interface VersionAnswer {
+  id: string;
+  version_number: string;
+  loaders: string[];
+  game_versions: string[];
+  files: { hashes: { sha1: string; sha512: string } }[];
+}
+interface MemberAnswer {
+  user: { id: string; username: string };
+}
+/** An operation of Modrinth's reference document, as far as this test reads it. */
+interface ReferenceOperation {
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+
 describe('OpenAPI contract of the running site', () => {
   let site: Site;
   let dir: string;
@@ -119,7 +145,7 @@ describe('OpenAPI contract of the running site', () => {
     if (res.status !== 200) throw new Error(`POST ${url}: ${res.status} ${text}`);
     return { body: JSON.parse(text), position: res.headers.get('x-modshelf-position') ?? '0' };
   }
-  const body = <T = any>(s: Sample): T => {
+  const body = <T>(s: Sample): T => {
     if (s.status >= 300) throw new Error(`${s.method.toUpperCase()} ${s.url}: ${s.status} ${JSON.stringify(s.body)}`);
     return s.body as T;
   };
@@ -136,16 +162,16 @@ describe('OpenAPI contract of the running site', () => {
     doc = await (await fetch(`${site.url}/v2/openapi.json`)).json();
 
     // the main read routes, on the seeded catalogue
-    const search = body(await call('get', '/v2/search', '/v2/search?limit=100'));
+    const search = body<SearchAnswer>(await call('get', '/v2/search', '/v2/search?limit=100'));
     await call('get', '/v2/search', `/v2/search?query=${encodeURIComponent(search.hits[0].title.split(' ')[0])}&facets=${encodeURIComponent('[["project_type:mod","project_type:modpack"]]')}&index=downloads`);
-    const hit = search.hits.find((h: { latest_version: string }) => h.latest_version) ?? search.hits[0];
-    const project = body(await call('get', '/v2/project/{id|slug}', `/v2/project/${hit.project_id}`));
+    const hit = search.hits.find((h) => h.latest_version) ?? search.hits[0];
+    const project = body<ProjectAnswer>(await call('get', '/v2/project/{id|slug}', `/v2/project/${hit.project_id}`));
     await call('get', '/v2/project/{id|slug}', `/v2/project/${project.slug.toUpperCase()}`);
     await call('get', '/v2/project/{id|slug}/check', `/v2/project/${project.slug}/check`);
-    await call('get', '/v2/projects', `/v2/projects?ids=${encodeURIComponent(JSON.stringify(search.hits.map((h: { project_id: string }) => h.project_id)))}`);
+    await call('get', '/v2/projects', `/v2/projects?ids=${encodeURIComponent(JSON.stringify(search.hits.map((h) => h.project_id)))}`);
     await call('get', '/v2/projects_random', '/v2/projects_random?count=3');
     await call('get', '/v2/project/{id|slug}/dependencies', `/v2/project/${project.id}/dependencies`);
-    const versions = body<any[]>(await call('get', '/v2/project/{id|slug}/version', `/v2/project/${project.id}/version`));
+    const versions = body<VersionAnswer[]>(await call('get', '/v2/project/{id|slug}/version', `/v2/project/${project.id}/version`));
     await call('get', '/v2/project/{id|slug}/version', `/v2/project/${project.id}/version?include_changelog=false&limit=1`);
     const v = versions[0];
     await call('get', '/v2/project/{id|slug}/version/{id|number}', `/v2/project/${project.id}/version/${encodeURIComponent(v.version_number)}`);
@@ -157,7 +183,7 @@ describe('OpenAPI contract of the running site', () => {
     await call('post', '/v2/version_file/{hash}/update', `/v2/version_file/${file.hashes.sha1}/update`, { body: { loaders: v.loaders, game_versions: v.game_versions } });
     await call('post', '/v2/version_files', '/v2/version_files', { body: { hashes: [file.hashes.sha1, '0'.repeat(40)], algorithm: 'sha1' } });
     await call('post', '/v2/version_files/update', '/v2/version_files/update', { body: { hashes: [file.hashes.sha1], algorithm: 'sha1', loaders: [], game_versions: [] } });
-    const members = body<any[]>(await call('get', '/v2/project/{id|slug}/members', `/v2/project/${project.id}/members`));
+    const members = body<MemberAnswer[]>(await call('get', '/v2/project/{id|slug}/members', `/v2/project/${project.id}/members`));
     await call('get', '/v2/team/{id}/members', `/v2/team/${project.team}/members`);
     await call('get', '/v2/teams', `/v2/teams?ids=${encodeURIComponent(JSON.stringify([project.team]))}`);
     const author = members[0].user;
@@ -175,8 +201,8 @@ describe('OpenAPI contract of the running site', () => {
     await call('get', '/v2/user/{id|username}/organizations', `/v2/user/${author.id}/organizations`);
 
     // signed in: the user, tokens and sessions
-    session = body(await call('post', '/v2/auth/login', '/v2/auth/login', { body: { username: 'openapi_admin', password: 'openapi-admin-password' } })).session;
-    const me = body(await call('get', '/v2/user', '/v2/user', { token: session }));
+    session = body<{ session: string }>(await call('post', '/v2/auth/login', '/v2/auth/login', { body: { username: 'openapi_admin', password: 'openapi-admin-password' } })).session;
+    const me = body<{ id: string }>(await call('get', '/v2/user', '/v2/user', { token: session }));
     await call('get', '/v2/user/{id|username}/follows', `/v2/user/${me.id}/follows`, { token: session });
     await call('get', '/v2/user/{id|username}/notifications', `/v2/user/${me.id}/notifications`, { token: session });
     // legacy paths: the payout history shape and the update-checker document
@@ -194,7 +220,7 @@ describe('OpenAPI contract of the running site', () => {
       slug: 'openapi-contract', title: 'OpenAPI Contract', description: 'a project made by the contract test', body: 'body',
       license_id: 'MIT', project_type: 'mod', categories: ['utility'], client_side: 'required', server_side: 'optional', is_draft: true, initial_versions: [],
     }));
-    const newProject = body(created);
+    const newProject = body<ProjectAnswer>(created);
     await multipartCall('/v2/version', '/v2/version', form({
       project_id: newProject.id, name: 'First', version_number: '1.0.0', changelog: 'first', dependencies: [], game_versions: [v.game_versions[0]],
       version_type: 'release', loaders: ['coreengine'], featured: false, status: 'listed', file_parts: ['file0'], primary_file: 'file0',
@@ -235,7 +261,7 @@ describe('OpenAPI contract of the running site', () => {
     await call('get', '/v2/audit/{stream_type}/{id}', `/v2/audit/project/${project.id}`, { token: session });
     await call('get', '/v2/audit/{stream_type}/{id}', `/v2/audit/project/${project.id}?as_of=${encodeURIComponent(new Date().toISOString())}`, { token: session });
     const expires = new Date(Date.now() + 86_400_000).toISOString();
-    const pat = body(await call('post', '/v2/pat', '/v2/pat', { token: session, body: { name: 'openapi test', scopes: ['PROJECT_READ', 'VERSION_READ'], expires } }));
+    const pat = body<{ access_token: string }>(await call('post', '/v2/pat', '/v2/pat', { token: session, body: { name: 'openapi test', scopes: ['PROJECT_READ', 'VERSION_READ'], expires } }));
     await call('get', '/v2/pat', '/v2/pat', { token: session });
     await call('get', '/v2/session/list', '/v2/session/list', { token: session });
     await call('get', '/v2/project/{id|slug}', `/v2/project/${project.id}`, { token: pat.access_token });
@@ -314,7 +340,7 @@ describe('OpenAPI contract of the running site', () => {
 
     // skipped (and so reported) without MODRINTH_OPENAPI
     it.skipIf(REFERENCE === null || !existsSync(REFERENCE))("answers validate against the response schemas of Modrinth's reference document (MODRINTH_OPENAPI)", () => {
-      const reference = parseYaml(readFileSync(REFERENCE!, 'utf8')) as { paths: Record<string, Record<string, any>>; components: Record<string, unknown> };
+      const reference = parseYaml(readFileSync(REFERENCE!, 'utf8')) as { paths: Record<string, Record<string, ReferenceOperation>>; components: Record<string, unknown> };
       const ajv = new Ajv({ strict: false, allErrors: true });
       addFormats(ajv);
       // the reference's own formats
@@ -367,11 +393,11 @@ describe('OpenAPI contract of the running site', () => {
 
     it('has the error shape and the Authorization token scheme with the scope names', () => {
       expect(doc.components.schemas.Error).toMatchObject({ required: ['error', 'description'] });
-      const scheme = doc.components.securitySchemes.TokenAuth as { type: string; in: string; name: string; description: string };
+      const scheme = doc.components.securitySchemes.TokenAuth as { type: string; in: string; name: string; description: string; 'x-scopes': Record<string, number> };
       expect(scheme).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
       for (const name of ['PROJECT_READ', 'VERSION_CREATE', 'PAT_CREATE', 'SESSION_ACCESS', 'ORGANIZATION_WRITE']) expect(scheme.description).toContain(name);
       // every scope an operation asks for is a real scope name
-      const names = Object.keys((scheme as unknown as { 'x-scopes': Record<string, number> })['x-scopes']);
+      const names = Object.keys(scheme['x-scopes']);
       for (const item of Object.values(doc.paths))
         for (const op of Object.values(item))
           for (const req of (op.security as Record<string, string[]>[] | undefined) ?? []) for (const s of req.TokenAuth ?? []) expect(names).toContain(s);

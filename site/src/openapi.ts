@@ -8,6 +8,9 @@ import {
   ErrorAnswer, RESTRICTED_SCOPES, SCOPE_BITS, TOKEN_AUTH, openApiFragment, type OpenApiFragment, type RouteDoc,
 } from '@modshelf/service-kit';
 import { installQueryTypes } from './query-types';
+import { pathSkeleton, type OpenApiDocument } from './openapi-document';
+
+export { pathSkeleton, type OpenApiDocument };
 
 /**
  * The site's one OpenAPI 3.1 document, merged from every service's generated fragment.
@@ -32,18 +35,7 @@ const SITE_ROUTES: RouteDoc[] = [
 ];
 const siteOpenApi = () => openApiFragment(SITE_ROUTES);
 
-export interface OpenApiDocument {
-  openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
-  servers: { url: string }[];
-  tags: { name: string }[];
-  paths: Record<string, Record<string, Record<string, unknown>>>;
-  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
-}
-
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-/** `/v2/project/{id|slug}` and `/v2/project/{id}` are the same route: compare paths with parameters blanked. */
-export const pathSkeleton = (path: string) => path.replace(/\{[^}]+\}/g, '{}').replace(/\/:[^/]+/g, '/{}').replace(/\/\*$/, '/{}');
 const paramNames = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
 
 /** A parameter name used twice in one path (`/organization/{id|slug}/projects/{id|slug}`) gets a suffix. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { invalidInput } from '@modshelf/service-kit';
-import { pathSkeleton, type OpenApiDocument } from './openapi';
+import { pathSkeleton, type OpenApiDocument } from './openapi-document';
 
 interface ParamSchema {
   type?: string;

@@ -15,6 +15,15 @@ export interface KafkaBusOptions {
   maxBatch?: number;
 }
 
+/** KAFKAJS_LOG_LEVEL names kafkajs's log level (NOTHING by default). */
+const KAFKA_LOG_LEVELS: Record<string, logLevel> = {
+  NOTHING: logLevel.NOTHING,
+  ERROR: logLevel.ERROR,
+  WARN: logLevel.WARN,
+  INFO: logLevel.INFO,
+  DEBUG: logLevel.DEBUG,
+};
+
 /**
  * The distributed bus: Kafka through kafkajs (kept behind this port; it is lightly maintained).
  * Messages are keyed by stream id, so a stream's events share a partition and keep their order;
@@ -34,7 +43,7 @@ export class KafkaEventBus implements EventBus {
     this.kafka = new Kafka({
       clientId: options.clientId ?? 'modshelf',
       brokers: options.brokers,
-      logLevel: (logLevel as unknown as Record<string, logLevel>)[process.env.KAFKAJS_LOG_LEVEL ?? 'NOTHING'] ?? logLevel.NOTHING,
+      logLevel: KAFKA_LOG_LEVELS[process.env.KAFKAJS_LOG_LEVEL ?? 'NOTHING'] ?? logLevel.NOTHING,
       retry: { initialRetryTime: 200, retries: 8 },
     });
   }

@@ -53,7 +53,7 @@ function toPosition(p: bigint): { commit: bigint; prepare: bigint } {
 
 function toRecorded(r: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent {
   const e = r.event!;
-  const meta = { ...(e.metadata as unknown as StoredMetadata) };
+  const meta = { ...(e.metadata as unknown as StoredMetadata) }; // adapter boundary: the client types metadata as generic JSON; this adapter wrote it
   const schemaVersion = meta.$schemaVersion ?? 1;
   delete meta.$schemaVersion;
   const position = e.position?.commit ?? r.commitPosition;

@@ -65,7 +65,7 @@ export function SearchPage({ type }: { type: SearchProjectType }) {
       update({ query: typed }, { replace: true });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // on typing only: the URL this writes changes `state`, which must not restart the pause
   }, [typed]);
 
   const facets = buildFacets(state, type);

@@ -1,7 +1,7 @@
 import {
   DownloadsCounted, NO_STREAM, ProjectCreated, ProjectDeleted, ProjectViewsCounted, newEventId, toNewEvents, type EventStore, type NewEvent,
 } from '@modshelf/events';
-import { Rng } from './random';
+import { Rng } from '@modshelf/events/generator';
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { DEMO_USERS, demoCatalogue, type DemoProject } from './demo-catalogue';
+import { DEMO_USERS, demoCatalogue, demoFileBytes, type DemoProject } from './demo-catalogue';
 import { demoPng } from './images';
-import { Rng } from './random';
+import { Rng } from '@modshelf/events/generator';
 import { SeedClient } from './seed-client';
 
 const BOUNDARY = '----modshelf-seed-boundary';
@@ -112,7 +112,7 @@ export async function seedDemoCatalogue(app: FastifyInstance, options: SeedOptio
     for (const v of p.versions) {
       let version = published.get(v.version_number);
       if (!version) {
-        const parts = v.files.map((f, n) => ({ name: `file${n}`, filename: f.filename, body: f.bytes }));
+        const parts = v.files.map((f, n) => ({ name: `file${n}`, filename: f.filename, body: demoFileBytes(p, v.version_number, f) }));
         const data = {
           project_id: id,
           name: v.name,
