@@ -7,6 +7,7 @@ import { GAME_VERSIONS, LICENSES, MODPACK_CATEGORIES, MOD_CATEGORIES, PRODUCT_LO
 import { Rng } from './random';
 import { ADJECTIVES, NOUNS, PACK_WORDS, SERVER_WORDS, slugify } from './words';
 
+/** a behaviour pack is a mod whose loader is `behaviorpack` */
 export type GeneratedType = 'mod' | 'modpack' | 'server' | 'behaviorpack';
 
 export interface GeneratedFile {

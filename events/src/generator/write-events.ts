@@ -75,7 +75,7 @@ export function writeCatalogueEvents(store: SqliteEventStore, count: number, see
 function projectCreated(p: GeneratedProject, at: { projectId: string; slug: string; ownerId: string; published: string }): DecidedEvent {
   const license = LICENSES.find((l) => l.short === p.license_id) ?? LICENSES[0];
   return ProjectCreated({
-    project_id: at.projectId, team_id: newId(), project_type: p.type, owner_id: at.ownerId, organization_id: null, thread_id: newId(), status: p.status,
+    project_id: at.projectId, team_id: newId(), project_type: p.type === 'behaviorpack' ? 'mod' : p.type, owner_id: at.ownerId, organization_id: null, thread_id: newId(), status: p.status,
     published: at.published, slug: at.slug, title: p.title, description: p.description, body: p.body, categories: p.categories,
     additional_categories: p.additional_categories, license: { id: license.short, name: license.name, url: null }, client_side: p.client_side,
     server_side: p.server_side, issues_url: p.issues_url, source_url: p.source_url, wiki_url: p.wiki_url, discord_url: p.discord_url,
