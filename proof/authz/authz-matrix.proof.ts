@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SCOPES, RESTRICTED_MASK, RESTRICTED_SCOPES, hasScope, namesToScopes, scope, type ScopeName } from '@modshelf/service-kit';
-import { call, signIn, signUp, type Answer } from '../harness/api';
+import { call, errorDescription, signIn, signUp, type Answer } from '../harness/api';
 import { startSiteProcess, tempDataDir, type SiteProcess } from '../harness/site-process';
 import { makeFixtures, type Fixtures, type ProjectFixture } from './fixtures';
 import { ROUTE_ROWS, type Row } from './route-rows';
@@ -49,8 +49,8 @@ function fill(path: string, row: Row, f: Fixtures, project: ProjectFixture = f.l
 
 /** Calls that end the caller's own session or tokens run last. */
 const LAST = new Set(['POST /v2/auth/logout', 'POST /v2/session/refresh', 'DELETE /v2/oauth/authorizations', 'DELETE /v2/session/{id}']);
-const isMissingScope = (a: Answer) => a.status === 401 && /missing the \w+ scope/.test(String(a.body?.description));
-const isNeedsSession = (a: Answer) => a.status === 401 && /needs a session/.test(String(a.body?.description));
+const isMissingScope = (a: Answer) => a.status === 401 && /missing the \w+ scope/.test(errorDescription(a.body));
+const isNeedsSession = (a: Answer) => a.status === 401 && /needs a session/.test(errorDescription(a.body));
 const isNoAuth = (a: Answer) => a.status === 401;
 
 describe('authorization matrix: every /v2 route x role x token kind', () => {
@@ -66,7 +66,7 @@ describe('authorization matrix: every /v2 route x role x token kind', () => {
   beforeAll(async () => {
     site = await startSiteProcess(data.dir, { RATE_LIMIT_PER_MIN: '1000000', PAYOUT_REQUIRE_VERIFIED_EMAIL: 'false' });
     f = await makeFixtures(site.url);
-    ops = operationsOf((await call(site.url, 'GET', '/v2/openapi.json')).body);
+    ops = operationsOf((await call<Parameters<typeof operationsOf>[0]>(site.url, 'GET', '/v2/openapi.json')).body);
   });
   afterAll(async () => {
     console.log(`[proof] authorization matrix: ${ops?.length ?? 0} /v2 operations, ${cells.total} cells checked ${JSON.stringify(cells.byKind)}`);

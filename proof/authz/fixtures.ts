@@ -33,8 +33,18 @@ export interface ProjectFixture {
   threadId: string;
 }
 
+/** The fields of the answers the fixtures read. */
+interface ProjectAnswer {
+  team: string;
+  thread_id: string;
+}
+interface VersionAnswer {
+  id: string;
+  files: { hashes: { sha1: string } }[];
+}
+
 async function projectFixture(url: string, token: string, id: string, versionId: string, bytes: string): Promise<ProjectFixture> {
-  const p = (await ok(url, 'GET', `/v2/project/${id}`, { token })).body;
+  const p = (await ok<ProjectAnswer>(url, 'GET', `/v2/project/${id}`, { token })).body;
   return { id, teamId: p.team, versionId, sha1: createHash('sha1').update(bytes).digest('hex'), threadId: p.thread_id };
 }
 
@@ -48,12 +58,12 @@ export async function makeFixtures(url: string): Promise<Fixtures> {
   const moderator = await signIn(url, 'authz_moderator', 'authz_moderator-password');
 
   const listedId = await listedProject(url, owner.token, staff, 'authz-listed');
-  const listedVersion = (await ok(url, 'GET', `/v2/project/${listedId}/version`, { token: owner.token })).body[0];
-  const listedProjectDoc = (await ok(url, 'GET', `/v2/project/${listedId}`, { token: owner.token })).body;
+  const listedVersion = (await ok<VersionAnswer[]>(url, 'GET', `/v2/project/${listedId}/version`, { token: owner.token })).body[0];
+  const listedProjectDoc = (await ok<ProjectAnswer>(url, 'GET', `/v2/project/${listedId}`, { token: owner.token })).body;
   const listed = { id: listedId, teamId: listedProjectDoc.team, versionId: listedVersion.id, sha1: listedVersion.files[0].hashes.sha1, threadId: listedProjectDoc.thread_id };
   const sent = await ok(url, 'POST', `/v2/thread/${listed.threadId}`, { token: owner.token, json: { type: 'text', body: 'A message of the authorization matrix' } });
-  const thread = (await ok(url, 'GET', `/v2/thread/${listed.threadId}`, { token: owner.token, headers: { [MIN_POSITION_HEADER]: sent.headers.get(POSITION_HEADER) ?? '0' } })).body;
-  const messageId: string = thread.messages.find((m: { author_id: string | null }) => m.author_id === owner.id).id;
+  const thread = (await ok<{ messages: { id: string; author_id: string | null }[] }>(url, 'GET', `/v2/thread/${listed.threadId}`, { token: owner.token, headers: { [MIN_POSITION_HEADER]: sent.headers.get(POSITION_HEADER) ?? '0' } })).body;
+  const messageId = thread.messages.find((m) => m.author_id === owner.id)!.id;
 
   const hiddenId = await createProject(url, owner.token, 'authz-hidden');
   const hiddenBytes = 'hidden file bytes';
@@ -68,7 +78,7 @@ export async function makeFixtures(url: string): Promise<Fixtures> {
     members[name] = m;
   }
 
-  const org = (await ok(url, 'POST', '/v2/organization', { token: owner.token, json: { slug: 'authz-org', name: 'Authz org', description: 'The organization of the authorization matrix' } })).body;
+  const org = (await ok<{ id: string }>(url, 'POST', '/v2/organization', { token: owner.token, json: { slug: 'authz-org', name: 'Authz org', description: 'The organization of the authorization matrix' } })).body;
   const orgMember = await signUp(url, 'authz_org_member');
   await ok(url, 'POST', `/v2/organization/${org.id}/members`, { token: owner.token, json: { user_id: orgMember.id } });
   await ok(url, 'POST', `/v2/organization/${org.id}/join`, { token: orgMember.token });
@@ -78,7 +88,7 @@ export async function makeFixtures(url: string): Promise<Fixtures> {
   await ok(url, 'POST', `/v2/organization/${org.id}/projects`, { token: owner.token, json: { project_id: orgProjectId } });
   const orgHidden = await projectFixture(url, owner.token, orgProjectId, orgVersion, orgBytes);
 
-  const collectionId = (await ok(url, 'POST', '/v2/collection', { token: owner.token, json: { name: 'Authz collection', description: 'A collection of the authorization matrix', projects: [listedId] } })).body.id;
-  const reportId = (await ok(url, 'POST', '/v2/report', { token: stranger.token, json: { report_type: 'spam', item_id: listedId, item_type: 'project', body: 'A report of the authorization matrix' } })).body.id;
+  const collectionId = (await ok<{ id: string }>(url, 'POST', '/v2/collection', { token: owner.token, json: { name: 'Authz collection', description: 'A collection of the authorization matrix', projects: [listedId] } })).body.id;
+  const reportId = (await ok<{ id: string }>(url, 'POST', '/v2/report', { token: stranger.token, json: { report_type: 'spam', item_id: listedId, item_type: 'project', body: 'A report of the authorization matrix' } })).body.id;
   return { staff, moderator, owner, stranger, members, orgMember, spare, listed, hidden, orgHidden, organizationId: org.id, collectionId, reportId, messageId };
 }

@@ -1,14 +1,28 @@
 import { RATE_LIMIT_KEY } from './site-process';
 
-export interface Answer<T = any> {
+/** The `{error, description}` shape of every 4xx and 5xx answer. */
+export interface ErrorBody {
+  error: string;
+  description: string;
+}
+
+/** An answer whose fields the caller reads may be an error instead: its fields, each maybe missing. */
+export type Maybe<T> = Partial<T> & Partial<ErrorBody>;
+
+export interface Answer<T = unknown> {
   status: number;
   headers: Headers;
   body: T;
   text: string;
 }
 
+/** The `description` of an error answer ('' when the body has none). */
+export function errorDescription(body: unknown): string {
+  return typeof body === 'object' && body !== null && 'description' in body ? String(body.description) : '';
+}
+
 /** One request to the site with the rate-limit bypass key; JSON in, JSON (or text) out. Never throws on a status. */
-export async function call<T = any>(
+export async function call<T = unknown>(
   url: string,
   method: string,
   path: string,
@@ -35,7 +49,7 @@ export async function call<T = any>(
 }
 
 /** Like `call`, but a 4xx or 5xx answer is an error. */
-export async function ok<T = any>(url: string, method: string, path: string, options: Parameters<typeof call>[3] = {}): Promise<Answer<T>> {
+export async function ok<T = unknown>(url: string, method: string, path: string, options: Parameters<typeof call>[3] = {}): Promise<Answer<T>> {
   const a = await call<T>(url, method, path, options);
   if (a.status >= 400) throw new Error(`${method} ${path} -> ${a.status} ${a.text.slice(0, 300)}`);
   return a;
@@ -43,16 +57,16 @@ export async function ok<T = any>(url: string, method: string, path: string, opt
 
 /** Signs up a new user and returns its session token and id. */
 export async function signUp(url: string, username: string): Promise<{ token: string; id: string }> {
-  const created = await ok(url, 'POST', '/v2/auth/create', {
+  const created = await ok<{ session: string }>(url, 'POST', '/v2/auth/create', {
     json: { username, password: `${username}-password`, email: `${username}@example.org` },
   });
   const token: string = created.body.session;
-  const me = await ok(url, 'GET', '/v2/user', { token });
+  const me = await ok<{ id: string }>(url, 'GET', '/v2/user', { token });
   return { token, id: me.body.id };
 }
 
 export async function signIn(url: string, username: string, password: string): Promise<string> {
-  return (await ok(url, 'POST', '/v2/auth/login', { json: { username, password } })).body.session;
+  return (await ok<{ session: string }>(url, 'POST', '/v2/auth/login', { json: { username, password } })).body.session;
 }
 
 export const BOUNDARY = '----modshelf-proof';

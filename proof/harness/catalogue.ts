@@ -1,4 +1,4 @@
-import { call, multipart, ok, type Answer, type Part } from './api';
+import { call, multipart, ok, type Answer, type Maybe, type Part } from './api';
 
 export function projectData(slug: string, extra: Record<string, unknown> = {}) {
   return {
@@ -8,15 +8,18 @@ export function projectData(slug: string, extra: Record<string, unknown> = {}) {
   };
 }
 
+/** A create command's answer: the new id, or the error shape. */
+export type Created = Maybe<{ id: string }>;
+
 /** POST /v2/project (multipart with a `data` part), as Modrinth's clients send it. */
-export function createProjectRequest(url: string, token: string, slug: string, headers: Record<string, string> = {}): Promise<Answer> {
+export function createProjectRequest(url: string, token: string, slug: string, headers: Record<string, string> = {}): Promise<Answer<Created>> {
   const { body, contentType } = multipart([{ name: 'data', data: JSON.stringify(projectData(slug)) }]);
-  return call(url, 'POST', '/v2/project', { token, body, headers: { 'content-type': contentType, ...headers } });
+  return call<Created>(url, 'POST', '/v2/project', { token, body, headers: { 'content-type': contentType, ...headers } });
 }
 
 export async function createProject(url: string, token: string, slug: string): Promise<string> {
   const a = await createProjectRequest(url, token, slug);
-  if (a.status !== 200) throw new Error(`create project ${slug} -> ${a.status} ${a.text}`);
+  if (a.status !== 200 || !a.body.id) throw new Error(`create project ${slug} -> ${a.status} ${a.text}`);
   return a.body.id;
 }
 
@@ -28,16 +31,16 @@ export function versionData(projectId: string, number: string, fileParts: string
 }
 
 /** POST /v2/version with the given data and file parts (any bytes, any names). */
-export function publishVersionRequest(url: string, token: string, data: unknown, files: Part[], headers: Record<string, string> = {}): Promise<Answer> {
+export function publishVersionRequest(url: string, token: string, data: unknown, files: Part[], headers: Record<string, string> = {}): Promise<Answer<Created>> {
   const { body, contentType } = multipart([{ name: 'data', data: JSON.stringify(data) }, ...files]);
-  return call(url, 'POST', '/v2/version', { token, body, headers: { 'content-type': contentType, ...headers } });
+  return call<Created>(url, 'POST', '/v2/version', { token, body, headers: { 'content-type': contentType, ...headers } });
 }
 
 export async function publishVersion(url: string, token: string, projectId: string, number: string, bytes: Buffer | string = `file of ${projectId} ${number}`): Promise<string> {
   const a = await publishVersionRequest(url, token, versionData(projectId, number, ['file0']), [
     { name: 'file0', filename: `proof-${projectId}-${number}.jar`, contentType: 'application/java-archive', data: bytes },
   ]);
-  if (a.status !== 200) throw new Error(`publish version -> ${a.status} ${a.text}`);
+  if (a.status !== 200 || !a.body.id) throw new Error(`publish version -> ${a.status} ${a.text}`);
   return a.body.id;
 }
 

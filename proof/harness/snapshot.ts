@@ -18,5 +18,5 @@ export function listFiles(dir: string): string[] {
 
 /** The event log's last position, as the site reports it. */
 export async function logHead(url: string): Promise<number> {
-  return (await call(url, 'GET', '/health')).body.event_log_head;
+  return (await call<{ event_log_head: number }>(url, 'GET', '/health')).body.event_log_head;
 }

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DownloadsCounted, SqliteEventStore, downloadsStream, newEventId, payoutsStream, toNewEvents, type RecordedEvent } from '@modshelf/events';
-import { call, signIn, signUp } from '../harness/api';
+import { call, signIn, signUp, type Maybe } from '../harness/api';
 import { listedProject } from '../harness/catalogue';
 import { ADMIN, startSiteProcess, tempDataDir, type SiteProcess } from '../harness/site-process';
 
@@ -31,6 +31,10 @@ function balanceFromEvents(events: RecordedEvent[], now: string): number {
 }
 
 const micros = (decimal: string) => Math.round(Number(decimal) * MICROS);
+/** GET /v2/payout/balance, as far as this proof reads it */
+interface Balance {
+  available: string;
+}
 
 describe('money: parallel withdrawals and credits on one balance', () => {
   let site: SiteProcess;
@@ -61,7 +65,7 @@ describe('money: parallel withdrawals and credits on one balance', () => {
         await store.append(downloadsStream(projectId), events, 'any');
       };
       const withdraw = () =>
-        call(site.url, 'POST', '/v2/payout', {
+        call<Maybe<object>>(site.url, 'POST', '/v2/payout', {
           token: author.token,
           json: { amount: WITHDRAWAL_USD, method: 'paypal', method_id: 'paypal_intl', recipient: 'money_author@example.org' },
         });
@@ -69,7 +73,7 @@ describe('money: parallel withdrawals and credits on one balance', () => {
       let sampling = true;
       const sampler = (async () => {
         while (sampling) {
-          const b = await call(site.url, 'GET', '/v2/payout/balance', { token: author.token });
+          const b = await call<Balance>(site.url, 'GET', '/v2/payout/balance', { token: author.token });
           expect(b.status).toBe(200);
           samples.push(micros(b.body.available));
           await new Promise((r) => setTimeout(r, 20));
@@ -101,7 +105,7 @@ describe('money: parallel withdrawals and credits on one balance', () => {
       let lowest = Infinity;
       for (let n = 1; n <= events.length; n++) lowest = Math.min(lowest, balanceFromEvents(events.slice(0, n), '9999'));
       const now = new Date().toISOString();
-      const balance = await call(site.url, 'GET', '/v2/payout/balance', { token: author.token });
+      const balance = await call<Balance>(site.url, 'GET', '/v2/payout/balance', { token: author.token });
       console.log(
         `[proof] money: ${CREDITS} credits and ${WITHDRAWALS} withdrawals in parallel; ${credits.length} credited, ${accepted} withdrawals accepted, ${refused} refused for funds; ` +
           `lowest balance in history ${lowest / MICROS} USD, lowest sampled ${Math.min(...samples) / MICROS} USD over ${samples.length} samples, final ${balance.body.available} USD`,

@@ -29,10 +29,10 @@ describe('soak: a mixed load at a fixed rate', () => {
 
   it(`${SECONDS} s at ${RATE} req/s, 80% browse/search/download and 20% writes: 0 errors, RSS growth under 10% after warm-up`, async () => {
     const staff = await signIn(site.url, ADMIN.username, ADMIN.password);
-    const hits = (await call(site.url, 'GET', '/v2/search?limit=100')).body.hits as { project_id: string; slug: string }[];
+    const hits = (await call<{ hits: { project_id: string; slug: string }[] }>(site.url, 'GET', '/v2/search?limit=100')).body.hits;
     const files: string[] = [];
     for (const h of hits.slice(0, 12)) {
-      const versions = (await call(site.url, 'GET', `/v2/project/${h.project_id}/version`)).body as { files: { url: string }[] }[];
+      const versions = (await call<{ files: { url: string }[] }[]>(site.url, 'GET', `/v2/project/${h.project_id}/version`)).body;
       for (const v of versions) files.push(new URL(v.files[0].url).pathname);
     }
     const writers: { token: string; projectId: string }[] = [];
