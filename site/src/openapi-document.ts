@@ -9,4 +9,8 @@ export interface OpenApiDocument {
 }
 
 /** `/v2/project/{id|slug}` and `/v2/project/{id}` are the same route: compare paths with parameters blanked. */
-export const pathSkeleton = (path: string) => path.replace(/\{[^}]+\}/g, '{}').replace(/\/:[^/]+/g, '/{}').replace(/\/\*$/, '/{}');
+export const pathSkeleton = (path: string) =>
+  path
+    .replace(/\{[^}]+\}/g, '{}')
+    .replace(/\/:[^/]+/g, '/{}')
+    .replace(/\/\*$/, '/{}');

@@ -96,7 +96,10 @@ export function* generateCatalogue(options: CatalogueOptions): Generator<Generat
     used.add(slugify(title));
     const cats: readonly string[] = type === 'modpack' ? MODPACK_CATEGORIES : MOD_CATEGORIES;
     const categories = rng.sample(cats, rng.int(1, 3));
-    const additional = rng.sample(cats.filter((c) => !categories.includes(c)), rng.int(0, 2));
+    const additional = rng.sample(
+      cats.filter((c) => !categories.includes(c)),
+      rng.int(0, 2),
+    );
     const loaders = loadersOf(type);
     const nVersions = rng.int(1, 4);
     const versions: GeneratedVersion[] = [];

@@ -5,8 +5,24 @@
 import { createHash } from 'node:crypto';
 import { LICENSES } from '@modshelf/contract';
 import {
-  DownloadsCounted, NO_STREAM, ProjectCreated, ProjectFollowed, TeamMemberAdded, UserRegistered, VersionPublished, downloadsStream, followsStream,
-  newEventId, newId, projectStream, toNewEvents, userStream, versionStream, type DecidedEvent, type NewEvent, type SqliteEventStore,
+  DownloadsCounted,
+  NO_STREAM,
+  ProjectCreated,
+  ProjectFollowed,
+  TeamMemberAdded,
+  UserRegistered,
+  VersionPublished,
+  downloadsStream,
+  followsStream,
+  newEventId,
+  newId,
+  projectStream,
+  toNewEvents,
+  userStream,
+  versionStream,
+  type DecidedEvent,
+  type NewEvent,
+  type SqliteEventStore,
 } from '../index';
 import { generateCatalogue, type GeneratedProject } from './catalogue';
 import { Rng } from './random';
@@ -22,7 +38,10 @@ const sha = (algorithm: 'sha1' | 'sha512', content: string) => createHash(algori
 export function writeCatalogueEvents(store: SqliteEventStore, count: number, seed = 42, first = 0): { events: number } {
   const r = new Rng(seed ^ 0x5eed);
   const time = (from: number) => new Date(from + Math.floor(r.next() * 6e10)).toISOString();
-  const authors = Array.from({ length: Math.max(10, Math.floor(count / 50)) }, (_, i) => ({ id: newId(), name: first ? `author_${first}_${i}` : `author_${i}` }));
+  const authors = Array.from({ length: Math.max(10, Math.floor(count / 50)) }, (_, i) => ({
+    id: newId(),
+    name: first ? `author_${first}_${i}` : `author_${i}`,
+  }));
   let events = 0;
   let batch: Array<{ streamId: string; events: NewEvent[]; expected: number }> = [];
   const flush = () => {
@@ -37,7 +56,9 @@ export function writeCatalogueEvents(store: SqliteEventStore, count: number, see
     if (batch.length >= BATCH) flush();
   };
   for (const a of authors) {
-    add(userStream(a.id), [UserRegistered({ user_id: a.id, username: a.name, role: 'developer', avatar_url: null, bio: null, created: '2024-01-01T00:00:00Z' })]);
+    add(userStream(a.id), [
+      UserRegistered({ user_id: a.id, username: a.name, role: 'developer', avatar_url: null, bio: null, created: '2024-01-01T00:00:00Z' }),
+    ]);
   }
   let i = first;
   for (const p of generateCatalogue({ count, authors: authors.length, seed, first })) {
@@ -50,12 +71,26 @@ export function writeCatalogueEvents(store: SqliteEventStore, count: number, see
       const versionId = newId();
       add(versionStream(versionId), [
         VersionPublished({
-          version_id: versionId, project_id: projectId, author_id: author.id, name: v.name, version_number: v.version_number, changelog: v.changelog,
-          version_type: v.version_type, loaders: v.loaders, game_versions: v.game_versions, featured: false, status: 'listed', requested_status: null,
-          dependencies: [], date_published: published,
+          version_id: versionId,
+          project_id: projectId,
+          author_id: author.id,
+          name: v.name,
+          version_number: v.version_number,
+          changelog: v.changelog,
+          version_type: v.version_type,
+          loaders: v.loaders,
+          game_versions: v.game_versions,
+          featured: false,
+          status: 'listed',
+          requested_status: null,
+          dependencies: [],
+          date_published: published,
           files: v.files.map((f) => ({
             hashes: { sha1: sha('sha1', `${slug}/${v.version_number}/${f.filename}`), sha512: sha('sha512', `${slug}/${v.version_number}/${f.filename}`) },
-            url: `http://localhost/cdn/data/${projectId}/versions/${versionId}/${f.filename}`, filename: f.filename, primary: f.primary, size: 1000 + i,
+            url: `http://localhost/cdn/data/${projectId}/versions/${versionId}/${f.filename}`,
+            filename: f.filename,
+            primary: f.primary,
+            size: 1000 + i,
             file_type: null,
           })),
         }),
@@ -75,11 +110,31 @@ export function writeCatalogueEvents(store: SqliteEventStore, count: number, see
 function projectCreated(p: GeneratedProject, at: { projectId: string; slug: string; ownerId: string; published: string }): DecidedEvent {
   const license = LICENSES.find((l) => l.short === p.license_id) ?? LICENSES[0];
   return ProjectCreated({
-    project_id: at.projectId, team_id: newId(), project_type: p.type === 'behaviorpack' ? 'mod' : p.type, owner_id: at.ownerId, organization_id: null, thread_id: newId(), status: p.status,
-    published: at.published, slug: at.slug, title: p.title, description: p.description, body: p.body, categories: p.categories,
-    additional_categories: p.additional_categories, license: { id: license.short, name: license.name, url: null }, client_side: p.client_side,
-    server_side: p.server_side, issues_url: p.issues_url, source_url: p.source_url, wiki_url: p.wiki_url, discord_url: p.discord_url,
-    donation_urls: p.donation_urls, requested_status: 'approved', moderator_message: null, monetization_status: 'monetized',
+    project_id: at.projectId,
+    team_id: newId(),
+    project_type: p.type === 'behaviorpack' ? 'mod' : p.type,
+    owner_id: at.ownerId,
+    organization_id: null,
+    thread_id: newId(),
+    status: p.status,
+    published: at.published,
+    slug: at.slug,
+    title: p.title,
+    description: p.description,
+    body: p.body,
+    categories: p.categories,
+    additional_categories: p.additional_categories,
+    license: { id: license.short, name: license.name, url: null },
+    client_side: p.client_side,
+    server_side: p.server_side,
+    issues_url: p.issues_url,
+    source_url: p.source_url,
+    wiki_url: p.wiki_url,
+    discord_url: p.discord_url,
+    donation_urls: p.donation_urls,
+    requested_status: 'approved',
+    moderator_message: null,
+    monetization_status: 'monetized',
   });
 }
 
