@@ -6,3 +6,4 @@ export * from './tags';
 export * from './scopes';
 export * from './project-status';
 export * from './headers';
+export * from './errors';

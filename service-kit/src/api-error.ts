@@ -1,32 +1,59 @@
-/** The wire's error shape: {"error": code, "description": text} (Modrinth v2, pre-#6981 codes). */
-export interface ErrorBody {
-  error: string;
-  description: string;
+import { DomainError, ERROR_KINDS, type ErrorBody, type ErrorCode, type ErrorKind } from '@modshelf/contract';
+
+export {
+  conflict,
+  forbidden,
+  invalidInput,
+  missingScope,
+  notFound,
+  payloadTooLarge,
+  unauthorized,
+  type ErrorBody,
+} from '@modshelf/contract';
+
+/** The HTTP status each kind of domain error answers: the only place a kind becomes a status. */
+export const STATUS_OF_KIND: Readonly<Record<ErrorKind, number>> = {
+  invalid_input: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  payment_failed: 424,
+  rate_limited: 429,
+};
+
+/** An HTTP answer for a domain error. */
+export interface ErrorAnswer {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  body: ErrorBody;
 }
 
-export class ApiError extends Error {
+export function answerFor(err: DomainError): ErrorAnswer {
+  return { status: STATUS_OF_KIND[err.kind], headers: err.headers, body: err.body() };
+}
+
+function kindOfStatus(status: number): ErrorKind {
+  const kind = ERROR_KINDS.find((k) => STATUS_OF_KIND[k] === status);
+  if (!kind) throw new Error(`no error kind answers HTTP ${status}`);
+  return kind;
+}
+
+/** An edge (route) error named by its status: a domain error of the kind that status maps to. */
+export class ApiError extends DomainError {
   constructor(
     readonly status: number,
-    readonly error: string,
-    readonly description: string,
-    readonly headers: Record<string, string> = {},
+    error: ErrorCode,
+    description: string,
+    headers: Record<string, string> = {},
   ) {
-    super(description);
+    super(kindOfStatus(status), description, { code: error, headers });
     this.name = 'ApiError';
   }
 
-  body(): ErrorBody {
-    return { error: this.error, description: this.description };
+  get error(): string {
+    return this.code;
   }
 }
-
-export const invalidInput = (description: string) => new ApiError(400, 'invalid_input', description);
-export const unauthorized = (description = 'Authentication Error: Invalid Authentication Credentials') =>
-  new ApiError(401, 'unauthorized', description);
-/** Missing scope: Modrinth answers 401 for it. */
-export const missingScope = (scope: string) =>
-  new ApiError(401, 'unauthorized', `Authentication Error: the token is missing the ${scope} scope`);
-export const forbidden = (description: string) => new ApiError(403, 'unauthorized', description);
-export const notFound = (description = 'the requested item was not found') => new ApiError(404, 'not_found', description);
-export const conflict = (description: string) => new ApiError(409, 'conflict', description);
-export const payloadTooLarge = (description: string) => new ApiError(413, 'payload_too_large', description);

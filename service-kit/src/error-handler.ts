@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { ApiError } from './api-error';
+import { DomainError } from '@modshelf/contract';
+import { answerFor } from './api-error';
 import { installQueryGuard } from './query-guard';
 
 /** busboy's words for a multipart body that is cut short or malformed (it gives these errors no code) */
@@ -14,14 +15,16 @@ function describeZod(err: ZodError): string {
 }
 
 /**
- * Answers every failure in the {error, description} shape; never leaks a stack.
+ * Answers every failure in the {error, description} shape; never leaks a stack. A domain error
+ * (@modshelf/contract) answers the status of its kind (STATUS_OF_KIND), its code, description and headers.
  * Also refuses repeated /v2 query parameters with 400 (see query-guard.ts), so no route meets one.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   installQueryGuard(app);
-  app.setErrorHandler((err: FastifyError | ApiError | ZodError | Error, request, reply) => {
-    if (err instanceof ApiError) {
-      return reply.status(err.status).headers(err.headers).send(err.body());
+  app.setErrorHandler((err: FastifyError | DomainError | ZodError | Error, request, reply) => {
+    if (err instanceof DomainError) {
+      const answer = answerFor(err);
+      return reply.status(answer.status).headers(answer.headers).send(answer.body);
     }
     if (err instanceof ZodError) {
       return reply.status(400).send({ error: 'invalid_input', description: describeZod(err) });
