@@ -7,3 +7,4 @@ export * from './scopes';
 export * from './project-status';
 export * from './headers';
 export * from './errors';
+export * from './environment';

@@ -1,5 +1,5 @@
 import { OAuthAppCreated, OAuthAppDeleted, OAuthAppEdited, OAuthAppSecretRotated, type DecidedEvent, type RecordedEvent } from '@modshelf/events';
-import { ApiError, RESTRICTED_MASK, conflict, invalidInput, isValidScopeMask, notFound } from '@modshelf/service-kit';
+import { conflict, invalidInput, isValidScopeMask, notFound, RESTRICTED_MASK, unauthorized } from '@modshelf/contract';
 import type { Decider } from '../kernel/decider';
 
 export interface AppFields {
@@ -61,7 +61,7 @@ function checkRedirects(uris: string[]): void {
 
 function requireOwner(s: OAuthAppState, actor: Who): void {
   if (s.app!.created_by !== actor.userId && actor.role !== 'admin') {
-    throw new ApiError(401, 'unauthorized', 'You do not have permission to manage this application');
+    throw unauthorized('You do not have permission to manage this application');
   }
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { invalidInput, payloadTooLarge } from '@modshelf/service-kit';
+import { invalidInput, payloadTooLarge } from '@modshelf/contract';
 import type { StagedBlob } from '../blobs/blob-store';
 import type { CatalogueContext } from '../catalogue/context';
 import { stageOrReject } from '../catalogue/http';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SqliteEventStore, defineEvent, type RecordedEvent } from '@modshelf/events';
-import { ApiError } from '@modshelf/service-kit';
+import { DomainError, invalidInput } from '@modshelf/contract';
 import { execute, newCommandContext } from './execute';
 import type { Decider } from './decider';
 
@@ -11,7 +11,7 @@ const counter: Decider<{ by: number; max: number }, number> = {
   initialState: 0,
   evolve: (s, e: RecordedEvent) => (Incremented.is(e) ? s + e.data.by : s),
   decide: (c, s) => {
-    if (s + c.by > c.max) throw new ApiError(400, 'invalid_input', 'too big');
+    if (s + c.by > c.max) throw invalidInput('too big');
     return [Incremented({ by: c.by })];
   },
 };
@@ -25,7 +25,7 @@ describe('execute', () => {
     const events = await store.readStream('counter-1');
     expect(events).toHaveLength(ok);
     const rejected = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
-    for (const r of rejected) expect((r.reason as ApiError).status).toBe(409);
+    for (const r of rejected) expect((r.reason as DomainError).kind).toBe('conflict');
     expect(ok).toBeGreaterThan(0);
     await store.close();
   });

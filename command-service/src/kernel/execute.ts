@@ -9,7 +9,7 @@ import {
   type StreamAppend,
   type RecordedEvent,
 } from '@modshelf/events';
-import { conflict } from '@modshelf/service-kit';
+import { conflict } from '@modshelf/contract';
 import { fold, type Decider } from './decider';
 import { claimPart, NameTakenError, type NameClaim } from './names';
 

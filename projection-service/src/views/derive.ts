@@ -1,5 +1,5 @@
 import { LICENSES, LISTED_STATUSES } from '@modshelf/events';
-import { environmentOf } from '@modshelf/service-kit';
+import { environmentOf } from '@modshelf/contract';
 import type { ProjectDoc, VersionSummary } from '../read-model/documents';
 
 /** Version statuses shown in lists and aggregates to everyone. */

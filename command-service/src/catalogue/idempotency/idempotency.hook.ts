@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EventStore } from '@modshelf/events';
 import { ApiError, POSITION_HEADER, conflict, invalidInput } from '@modshelf/service-kit';
-import { actorOf } from '../actor';
+import { actorOf } from '../actor.hook';
 import type { IdempotencyStore } from './idempotency-store';
 import { idempotentCommandId } from './command-id';
 

@@ -4,9 +4,10 @@ import type { Readable } from 'node:stream';
 import { newId } from '@modshelf/events';
 import { invalidInput, payloadTooLarge } from '@modshelf/service-kit';
 import type { StagedBlob } from '../../blobs/blob-store';
-import { requireScopes, toCommandActor } from '../actor';
+import { toCommandActor } from '../actor';
 import type { CatalogueContext } from '../context';
 import { DATA_PART_LIMIT, IMAGE_TYPES, imageExt, noContent, parseJsonField, readSmallPart, stageOrReject, withPosition } from '../http';
+import { requireScopes } from '../actor.hook';
 import { checkCategories, licenseOf, type ProjectType } from '../tag-rules';
 import type { EditProject, ProjectCommand } from './project.commands';
 import {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ProjectCreated, ProjectDeleted, ProjectEdited, projectStream, type DecidedEvent } from '@modshelf/events';
-import { invalidInput, notFound } from '@modshelf/service-kit';
+import { invalidInput, notFound } from '@modshelf/contract';
 import { execute, loadStream, type CommandResult, type NameRules } from '../../kernel/execute';
 import { renameClaims, type NameClaim } from '../../kernel/names';
 import { fold } from '../../kernel/decider';

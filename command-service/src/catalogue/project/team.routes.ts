@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { invalidInput, notFound } from '@modshelf/service-kit';
-import { requireScopes, toCommandActor } from '../actor';
+import { toCommandActor } from '../actor';
 import type { CatalogueContext } from '../context';
 import { noContent } from '../http';
+import { requireScopes } from '../actor.hook';
 import { editMemberInput, inviteInput, userIdInput } from './project.inputs';
 import { runProjectCommand } from './project.service';
 

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { PROJECT_PERMISSIONS as P, notFound } from '@modshelf/service-kit';
-import { requireScopes, toCommandActor } from '../actor';
+import { toCommandActor } from '../actor';
 import type { CatalogueContext } from '../context';
 import { noContent } from '../http';
+import { requireScopes } from '../actor.hook';
 import { loadProject, resolveProject, runProjectCommand } from '../project/project.service';
 import { canSeeProject, permissionsOf } from '../project/project.state';
 import { requireVersionAccess } from '../version/version.decider';

@@ -34,12 +34,12 @@ describe('version decider: publish', () => {
     G([]).when({ kind: 'publish', actor: OWNER, access: uploader, version: version([file('a', true)]) }).then([VersionPublished(version([file('a', true)]))]);
   });
   it('404 on a hidden project, 401 without the bit, 400 without files or with duplicates', () => {
-    G([]).when({ kind: 'publish', actor: OWNER, access: hiddenProject, version: version([file('a')]) }).thenError(404);
-    G([]).when({ kind: 'publish', actor: OWNER, access: outsider, version: version([file('a')]) }).thenError(401);
-    G([]).when({ kind: 'publish', actor: OWNER, access: owner, version: version([]) }).thenError(400, /at least one file/);
+    G([]).when({ kind: 'publish', actor: OWNER, access: hiddenProject, version: version([file('a')]) }).thenError('not_found');
+    G([]).when({ kind: 'publish', actor: OWNER, access: outsider, version: version([file('a')]) }).thenError('unauthorized');
+    G([]).when({ kind: 'publish', actor: OWNER, access: owner, version: version([]) }).thenError('invalid_input', /at least one file/);
     G([]).when({ kind: 'publish', actor: OWNER, access: owner, version: version([], 'draft') }).thenTypes(['VersionPublished']);
-    G([]).when({ kind: 'publish', actor: OWNER, access: owner, version: version([file('a'), file('a')]) }).thenError(400, /Duplicate/);
-    G([]).when({ kind: 'publish', actor: OWNER, access: owner, version: version([file('a', true), file('b', true)]) }).thenError(400);
+    G([]).when({ kind: 'publish', actor: OWNER, access: owner, version: version([file('a'), file('a')]) }).thenError('invalid_input', /Duplicate/);
+    G([]).when({ kind: 'publish', actor: OWNER, access: owner, version: version([file('a', true), file('b', true)]) }).thenError('invalid_input');
   });
 });
 
@@ -53,25 +53,25 @@ describe('version decider: edit', () => {
       ]);
   });
   it('hides draft versions from outsiders and deleted versions from everyone', () => {
-    G([VersionPublished(version([file('a')], 'draft'))]).when({ kind: 'edit', actor: OWNER, access: outsider, changes: { name: 'x' } }).thenError(404);
-    G([...published, VersionDeleted({ project_id: PROJECT_ID })]).when({ kind: 'edit', actor: OWNER, access: owner, changes: { name: 'x' } }).thenError(404);
-    G().when({ kind: 'edit', actor: OWNER, access: outsider, changes: { name: 'x' } }).thenError(401);
+    G([VersionPublished(version([file('a')], 'draft'))]).when({ kind: 'edit', actor: OWNER, access: outsider, changes: { name: 'x' } }).thenError('not_found');
+    G([...published, VersionDeleted({ project_id: PROJECT_ID })]).when({ kind: 'edit', actor: OWNER, access: owner, changes: { name: 'x' } }).thenError('not_found');
+    G().when({ kind: 'edit', actor: OWNER, access: outsider, changes: { name: 'x' } }).thenError('unauthorized');
   });
 });
 
 describe('version decider: files and delete', () => {
   it('adds files (never primary, never duplicates)', () => {
     G().when({ kind: 'add-files', actor: OWNER, access: owner, files: [file('c', true)] }).then([VersionFileAdded({ project_id: PROJECT_ID, file: file('c') })]);
-    G().when({ kind: 'add-files', actor: OWNER, access: owner, files: [file('b')] }).thenError(400);
+    G().when({ kind: 'add-files', actor: OWNER, access: owner, files: [file('b')] }).thenError('invalid_input');
   });
   it('removes a file with DELETE_VERSION but never the last one', () => {
     G().when({ kind: 'remove-file', actor: OWNER, access: owner, hash: 'b'.repeat(40) }).then([VersionFileRemoved({ project_id: PROJECT_ID, sha1: 'b'.repeat(40) })]);
-    G().when({ kind: 'remove-file', actor: OWNER, access: uploader, hash: 'b'.repeat(40) }).thenError(401);
-    G([...published, VersionFileRemoved({ project_id: PROJECT_ID, sha1: 'b'.repeat(40) })]).when({ kind: 'remove-file', actor: OWNER, access: owner, hash: 'a'.repeat(40) }).thenError(400);
-    G().when({ kind: 'remove-file', actor: OWNER, access: owner, hash: 'f'.repeat(40) }).thenError(404);
+    G().when({ kind: 'remove-file', actor: OWNER, access: uploader, hash: 'b'.repeat(40) }).thenError('unauthorized');
+    G([...published, VersionFileRemoved({ project_id: PROJECT_ID, sha1: 'b'.repeat(40) })]).when({ kind: 'remove-file', actor: OWNER, access: owner, hash: 'a'.repeat(40) }).thenError('invalid_input');
+    G().when({ kind: 'remove-file', actor: OWNER, access: owner, hash: 'f'.repeat(40) }).thenError('not_found');
   });
   it('deletes with DELETE_VERSION', () => {
     G().when({ kind: 'delete', actor: OWNER, access: owner }).then([VersionDeleted({ project_id: PROJECT_ID })]);
-    G().when({ kind: 'delete', actor: OWNER, access: uploader }).thenError(401);
+    G().when({ kind: 'delete', actor: OWNER, access: uploader }).thenError('unauthorized');
   });
 });

@@ -2,7 +2,7 @@ import {
   VersionDeleted, VersionEdited, VersionFileAdded, VersionFileRemoved, VersionFileTypeChanged, VersionPrimaryFileChanged,
   VersionPublished, VersionReleaseScheduled, type DecidedEvent,
 } from '@modshelf/events';
-import { ApiError, PROJECT_PERMISSIONS as P, conflict, invalidInput, notFound } from '@modshelf/service-kit';
+import { conflict, invalidInput, notFound, PROJECT_PERMISSIONS as P, unauthorized } from '@modshelf/contract';
 import type { Decider } from '../../kernel/decider';
 import type { ProjectAccess, VersionCommand } from './version.commands';
 import { HIDDEN_VERSION_STATUSES, evolveVersion, findFile, initialVersionState, type VersionFile, type VersionState } from './version.state';
@@ -12,7 +12,7 @@ export function requireVersionAccess(access: ProjectAccess, bit: number, message
   if (!access.visible) throw notFound();
   if (s && (!s.exists || s.deleted)) throw notFound();
   if (s && (HIDDEN_VERSION_STATUSES as readonly string[]).includes(s.fields.status) && !access.insider) throw notFound();
-  if ((access.permissions & bit) !== bit) throw new ApiError(401, 'unauthorized', message);
+  if ((access.permissions & bit) !== bit) throw unauthorized(message);
 }
 
 function checkNewFiles(existing: VersionFile[], files: VersionFile[]): void {

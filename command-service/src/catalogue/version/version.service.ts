@@ -1,7 +1,7 @@
 import { modpackProblem } from './modpack-archive';
 import type { FastifyRequest } from 'fastify';
 import { versionStream, type Actor } from '@modshelf/events';
-import { invalidInput, notFound } from '@modshelf/service-kit';
+import { invalidInput, notFound } from '@modshelf/contract';
 import type { StagedBlob } from '../../blobs/blob-store';
 import { execute, loadStream, type CommandResult } from '../../kernel/execute';
 import { fold } from '../../kernel/decider';
