@@ -25,13 +25,13 @@ export const STATUS_OF_KIND: Readonly<Record<ErrorKind, number>> = {
 };
 
 /** An HTTP answer for a domain error. */
-export interface ErrorAnswer {
+export interface DomainErrorAnswer {
   status: number;
   headers: Readonly<Record<string, string>>;
   body: ErrorBody;
 }
 
-export function answerFor(err: DomainError): ErrorAnswer {
+export function answerFor(err: DomainError): DomainErrorAnswer {
   return { status: STATUS_OF_KIND[err.kind], headers: err.headers, body: err.body() };
 }
 

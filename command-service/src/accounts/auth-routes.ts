@@ -1,17 +1,13 @@
 import { z } from 'zod';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CredentialConflictError, newId, usernameSchema, type AccountRecord } from '@modshelf/events';
-import {
-  ApiError, POSITION_HEADER, hashToken, invalidInput, requireActor, setSessionCookie, unauthorized,
-} from '@modshelf/service-kit';
-import {
-  SESSION_TTL_MS, checkPasswordRules, hashPassword, loadUser, newToken, newUserId, nowIso, parseUserAgent, runUser, verifyPassword,
-  type AccountDeps,
-} from './support';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { usernameSchema, type AccountRecord } from '@modshelf/events';
+import { ApiError, invalidInput, requireActor, setSessionCookie, unauthorized } from '@modshelf/service-kit';
+import { checkPasswordRules, hashPassword, loadUser, newUserId, nowIso, runUser, verifyPassword, type AccountDeps } from './support';
 import { AttemptThrottle } from './throttle';
 import { isRateLimitBypassed } from './ratelimit';
 import { sendVerificationMail, setNewsletter } from './email-routes';
 import { startTwoFactorFlow } from './twofactor-routes';
+import { clientIp, conflictToInput, issueSession } from './http';
 
 export const createBody = z.object({
   username: usernameSchema,
@@ -25,45 +21,6 @@ export const loginBody = z.object({
   password: z.string().min(1).max(256),
   challenge: z.string().optional(),
 });
-
-export function conflictToInput(err: unknown): never {
-  if (err instanceof CredentialConflictError) {
-    throw invalidInput(err.field === 'username' ? 'Username is taken!' : 'This e-mail address is already in use by another account');
-  }
-  throw err;
-}
-
-/** Creates a session for the account: the SessionCreated event (its position in the answer's header), the token hash in the vault, the cookie. */
-export async function issueSession(deps: AccountDeps, account: AccountRecord, request: FastifyRequest, reply: FastifyReply): Promise<string> {
-  const sessionId = newId();
-  const created = nowIso(deps);
-  const { os, platform } = parseUserAgent(request.headers['user-agent']);
-  const { position } = await runUser(deps, account.userId, { type: 'CreateSession', session_id: sessionId, os, platform, created }, account.userId, request);
-  // read-your-writes: the session's event comes after everything this request wrote (a new account too)
-  reply.header(POSITION_HEADER, String(position));
-  const token = newToken('mra_');
-  await deps.credentials.putToken({
-    hash: hashToken(token),
-    kind: 'session',
-    refId: sessionId,
-    userId: account.userId,
-    scopes: 0,
-    expires: new Date(Date.parse(created) + SESSION_TTL_MS).toISOString(),
-    created,
-    lastUsed: created,
-    meta: { os, platform },
-  });
-  setSessionCookie(request, reply, token, SESSION_TTL_MS / 1000);
-  // expired sessions are dropped from the vault as new ones arrive
-  for (const t of await deps.credentials.listTokens(account.userId, 'session')) {
-    if (t.expires && t.expires <= created) await deps.credentials.deleteToken(t.hash);
-  }
-  return token;
-}
-
-export function clientIp(request: FastifyRequest): string {
-  return request.ip;
-}
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps, throttle: AttemptThrottle): void {
   const signUps = new AttemptThrottle(deps.rateLimit?.signUpsPerHour ?? 30, 60 * 60 * 1000, {

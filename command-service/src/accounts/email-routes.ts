@@ -5,7 +5,7 @@ import { invalidInput, requireActor, requireSession, unauthorized } from '@modsh
 import {
   checkPasswordRules, hashPassword, loadUser, nowIso, randomAlnum, runUser, sha256, verifyPassword, type AccountDeps,
 } from './support';
-import { conflictToInput } from './auth-routes';
+import { conflictToInput } from './http';
 import type { AttemptThrottle } from './throttle';
 import { isUndeliverable } from './mail';
 

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GRANTABLE_BADGES, isId, usernameSchema, type AccountRecord, type Actor } from '@modshelf/events';
 import { ApiError, invalidInput, notFound, requireScope, setSessionCookie } from '@modshelf/service-kit';
 import { loadUser, runUser, type AccountDeps } from './support';
-import { conflictToInput } from './auth-routes';
+import { conflictToInput } from './http';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 const IMAGE_TYPES: Record<string, { ext: string; magic: (b: Buffer) => boolean }> = {

@@ -6,7 +6,7 @@ import {
   type ScopeName,
 } from '@modshelf/service-kit';
 import { loadUser, newToken, nowIso, runUser, type AccountDeps } from './support';
-import { issueSession } from './auth-routes';
+import { issueSession } from './http';
 import type { AccountRecord } from '@modshelf/events';
 
 const scopeInput = z.union([

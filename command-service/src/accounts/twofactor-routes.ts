@@ -3,7 +3,7 @@ import otplib from 'otplib';
 import type { FastifyInstance } from 'fastify';
 import { invalidInput, requireSession, safeEqual, unauthorized } from '@modshelf/service-kit';
 import { nowIso, randomAlnum, runUser, sha256, type AccountDeps } from './support';
-import { issueSession } from './auth-routes';
+import { issueSession } from './http';
 import type { AttemptThrottle } from './throttle';
 
 /** RFC 6238 TOTP (30 s steps, 6 digits, SHA-1) accepting one step of clock drift either way. */

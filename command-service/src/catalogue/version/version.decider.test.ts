@@ -45,7 +45,7 @@ describe('version decider: publish', () => {
 
 describe('version decider: edit', () => {
   it('records changed fields, primary file and file types', () => {
-    G().when({ kind: 'edit', actor: OWNER, access: owner, changes: { name: 'v1', changelog: 'new' }, primary_file: 'b'.repeat(40), file_types: [{ hash: 'a'.repeat(128), file_type: 'dev-jar' }] })
+    G().when({ kind: 'edit', actor: OWNER, access: owner, changes: { name: 'v1', changelog: 'new' }, primary_file: 'b'.repeat(40), file_types: [{ hash: 'a'.repeat(128), file_type: 'dev-jar' }], project_type: 'mod', dependency_problem: null })
       .then([
         VersionEdited({ project_id: PROJECT_ID, changes: { changelog: 'new' } }),
         VersionPrimaryFileChanged({ project_id: PROJECT_ID, sha1: 'b'.repeat(40) }),
@@ -53,9 +53,17 @@ describe('version decider: edit', () => {
       ]);
   });
   it('hides draft versions from outsiders and deleted versions from everyone', () => {
-    G([VersionPublished(version([file('a')], 'draft'))]).when({ kind: 'edit', actor: OWNER, access: outsider, changes: { name: 'x' } }).thenError('not_found');
-    G([...published, VersionDeleted({ project_id: PROJECT_ID })]).when({ kind: 'edit', actor: OWNER, access: owner, changes: { name: 'x' } }).thenError('not_found');
-    G().when({ kind: 'edit', actor: OWNER, access: outsider, changes: { name: 'x' } }).thenError('unauthorized');
+    G([VersionPublished(version([file('a')], 'draft'))]).when({ kind: 'edit', actor: OWNER, access: outsider, changes: { name: 'x' }, project_type: 'mod', dependency_problem: null }).thenError('not_found');
+    G([...published, VersionDeleted({ project_id: PROJECT_ID })]).when({ kind: 'edit', actor: OWNER, access: owner, changes: { name: 'x' }, project_type: 'mod', dependency_problem: null }).thenError('not_found');
+    G().when({ kind: 'edit', actor: OWNER, access: outsider, changes: { name: 'x' }, project_type: 'mod', dependency_problem: null }).thenError('unauthorized');
+  });
+  it('checks the team permission before the new loaders, game versions and dependencies', () => {
+    const edit = (access: typeof owner, changes: Record<string, unknown>, dependency_problem: string | null = null) =>
+      G().when({ kind: 'edit', actor: OWNER, access, changes, project_type: 'mod', dependency_problem });
+    edit(outsider, { loaders: ['no-such-loader'] }, 'Dependency version X does not exist').thenError('unauthorized');
+    edit(owner, { loaders: ['no-such-loader'] }).thenError('invalid_input', "loaders: 'no-such-loader' is not a known loader");
+    edit(owner, { game_versions: ['0.0.0'] }).thenError('invalid_input', "game_versions: '0.0.0' is not a known game version");
+    edit(owner, { name: 'x' }, 'Dependency version X does not exist').thenError('invalid_input', 'Dependency version X does not exist');
   });
 });
 
