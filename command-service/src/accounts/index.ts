@@ -21,7 +21,8 @@ import { ACCOUNT_ROUTES, installAccessMatrix, routeKey } from './access-matrix';
 const OWNED_PREFIXES = ['/v2/auth/', '/v2/pat', '/v2/session/', '/v2/oauth/', '/_avatars/', '/v2/billing/'];
 
 export type { AccountDeps, RateLimitSettings } from './support';
-export { ensureAdmin, issueSession } from './auth-routes';
+export { ensureAdmin } from './auth-routes';
+export { issueSession } from './http';
 export { ACCOUNT_ROUTES, type RouteAccess, type TokenRule, type TargetRule } from './access-matrix';
 export { userDecider, type UserCommand, type UserState } from './user-decider';
 export { installRateLimit, isRateLimitBypassed, rateLimitFromEnv, type RateLimitOptions } from './ratelimit';

@@ -90,7 +90,7 @@ export const oauthAppDecider: Decider<OAuthAppCommand, OAuthAppState> = {
         if (c.changes.max_scopes !== undefined) checkScopes(c.changes.max_scopes);
         if (c.changes.redirect_uris !== undefined) checkRedirects(c.changes.redirect_uris);
         const changes = Object.fromEntries(
-          Object.entries(c.changes).filter(([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify((s.app as unknown as Record<string, unknown>)[k])),
+          Object.entries(c.changes).filter(([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(s.app?.[k as keyof typeof s.app])),
         );
         return Object.keys(changes).length ? [OAuthAppEdited({ changes })] : [];
       }

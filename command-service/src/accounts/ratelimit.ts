@@ -11,13 +11,14 @@ export interface RateLimitOptions {
   skip?: (request: FastifyRequest) => boolean;
 }
 
-const BYPASS = Symbol('rate-limit-bypass');
+/** the requests that carried the secret x-ratelimit-key */
+const bypassed = new WeakSet<FastifyRequest>();
 function markBypass(req: FastifyRequest): void {
-  (req as unknown as Record<symbol, boolean>)[BYPASS] = true;
+  bypassed.add(req);
 }
 /** True when the request carried the secret x-ratelimit-key. */
 export function isRateLimitBypassed(req: FastifyRequest): boolean {
-  return (req as unknown as Record<symbol, boolean>)[BYPASS] === true;
+  return bypassed.has(req);
 }
 
 /** RATE_LIMIT_PER_MIN (default 300) and RATE_LIMIT_KEY from the environment. */

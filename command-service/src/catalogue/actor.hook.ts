@@ -4,7 +4,7 @@ import { hasScope, missingScope, unauthorized, type ScopeName } from '@modshelf/
 
 /** request.actor as set by the auth hook (service-kit installAuth); null when anonymous. */
 export function actorOf(request: FastifyRequest): Actor | null {
-  return (request as FastifyRequest & { actor?: Actor | null }).actor ?? null;
+  return request.actor ?? null;
 }
 
 /** The signed-in actor holding every scope named; 401 `unauthorized` otherwise (Modrinth answers 401 for a missing scope). */

@@ -3,7 +3,7 @@ import type { Actor } from '@modshelf/events';
 import { ApiError, invalidInput, PROJECT_PERMISSIONS as P, requireScope } from '@modshelf/service-kit';
 import type { AnalyticsDayDoc } from '../read-model/analytics-documents';
 import type { ProjectDoc } from '../read-model/documents';
-import { canReadProject, findProject, isStaff, jsonStringArray, projectNotFound, waitForMinPosition, type QueryDeps } from './context';
+import { canReadProject, findProject, isStaff, jsonStringArray, projectNotFound, type QueryDeps, minPositionWait } from './context';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_RANGE_MS = 14 * DAY_MS;
@@ -78,7 +78,7 @@ export async function mayViewAnalytics(deps: QueryDeps, p: ProjectDoc, a: Actor,
  */
 export function registerAnalyticsQueryRoutes(app: FastifyInstance, deps: QueryDeps, now: () => number = Date.now): void {
   const rm = () => deps.projections.storage.readModels;
-  const preHandler = (req: any, reply: any) => waitForMinPosition(deps, req, reply);
+  const preHandler = minPositionWait(deps);
 
   async function projectsFor(actor: Actor, raw: unknown, bit: number): Promise<ProjectDoc[]> {
     if (raw === undefined) {

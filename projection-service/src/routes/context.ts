@@ -31,7 +31,7 @@ export interface QueryDeps {
 
 /** The caller, as the site's auth hook resolved it (null when anonymous). */
 export function actorOf(request: FastifyRequest): Actor | null {
-  return (request as unknown as { actor?: Actor | null }).actor ?? null;
+  return request.actor ?? null;
 }
 
 /** The caller when their token carries `scope`; otherwise treated as anonymous (as Modrinth does for reads). */
@@ -70,6 +70,11 @@ export async function waitForMinPosition(deps: QueryDeps, request: FastifyReques
     }
   }
   reply.header(POSITION_HEADER, String(deps.projections.checkpoint()));
+}
+
+/** The preHandler of a query route: read-your-writes (waitForMinPosition). */
+export function minPositionWait(deps: QueryDeps): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  return (request, reply) => waitForMinPosition(deps, request, reply);
 }
 
 /** Parses a JSON array of strings given as a query parameter (`ids=["a","b"]`). */

@@ -4,7 +4,7 @@ import { waitForMinPosition, type QueryDeps } from './context';
 
 /** GET /v2/search: only publicly listed projects are in the index. */
 export function registerSearchRoutes(app: FastifyInstance, deps: QueryDeps): void {
-  app.get<{ Querystring: Record<string, string | string[] | undefined> }>(
+  app.get<{ Querystring: Record<string, string | undefined> }>(
     '/v2/search',
     { preHandler: (req, reply) => waitForMinPosition(deps, req, reply) },
     async (req, reply) => {

@@ -37,7 +37,7 @@ export function installTestAuth(app: FastifyInstance): void {
     const actor: Actor | null = u
       ? { ...u, kind: 'session', scopes: typeof scopes === 'string' ? Number(scopes) : ALL_SCOPES, tokenRefId: 'test' }
       : null;
-    (request as unknown as { actor: Actor | null }).actor = actor;
+    request.actor = actor;
   });
 }
 
