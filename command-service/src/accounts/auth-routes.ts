@@ -7,7 +7,7 @@ import { AttemptThrottle } from './throttle';
 import { isRateLimitBypassed } from './ratelimit';
 import { sendVerificationMail, setNewsletter } from './email-routes';
 import { startTwoFactorFlow } from './twofactor-routes';
-import { clientIp, conflictToInput, issueSession } from './http';
+import { clientIp, conflictToInput, issueSession, correlationOf } from './http';
 
 export const createBody = z.object({
   username: usernameSchema,
@@ -50,7 +50,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps, thro
     await deps.credentials.createAccount(account).catch(conflictToInput);
     if (limited) signUps.fail(`ip:${clientIp(request)}`);
     try {
-      await runUser(deps, userId, { type: 'Register', user_id: userId, username: body.username, role: 'developer', created: nowIso(deps) }, userId, request);
+      await runUser(deps, userId, { type: 'Register', user_id: userId, username: body.username, role: 'developer', created: nowIso(deps) }, userId, correlationOf(request));
     } catch (err) {
       await deps.credentials.deleteAccount(userId);
       throw err;
@@ -82,7 +82,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps, thro
       throw unauthorized('Authentication Error: Incorrect username or password');
     }
     if (!state.exists) {
-      await runUser(deps, account.userId, { type: 'Register', user_id: account.userId, username: account.username, role: account.role, created: nowIso(deps) }, account.userId, request);
+      await runUser(deps, account.userId, { type: 'Register', user_id: account.userId, username: account.username, role: account.role, created: nowIso(deps) }, account.userId, correlationOf(request));
     }
     const totp = await deps.credentials.getTotp(account.userId);
     if (totp?.enabled) return { flow: await startTwoFactorFlow(deps, account.userId, 'login') };
@@ -93,7 +93,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps, thro
     const actor = requireActor(request);
     if (actor.kind !== 'session') throw unauthorized('Authentication Error: logout needs a session token');
     await deps.credentials.deleteTokensByRef(actor.tokenRefId);
-    await runUser(deps, actor.userId, { type: 'RevokeSession', session_id: actor.tokenRefId }, actor.userId, request).catch((err) => {
+    await runUser(deps, actor.userId, { type: 'RevokeSession', session_id: actor.tokenRefId }, actor.userId, correlationOf(request)).catch((err) => {
       if (!(err instanceof ApiError && err.status === 404)) throw err;
     });
     setSessionCookie(request, reply, null);

@@ -17,7 +17,7 @@ export async function issueSession(deps: AccountDeps, account: AccountRecord, re
   const sessionId = newId();
   const created = nowIso(deps);
   const { os, platform } = parseUserAgent(request.headers['user-agent']);
-  const { position } = await runUser(deps, account.userId, { type: 'CreateSession', session_id: sessionId, os, platform, created }, account.userId, request);
+  const { position } = await runUser(deps, account.userId, { type: 'CreateSession', session_id: sessionId, os, platform, created }, account.userId, correlationOf(request));
   // read-your-writes: the session's event comes after everything this request wrote (a new account too)
   reply.header(POSITION_HEADER, String(position));
   const token = newToken('mra_');
@@ -42,4 +42,10 @@ export async function issueSession(deps: AccountDeps, account: AccountRecord, re
 
 export function clientIp(request: FastifyRequest): string {
   return request.ip;
+}
+
+/** The caller's x-correlation-id, which the commands of its request carry. */
+export function correlationOf(request: FastifyRequest): string | undefined {
+  const id = request.headers['x-correlation-id'];
+  return typeof id === 'string' ? id : undefined;
 }

@@ -10,6 +10,7 @@ import { execute, newCommandContext } from '../kernel/execute';
 import { fold } from '../kernel/decider';
 import { oauthAppDecider, scopesWithin, type AppFields, type OAuthAppCommand, type OAuthAppState } from './oauth-decider';
 import { loadUser, newToken, nowIso, randomAlnum, runUser, sha256, type AccountDeps } from './support';
+import { correlationOf } from './http';
 
 export const OAUTH_TOKEN_TTL_S = 14 * 24 * 60 * 60;
 const CODE_TTL_MS = 10 * 60 * 1000;
@@ -278,7 +279,7 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: AccountDeps): vo
   app.post('/v2/oauth/accept', async (request, reply) => {
     const { actor, data } = await takeFlow(request);
     await liveApp(deps, data.client_id);
-    const r = await runUser(deps, actor.userId, { type: 'AuthorizeApp', authorization_id: newId(), app_id: data.client_id, scopes: data.scopes, created: nowIso(deps) }, actor.userId, request);
+    const r = await runUser(deps, actor.userId, { type: 'AuthorizeApp', authorization_id: newId(), app_id: data.client_id, scopes: data.scopes, created: nowIso(deps) }, actor.userId, correlationOf(request));
     const code = randomAlnum(40);
     await deps.credentials.putTicket({
       key: sha256(code), kind: 'oauth_code', userId: actor.userId,
@@ -365,7 +366,7 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: AccountDeps): vo
     const clientId = String((request.query as Record<string, unknown>).client_id ?? '');
     if (!/^[0-9A-Za-z]{8}$/.test(clientId)) throw invalidInput('client_id: required');
     await deps.credentials.deleteTokensByRef(`${clientId}:${actor.userId}`);
-    await runUser(deps, actor.userId, { type: 'RevokeAuthorization', app_id: clientId }, actor.userId, request);
+    await runUser(deps, actor.userId, { type: 'RevokeAuthorization', app_id: clientId }, actor.userId, correlationOf(request));
     return reply.status(204).send();
   });
 }

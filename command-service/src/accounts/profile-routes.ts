@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GRANTABLE_BADGES, isId, usernameSchema, type AccountRecord, type Actor } from '@modshelf/events';
 import { ApiError, invalidInput, notFound, requireScope, setSessionCookie } from '@modshelf/service-kit';
 import { loadUser, runUser, type AccountDeps } from './support';
-import { conflictToInput } from './http';
+import { conflictToInput, correlationOf } from './http';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 const IMAGE_TYPES: Record<string, { ext: string; magic: (b: Buffer) => boolean }> = {
@@ -83,16 +83,16 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps, o
     const renamed = body.username !== undefined && body.username !== target.username;
     if (renamed) await deps.credentials.setUsername(target.userId, body.username!).catch(conflictToInput);
     try {
-      await runUser(deps, target.userId, { type: 'EditProfile', changes: { username: body.username, bio: body.bio } }, actor.userId, request);
+      await runUser(deps, target.userId, { type: 'EditProfile', changes: { username: body.username, bio: body.bio } }, actor.userId, correlationOf(request));
     } catch (err) {
       if (renamed) await deps.credentials.setUsername(target.userId, target.username);
       throw err;
     }
     if (body.role !== undefined && body.role !== target.role) {
-      await runUser(deps, target.userId, { type: 'ChangeRole', role: body.role }, actor.userId, request);
+      await runUser(deps, target.userId, { type: 'ChangeRole', role: body.role }, actor.userId, correlationOf(request));
       await deps.credentials.setRole(target.userId, body.role);
     }
-    if (body.badges !== undefined) await runUser(deps, target.userId, { type: 'SetBadges', badges: body.badges }, actor.userId, request);
+    if (body.badges !== undefined) await runUser(deps, target.userId, { type: 'SetBadges', badges: body.badges }, actor.userId, correlationOf(request));
     return reply.status(204).send();
   });
 
@@ -119,7 +119,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps, o
       renameSync(tmp, join(avatarDir(deps), file));
       const url = `${deps.publicUrl.replace(/\/+$/, '')}/_avatars/${file}`;
       try {
-        await runUser(deps, target.userId, { type: 'EditProfile', changes: { avatar_url: url } }, actor.userId, request);
+        await runUser(deps, target.userId, { type: 'EditProfile', changes: { avatar_url: url } }, actor.userId, correlationOf(request));
       } catch (err) {
         removeAvatarFiles(deps, target.userId, (await loadUser(deps.store, target.userId)).avatarUrl?.split('/').pop());
         throw err;
@@ -134,7 +134,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps, o
     const { id } = userParam.parse(request.params);
     const target = await targetAccount(deps, id);
     requireSelfOrAdmin(actor, target, 'edit');
-    await runUser(deps, target.userId, { type: 'EditProfile', changes: { avatar_url: null } }, actor.userId, request);
+    await runUser(deps, target.userId, { type: 'EditProfile', changes: { avatar_url: null } }, actor.userId, correlationOf(request));
     removeAvatarFiles(deps, target.userId);
     return reply.status(204).send();
   });
@@ -168,7 +168,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps, o
     requireSelfOrAdmin(actor, target, 'delete');
     const state = await loadUser(deps.store, target.userId);
     if (!state.exists || state.deleted) throw notFound('User not found');
-    await runUser(deps, target.userId, { type: 'Delete' }, actor.userId, request);
+    await runUser(deps, target.userId, { type: 'Delete' }, actor.userId, correlationOf(request));
     await onUserDeleted(target.userId, request);
     await deps.credentials.deleteAccount(target.userId);
     removeAvatarFiles(deps, target.userId);

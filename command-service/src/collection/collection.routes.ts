@@ -13,7 +13,7 @@ import { canSeeProject } from '../catalogue/project/project.state';
 import {
   collectionDecider, collectionNotFound, decideCollection, type CollectionCommand, type CollectionState, type CollectionStatus,
 } from './collection.decider';
-import { withIcon } from './icon';
+import { withIcon } from './http';
 
 const name = z.string().trim().min(3).max(64);
 const description = z.string().trim().min(3).max(255).nullable();

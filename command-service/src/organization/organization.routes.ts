@@ -13,7 +13,7 @@ import { commandContext, noContent, withPosition } from '../catalogue/http';
 import { requireScopes } from '../catalogue/actor.hook';
 import { loadProject, resolveProject } from '../catalogue/project/project.service';
 import { canSeeProject, memberOf } from '../catalogue/project/project.state';
-import { withIcon } from '../collection/icon';
+import { withIcon } from '../collection/http';
 import {
   decideOrganization, organizationDecider, organizationNotFound, type OrganizationCommand, type OrganizationState,
 } from './organization.decider';

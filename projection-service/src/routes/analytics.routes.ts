@@ -3,7 +3,8 @@ import type { Actor } from '@modshelf/events';
 import { ApiError, invalidInput, PROJECT_PERMISSIONS as P, requireScope } from '@modshelf/service-kit';
 import type { AnalyticsDayDoc } from '../read-model/analytics-documents';
 import type { ProjectDoc } from '../read-model/documents';
-import { canReadProject, findProject, isStaff, jsonStringArray, projectNotFound, type QueryDeps, minPositionWait } from './context';
+import { canReadProject, findProject, isStaff, jsonStringArray, projectNotFound, type QueryDeps } from './context';
+import { minPositionWait } from './http';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_RANGE_MS = 14 * DAY_MS;

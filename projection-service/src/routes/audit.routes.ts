@@ -13,7 +13,8 @@ import {
   timelineEntry,
   type AuditStreamType,
 } from '../audit/audit';
-import { actorOf, findProject, findUser, isMember, isStaff, type QueryDeps, minPositionWait } from './context';
+import { findProject, findUser, isMember, isStaff, type QueryDeps } from './context';
+import { actorOf, minPositionWait } from './http';
 import { loadQuarantine } from '../runner/quarantine';
 
 const READ_SCOPE: Record<AuditStreamType, ScopeName> = {

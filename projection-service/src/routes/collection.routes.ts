@@ -4,7 +4,8 @@ import { notFound } from '@modshelf/service-kit';
 import type { CollectionDoc } from '../read-model/community-documents';
 import type { UserDoc } from '../read-model/documents';
 import { FOLLOWING_COLLECTION_ID, canReadCollection, collectionView, listsCollection } from '../views/collection.view';
-import { actorWith, canReadProject, findUser, jsonStringArray, userNotFound, type QueryDeps, minPositionWait } from './context';
+import { canReadProject, findUser, jsonStringArray, userNotFound, type QueryDeps } from './context';
+import { actorWith, minPositionWait } from './http';
 
 export const collectionNotFound = () => notFound('Collection not found');
 

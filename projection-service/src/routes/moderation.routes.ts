@@ -3,7 +3,8 @@ import { ReviewLockAcquired, ReviewLockReleased, reviewLockStream, upcast, type 
 import { hasScope, missingScope, notFound, unauthorized } from '@modshelf/service-kit';
 import type { ProjectDoc } from '../read-model/documents';
 import { projectView } from '../views/project.view';
-import { actorOf, isStaff, type QueryDeps, minPositionWait } from './context';
+import { isStaff, type QueryDeps } from './context';
+import { actorOf, minPositionWait } from './http';
 
 export const DEFAULT_QUEUE_COUNT = 100;
 export const MAX_QUEUE_COUNT = 1000;

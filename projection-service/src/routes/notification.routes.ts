@@ -3,7 +3,8 @@ import type { Actor } from '@modshelf/events';
 import { hasScope, missingScope, notFound, unauthorized } from '@modshelf/service-kit';
 import type { NotificationDoc } from '../read-model/community-documents';
 import type { Projections } from '../runner/runner';
-import { actorOf, findUser, jsonStringArray, userNotFound, type QueryDeps, minPositionWait } from './context';
+import { findUser, jsonStringArray, userNotFound, type QueryDeps } from './context';
+import { actorOf, minPositionWait } from './http';
 
 /** Modrinth's v2 Notification. */
 export const notificationView = (n: NotificationDoc) => ({

@@ -5,7 +5,8 @@ import type { OrganizationDoc } from '../read-model/community-documents';
 import type { ReadModelStore } from '../read-model/port';
 import { organizationMemberView, organizationView } from '../views/organization.view';
 import { projectView } from '../views/project.view';
-import { actorWith, canReadProject, creatorsAmong, findProject, findUser, isMember, isStaff, jsonStringArray, projectNotFound, userNotFound, type QueryDeps, minPositionWait } from './context';
+import { canReadProject, creatorsAmong, findProject, findUser, isMember, isStaff, jsonStringArray, projectNotFound, userNotFound, type QueryDeps } from './context';
+import { actorWith, minPositionWait } from './http';
 
 export const organizationNotFound = () => notFound('The requested organization was not found');
 

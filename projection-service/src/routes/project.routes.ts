@@ -4,7 +4,8 @@ import type { ProjectDoc, UserDoc, VersionDoc } from '../read-model/documents';
 import { projectView } from '../views/project.view';
 import { deriveVersionList, sortNewestFirst, versionView } from '../views/version.view';
 import { userView } from '../views/user.view';
-import { actorWith, canReadProject, canReadVersion, creatorsAmong, findProject, isMember, isStaff, jsonStringArray, optionalJsonArray, parseBool, projectNotFound, versionNotFound, type QueryDeps, minPositionWait } from './context';
+import { canReadProject, canReadVersion, creatorsAmong, findProject, isMember, isStaff, jsonStringArray, optionalJsonArray, parseBool, projectNotFound, versionNotFound, type QueryDeps } from './context';
+import { actorWith, minPositionWait } from './http';
 import type { Actor } from '@modshelf/events';
 
 type Params = { id: string };

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { hasScope, missingScope, notFound, unauthorized } from '@modshelf/service-kit';
 import type { ReportDoc } from '../read-model/documents';
-import { actorOf, isStaff, jsonStringArray, type QueryDeps, minPositionWait } from './context';
+import { isStaff, jsonStringArray, type QueryDeps } from './context';
+import { actorOf, minPositionWait } from './http';
 
 /** Modrinth's Report shape. */
 const reportView = (r: ReportDoc) => ({

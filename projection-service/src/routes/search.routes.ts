@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { parseSearchParams } from '../search/facets';
-import { waitForMinPosition, type QueryDeps } from './context';
+import { type QueryDeps } from './context';
+import { waitForMinPosition } from './http';
 
 /** GET /v2/search: only publicly listed projects are in the index. */
 export function registerSearchRoutes(app: FastifyInstance, deps: QueryDeps): void {

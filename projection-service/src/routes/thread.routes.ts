@@ -7,7 +7,8 @@ import { projectView } from '../views/project.view';
 import { QUEUE_WINDOW_DAYS, estimatedWaitHours, messageVisible, threadView } from '../views/thread.view';
 import { userView } from '../views/user.view';
 import { queueOrder } from './moderation.routes';
-import { actorWith, canReadProject, findProject, isStaff, jsonStringArray, projectNotFound, type QueryDeps, minPositionWait } from './context';
+import { canReadProject, findProject, isStaff, jsonStringArray, projectNotFound, type QueryDeps } from './context';
+import { actorWith, minPositionWait } from './http';
 
 const threadNotFound = () => notFound('The requested thread was not found');
 const onTeam = (p: ProjectDoc, a: Actor | null) => !!a && p.members.some((m) => m.user_id === a.userId && m.accepted);

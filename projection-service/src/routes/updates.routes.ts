@@ -4,7 +4,8 @@ import { LOADERS } from '@modshelf/events';
 import { invalidInput } from '@modshelf/service-kit';
 import { routeType } from '../views/derive';
 import { DEFAULT_UPDATE_LOADER, forgeUpdates } from '../views/forge-updates.view';
-import { canReadProject, findProject, projectNotFound, type QueryDeps, minPositionWait } from './context';
+import { canReadProject, findProject, projectNotFound, type QueryDeps } from './context';
+import { minPositionWait } from './http';
 
 const LoaderQuery = z.object({
   loader: z.enum(['any', ...LOADERS.map((l): string => l.name)]).optional(),

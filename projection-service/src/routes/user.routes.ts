@@ -3,7 +3,8 @@ import { hasScope, missingScope, unauthorized } from '@modshelf/service-kit';
 import type { UserDoc } from '../read-model/documents';
 import { projectView } from '../views/project.view';
 import { userView, type UserStats } from '../views/user.view';
-import { actorOf, actorWith, canReadProject, findUser, isMember, isStaff, jsonStringArray, userNotFound, type QueryDeps, minPositionWait } from './context';
+import { canReadProject, findUser, isMember, isStaff, jsonStringArray, userNotFound, type QueryDeps } from './context';
+import { actorOf, actorWith, minPositionWait } from './http';
 import { isListed } from '../views/derive';
 
 export function registerUserRoutes(app: FastifyInstance, deps: QueryDeps): void {

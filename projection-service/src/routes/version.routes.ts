@@ -6,7 +6,8 @@ import { sha512Key } from '../read-model/collections';
 import type { ProjectDoc, UserDoc, VersionDoc } from '../read-model/documents';
 import { LISTED_VERSION_STATUSES, PUBLIC_VERSION_STATUSES } from '../views/derive';
 import { deriveVersionList, sortNewestFirst, versionView } from '../views/version.view';
-import { actorWith, canReadProject, canReadVersion, jsonStringArray, versionNotFound, type QueryDeps, minPositionWait } from './context';
+import { canReadProject, canReadVersion, jsonStringArray, versionNotFound, type QueryDeps } from './context';
+import { actorWith, minPositionWait } from './http';
 
 const algorithmSchema = z.enum(['sha1', 'sha512']);
 const updateBody = z.object({

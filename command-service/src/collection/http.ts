@@ -1,3 +1,4 @@
+/** The HTTP side of icon uploads (collections and organizations): the query, the raw body, staging. */
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
