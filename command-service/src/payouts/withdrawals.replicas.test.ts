@@ -11,7 +11,7 @@ import { OutboxMailer } from '../accounts/mail';
 import { execute, newCommandContext } from '../kernel/execute';
 import { balanceOf, payoutDecider } from './decider';
 import { SandboxPayoutProvider } from './provider';
-import { registerPayoutRoutes, type Payouts } from './routes';
+import { registerPayoutRoutes, type Payouts } from './payouts.routes';
 
 process.env.ARGON2_MEMORY_KIB ??= '1024';
 

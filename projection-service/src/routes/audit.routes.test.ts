@@ -12,7 +12,7 @@ import { startProjections } from '../index';
 import { quarantineEvent } from '../runner/quarantine';
 import type { Projections } from '../runner/runner';
 import { Fixtures } from '../testing/fixtures';
-import { registerQueryRoutes } from './index';
+import { registerQueryRoutes } from './plugin';
 import { foldDocument, parseAsOf, prefixAsOf } from '../audit/audit';
 import { reviewLockOf } from './moderation.routes';
 import { AsOfAnswer, ModerationStats, QueuedProject, ReviewLock, TimelineEntry } from '../contract/moderation.openapi';

@@ -6,7 +6,7 @@ import type { Actor } from '@modshelf/events';
 import { ALL_SCOPES, installErrorHandling } from '@modshelf/service-kit';
 import { startProjections } from '../index';
 import type { Projections } from '../runner/runner';
-import { registerQueryRoutes } from '../routes/index';
+import { registerQueryRoutes } from '../routes/plugin';
 import { Fixtures } from './fixtures';
 
 export interface TestApp {

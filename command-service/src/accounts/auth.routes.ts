@@ -4,9 +4,9 @@ import { usernameSchema, type AccountRecord } from '@modshelf/events';
 import { ApiError, invalidInput, requireActor, setSessionCookie, unauthorized } from '@modshelf/service-kit';
 import { checkPasswordRules, hashPassword, loadUser, newUserId, nowIso, runUser, verifyPassword, type AccountDeps } from './support';
 import { AttemptThrottle } from './throttle';
-import { isRateLimitBypassed } from './ratelimit';
-import { sendVerificationMail, setNewsletter } from './email-routes';
-import { startTwoFactorFlow } from './twofactor-routes';
+import { isRateLimitBypassed } from './ratelimit.hook';
+import { sendVerificationMail, setNewsletter } from './email.routes';
+import { startTwoFactorFlow } from './twofactor.routes';
 import { clientIp, conflictToInput, issueSession, correlationOf } from './http';
 
 export const createBody = z.object({
