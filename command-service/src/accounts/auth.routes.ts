@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { usernameSchema, type AccountRecord } from '@modshelf/events';
-import { ApiError, invalidInput, requireActor, setSessionCookie, unauthorized } from '@modshelf/service-kit';
+import { DomainError } from '@modshelf/contract';
+import { invalidInput, requireActor, setSessionCookie, unauthorized } from '@modshelf/service-kit';
 import { checkPasswordRules, hashPassword, loadUser, newUserId, nowIso, runUser, verifyPassword, type AccountDeps } from './support';
 import { AttemptThrottle } from './throttle';
 import { isRateLimitBypassed } from './ratelimit.hook';
@@ -94,7 +95,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps, thro
     if (actor.kind !== 'session') throw unauthorized('Authentication Error: logout needs a session token');
     await deps.credentials.deleteTokensByRef(actor.tokenRefId);
     await runUser(deps, actor.userId, { type: 'RevokeSession', session_id: actor.tokenRefId }, actor.userId, correlationOf(request)).catch((err) => {
-      if (!(err instanceof ApiError && err.status === 404)) throw err;
+      if (!(err instanceof DomainError && err.kind === 'not_found')) throw err;
     });
     setSessionCookie(request, reply, null);
     return reply.status(204).send();
