@@ -17,6 +17,18 @@ const counter: Decider<{ by: number; max: number }, number> = {
 };
 
 describe('execute', () => {
+  it('runs beforeAppend once the decider accepts, before the events are written; never for a refused command', async () => {
+    const store = new SqliteEventStore({ path: ':memory:' });
+    const seen: number[] = [];
+    const hooks = { beforeAppend: async () => void seen.push((await store.readStream('counter-h')).length) };
+    await execute(store, 'counter-h', counter, { by: 2, max: 3 }, newCommandContext('u'), undefined, hooks);
+    expect(seen).toEqual([0]);
+    await expect(execute(store, 'counter-h', counter, { by: 2, max: 3 }, newCommandContext('u'), undefined, hooks)).rejects.toMatchObject({ kind: 'invalid_input' });
+    expect(seen).toEqual([0]);
+    expect(await store.readStream('counter-h')).toHaveLength(1);
+    await store.close();
+  });
+
   it('never loses an update under concurrent commands on one stream', async () => {
     const store = new SqliteEventStore({ path: ':memory:' });
     const runs = Array.from({ length: 20 }, () => execute(store, 'counter-1', counter, { by: 1, max: 1000 }, newCommandContext('u')));
