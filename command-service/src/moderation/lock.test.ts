@@ -61,7 +61,7 @@ describe('review lock routes', () => {
       const h = req.headers['x-test-user'];
       if (typeof h !== 'string') return;
       const [userId, role] = h.split(':');
-      (req as unknown as { actor: Actor }).actor = { userId, username: userId.toLowerCase(), role, kind: 'session', scopes: ALL_SCOPES, tokenRefId: 't' } as Actor;
+      req.actor = { userId, username: userId.toLowerCase(), role, kind: 'session', scopes: ALL_SCOPES, tokenRefId: 't' } as Actor;
     });
     registerModerationCommands(app, { store });
     await app.ready();

@@ -31,7 +31,7 @@ async function auditApp() {
     if (typeof h !== 'string') return;
     const [userId, role = 'developer', scopes] = h.split(':');
     const actor = { userId, username: userId, role, kind: 'session', scopes: scopes ? Number(scopes) : ALL_SCOPES, tokenRefId: 't' } as Actor;
-    (req as unknown as { actor: Actor }).actor = actor;
+    req.actor = actor;
   });
   registerQueryRoutes(app, { projections, publicUrl: 'http://localhost', store });
   await app.ready();

@@ -41,7 +41,7 @@ export async function testApp(): Promise<TestApp> {
       scopes: scopes ? Number(scopes) : ALL_SCOPES,
       tokenRefId: 'test',
     } as Actor;
-    (req as unknown as { actor: Actor | null }).actor = actor;
+    req.actor = actor;
   });
   registerQueryRoutes(app, { projections, publicUrl: 'http://localhost' });
   await app.ready();
