@@ -25,7 +25,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The wire's error shape. */
 export interface ErrorBody {
-  error: string;
+  error: ErrorCode;
   description: string;
 }
 
