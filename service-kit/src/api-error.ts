@@ -1,4 +1,5 @@
-import { DomainError, ERROR_KINDS, type ErrorBody, type ErrorCode, type ErrorKind } from '@modshelf/contract';
+/** The HTTP edge of the contract's domain errors: which status each kind answers. */
+import type { DomainError, ErrorBody, ErrorKind } from '@modshelf/contract';
 
 export {
   conflict,
@@ -33,27 +34,4 @@ export interface DomainErrorAnswer {
 
 export function answerFor(err: DomainError): DomainErrorAnswer {
   return { status: STATUS_OF_KIND[err.kind], headers: err.headers, body: err.body() };
-}
-
-function kindOfStatus(status: number): ErrorKind {
-  const kind = ERROR_KINDS.find((k) => STATUS_OF_KIND[k] === status);
-  if (!kind) throw new Error(`no error kind answers HTTP ${status}`);
-  return kind;
-}
-
-/** An edge (route) error named by its status: a domain error of the kind that status maps to. */
-export class ApiError extends DomainError {
-  constructor(
-    readonly status: number,
-    error: ErrorCode,
-    description: string,
-    headers: Record<string, string> = {},
-  ) {
-    super(kindOfStatus(status), description, { code: error, headers });
-    this.name = 'ApiError';
-  }
-
-  get error(): string {
-    return this.code;
-  }
 }

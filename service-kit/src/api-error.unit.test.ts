@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError, ERROR_KINDS, type ErrorKind } from '@modshelf/contract';
-import { ApiError, STATUS_OF_KIND, answerFor } from './api-error';
+import { ERROR_KINDS, type ErrorKind } from '@modshelf/contract';
+import { STATUS_OF_KIND, answerFor } from './api-error';
 import { CASES } from './testing/domain-error-cases';
 
 describe('domain errors at the HTTP edge', () => {
@@ -12,13 +12,5 @@ describe('domain errors at the HTTP edge', () => {
 
   it.each(CASES)('%s answers %i %s', (err, status, code, description, headers) => {
     expect(answerFor(err)).toEqual({ status, headers, body: { error: code, description } });
-  });
-
-  it('an ApiError named by its status is the domain error of that kind', () => {
-    const err = new ApiError(424, 'payments_error', 'declined');
-    expect(err).toBeInstanceOf(DomainError);
-    expect(err.kind).toBe('payment_failed');
-    expect(answerFor(err)).toEqual({ status: 424, headers: {}, body: { error: 'payments_error', description: 'declined' } });
-    expect(() => new ApiError(418, 'invalid_input', 'teapot')).toThrow(/418/);
   });
 });

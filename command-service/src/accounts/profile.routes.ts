@@ -1,10 +1,11 @@
+import { InvalidInput, PayloadTooLarge, Unauthorized } from '@modshelf/contract';
 import { z } from 'zod';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GRANTABLE_BADGES, isId, usernameSchema, type AccountRecord, type Actor } from '@modshelf/events';
-import { ApiError, invalidInput, notFound, requireScope, setSessionCookie } from '@modshelf/service-kit';
+import { invalidInput, notFound, requireScope, setSessionCookie } from '@modshelf/service-kit';
 import { loadUser, runUser, type AccountDeps } from './support';
 import { conflictToInput, correlationOf } from './http';
 
@@ -39,7 +40,7 @@ async function targetAccount(deps: AccountDeps, idOrName: string): Promise<Accou
 /** Users edit themselves; admins may edit anyone. Others get 401 as Modrinth answers. */
 function requireSelfOrAdmin(actor: Actor, target: AccountRecord, what: string): void {
   if (actor.userId !== target.userId && actor.role !== 'admin') {
-    throw new ApiError(401, 'unauthorized', `You do not have permission to ${what} this user!`);
+    throw new Unauthorized(`You do not have permission to ${what} this user!`);
   }
 }
 
@@ -50,12 +51,12 @@ async function readBody(body: unknown): Promise<Buffer> {
     let size = 0;
     for await (const c of body as AsyncIterable<Buffer>) {
       size += c.length;
-      if (size > AVATAR_MAX_BYTES) throw new ApiError(413, 'payload_too_large', 'The avatar may be up to 2 MiB');
+      if (size > AVATAR_MAX_BYTES) throw new PayloadTooLarge('The avatar may be up to 2 MiB');
       chunks.push(Buffer.from(c));
     }
     return Buffer.concat(chunks);
   }
-  throw new ApiError(400, 'invalid_image', 'Send the image bytes as the request body with an image content type');
+  throw new InvalidInput('Send the image bytes as the request body with an image content type', { code: 'invalid_image' });
 }
 
 function removeAvatarFiles(deps: AccountDeps, userId: string, keep?: string): void {
@@ -76,9 +77,9 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps, o
     const target = await targetAccount(deps, id);
     requireSelfOrAdmin(actor, target, 'edit');
     if (body.role !== undefined && body.role !== target.role) {
-      if (actor.role !== 'admin') throw new ApiError(401, 'unauthorized', 'You do not have the permissions to edit the role of this user!');
+      if (actor.role !== 'admin') throw new Unauthorized('You do not have the permissions to edit the role of this user!');
     }
-    if (body.badges !== undefined && actor.role !== 'admin') throw new ApiError(401, 'unauthorized', 'You do not have the permissions to edit the badges of this user!');
+    if (body.badges !== undefined && actor.role !== 'admin') throw new Unauthorized('You do not have the permissions to edit the badges of this user!');
     if (body.badges !== undefined && (body.badges & ~GRANTABLE_BADGES) !== 0) throw invalidInput('badges: only the grantable badge bits (2 to 64) may be set');
     const renamed = body.username !== undefined && body.username !== target.username;
     if (renamed) await deps.credentials.setUsername(target.userId, body.username!).catch(conflictToInput);
@@ -108,11 +109,11 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps, o
       const ext = String((request.query as Record<string, unknown>).ext ?? '').toLowerCase();
       const ctype = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
       const type = IMAGE_TYPES[ctype] ? ctype : EXT_TYPES[ext];
-      if (!type) throw new ApiError(400, 'invalid_image', 'The avatar must be a png, jpeg, gif or webp image');
+      if (!type) throw new InvalidInput('The avatar must be a png, jpeg, gif or webp image', { code: 'invalid_image' });
       const bytes = await readBody(request.body);
-      if (bytes.length === 0) throw new ApiError(400, 'invalid_image', 'The image is empty');
-      if (bytes.length > AVATAR_MAX_BYTES) throw new ApiError(413, 'payload_too_large', 'The avatar may be up to 2 MiB');
-      if (!IMAGE_TYPES[type].magic(bytes)) throw new ApiError(400, 'invalid_image', `The file is not a valid ${IMAGE_TYPES[type].ext} image`);
+      if (bytes.length === 0) throw new InvalidInput('The image is empty', { code: 'invalid_image' });
+      if (bytes.length > AVATAR_MAX_BYTES) throw new PayloadTooLarge('The avatar may be up to 2 MiB');
+      if (!IMAGE_TYPES[type].magic(bytes)) throw new InvalidInput(`The file is not a valid ${IMAGE_TYPES[type].ext} image`, { code: 'invalid_image' });
       const file = `${target.userId}-${createHash('sha1').update(bytes).digest('hex').slice(0, 16)}.${IMAGE_TYPES[type].ext}`;
       const tmp = join(avatarDir(deps), `.${file}.tmp`);
       writeFileSync(tmp, bytes);

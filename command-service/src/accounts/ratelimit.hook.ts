@@ -1,6 +1,7 @@
+import { RateLimited } from '@modshelf/contract';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, safeEqual } from '@modshelf/service-kit';
+import { safeEqual } from '@modshelf/service-kit';
 
 export interface RateLimitOptions {
   /** requests per minute per IP (Modrinth: 300, burst 300). */
@@ -53,6 +54,6 @@ export async function installRateLimit(app: FastifyInstance, options: RateLimitO
     addHeaders: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true, 'retry-after': true },
     addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
     errorResponseBuilder: (_req, ctx) =>
-      new ApiError(429, 'ratelimit_error', `You are being rate-limited. Please wait ${ctx.ttl} milliseconds. 0/${ctx.max} remaining.`),
+      new RateLimited(`You are being rate-limited. Please wait ${ctx.ttl} milliseconds. 0/${ctx.max} remaining.`),
   });
 }

@@ -1,6 +1,7 @@
+import { Unauthorized } from '@modshelf/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '@modshelf/events';
-import { ApiError, invalidInput, PROJECT_PERMISSIONS as P, requireScope } from '@modshelf/service-kit';
+import { invalidInput, PROJECT_PERMISSIONS as P, requireScope } from '@modshelf/service-kit';
 import type { AnalyticsDayDoc } from '../read-model/analytics-documents';
 import type { ProjectDoc } from '../read-model/documents';
 import { canReadProject, findProject, isStaff, jsonStringArray, projectNotFound, type QueryDeps } from './context';
@@ -97,7 +98,7 @@ export function registerAnalyticsQueryRoutes(app: FastifyInstance, deps: QueryDe
     for (const key of keys) {
       const p = await findProject(rm(), key);
       if (!p || !canReadProject(p, actor)) throw projectNotFound();
-      if (!(await mayViewAnalytics(deps, p, actor, bit))) throw new ApiError(401, 'unauthorized', 'You do not have permission to view analytics for this project!');
+      if (!(await mayViewAnalytics(deps, p, actor, bit))) throw new Unauthorized('You do not have permission to view analytics for this project!');
       if (!out.some((x) => x.id === p.id)) out.push(p);
     }
     return out;
