@@ -24,7 +24,8 @@ const addFilesData = z.object({ file_types: z.record(z.string(), fields.fileType
 /**
  * Reads a multipart request whose first part is the JSON `data` field, then
  * stages every file part (413 past maxFileBytes, nothing kept). `onData` runs
- * before any file is read, so bad data or missing rights fail fast.
+ * before any file is read, so bad data or a project the caller cannot see fail fast
+ * (the team permission is the decider's, decided once the files are staged).
  */
 async function readUpload<T>(
   ctx: CatalogueContext,
