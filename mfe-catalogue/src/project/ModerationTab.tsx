@@ -5,7 +5,7 @@ import { useAtomValue } from 'jotai';
 import {
   ErrorScreen, formatRelativeTime, invalidateApiCache, renderMarkdown, sessionAtom, signInPath, threadApi, ThreadView, toasts, useApi,
 } from '@modshelf/web-kit';
-import type { ProjectData } from './ProjectPage';
+import type { ProjectData } from './project-data';
 import { canManage } from './settings/routes';
 
 const RESUBMITTABLE = ['rejected', 'withheld'];

@@ -1,6 +1,6 @@
 /** Gallery tab of project settings: upload, edit, feature and remove images. */
 import { useState } from 'react';
-import { type ProjectData } from '../ProjectPage';
+import { type ProjectData } from '../project-data';
 import { Field, FormError, useSave } from './common';
 import { has, projectCommands } from './lib';
 import { useT } from './t';

@@ -1,7 +1,7 @@
 /** Links tab of project settings: issue, source, wiki and Discord links and donation links. */
 import { useState, type FormEvent } from 'react';
 import { apiFetch, useApi, type DonationPlatformTag } from '@modshelf/web-kit';
-import { type ProjectData } from '../ProjectPage';
+import { type ProjectData } from '../project-data';
 import { Field, FormError, useSave } from './common';
 import { has, projectCommands, validUrl } from './lib';
 import { useT } from './t';

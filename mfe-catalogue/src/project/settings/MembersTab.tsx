@@ -1,7 +1,7 @@
 /** Members tab of project settings: invite, roles, permission bits, ownership. */
 import { useState } from 'react';
 import { api } from '@modshelf/web-kit';
-import { type ProjectData } from '../ProjectPage';
+import { type ProjectData } from '../project-data';
 import { Field, FormError, useSave } from './common';
 import { has, PERMISSION_NAMES, PERMISSIONS, projectCommands, togglePermission, type Permission } from './lib';
 import { useT } from './t';

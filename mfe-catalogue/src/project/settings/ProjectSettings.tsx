@@ -3,7 +3,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { AnalyticsPanel, api, displayPreferencesAtom, formatNumber, formatUsd, invalidateApiCache, NotFound, projectPath, useApi, type Project } from '@modshelf/web-kit';
-import { type ProjectData } from '../ProjectPage';
+import { type ProjectData } from '../project-data';
 import { renderMarkdown } from '../../markdown';
 import { Field, FormError, StatusBadge, useSave } from './common';
 import { canSubmitForReview, changedFields, has, nextVersionNumber, projectCommands, SLUG_RE, TEAM_TRANSITIONS, validUrl } from './lib';

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { apiFetch } from '@modshelf/web-kit';
-import type { ProjectData } from '../ProjectPage';
+import type { ProjectData } from '../project-data';
 import { Field, FormError, useSave } from './common';
 import { projectCommands, toLocalInput } from './lib';
 import { useT } from './t';

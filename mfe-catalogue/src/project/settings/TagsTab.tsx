@@ -1,7 +1,7 @@
 /** Tags tab of project settings: categories, environments (client and server side). */
 import { useState } from 'react';
 import { api, formatCategory, useApi, type Project } from '@modshelf/web-kit';
-import { type ProjectData } from '../ProjectPage';
+import { type ProjectData } from '../project-data';
 import { Field, FormError, useSave } from './common';
 import { has, projectCommands } from './lib';
 import { useT } from './t';

@@ -1,6 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { ApiError, ERRORS, toasts } from '@modshelf/web-kit';
-import type { ProjectData } from '../ProjectPage';
+import type { ProjectData } from '../project-data';
 import { caughtUp } from './lib';
 import { useT } from './t';
 

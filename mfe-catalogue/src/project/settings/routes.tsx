@@ -7,7 +7,7 @@ import { IntlProvider, useIntl } from 'react-intl';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { DEFAULT_LOCALE, ErrorScreen, injectCss, loading, sessionAtom, signInPath, type Session, type TeamMember } from '@modshelf/web-kit';
-import type { ProjectData } from '../ProjectPage';
+import type { ProjectData } from '../project-data';
 import { VersionPage } from '../VersionPage';
 import { accessOf, parseNewVersionParam } from './lib';
 import css from './settings.css';
