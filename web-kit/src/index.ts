@@ -27,3 +27,4 @@ export * from './analytics/series';
 export { renderMarkdown, renderInlineMarkdown } from './markdown';
 export * from './thread-api';
 export { ThreadView, type ThreadViewProps } from './ThreadView';
+export * from './remote';
