@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Navigate, useLocation } from 'react-router';
 import { useAtom } from 'jotai';
-import { ApiError, ErrorScreen, ERRORS, invalidateApiCache, sessionAtom, useApi } from '@modshelf/web-kit';
+import { ApiError, ERRORS, Guard, invalidateApiCache, sessionAtom, useApi } from '@modshelf/web-kit';
 import { accounts, type SelfUser } from './lib/api';
-import { signInFor } from './lib/redirect';
 
 /** formatMessage with the English text inline: t(messageId, englishText, values). */
 export function useT() {
@@ -117,21 +115,17 @@ export function refreshAccount(): void {
   invalidateApiCache('settings:');
 }
 
-/** Pages that need a signed-in user send anonymous visitors to sign in and back. */
+/** Pages that need a signed-in user (web-kit's Guard): anonymous visitors go to sign in and back. */
 export function RequireAuth({ children }: { children: (user: SelfUser, reload: () => void) => ReactNode }) {
   const me = useSelf();
-  const location = useLocation();
   // while the user is re-read after a change, keep showing the page rather than a loading state
   const last = useRef<SelfUser | null | undefined>(undefined);
   if (me.data !== undefined) last.current = me.data;
-  const user = me.data ?? last.current;
-  if (me.error) {
-    const status = me.error instanceof ApiError ? me.error.status : ERRORS.fallback.statusCode;
-    return <ErrorScreen statusCode={status} message={errorText(me.error)} />;
-  }
-  if (user === undefined) return <Loading />;
-  if (user === null) return <Navigate to={signInFor(location.pathname + location.search)} replace />;
-  return <>{children(user, me.reload)}</>;
+  return (
+    <Guard need="user" user={me.data ?? last.current} error={me.error} loading={<Loading />} forbidden={null}>
+      {(user) => children(user, me.reload)}
+    </Guard>
+  );
 }
 
 /** Copies text, falling back silently where the clipboard is blocked. */

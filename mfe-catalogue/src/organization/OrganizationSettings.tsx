@@ -2,13 +2,12 @@
  * /organization/{id}/settings, settings/analytics, settings/members and settings/projects: for the
  * organization's members (what each may change follows their bits) and staff. Loaded on first use.
  */
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { IntlProvider, useIntl } from 'react-intl';
-import { Link, Navigate, NavLink, useLocation, useNavigate } from 'react-router';
+import { useCallback, useState, type FormEvent } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import {
-  AnalyticsPanel, api, apiFetch, DEFAULT_LOCALE, ErrorScreen, formatNumber, formatUsd, injectCss, invalidateApiCache, NotFound, organizationPath,
-  projectPath, sessionAtom, signInPath, useApi, type Organization, type Project,
+  AnalyticsPanel, api, apiFetch, ErrorScreen, formatNumber, formatUsd, Guard, injectCss, invalidateApiCache, messagesLoader, NotFound, organizationPath,
+  projectPath, sessionAtom, useApi, WithMessages, type Organization, type Project,
 } from '@modshelf/web-kit';
 import { Field, FormError } from '../project/settings/common';
 import css from '../project/settings/settings.css';
@@ -20,43 +19,12 @@ import { useT } from './t';
 
 injectCss('catalogue-settings', css);
 
-type Messages = Record<string, string>;
-const bundles = new Map<string, Promise<Messages>>();
-function loadMessages(locale: string): Promise<Messages> {
-  if (locale === DEFAULT_LOCALE) return Promise.resolve({});
-  let p = bundles.get(locale);
-  if (!p) {
-    p = import(/* webpackChunkName: "organization-settings-messages" */ `./messages/${locale}.json`).then((m: { default: Messages }) => m.default);
-    p.catch(() => bundles.delete(locale));
-    bundles.set(locale, p);
-  }
-  return p;
-}
+/** The organization settings' own language bundle (English is inline in the code). */
+const loadMessages = messagesLoader((locale) => import(/* webpackChunkName: "organization-settings-messages" */ `./messages/${locale}.json`));
 
-function WithMessages({ children }: { children: ReactNode }) {
-  const parent = useIntl();
-  const [own, setOwn] = useState<{ locale: string; messages: Messages } | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadMessages(parent.locale).then(
-      (messages) => live && setOwn({ locale: parent.locale, messages }),
-      () => live && setOwn({ locale: parent.locale, messages: {} }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [parent.locale]);
-  const messages = own?.locale === parent.locale ? own.messages : {};
-  return (
-    <IntlProvider locale={parent.locale} messages={{ ...(parent.messages as Messages), ...messages }} defaultLocale={DEFAULT_LOCALE} onError={() => undefined}>
-      {children}
-    </IntlProvider>
-  );
-}
-
+const placeholder = <div className="cat-loading" aria-busy="true" />;
 
 export function OrganizationSettings({ org, reload }: { org: Organization; reload: () => void }) {
-  const location = useLocation();
   const session = useAtomValue(sessionAtom);
   const [nonce, setNonce] = useState(0);
   const members = useApi(`org-members:${org.id}:${nonce}`, (s) => apiFetch<OrgMember[]>(`/organization/${enc(org.id)}/members`, { signal: s }));
@@ -71,18 +39,26 @@ export function OrganizationSettings({ org, reload }: { org: Organization; reloa
     },
     [org.id, reload],
   );
-  if (!session) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
+  const user = session?.user ?? null;
+  const data = members.data && projects.data ? { org, members: members.data, projects: projects.data, refresh } : undefined;
   return (
-    <WithMessages>
-      {members.error ? (
-        <ErrorScreen statusCode={500} message={members.error.message} />
-      ) : !members.data || !projects.data ? (
-        <div className="cat-loading" aria-busy="true" />
-      ) : (
-        <Settings data={{ org, members: members.data, projects: projects.data, refresh }} />
-      )}
-    </WithMessages>
+    <Guard need="user" user={user} loading={placeholder} forbidden={null}>
+      <WithMessages load={loadMessages} placeholder={placeholder}>
+        {members.error ? (
+          <ErrorScreen statusCode={500} message={members.error.message} />
+        ) : (
+          <Guard need={{ team: data?.members, of: 'organization' }} user={user} loading={placeholder} forbidden={<NotMember />}>
+            {data && <Settings data={data} />}
+          </Guard>
+        )}
+      </WithMessages>
+    </Guard>
   );
+}
+
+function NotMember() {
+  const t = useT();
+  return <ErrorScreen statusCode={403} message={t('org.notMember', 'Only members of this organization can manage it.')} />;
 }
 
 function Settings({ data }: { data: OrgData }) {
@@ -90,7 +66,6 @@ function Settings({ data }: { data: OrgData }) {
   const location = useLocation();
   const session = useAtomValue(sessionAtom);
   const access = orgAccess(session?.user, data.members);
-  if (!access.staff && !access.me?.accepted) return <ErrorScreen statusCode={403} message={t('org.notMember', 'Only members of this organization can manage it.')} />;
   const tab = settingsTab(location.pathname);
   const base = `${organizationPath(data.org)}/settings`;
   const tabs = [

@@ -12,7 +12,7 @@ import { injectCss } from '../inject-css';
 import { loading } from '../loading';
 import type { Need } from './access';
 import { Guard } from './Guard';
-import { messagesLoader, type Messages, type MessagesImport, type MessagesLoader } from './messages';
+import type { Messages, MessagesLoader } from './messages';
 
 /** A page that loads on first use (the shell's loading bar shows while it does). */
 export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
@@ -50,8 +50,8 @@ export interface RemoteDefinition {
   className: string;
   version: string;
   css: string;
-  /** the remote's own language bundles, e.g. (locale) => import(`./messages/${locale}.json`) */
-  messages: MessagesImport;
+  /** the remote's own language bundles: messagesLoader((locale) => import(`./messages/${locale}.json`)) */
+  messages: MessagesLoader;
   routes: readonly RemoteRoute[];
   auth?: RemoteAuth;
   /** a frame around every page (navigation), inside the guard */
@@ -120,7 +120,7 @@ function AuthGate({ auth, need, placeholder, children }: { auth: RemoteAuth; nee
 
 export function defineRemote(def: RemoteDefinition): ComponentType {
   injectCss(def.name, def.css);
-  const load = messagesLoader(def.messages);
+  const load = def.messages;
   const placeholder = <div className={`${def.className}-loading`} aria-busy="true" />;
   const { auth, Layout } = def;
   const guarded = (need: Need | undefined, el: ReactNode) =>
