@@ -1,9 +1,10 @@
 /**
  * `npm run dev -w mfe-moderation` against a running site: the remote comes from its own watch build,
- * everything else (shell page, other remotes, API) from the site.
+ * everything else (shell page, other remotes, API) from the site. It runs on a copy of the package
+ * (inside the repository, so its imports resolve), so that the test can change a source.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,17 +28,24 @@ describe('a remote running alone in development', () => {
   let dataDir: string;
   let dev: ChildProcess;
   let devUrl: string;
+  let copyRoot: string;
+  let pkgDir: string;
   let output = '';
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'modshelf-remote-dev-'));
     site = await startSite({ env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'false', LOG_LEVEL: 'silent' } });
-    // its own process group, so that stopping it stops npm's child too
-    dev = spawn('npm', ['run', 'dev', '-w', 'mfe-moderation'], {
-      cwd: ROOT,
+    mkdirSync(join(ROOT, '.tmp'), { recursive: true });
+    copyRoot = mkdtempSync(join(ROOT, '.tmp', 'remote-dev-'));
+    pkgDir = join(copyRoot, 'mfe-moderation');
+    cpSync(join(ROOT, 'mfe-moderation'), pkgDir, { recursive: true, filter: (src) => !/[\\/]dist$|\.test\.tsx?$/.test(src) });
+    const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    // what `npm run dev` runs, with the path made absolute for the copy
+    const [command, script] = pkg.scripts.dev!.split(' ');
+    dev = spawn(command === 'node' ? process.execPath : command!, [join(ROOT, 'mfe-moderation', script!)], {
+      cwd: pkgDir,
       env: { ...process.env, SITE_URL: site.url, PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
     });
     devUrl = await new Promise<string>((res, rej) => {
       const onData = (b: Buffer) => {
@@ -54,11 +62,12 @@ describe('a remote running alone in development', () => {
   afterAll(async () => {
     if (dev?.pid && dev.exitCode === null) {
       const exited = new Promise((r) => dev.once('exit', r));
-      process.kill(-dev.pid, 'SIGTERM');
+      dev.kill('SIGTERM');
       await exited;
     }
     await site?.close();
     rmSync(dataDir, { recursive: true, force: true });
+    if (copyRoot) rmSync(copyRoot, { recursive: true, force: true });
   }, 60_000);
 
   it('is started by the package\'s dev script', () => {
@@ -115,4 +124,20 @@ describe('a remote running alone in development', () => {
     expect(signIn.status).toBeGreaterThanOrEqual(400);
     expect(signIn.status).toBeLessThan(500);
   });
+
+  it('rebuilds when a source changes, and answers the new build', async () => {
+    const before = (await (await fetch(`${devUrl}/remotes.json`)).json()) as Manifest;
+    const file = join(pkgDir, 'src', 'access.tsx');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Only administrators can open this page.', 'Administrators only (changed).'));
+    let after = before;
+    for (let i = 0; i < 240 && after.buildId === before.buildId; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      after = (await (await fetch(`${devUrl}/remotes.json`)).json()) as Manifest;
+    }
+    expect(after.buildId).not.toBe(before.buildId);
+    const entry = after.remotes.find((r) => r.name === 'moderation')!;
+    expect(entry.version).not.toBe(before.remotes.find((r) => r.name === 'moderation')!.version);
+    expect((await fetch(`${devUrl}${entry.entry}`)).status).toBe(200);
+    expect(((await (await fetch(`${devUrl}/builds/latest.json`)).json()) as { id: string }).id).toBe(after.buildId);
+  }, 180_000);
 });
