@@ -1,6 +1,6 @@
 /** Organization settings: permission bits (as the API's) and what the signed-in member may do. */
 import { ALL_ORGANIZATION_PERMISSIONS, ORGANIZATION_PERMISSIONS } from '@modshelf/contract/scopes';
-import type { User } from '@modshelf/web-kit';
+import { teamAccess, type User } from '@modshelf/web-kit';
 
 /** The API's organization bits (@modshelf/contract). */
 export const ORG_PERMISSIONS = ORGANIZATION_PERMISSIONS;
@@ -20,11 +20,10 @@ export interface OrgMember {
   ordering?: number;
 }
 
-/** The caller's organization bits: staff and the owner hold all; a pending invitee none. */
+/** The caller's organization bits (web-kit's teamAccess): staff and the owner hold all; a pending invitee none. */
 export function orgAccess(user: Pick<User, 'id' | 'role'> | null | undefined, members: readonly OrgMember[]) {
-  const staff = !!user && (user.role === 'admin' || user.role === 'moderator');
+  const { staff, permissions } = teamAccess(user, members, 'organization');
   const me = user ? members.find((m) => m.user.id === user.id) : undefined;
-  const permissions = staff || me?.is_owner ? ALL_ORG_PERMISSIONS : me?.accepted ? (me.organization_permissions ?? 0) : 0;
   return { staff, me, permissions, owner: !!me?.is_owner };
 }
 
