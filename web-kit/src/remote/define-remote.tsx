@@ -37,7 +37,7 @@ export interface RemoteAuth {
   useUser: () => UserState;
   /** what every page of the remote needs (the 404 page included); routes may ask for more */
   need?: Need;
-  /** what a signed-in user who may not open a page sees (default: the 404 page, which hides that it exists) */
+  /** what a signed-in user who may not open a page sees (default: the 404 page) */
   Forbidden?: ComponentType<{ need: Need }>;
   /** called before an anonymous visitor is sent to sign in */
   onSignIn?: () => void;
@@ -119,6 +119,8 @@ function AuthGate({ auth, need, placeholder, children }: { auth: RemoteAuth; nee
 }
 
 export function defineRemote(def: RemoteDefinition): ComponentType {
+  const unguarded = def.routes.filter((r) => r.need && !def.auth).map((r) => r.path);
+  if (unguarded.length > 0) throw new Error(`${def.name}: ${unguarded.join(', ')} need a user, but the remote has no auth.useUser`);
   injectCss(def.name, def.css);
   const load = def.messages;
   const placeholder = <div className={`${def.className}-loading`} aria-busy="true" />;

@@ -50,6 +50,11 @@ describe('defineRemote', () => {
     user = { data: { id: 'm', role: 'moderator' } };
     expect(render(<Remote />, '/sample/staff')).toContain('<p>staff page</p>');
   });
+  it('refuses a route that needs a user in a remote that cannot tell who is signed in', () => {
+    const def = { name: 'open', className: 'o', version: '1', css: '', messages: noBundles };
+    expect(() => defineRemote({ ...def, routes: [{ path: '/o', element: <p />, need: 'admin' }] })).toThrow('/o need a user');
+    expect(defineRemote({ ...def, routes: [{ path: '/o', element: <p /> }] })).toBeTypeOf('function');
+  });
   it('waits for its own bundle before the first paint in another language', () => {
     expect(render(<Remote />, '/sample', 'ru')).toBe('<div class="smp-loading" aria-busy="true"></div>');
   });
