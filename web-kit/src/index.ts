@@ -10,6 +10,8 @@ export * from './loading';
 export * from './reload-guard';
 export * from './types';
 export * from './api';
+export * from './write-client';
+export * from './forms';
 export * from './versions';
 export * from './atoms';
 export * from './use-api';

@@ -1,8 +1,7 @@
 /** The members tab of organization settings: invite, roles, both sets of permission bits, ownership. */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '@modshelf/web-kit';
-import { Field, FormError } from '../project/settings/common';
+import { api, Field, FormError } from '@modshelf/web-kit';
 import { ALL_ORG_PERMISSIONS, hasOrg, ORG_PERMISSION_NAMES, ORG_PERMISSIONS, toggleBit, type OrgMember, type OrgPermission } from './lib';
 import { enc, orgCommands, useWrite, type OrgData } from './org-write';
 import { useT } from './t';

@@ -1,19 +1,12 @@
 /** Organization settings: permission bits (as the API's) and what the signed-in member may do. */
+import { ALL_ORGANIZATION_PERMISSIONS, ORGANIZATION_PERMISSIONS } from '@modshelf/contract/scopes';
 import type { User } from '@modshelf/web-kit';
 
-export const ORG_PERMISSIONS = {
-  EDIT_DETAILS: 1 << 0,
-  MANAGE_INVITES: 1 << 1,
-  REMOVE_MEMBER: 1 << 2,
-  EDIT_MEMBER: 1 << 3,
-  ADD_PROJECT: 1 << 4,
-  REMOVE_PROJECT: 1 << 5,
-  DELETE_ORGANIZATION: 1 << 6,
-  EDIT_MEMBER_DEFAULT_PERMISSIONS: 1 << 7,
-} as const;
+/** The organization permission bits are the contract's. */
+export const ORG_PERMISSIONS = ORGANIZATION_PERMISSIONS;
 export type OrgPermission = keyof typeof ORG_PERMISSIONS;
 export const ORG_PERMISSION_NAMES = Object.keys(ORG_PERMISSIONS) as OrgPermission[];
-export const ALL_ORG_PERMISSIONS = (1 << 8) - 1;
+export const ALL_ORG_PERMISSIONS = ALL_ORGANIZATION_PERMISSIONS;
 
 export interface OrgMember {
   team_id: string;

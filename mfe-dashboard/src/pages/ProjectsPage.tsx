@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatNumber, invalidateApiCache, projectPath, usePageMeta, useApi } from '@modshelf/web-kit';
-import { Dialog, Field, FormError, Loading, StatusBadge, useAction, useT, useUser, type T } from '../common';
-import { caughtUp, dashboard, type CreateProjectBody } from '../lib/api';
+import { caughtUp, Field, formatNumber, FormError, invalidateApiCache, projectPath, useApi, usePageMeta } from '@modshelf/web-kit';
+import { Dialog, Loading, StatusBadge, useAction, useT, useUser, type T } from '../common';
+import { dashboard, type CreateProjectBody } from '../lib/api';
 import { slugify, validateProjectDraft, type ProjectDraft } from '../lib/logic';
 
 const TYPES = ['mod', 'modpack', 'server', 'behaviorpack'] as const;

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip as ChartTooltip, XAxis, YAxis } from 'recharts';
-import { formatDate, formatMoney, invalidateApiCache, usePageMeta, useApi } from '@modshelf/web-kit';
-import { Dialog, Field, FormError, Loading, errorText, useAction, useT, useUser, type T } from '../common';
+import { errorText, Field, formatDate, formatMoney, FormError, invalidateApiCache, useApi, usePageMeta } from '@modshelf/web-kit';
+import { Dialog, Loading, useAction, useT, useUser, type T } from '../common';
 import { METHOD_LABELS, checkAmount, counts, methodLimits, payouts, withdrawalTotals, type AmountCheck, type Fees, type PayoutMethod, type Transfer } from '../lib/revenue';
 
 /**

@@ -1,7 +1,8 @@
 /** Gallery tab of project settings: upload, edit, feature and remove images. */
 import { useState } from 'react';
+import { Field, FormError } from '@modshelf/web-kit';
 import { type ProjectData } from '../ProjectPage';
-import { Field, FormError, useSave } from './common';
+import { useSave } from './common';
 import { has, projectCommands } from './lib';
 import { useT } from './t';
 import { useAccess } from './access';

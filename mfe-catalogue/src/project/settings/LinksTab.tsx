@@ -1,8 +1,8 @@
 /** Links tab of project settings: issue, source, wiki and Discord links and donation links. */
 import { useState, type FormEvent } from 'react';
-import { apiFetch, useApi, type DonationPlatformTag } from '@modshelf/web-kit';
+import { apiFetch, type DonationPlatformTag, Field, FormError, useApi } from '@modshelf/web-kit';
 import { type ProjectData } from '../ProjectPage';
-import { Field, FormError, useSave } from './common';
+import { useSave } from './common';
 import { has, projectCommands, validUrl } from './lib';
 import { useT } from './t';
 import { useAccess } from './access';

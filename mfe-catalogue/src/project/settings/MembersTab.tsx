@@ -1,13 +1,14 @@
 /** Members tab of project settings: invite, roles, permission bits, ownership. */
 import { useState } from 'react';
-import { api } from '@modshelf/web-kit';
+import { PROJECT_PERMISSIONS } from '@modshelf/contract/scopes';
+import { api, Field, FormError } from '@modshelf/web-kit';
 import { type ProjectData } from '../ProjectPage';
-import { Field, FormError, useSave } from './common';
-import { has, PERMISSION_NAMES, PERMISSIONS, projectCommands, togglePermission, type Permission } from './lib';
+import { useSave } from './common';
+import { has, PERMISSION_NAMES, projectCommands, togglePermission, type Permission } from './lib';
 import { useT } from './t';
 import { useAccess } from './access';
 
-const DEFAULT_INVITE = PERMISSIONS.UPLOAD_VERSION | PERMISSIONS.DELETE_VERSION | PERMISSIONS.EDIT_BODY;
+const DEFAULT_INVITE = PROJECT_PERMISSIONS.UPLOAD_VERSION | PROJECT_PERMISSIONS.DELETE_VERSION | PROJECT_PERMISSIONS.EDIT_BODY;
 
 function permissionLabel(t: ReturnType<typeof useT>, p: Permission): string {
   const labels: Record<Permission, string> = {

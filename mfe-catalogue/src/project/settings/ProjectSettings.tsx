@@ -2,11 +2,11 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { AnalyticsPanel, api, displayPreferencesAtom, formatNumber, formatUsd, invalidateApiCache, NotFound, projectPath, useApi, type Project } from '@modshelf/web-kit';
+import { AnalyticsPanel, api, displayPreferencesAtom, Field, formatNumber, formatUsd, FormError, invalidateApiCache, NotFound, type Project, projectPath, useApi } from '@modshelf/web-kit';
 import { type ProjectData } from '../ProjectPage';
 import { renderMarkdown } from '../../markdown';
-import { Field, FormError, StatusBadge, useSave } from './common';
-import { canSubmitForReview, changedFields, has, nextVersionNumber, projectCommands, SLUG_RE, TEAM_TRANSITIONS, validUrl } from './lib';
+import { StatusBadge, useSave } from './common';
+import { canSubmitForReview, changedFields, has, nextVersionNumber, projectCommands, SLUG_RE, teamTransitions, validUrl } from './lib';
 import { useT } from './t';
 import { ScheduleCard } from './ScheduleCard';
 import { analyticsLabels } from './analytics-labels';
@@ -94,7 +94,7 @@ function GeneralTab({ data }: { data: ProjectData }) {
     } : undefined);
   };
   const review = canSubmitForReview(p);
-  const transitions = (TEAM_TRANSITIONS[p.status] ?? []).filter((s) => s !== 'processing');
+  const transitions = teamTransitions(p.status).filter((s) => s !== 'processing');
 
   return (
     <div className="pset-stack">
@@ -156,7 +156,7 @@ function GeneralTab({ data }: { data: ProjectData }) {
         {typeof p.moderator_message === 'string' && p.moderator_message && (
           <p className="pset-note" data-testid="moderator-message">{t('settings.moderatorSaid', 'Moderator message: {message}', { message: p.moderator_message })}</p>
         )}
-        {(TEAM_TRANSITIONS[p.status] ?? []).includes('processing') && (
+        {teamTransitions(p.status).includes('processing') && (
           <>
             <p className="ms-muted">
               {review.reason === 'versions'
