@@ -1,18 +1,10 @@
-import { useCallback, useEffect, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { useEffect, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import { sessionAtom, useAction as useKitAction, type User } from '@modshelf/web-kit';
+import { projectStatusLabel, sessionAtom, useAction as useKitAction, useT, type User } from '@modshelf/web-kit';
 import { statusTone } from './lib/logic';
 
-/** formatMessage with the English text inline: t(key, English text, values); keys live in ./messages/*.json. */
-export function useT() {
-  const intl = useIntl();
-  return useCallback(
-    (key: string, text: string, values?: Record<string, string | number>) => intl.formatMessage({ id: key, defaultMessage: text }, values),
-    [intl],
-  );
-}
-export type T = ReturnType<typeof useT>;
+/** remote.tsx (another part of issue 11 rewrites it) still takes useT from here. */
+export { useT };
 
 export function Loading() {
   return <div className="dash-loading" aria-busy="true" />;
@@ -32,21 +24,9 @@ export function useUser(): User {
 
 export function StatusBadge({ status }: { status: string }) {
   const t = useT();
-  const labels: Record<string, string> = {
-    approved: t('status.approved', 'Public'),
-    archived: t('status.archived', 'Archived'),
-    rejected: t('status.rejected', 'Rejected'),
-    draft: t('status.draft', 'Draft'),
-    unlisted: t('status.unlisted', 'Unlisted'),
-    processing: t('status.processing', 'Under review'),
-    withheld: t('status.withheld', 'Unlisted by staff'),
-    scheduled: t('status.scheduled', 'Scheduled'),
-    private: t('status.private', 'Private'),
-    unknown: t('status.unknown', 'Unknown'),
-  };
   return (
     <span className={`dash-badge dash-badge--${statusTone(status)}`} data-testid="status-badge" data-status={status}>
-      {labels[status] ?? status}
+      {projectStatusLabel(t, status)}
     </span>
   );
 }

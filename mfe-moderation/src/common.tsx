@@ -1,19 +1,10 @@
-import { useCallback, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, NavLink, useLocation } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { ApiError, ErrorScreen, errorText, ERRORS, formatRelativeTime, invalidateApiCache, sessionAtom, signInPath, useApi, usePageMeta, type User } from '@modshelf/web-kit';
+import { ApiError, ErrorScreen, errorText, ERRORS, formatRelativeTime, invalidateApiCache, sessionAtom, signInPath, useApi, usePageMeta, useT, type User } from '@modshelf/web-kit';
 import { moderation } from './lib/api';
 import { isAdminRole, isStaffRole } from './lib/logic';
-
-/** formatMessage with the English text inline: t('id', 'English {x}', { x }). */
-export function useT() {
-  const intl = useIntl();
-  return useCallback(
-    (id: string, defaultMessage: string, values?: Record<string, string | number>) => intl.formatMessage({ id, defaultMessage }, values),
-    [intl],
-  );
-}
 
 export function Loading() {
   return <div className="mod-loading" aria-busy="true" />;

@@ -1,19 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAtom } from 'jotai';
-import { ApiError, ErrorScreen, errorText, ERRORS, FormError, invalidateApiCache, sessionAtom, useApi } from '@modshelf/web-kit';
+import { ApiError, ErrorScreen, errorText, ERRORS, FormError, invalidateApiCache, sessionAtom, useApi, useT } from '@modshelf/web-kit';
 import { accounts, type SelfUser } from './lib/api';
 import { signInFor } from './lib/redirect';
-
-/** formatMessage with the English text inline: t(messageId, englishText, values). */
-export function useT() {
-  const intl = useIntl();
-  return useCallback(
-    (id: string, defaultMessage: string, values?: Record<string, string | number>) => intl.formatMessage({ id, defaultMessage }, values),
-    [intl],
-  );
-}
 
 export function Loading() {
   return <div className="set-loading" aria-busy="true" />;

@@ -1,10 +1,9 @@
 /** The members tab of organization settings: invite, roles, both sets of permission bits, ownership. */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, Field, FormError } from '@modshelf/web-kit';
+import { api, Field, FormError, useT } from '@modshelf/web-kit';
 import { ALL_ORG_PERMISSIONS, hasOrg, ORG_PERMISSION_NAMES, ORG_PERMISSIONS, toggleBit, type OrgMember, type OrgPermission } from './lib';
 import { enc, orgCommands, useWrite, type OrgData } from './org-write';
-import { useT } from './t';
 
 function orgPermissionLabel(t: ReturnType<typeof useT>, p: OrgPermission): string {
   const labels: Record<OrgPermission, string> = {

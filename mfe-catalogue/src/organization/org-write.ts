@@ -1,8 +1,7 @@
 /** The organization settings' writes: the commands, the loaded data they act on, and one way to run them. */
 import { useCallback } from 'react';
-import { command, useAction, type Organization, type Project } from '@modshelf/web-kit';
+import { command, useAction, useT, type Organization, type Project } from '@modshelf/web-kit';
 import type { OrgMember } from './lib';
-import { useT } from './t';
 
 export const enc = encodeURIComponent;
 export const orgCommands = {

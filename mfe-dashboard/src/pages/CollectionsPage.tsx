@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useIntl } from 'react-intl';
-import { caughtUp, collectionPath, Field, formatNumber, formatRelativeTime, FormError, invalidateApiCache, useApi, usePageMeta } from '@modshelf/web-kit';
-import { Dialog, Loading, useAction, useT, useUser } from '../common';
+import { caughtUp, collectionPath, Field, formatNumber, formatRelativeTime, FormError, invalidateApiCache, useApi, usePageMeta, useT } from '@modshelf/web-kit';
+import { Dialog, Loading, useAction, useUser } from '../common';
 import { dashboard, type DashboardCollection } from '../lib/api';
 import { collectionVisibility } from '../lib/logic';
 

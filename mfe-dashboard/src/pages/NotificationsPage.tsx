@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { caughtUp, invalidateApiCache, useApi, usePageMeta } from '@modshelf/web-kit';
-import { Loading, useAction, useT, useUser } from '../common';
+import { caughtUp, invalidateApiCache, useApi, usePageMeta, useT } from '@modshelf/web-kit';
+import { Loading, useAction, useUser } from '../common';
 import { dashboard } from '../lib/api';
 import { splitNotifications } from '../lib/logic';
 import { NotificationItem } from './NotificationItem';

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
-import { formatDate, FormError, useAction, useApi } from '@modshelf/web-kit';
-import { RequireAuth, useT } from '../common';
+import { formatDate, FormError, useAction, useApi, useT } from '@modshelf/web-kit';
+import { RequireAuth } from '../common';
 import { accounts } from '../lib/api';
 import { maskToScopes, scopeLabel } from '../lib/scopes';
 import { PageTitle } from './SettingsLayout';

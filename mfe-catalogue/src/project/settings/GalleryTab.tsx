@@ -1,10 +1,9 @@
 /** Gallery tab of project settings: upload, edit, feature and remove images. */
 import { useState } from 'react';
-import { Field, FormError } from '@modshelf/web-kit';
+import { Field, FormError, useT } from '@modshelf/web-kit';
 import { type ProjectData } from '../ProjectPage';
 import { useSave } from './common';
 import { has, projectCommands } from './lib';
-import { useT } from './t';
 import { useAccess } from './access';
 
 export function GalleryTab({ data }: { data: ProjectData }) {

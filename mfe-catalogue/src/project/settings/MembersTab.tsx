@@ -1,11 +1,10 @@
 /** Members tab of project settings: invite, roles, permission bits, ownership. */
 import { useState } from 'react';
 import { PROJECT_PERMISSIONS } from '@modshelf/contract/scopes';
-import { api, Field, FormError } from '@modshelf/web-kit';
+import { api, Field, FormError, useT } from '@modshelf/web-kit';
 import { type ProjectData } from '../ProjectPage';
 import { useSave } from './common';
 import { has, PERMISSION_NAMES, projectCommands, togglePermission, type Permission } from './lib';
-import { useT } from './t';
 import { useAccess } from './access';
 
 const DEFAULT_INVITE = PROJECT_PERMISSIONS.UPLOAD_VERSION | PROJECT_PERMISSIONS.DELETE_VERSION | PROJECT_PERMISSIONS.EDIT_BODY;

@@ -2,14 +2,12 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { AnalyticsPanel, api, displayPreferencesAtom, Field, formatNumber, formatUsd, FormError, invalidateApiCache, NotFound, type Project, projectPath, useApi } from '@modshelf/web-kit';
+import { analyticsLabels, AnalyticsPanel, api, displayPreferencesAtom, Field, formatNumber, formatUsd, FormError, invalidateApiCache, NotFound, projectPath, SLUG_RE, useApi, useT, type Project } from '@modshelf/web-kit';
 import { type ProjectData } from '../ProjectPage';
 import { renderMarkdown } from '../../markdown';
 import { StatusBadge, useSave } from './common';
-import { canSubmitForReview, changedFields, has, nextVersionNumber, projectCommands, SLUG_RE, teamTransitions, validUrl } from './lib';
-import { useT } from './t';
+import { canSubmitForReview, changedFields, has, nextVersionNumber, projectCommands, teamTransitions, validUrl } from './lib';
 import { ScheduleCard } from './ScheduleCard';
-import { analyticsLabels } from './analytics-labels';
 import { useAccess } from './access';
 import { LinksTab } from './LinksTab';
 import { TagsTab } from './TagsTab';

@@ -2,11 +2,10 @@
 import { useState, type DragEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { api, Field, findVersion, formatBytes, FormError, invalidateApiCache, NotFound, sessionAtom, useApi, type Version } from '@modshelf/web-kit';
+import { api, Field, findVersion, formatBytes, FormError, invalidateApiCache, NotFound, sessionAtom, useApi, useT, type Version } from '@modshelf/web-kit';
 import type { ProjectData } from '../ProjectPage';
 import { useSave } from './common';
 import { accessOf, changedFields, has, projectCommands, versionFromFilename, type VersionDraft } from './lib';
-import { useT } from './t';
 import { ScheduleCard } from './ScheduleCard';
 
 const CHANNELS = ['release', 'beta', 'alpha'] as const;

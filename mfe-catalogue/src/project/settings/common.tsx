@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
-import { caughtUp, useAction } from '@modshelf/web-kit';
+import { caughtUp, projectStatusLabel, useAction, useT } from '@modshelf/web-kit';
 import type { ProjectData } from '../ProjectPage';
-import { useT } from './t';
 
 /**
  * Runs a write, waits until the read side has caught up with it (read-your-writes), reloads the
@@ -29,21 +28,9 @@ export function useSave(data: ProjectData) {
 
 export function StatusBadge({ status }: { status: string }) {
   const t = useT();
-  const labels: Record<string, string> = {
-    approved: t('status.approved', 'Public'),
-    archived: t('status.archived', 'Archived'),
-    rejected: t('status.rejected', 'Rejected'),
-    draft: t('status.draft', 'Draft'),
-    unlisted: t('status.unlisted', 'Unlisted'),
-    processing: t('status.processing', 'Under review'),
-    withheld: t('status.withheld', 'Unlisted by staff'),
-    scheduled: t('status.scheduled', 'Scheduled'),
-    private: t('status.private', 'Private'),
-    unknown: t('status.unknown', 'Unknown'),
-  };
   return (
     <span className={`pset-status pset-status--${status}`} data-testid="project-status" data-status={status}>
-      {labels[status] ?? status}
+      {projectStatusLabel(t, status)}
     </span>
   );
 }

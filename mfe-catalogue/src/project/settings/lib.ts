@@ -56,19 +56,6 @@ export function nextVersionNumber(latest: string | null | undefined): string {
   return `${m[1]}${Number(m[2]) + 1}${m[3]}`;
 }
 
-/** A URL-safe slug from a name (the API accepts [\w!@$()`.+,"\-']{3,64}). */
-export function slugify(name: string): string {
-  return name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 64);
-}
-
-export const SLUG_RE = /^[\w!@$()`.+,"\-']{3,64}$/;
-
 /** Guesses the version number from a file name, e.g. "mymod-1.2.3.zip" -> "1.2.3". */
 export function versionFromFilename(filename: string): string | null {
   const m = /(\d+(?:\.\d+)+(?:[-+][\w.]+)?)(?=\.[a-z0-9]+$|$)/i.exec(filename.replace(/\.(zip|jar|mcpack|mcaddon|apk|js|json|tar\.gz)$/i, ''));
