@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, NavLink, useLocation } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { ApiError, ErrorScreen, errorText, ERRORS, formatRelativeTime, invalidateApiCache, sessionAtom, signInPath, useApi, usePageMeta, useT, type User } from '@modshelf/web-kit';
+import {
+  ApiError, ErrorScreen, errorText, ERRORS, formatRelativeTime, invalidateApiCache, sessionAtom, signInPath, useApi, usePageMeta, useT, type User,
+} from '@modshelf/web-kit';
 import { moderation } from './lib/api';
 import { isAdminRole, isStaffRole } from './lib/logic';
 

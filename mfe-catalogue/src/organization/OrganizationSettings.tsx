@@ -6,7 +6,10 @@ import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from
 import { IntlProvider, useIntl } from 'react-intl';
 import { Link, Navigate, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { analyticsLabels, AnalyticsPanel, api, apiFetch, DEFAULT_LOCALE, ErrorScreen, Field, formatNumber, formatUsd, FormError, injectCss, invalidateApiCache, NotFound, organizationPath, projectPath, sessionAtom, signInPath, useApi, useT, type Organization, type Project } from '@modshelf/web-kit';
+import {
+  analyticsLabels, AnalyticsPanel, api, apiFetch, DEFAULT_LOCALE, ErrorScreen, Field, formatNumber, formatUsd, FormError, injectCss, invalidateApiCache,
+  NotFound, organizationPath, projectPath, sessionAtom, signInPath, useApi, useT, type Organization, type Project,
+} from '@modshelf/web-kit';
 import css from '../project/settings/settings.css';
 import { hasOrg, orgAccess, settingsTab, type OrgMember } from './lib';
 import { MembersTab } from './OrganizationMembersTab';

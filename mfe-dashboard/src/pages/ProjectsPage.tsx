@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { caughtUp, Field, formatNumber, FormError, invalidateApiCache, projectPath, slugify, useApi, usePageMeta, useT, type Translate } from '@modshelf/web-kit';
+import {
+  caughtUp, Field, formatNumber, FormError, invalidateApiCache, projectPath, slugify, useApi, usePageMeta, useT, type Translate,
+} from '@modshelf/web-kit';
 import { Dialog, Loading, StatusBadge, useAction, useUser } from '../common';
 import { dashboard, type CreateProjectBody } from '../lib/api';
 import { validateProjectDraft, type ProjectDraft } from '../lib/logic';

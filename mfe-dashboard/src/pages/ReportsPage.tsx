@@ -1,6 +1,9 @@
 import { Link, useParams } from 'react-router';
 import { useIntl } from 'react-intl';
-import { api, apiFetch, formatCategory, formatDate, formatRelativeTime, NotFound, projectPath, ThreadView, useApi, usePageMeta, userPath, useT, type Translate, type User } from '@modshelf/web-kit';
+import {
+  api, apiFetch, formatCategory, formatDate, formatRelativeTime, NotFound, projectPath, ThreadView, useApi, usePageMeta, userPath, useT,
+  type Translate, type User,
+} from '@modshelf/web-kit';
 import { Loading, useUser } from '../common';
 import { dashboard, type Report } from '../lib/api';
 

@@ -1,9 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip as ChartTooltip, XAxis, YAxis } from 'recharts';
-import { errorText, Field, formatDate, formatMoney, FormError, invalidateApiCache, useApi, usePageMeta, useT, type Translate } from '@modshelf/web-kit';
+import {
+  errorText, Field, formatDate, formatMoney, FormError, invalidateApiCache, useApi, usePageMeta, useT, type Translate,
+} from '@modshelf/web-kit';
 import { Dialog, Loading, useAction, useUser } from '../common';
-import { METHOD_LABELS, checkAmount, counts, methodLimits, payouts, withdrawalTotals, type AmountCheck, type Fees, type PayoutMethod, type Transfer } from '../lib/revenue';
+import {
+  METHOD_LABELS, checkAmount, counts, methodLimits, payouts, withdrawalTotals, type AmountCheck, type Fees, type PayoutMethod, type Transfer,
+} from '../lib/revenue';
 
 /**
  * /dashboard/revenue (balance, withdrawal totals per year and per method, chart),

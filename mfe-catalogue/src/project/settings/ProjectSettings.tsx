@@ -2,7 +2,10 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { analyticsLabels, AnalyticsPanel, api, displayPreferencesAtom, Field, formatNumber, formatUsd, FormError, invalidateApiCache, NotFound, projectPath, SLUG_RE, useApi, useT, type Project } from '@modshelf/web-kit';
+import {
+  analyticsLabels, AnalyticsPanel, api, displayPreferencesAtom, Field, formatNumber, formatUsd, FormError, invalidateApiCache, NotFound, projectPath,
+  SLUG_RE, useApi, useT, type Project,
+} from '@modshelf/web-kit';
 import { type ProjectData } from '../ProjectPage';
 import { renderMarkdown } from '../../markdown';
 import { StatusBadge, useSave } from './common';
