@@ -29,7 +29,6 @@ export function orgAccess(user: Pick<User, 'id' | 'role'> | null | undefined, me
 }
 
 export const hasOrg = (bits: number, p: OrgPermission) => (bits & ORG_PERMISSIONS[p]) === ORG_PERMISSIONS[p];
-export const toggleBit = (bits: number, bit: number, on: boolean) => (on ? bits | bit : bits & ~bit);
 
 /** The settings tab a path names: '' (general), 'analytics', 'members', 'projects', or null (unknown). */
 export function settingsTab(pathname: string): '' | 'analytics' | 'members' | 'projects' | null {

@@ -25,8 +25,13 @@ export function has(permissions: number, p: Permission): boolean {
   return (permissions & PROJECT_PERMISSIONS[p]) !== 0;
 }
 
+/** Sets or clears one permission bit (project or organization). */
+export function toggleBit(bits: number, bit: number, on: boolean): number {
+  return on ? bits | bit : bits & ~bit;
+}
+
 export function togglePermission(permissions: number, p: Permission, on: boolean): number {
-  return on ? permissions | PROJECT_PERMISSIONS[p] : permissions & ~PROJECT_PERMISSIONS[p];
+  return toggleBit(permissions, PROJECT_PERMISSIONS[p], on);
 }
 
 /** Statuses the team may move a project to: the team column of the contract's transition table. */
