@@ -271,7 +271,7 @@ function VersionEditForm({ data, version: v, t }: { data: ProjectData; version: 
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const changes = changedFields(before as unknown as Record<string, unknown>, { ...draft, changelog: draft.changelog || null } as unknown as Record<string, unknown>);
+    const changes = changedFields<Omit<VersionDraft, 'changelog'> & { changelog: string | null }>(before, { ...draft, changelog: draft.changelog || null });
     if (changes.name === '') changes.name = draft.version_number;
     if (Object.keys(changes).length === 0) return;
     await save.run(() => projectCommands.editVersion(v.id, changes));

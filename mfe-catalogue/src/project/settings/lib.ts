@@ -79,7 +79,7 @@ export function validUrl(s: string): boolean {
 }
 
 /** Only the fields that changed, for PATCH bodies (arrays compared by value). */
-export function changedFields<T extends Record<string, unknown>>(before: Partial<T>, after: T): Partial<T> {
+export function changedFields<T extends object>(before: Partial<T>, after: T): Partial<T> {
   const out: Partial<T> = {};
   for (const k of Object.keys(after) as (keyof T)[]) {
     const a = after[k];
