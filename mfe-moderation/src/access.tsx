@@ -1,6 +1,5 @@
 /** What a signed-in user who is not staff sees on a moderation (or, not an admin, on an /admin) page. */
-import { ErrorScreen, type Need } from '@modshelf/web-kit';
-import { useT } from './common';
+import { ErrorScreen, useT, type Need } from '@modshelf/web-kit';
 
 export { useMe } from './common';
 

@@ -1,51 +1,14 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { NavLink } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { ApiError, ERRORS, formatRelativeTime, sessionAtom, useApi, usePageMeta, type User } from '@modshelf/web-kit';
+import {
+  ApiError, ErrorScreen, errorText, ERRORS, formatRelativeTime, invalidateApiCache, sessionAtom, signInPath, useApi, usePageMeta, useT, type User,
+} from '@modshelf/web-kit';
 import { moderation } from './lib/api';
-
-/** formatMessage with the English text inline: t('id', 'English {x}', { x }). */
-export function useT() {
-  const intl = useIntl();
-  return useCallback(
-    (id: string, defaultMessage: string, values?: Record<string, string | number>) => intl.formatMessage({ id, defaultMessage }, values),
-    [intl],
-  );
-}
-
-export function errorText(e: unknown): string {
-  if (e instanceof ApiError) return e.description || e.message || ERRORS.fallback.message;
-  if (e instanceof Error) return e.message || ERRORS.fallback.message;
-  return ERRORS.fallback.message;
-}
 
 export function Loading() {
   return <div className="mod-loading" aria-busy="true" />;
-}
-
-export function FormError({ error }: { error: string | null | undefined }) {
-  if (!error) return null;
-  return <p className="mod-error" role="alert">{error}</p>;
-}
-
-/** Runs an async action with a busy flag and an error message. */
-export function useAction() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = useCallback(async <T,>(fn: () => Promise<T>): Promise<T | undefined> => {
-    setBusy(true);
-    setError(null);
-    try {
-      return await fn();
-    } catch (e) {
-      setError(errorText(e));
-      return undefined;
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-  return { busy, error, setError, run };
 }
 
 /** A time shown relative ("3 minutes ago") with the exact time as a tooltip. */

@@ -1,60 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAtom } from 'jotai';
-import { ApiError, ERRORS, Guard, invalidateApiCache, sessionAtom, useApi } from '@modshelf/web-kit';
+import { ApiError, ErrorScreen, errorText, ERRORS, FormError, Guard, invalidateApiCache, sessionAtom, useApi, useT } from '@modshelf/web-kit';
 import { accounts, type SelfUser } from './lib/api';
-
-/** formatMessage with the English text inline: t(messageId, englishText, values). */
-export function useT() {
-  const intl = useIntl();
-  return useCallback(
-    (id: string, defaultMessage: string, values?: Record<string, string | number>) => intl.formatMessage({ id, defaultMessage }, values),
-    [intl],
-  );
-}
-
-export function errorText(e: unknown): string {
-  if (e instanceof ApiError) return e.description || e.message || ERRORS.fallback.message;
-  if (e instanceof Error) return e.message || ERRORS.fallback.message;
-  return ERRORS.fallback.message;
-}
 
 export function Loading() {
   return <div className="set-loading" aria-busy="true" />;
-}
-
-export function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: ReactNode }) {
-  return (
-    <label className="set-field">
-      <span>{label}</span>
-      {children}
-      {hint && <small className="ms-muted">{hint}</small>}
-    </label>
-  );
-}
-
-export function FormError({ error }: { error: string | null | undefined }) {
-  if (!error) return null;
-  return <p className="set-error" role="alert">{error}</p>;
-}
-
-/** Runs an async action with a busy flag and an error message. */
-export function useAction() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = useCallback(async <T,>(fn: () => Promise<T>): Promise<T | undefined> => {
-    setBusy(true);
-    setError(null);
-    try {
-      return await fn();
-    } catch (e) {
-      setError(errorText(e));
-      return undefined;
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-  return { busy, error, setError, run };
 }
 
 /** A modal confirmation (delete a token, revoke an app, delete the account). */

@@ -6,16 +6,14 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import {
-  AnalyticsPanel, api, apiFetch, ErrorScreen, formatNumber, formatUsd, Guard, injectCss, invalidateApiCache, messagesLoader, NotFound, organizationPath,
-  projectPath, sessionAtom, useApi, WithMessages, type Organization, type Project,
+  analyticsLabels, AnalyticsPanel, api, apiFetch, caughtUp, DEFAULT_LOCALE, ErrorScreen, Field, formatNumber, formatUsd, FormError, Guard, injectCss, invalidateApiCache,
+  messagesLoader, NotFound, organizationPath, projectPath, sessionAtom, signInPath, useApi, useT, WithMessages, type Organization, type Project,
 } from '@modshelf/web-kit';
-import { Field, FormError } from '../project/settings/common';
 import css from '../project/settings/settings.css';
-import { analyticsLabels } from '../project/settings/analytics-labels';
+import { IconPicker } from '../components/IconPicker';
 import { hasOrg, orgAccess, settingsTab, type OrgMember } from './lib';
 import { MembersTab } from './OrganizationMembersTab';
 import { enc, orgCommands, useWrite, type OrgData } from './org-write';
-import { useT } from './t';
 
 injectCss('catalogue-settings', css);
 
@@ -31,7 +29,7 @@ export function OrganizationSettings({ org, reload }: { org: Organization; reloa
   const projects = useApi(`org-projects-settings:${org.id}:${nonce}`, (s) => api.organizationProjects(org.id, s));
   const refresh = useCallback(
     async (position: number | null) => {
-      if (position) await apiFetch(`/organization/${enc(org.id)}`, { query: { min_position: position } }).catch(() => undefined);
+      await caughtUp(position, `/organization/${enc(org.id)}`);
       invalidateApiCache(`organization:`);
       invalidateApiCache(`org-projects:`);
       setNonce((n) => n + 1);
@@ -115,7 +113,7 @@ function GeneralTab({ data, permissions }: { data: OrgData; permissions: number 
     void save.run(async () => {
       const r = await orgCommands.edit(o.id, changes);
       if (moved) {
-        await apiFetch(`/organization/${enc(o.id)}`, { query: { min_position: r.position ?? undefined } }).catch(() => undefined);
+        await caughtUp(r.position, `/organization/${enc(o.id)}`);
         invalidateApiCache('organization:');
       }
       return r;
@@ -125,30 +123,15 @@ function GeneralTab({ data, permissions }: { data: OrgData; permissions: number 
     <div className="pset-stack">
       <form className="ms-card pset-card" onSubmit={submit} aria-label={t('org.general', 'General')}>
         <h3>{t('org.general', 'General')}</h3>
-        <div className="pset-icon">
-          {o.icon_url ? <img src={o.icon_url} alt="" width={96} height={96} /> : <span className="pset-icon__none">{o.name.slice(0, 1)}</span>}
-          <div className="pset-row">
-            <label className="ms-btn">
-              {t('org.uploadIcon', 'Upload icon')}
-              <input
-                type="file"
-                accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
-                className="ms-visually-hidden"
-                disabled={!canEdit || icon.busy}
-                onChange={(e) => {
-                  const f = e.currentTarget.files?.[0];
-                  e.currentTarget.value = '';
-                  if (f) void icon.run(() => orgCommands.icon(o.id, f), t('org.iconSaved', 'Icon updated'));
-                }}
-              />
-            </label>
-            {o.icon_url && (
-              <button type="button" className="ms-btn" disabled={!canEdit || icon.busy} onClick={() => icon.run(() => orgCommands.removeIcon(o.id))}>
-                {t('org.removeIcon', 'Remove icon')}
-              </button>
-            )}
-          </div>
-        </div>
+        <IconPicker
+          iconUrl={o.icon_url}
+          name={o.name}
+          disabled={!canEdit || icon.busy}
+          uploadLabel={t('org.uploadIcon', 'Upload icon')}
+          removeLabel={t('org.removeIcon', 'Remove icon')}
+          onUpload={(f) => void icon.run(() => orgCommands.icon(o.id, f), t('org.iconSaved', 'Icon updated'))}
+          onRemove={() => void icon.run(() => orgCommands.removeIcon(o.id))}
+        />
         <FormError error={icon.error} />
         <Field label={t('org.name', 'Name')}>
           <input className="ms-input" name="name" value={name} minLength={3} maxLength={64} onChange={(e) => setName(e.target.value)} disabled={!canEdit} required />

@@ -2,7 +2,7 @@
 import { ALL_ORGANIZATION_PERMISSIONS, ORGANIZATION_PERMISSIONS } from '@modshelf/contract/scopes';
 import { teamAccess, type User } from '@modshelf/web-kit';
 
-/** The API's organization bits (@modshelf/contract). */
+/** The organization permission bits are the contract's. */
 export const ORG_PERMISSIONS = ORGANIZATION_PERMISSIONS;
 export type OrgPermission = keyof typeof ORG_PERMISSIONS;
 export const ORG_PERMISSION_NAMES = Object.keys(ORG_PERMISSIONS) as OrgPermission[];
@@ -28,7 +28,6 @@ export function orgAccess(user: Pick<User, 'id' | 'role'> | null | undefined, me
 }
 
 export const hasOrg = (bits: number, p: OrgPermission) => (bits & ORG_PERMISSIONS[p]) === ORG_PERMISSIONS[p];
-export const toggleBit = (bits: number, bit: number, on: boolean) => (on ? bits | bit : bits & ~bit);
 
 /** The settings tab a path names: '' (general), 'analytics', 'members', 'projects', or null (unknown). */
 export function settingsTab(pathname: string): '' | 'analytics' | 'members' | 'projects' | null {
