@@ -2,6 +2,7 @@ import type { RecordedEvent } from '@modshelf/events';
 import { indexKeys } from '../read-model/collections';
 import type { CollectionName, Documents } from '../read-model/documents';
 import type { DocChange, ReadModelStore } from '../read-model/port';
+import type { EvolveTarget } from './evolve';
 
 interface Entry {
   coll: CollectionName;
@@ -23,7 +24,7 @@ function sameKeys(a: Array<[string, string]>, b: Array<[string, string]>): boole
  * A unit of work over many events: documents are loaded once, changed in
  * memory, and written together with the checkpoint when the batch commits.
  */
-export class BatchContext {
+export class BatchContext implements EvolveTarget {
   private readonly entries = new Map<string, Entry>();
   /** Projects whose search document must be recomputed. */
   readonly touchedProjects = new Set<string>();
@@ -123,9 +124,5 @@ export class BatchContext {
   }
 }
 
-export type Projector = (ctx: BatchContext, event: RecordedEvent) => Promise<void>;
-
-/** The id part of a stream name such as `version-<id>`. */
-export function streamEntity(streamId: string): string {
-  return streamId.slice(streamId.indexOf('-') + 1);
-}
+/** One step of the fold: applies an event to the batch's unit of work (the projectors are defineProjector's). */
+export type Projector = (target: EvolveTarget, event: RecordedEvent) => Promise<void>;
