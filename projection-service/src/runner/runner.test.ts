@@ -62,6 +62,23 @@ describe('ProjectionRunner', () => {
     expect(res.total).toBe(1);
     expect(res.hits[0].follows).toBe(1);
   });
+
+  it('catchUp() without start() on a store that has projected resumes from its checkpoint, not from 0', async () => {
+    const alice = await fx.user('alice');
+    const p = await fx.project(alice, { title: 'Counted once' });
+    await fx.emit(downloadsStream(p), [DownloadsCounted({ project_id: p, version_id: null, count: 7 })]);
+    const path = join(dir, 'p.sqlite');
+    runner = new ProjectionRunner(fx.store, new SqliteProjectionStorage(path));
+    await runner.catchUp();
+    const first = runner.checkpoint();
+    await runner.close();
+    await fx.emit(downloadsStream(p), [DownloadsCounted({ project_id: p, version_id: null, count: 3 })]);
+    runner = new ProjectionRunner(fx.store, new SqliteProjectionStorage(path));
+    await runner.catchUp();
+    expect(runner.eventsProjected).toBe(1);
+    expect(runner.checkpoint()).toBe(first + 1);
+    expect((await runner.storage.readModels.get('projects', p))?.downloads).toBe(10);
+  });
 });
 
 describe('ProjectionRunner failures', () => {

@@ -93,7 +93,7 @@ function setDocument<C extends CollectionName>(state: DocumentState, coll: C, id
   const docs: Record<string, Documents[C]> = { ...state[coll] };
   if (doc === null) delete docs[id];
   else docs[id] = doc;
-  state[coll] = docs;
+  Object.assign(state, { [coll]: docs });
 }
 
 /** A ProjectCreated of a draft mod owned by `owner`, its team TEAM<last 4 of the id>, its thread THRD<last 4> (fields override). */
