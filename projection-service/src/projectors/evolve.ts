@@ -46,8 +46,11 @@ export function documentProjection<C extends CollectionName, J>(p: DocumentProje
     collection: p.collection,
     canHandle: new Set(p.canHandle),
     async apply(target, event) {
-      const join = await p.join(event, target);
-      const ids = await p.documentIds(event, join, target);
+      // most joins and id lists are plain values: awaited only when they are promises (a rebuild folds millions)
+      const j = p.join(event, target);
+      const join = j instanceof Promise ? await j : j;
+      const i = p.documentIds(event, join, target);
+      const ids = i instanceof Promise ? await i : i;
       for (const id of ids) {
         const before = await target.get(p.collection, id);
         const after = p.evolve(before, event, join, id);
