@@ -22,7 +22,8 @@ function sameKeys(a: Array<[string, string]>, b: Array<[string, string]>): boole
 
 /**
  * A unit of work over many events: documents are loaded once, changed in
- * memory, and written together with the checkpoint when the batch commits.
+ * memory, and written together with the checkpoint when the batch commits. The projectors'
+ * document projections (evolve.ts) read through it and it applies what their `evolve` returns.
  */
 export class BatchContext implements EvolveTarget {
   private readonly entries = new Map<string, Entry>();
