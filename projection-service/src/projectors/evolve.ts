@@ -19,7 +19,10 @@ export interface DocumentProjection<C extends CollectionName, J> {
   collection: C;
   /** the event types it handles */
   canHandle: readonly string[];
-  /** the read-only input the other two need, read once per event */
+  /**
+   * the read-only input the other two need, read once per event; projections of one projector that share
+   * a join function share what it read when the first of them applied
+   */
   join(event: RecordedEvent, read: ReadView): J | Promise<J>;
   /** the ids of the documents of `collection` the event touches */
   documentIds(event: RecordedEvent, join: J, read: ReadView): string[] | Promise<string[]>;
@@ -38,17 +41,23 @@ export interface EvolveTarget extends ReadView {
 export interface Evolution {
   readonly collection: CollectionName;
   readonly canHandle: ReadonlySet<string>;
-  apply(target: EvolveTarget, event: RecordedEvent): Promise<void>;
+  /** `joins`: what join functions read for this event, shared by the projections of one projector */
+  apply(target: EvolveTarget, event: RecordedEvent, joins: Map<unknown, unknown>): Promise<void>;
 }
 
 export function documentProjection<C extends CollectionName, J>(p: DocumentProjection<C, J>): Evolution {
   return {
     collection: p.collection,
     canHandle: new Set(p.canHandle),
-    async apply(target, event) {
-      // most joins and id lists are plain values: awaited only when they are promises (a rebuild folds millions)
-      const j = p.join(event, target);
-      const join = j instanceof Promise ? await j : j;
+    async apply(target, event, joins) {
+      let join: J;
+      if (joins.has(p.join)) join = joins.get(p.join) as J;
+      else {
+        // most joins and id lists are plain values: awaited only when they are promises (a rebuild folds millions)
+        const j = p.join(event, target);
+        join = j instanceof Promise ? await j : j;
+        joins.set(p.join, join);
+      }
       const i = p.documentIds(event, join, target);
       const ids = i instanceof Promise ? await i : i;
       for (const id of ids) {
@@ -91,7 +100,8 @@ export function defineProjector(def: ProjectorDefinition): DefinedProjector {
   const run = async (target: EvolveTarget, event: RecordedEvent): Promise<void> => {
     if (!handled.has(event.type)) return;
     if (def.reindex && reindexed.has(event.type)) for (const id of await def.reindex.projectIds(event, target)) target.touchProject(id);
-    for (const d of def.documents) if (d.canHandle.has(event.type)) await d.apply(target, event);
+    const joins = new Map<unknown, unknown>();
+    for (const d of def.documents) if (d.canHandle.has(event.type)) await d.apply(target, event, joins);
   };
   Object.defineProperty(run, 'name', { value: def.name });
   return Object.assign(run, { documents: def.documents, reindex: def.reindex });
