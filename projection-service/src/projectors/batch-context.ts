@@ -125,5 +125,8 @@ export class BatchContext implements EvolveTarget {
   }
 }
 
-/** One step of the fold: applies an event to the batch's unit of work (the projectors are defineProjector's). */
-export type Projector = (target: EvolveTarget, event: RecordedEvent) => Promise<void>;
+/**
+ * One step of the fold: applies an event to the batch's unit of work (the projectors are defineProjector's).
+ * `handled`, when given, lists the event types it acts on: the fold does not call it for others.
+ */
+export type Projector = ((target: EvolveTarget, event: RecordedEvent) => Promise<void>) & { readonly handled?: ReadonlySet<string> };

@@ -87,7 +87,11 @@ export interface ProjectorDefinition {
   readonly reindex?: SearchReindex;
 }
 
-export type DefinedProjector = ((target: EvolveTarget, event: RecordedEvent) => Promise<void>) & ProjectorDefinition;
+export type DefinedProjector = ((target: EvolveTarget, event: RecordedEvent) => Promise<void>) &
+  ProjectorDefinition & {
+    /** the event types it acts on */
+    readonly handled: ReadonlySet<string>;
+  };
 
 /**
  * The projector that applies a definition to the batch's unit of work: first the search re-index
@@ -104,7 +108,7 @@ export function defineProjector(def: ProjectorDefinition): DefinedProjector {
     for (const d of def.documents) if (d.canHandle.has(event.type)) await d.apply(target, event, joins);
   };
   Object.defineProperty(run, 'name', { value: def.name });
-  return Object.assign(run, { documents: def.documents, reindex: def.reindex });
+  return Object.assign(run, { documents: def.documents, reindex: def.reindex, handled });
 }
 
 /** The id part of a stream name such as `version-<id>`. */

@@ -33,6 +33,7 @@ export class ProjectorFailedError extends Error {
 
 export async function applyEvent(ctx: BatchContext, e: RecordedEvent, projectors: readonly Projector[] = PROJECTORS): Promise<void> {
   for (const p of projectors) {
+    if (p.handled && !p.handled.has(e.type)) continue;
     try {
       await p(ctx, e);
     } catch (err) {
