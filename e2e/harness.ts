@@ -240,11 +240,6 @@ export class SiteFixture {
     return new SiteApi((await this.browser.newContext()).request, this.url);
   }
 
-  /** The API through a page's own context (its cookies are the page's). */
-  apiOf(page: Page): SiteApi {
-    return new SiteApi(page.request, this.url);
-  }
-
   /** Signs in on the sign-in page and lands on `path`. */
   async signedIn(username: string, password: string, path: string, options: PageOptions = {}): Promise<Page> {
     const page = await this.newPage({ timeout: 60_000, ...options });

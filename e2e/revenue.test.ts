@@ -5,121 +5,53 @@
  * an over-balance withdrawal is refused in the UI, a withdrawal goes through with a fee preview and
  * confirmation, and the transfer shows in the history and in the per-year and per-method totals.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { buildWebOnce, failFast, freePort, launchBrowser, loadStartSite, removeDir } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { canStartSite, failFast, useSite } from './harness';
 
-const startSite = await loadStartSite();
-const ADMIN_USERNAME = 'revenuestaff';
-const ADMIN_PASSWORD = 'staff-password-42';
-const BOUNDARY = '----modshelf-revenue-e2e';
-
-function multipart(parts: Array<{ name: string; filename?: string; body: Buffer | string }>): Buffer {
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    let head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.name}"`;
-    if (p.filename) head += `; filename="${p.filename}"`;
-    head += `\r\nContent-Type: ${p.filename ? 'application/octet-stream' : 'application/json'}\r\n\r\n`;
-    chunks.push(Buffer.from(head), Buffer.isBuffer(p.body) ? p.body : Buffer.from(p.body), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
-}
-
-interface FullSite {
-  url: string;
-  close(): Promise<void>;
-  app: { inject(o: { method: string; url: string; remoteAddress?: string }): Promise<{ statusCode: number }> };
-  credentials: { setEmailVerified(userId: string, v: boolean): Promise<void> };
-}
-
-describe.skipIf(!startSite)('revenue from downloads and withdrawals in a real browser', () => {
+describe.skipIf(!canStartSite)('revenue from downloads and withdrawals in a real browser', () => {
   failFast();
-  let site: FullSite;
-  let dataDir: string;
-  let browser: Browser;
+  const env = useSite({ env: { REVENUE_HOLD_DAYS: '0', REVENUE_PER_DOWNLOAD_USD: '10', PAYOUT_SETTLE_MS: '600000' } });
   let page: Page;
   let url: string;
+  let username: string;
   const stamp = Date.now().toString(36);
-  const username = `earner${stamp}`;
   const password = 'correct horse battery staple';
   const year = String(new Date().getUTCFullYear());
 
-  const api = async (method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${url}${path}`, {
-      method,
-      headers: { ...(token ? { authorization: token } : {}), ...(body !== undefined && !Buffer.isBuffer(body) ? { 'content-type': 'application/json' } : {}), ...headers },
-      body: body === undefined ? undefined : Buffer.isBuffer(body) ? new Uint8Array(body) : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return text ? JSON.parse(text) : undefined;
-  };
-
   beforeAll(async () => {
-    await buildWebOnce();
-    dataDir = mkdtempSync(join(tmpdir(), 'modshelf-e2e-revenue-'));
-    const port = await freePort();
-    site = (await startSite!({
-      env: {
-        PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, SEED: 'false', LOG_LEVEL: 'silent',
-        ADMIN_USERNAME, ADMIN_PASSWORD, REVENUE_HOLD_DAYS: '0', REVENUE_PER_DOWNLOAD_USD: '10', PAYOUT_SETTLE_MS: '600000',
-      },
-    })) as unknown as FullSite;
-    url = site.url.replace(/\/$/, '');
-    browser = await launchBrowser();
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await ctx.newPage();
-    page.setDefaultTimeout(60_000);
-  }, 240_000);
-
-  afterEach(async (c) => {
-    if (c.task.result?.state === 'fail' && page) {
-      console.error(`[revenue e2e] ${c.task.name}: at ${page.url()}\n${(await page.locator('main').innerText().catch(() => '')).slice(0, 1500)}`);
-    }
+    url = env.url;
+    page = await env.newPage({ timeout: 60_000 });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-    if (dataDir) removeDir(dataDir);
-  }, 180_000);
-
   it('accrues revenue from real downloads of a monetized, approved project', async () => {
-    const { session } = await api('POST', '/v2/auth/create', null, { username, password, email: `${username}@example.org` });
-    const me = await api('GET', '/v2/user', session);
-    await site.credentials.setEmailVerified(me.id, true);
-    const mp = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
-    const project = await api('POST', '/v2/project', session, multipart([{ name: 'data', body: JSON.stringify({
+    const api = await env.api();
+    const author = await api.signUp('earner', password);
+    username = author.username;
+    const get = async (path: string) => (await api.request.get(`${url}${path}`, { headers: author.auth })).json();
+    const me = await get('/v2/user');
+    await env.site.credentials.setEmailVerified(me.id, true);
+    const project = await api.createProject(author.auth, {
       slug: `coin-lanterns-${stamp}`, title: `Coin Lanterns ${stamp}`, description: 'Lanterns that pay their way.', body: 'Lanterns.',
-      project_type: 'mod', categories: [], additional_categories: [], client_side: 'required', server_side: 'unsupported',
-      license_id: 'MIT', license_url: null, source_url: null, issues_url: null, wiki_url: null, discord_url: null, donation_urls: [],
-      initial_versions: [], is_draft: true, requested_status: 'approved',
-    }) }]), mp);
-    const version = await api('POST', '/v2/version', session, multipart([
-      { name: 'data', body: JSON.stringify({
-        project_id: project.id, name: '1.0.0', version_number: '1.0.0', changelog: 'First', dependencies: [], game_versions: ['1.11.4'], version_type: 'release',
-        loaders: ['coreengine'], featured: false, status: 'listed', file_parts: ['file0'], primary_file: 'file0',
-      }) },
-      { name: 'file0', filename: 'coin-lanterns-1.0.0.zip', body: Buffer.from(`coins ${stamp}`) },
-    ]), mp);
-    await api('PATCH', `/v2/project/${project.id}`, session, { status: 'processing' });
-    const staff = await api('POST', '/v2/auth/login', null, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
-    await api('PATCH', `/v2/project/${project.id}`, staff.session, { status: 'approved' });
+      categories: [], additional_categories: [], server_side: 'unsupported', license_url: null, source_url: null, issues_url: null,
+      wiki_url: null, discord_url: null, donation_urls: [], initial_versions: [], requested_status: 'approved',
+    });
+    const version = await api.uploadVersion(author.auth, project.id, { name: 'coin-lanterns-1.0.0.zip', body: `coins ${stamp}`, mimeType: 'application/octet-stream' }, {
+      name: '1.0.0', changelog: 'First', status: 'listed', primary_file: 'file',
+    });
+    await api.submit(author.auth, project.id);
+    await api.approveAsStaff(project.id);
     // three clients download the file: three counted downloads, $10 each
     const path = new URL(version.files[0].url).pathname;
     for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
-      expect((await site.app.inject({ method: 'GET', url: path, remoteAddress: ip })).statusCode).toBe(200);
+      expect((await env.site.app.inject({ method: 'GET', url: path, remoteAddress: ip })).statusCode).toBe(200);
     }
     // the counter flushes every 15 s; then the process manager credits the owner
     const deadline = Date.now() + 60_000;
-    let balance = await api('GET', '/v2/payout/balance', session);
+    let balance = await get('/v2/payout/balance');
     while (balance.available !== '30' && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 500));
-      balance = await api('GET', '/v2/payout/balance', session);
+      balance = await get('/v2/payout/balance');
     }
     expect(balance).toMatchObject({ available: '30', pending: '0', withdrawn_lifetime: '0' });
   }, 120_000);

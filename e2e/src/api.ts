@@ -28,6 +28,12 @@ export interface ProjectFields {
   [field: string]: unknown;
 }
 
+export interface VersionFile {
+  name: string;
+  body: string;
+  mimeType?: string;
+}
+
 async function ok(res: APIResponse, status = 200): Promise<APIResponse> {
   expect(res.status(), `${res.url()}: ${await res.text()}`).toBe(status);
   return res;
@@ -68,16 +74,18 @@ export class SiteApi {
     return { id: (await res.json()).id as string, slug: projectSlug };
   }
 
-  /** Version 1.0.0 with one file. */
-  async uploadVersion(auth: AuthHeaders, projectId: string, file: { name: string; body: string }): Promise<{ id: string; files: { url: string }[] }> {
+  /** Version 1.0.0 with one file; other fields override the defaults. */
+  async uploadVersion(
+    auth: AuthHeaders, projectId: string, file: VersionFile, fields: Record<string, unknown> = {},
+  ): Promise<{ id: string; files: { url: string }[] }> {
     const res = await ok(await this.request.post(`${this.url}/v2/version`, {
       headers: auth,
       multipart: {
         data: JSON.stringify({
           project_id: projectId, name: 'First', version_number: '1.0.0', changelog: 'initial', game_versions: ['1.11.4'], loaders: ['coreengine'],
-          version_type: 'release', featured: false, dependencies: [], file_parts: ['file'],
+          version_type: 'release', featured: false, dependencies: [], file_parts: ['file'], ...fields,
         }),
-        file: { name: file.name, mimeType: 'application/java-archive', buffer: Buffer.from(file.body) },
+        file: { name: file.name, mimeType: file.mimeType ?? 'application/java-archive', buffer: Buffer.from(file.body) },
       },
     }));
     return (await res.json()) as { id: string; files: { url: string }[] };
@@ -101,7 +109,7 @@ export class SiteApi {
   }
 
   /** A draft project with a version, submitted for review. */
-  async submittedProject(auth: AuthHeaders, fields: ProjectFields, file: { name: string; body: string }) {
+  async submittedProject(auth: AuthHeaders, fields: ProjectFields, file: VersionFile) {
     const project = await this.createProject(auth, fields);
     const version = await this.uploadVersion(auth, project.id, file);
     const position = await this.submit(auth, project.id);
