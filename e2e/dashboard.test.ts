@@ -166,9 +166,8 @@ describe.skipIf(!canStartSite)('the author dashboard and publishing flow in a re
 
   it('invites a member from the members tab; the invitee accepts from the dashboard notifications', async () => {
     const invitee = `helper${stamp}`;
-    const ctx2 = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const other = recordPage(await ctx2.newPage());
-    other.setDefaultTimeout(60_000);
+    const other = await env.newPage({ timeout: 60_000 });
+    const ctx2 = other.context();
     try {
       await other.goto(`${url}/auth/sign-up?redirect=%2Fdashboard%2Fnotifications`);
       await other.getByRole('heading', { name: 'Create an account' }).waitFor();

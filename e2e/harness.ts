@@ -151,7 +151,7 @@ export async function loadStartSite(): Promise<StartSite | null> {
 export const canStartSite = (await loadStartSite()) !== null;
 
 export interface SiteOptions {
-  /** fill the demo catalogue with this many projects; without it the site starts blank, with the STAFF account */
+  /** fill the demo catalogue with this many projects; without it the site starts blank (either way with the STAFF account) */
   seed?: number;
   env?: Record<string, string>;
 }
@@ -163,11 +163,12 @@ export async function startTestSite(options: SiteOptions = {}): Promise<{ site: 
   const dataDir = mkdtempSync(join(tmpdir(), 'modshelf-e2e-data-'));
   // the API writes absolute file and image URLs, so it must know its port before it starts
   const port = await freePort();
-  const content = options.seed === undefined
-    ? { SEED: 'false', ADMIN_USERNAME: STAFF.username, ADMIN_PASSWORD: STAFF.password }
-    : { SEED: 'true', SEED_PROJECTS: String(options.seed) };
+  const content = options.seed === undefined ? { SEED: 'false' } : { SEED: 'true', SEED_PROJECTS: String(options.seed) };
   const site = await startSite({
-    env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...content, ...options.env },
+    env: {
+      PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'silent',
+      ADMIN_USERNAME: STAFF.username, ADMIN_PASSWORD: STAFF.password, ...content, ...options.env,
+    },
   });
   return {
     site,
@@ -252,7 +253,7 @@ export class SiteFixture {
   }
 }
 
-/** The site and browser of the journey in this describe: blank (with STAFF) unless `seed` is given. */
+/** The site and browser of the journey in this describe: blank unless `seed` is given, with the STAFF account. */
 export function useSite(options: SiteOptions = {}): SiteFixture {
   return new SiteFixture(options);
 }

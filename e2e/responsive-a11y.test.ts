@@ -9,12 +9,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildWebOnce, launchBrowser, loadStartSite, recordPage, REPO_ROOT, startSeededSite } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { canStartSite, recordPage, REPO_ROOT, STAFF as ADMIN, useSite } from './harness';
 
-const canStart = (await loadStartSite()) !== null;
-const ADMIN = { username: 'a11y_admin', password: 'a11y-e2e-password-1' };
 const SHOTS = join(REPO_ROOT, 'e2e', 'screenshots');
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const WIDTHS = [360, 390, 1280] as const;
@@ -89,21 +87,17 @@ function describeViolations(v: { id: string; help: string; nodes: { target: unkn
   return v.map((x) => `${x.id}: ${x.help}\n    ${x.nodes.slice(0, 4).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary?.split('\n')[1] ?? ''}`).join('\n    ')}`).join('\n');
 }
 
-describe.skipIf(!canStart)('every page type on phones and desktops, and its accessibility', () => {
+describe.skipIf(!canStartSite)('every page type on phones and desktops, and its accessibility', () => {
   // the four checks stand alone (no journey), so one failing does not skip the others (no failFast)
-  let site: Awaited<ReturnType<typeof startSeededSite>>;
-  let browser: Browser;
+  const site = useSite({ seed: 40 });
   const signedOut: PageType[] = [];
   const signedIn: PageType[] = [];
   let staffState: Awaited<ReturnType<BrowserContext['storageState']>>;
 
   beforeAll(async () => {
-    await buildWebOnce();
-    site = await startSeededSite(40, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
-    browser = await launchBrowser();
     mkdirSync(SHOTS, { recursive: true });
-    const url = site!.url;
-    const ctx = await browser.newContext();
+    const url = site.url;
+    const ctx = await site.browser.newContext();
     const req = ctx.request;
     const hits = (await (await req.get(`${url}/v2/search?limit=40&facets=${encodeURIComponent('[["project_type:mod"]]')}`)).json()).hits as {
       slug: string; project_id: string; author: string; gallery: string[];
@@ -183,19 +177,14 @@ describe.skipIf(!canStart)('every page type on phones and desktops, and its acce
     await ctx.close();
   }, 300_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
-
   async function contextFor(width: number, state: 'out' | 'in', mode = 'light'): Promise<BrowserContext> {
     const phone = width < 600;
-    const ctx = await browser.newContext({
+    const ctx = await site.browser.newContext({
       viewport: { width, height: phone ? 780 : 900 },
       isMobile: phone, hasTouch: phone, deviceScaleFactor: 1,
       storageState: state === 'in' ? staffState : undefined,
     });
-    await ctx.addCookies([{ name: 'color-mode', value: mode, url: site!.url }]);
+    await ctx.addCookies([{ name: 'color-mode', value: mode, url: site.url }]);
     return ctx;
   }
 
@@ -206,7 +195,7 @@ describe.skipIf(!canStart)('every page type on phones and desktops, and its acce
       const ctx = await contextFor(width, state);
       const page = recordPage(await ctx.newPage());
       for (const t of pages) {
-        await page.goto(`${site!.url}${t.path}`);
+        await page.goto(`${site.url}${t.path}`);
         await settle(page);
         const where = `${state} ${t.name} (${t.path}) at ${width}px`;
         if (state === 'in') expect(new URL(page.url()).pathname, `${where} needs no new sign-in`).not.toBe('/auth/sign-in');
@@ -236,7 +225,7 @@ describe.skipIf(!canStart)('every page type on phones and desktops, and its acce
     const ctx = await contextFor(1280, state, DARK_MODES[0]);
     const page = recordPage(await ctx.newPage());
     for (const t of pages) {
-      await page.goto(`${site!.url}${t.path}`);
+      await page.goto(`${site.url}${t.path}`);
       await settle(page);
       expect(await page.evaluate(() => document.documentElement.dataset.theme), `${t.name} in dark`).toBe('dark');
       for (const mode of DARK_MODES) {
@@ -265,7 +254,7 @@ describe.skipIf(!canStart)('every page type on phones and desktops, and its acce
   it('on a phone the search filters sit behind a Filters button that counts the active ones', async () => {
     const ctx = await contextFor(390, 'out');
     const page = recordPage(await ctx.newPage());
-    await page.goto(`${site!.url}/mods`);
+    await page.goto(`${site.url}/mods`);
     await settle(page);
     const button = page.getByRole('button', { name: /^Filters/ });
     const facets = page.locator('[data-facet="categories"]');
@@ -287,7 +276,7 @@ describe.skipIf(!canStart)('every page type on phones and desktops, and its acce
     await page.waitForURL((u) => u.searchParams.getAll('c').length === 2);
     await expect.poll(async () => (await button.innerText()).trim()).toBe('Filters (2)');
     // the count comes from the URL, so it is right on a fresh load, in Russian too
-    await ctx.addCookies([{ name: 'language', value: 'ru', url: site!.url }]);
+    await ctx.addCookies([{ name: 'language', value: 'ru', url: site.url }]);
     await page.reload();
     await settle(page);
     const ru = page.getByRole('button', { name: /^Фильтры/ });

@@ -5,6 +5,7 @@
  */
 import type { APIRequestContext, APIResponse } from 'playwright-core';
 import { expect } from 'vitest';
+import { POSITION_HEADER } from '@modshelf/contract';
 
 /** The staff account every blank site starts with (ADMIN_USERNAME / ADMIN_PASSWORD). */
 export const STAFF = { username: 'e2e_staff', password: 'staff-e2e-password-1' } as const;
@@ -59,6 +60,16 @@ export class SiteApi {
     return { username, session, auth: { authorization: session, ...CALLER } };
   }
 
+  /** A GET that must answer 200, as this account when `auth` is given. */
+  async getJson<T>(path: string, auth?: AuthHeaders): Promise<T> {
+    return (await (await ok(await this.request.get(`${this.url}${path}`, { headers: auth }))).json()) as T;
+  }
+
+  /** A demo author of the seeded site (password `demo-<username>-password`). */
+  signInDemo(username: string): Promise<Account> {
+    return this.signIn(username, `demo-${username}-password`);
+  }
+
   /** A draft mod (slug from the title unless given); other fields override the defaults. */
   async createProject(auth: AuthHeaders, { title, slug, description, ...fields }: ProjectFields): Promise<{ id: string; slug: string }> {
     const projectSlug = slug ?? title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
@@ -94,7 +105,7 @@ export class SiteApi {
   /** Sets a project's status; answers the log position of the change (for read-your-writes). */
   async setStatus(auth: AuthHeaders, projectId: string, status: string): Promise<string> {
     const res = await ok(await this.request.patch(`${this.url}/v2/project/${projectId}`, { headers: auth, data: { status } }), 204);
-    return res.headers()['x-modshelf-position'];
+    return res.headers()[POSITION_HEADER];
   }
 
   /** The author submits the project for review. */
