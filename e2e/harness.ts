@@ -1,7 +1,6 @@
 /** Shared helpers of the browser tests: Debian's chromium via playwright-core, the sites, the API steps and the failure dump. */
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { SiteApi, STAFF } from './src/api';
 import { DEBIAN_CHROMIUM } from './src/chromium';
 import { ensureWebBuilt, registerWeb } from '../site/src/web';
+import { freePort } from '@modshelf/service-kit/free-port';
 
 export { PASSWORD, SiteApi, STAFF, type Account, type AuthHeaders } from './src/api';
 
@@ -256,18 +256,6 @@ export class SiteFixture {
 /** The site and browser of the journey in this describe: blank unless `seed` is given, with the STAFF account. */
 export function useSite(options: SiteOptions = {}): SiteFixture {
   return new SiteFixture(options);
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => res(port));
-    });
-  });
 }
 
 export function writeJson(path: string, value: unknown): void {
