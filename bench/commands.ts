@@ -96,7 +96,7 @@ export async function benchCommands() {
 
     // freshness: approve every project, then rename one and poll search until the new title shows
     for (const id of ids.slice(0, 20)) await listProject(site, token, admin, id);
-    const samples = await freshness(site, token, ids.slice(0, 20), 60, 'Bench');
+    const samples = await freshnessSamples(site, token, ids.slice(0, 20), 60, 'Bench');
     return {
       commands_50_clients: commands,
       bare_fastify_50_clients: baseline,
@@ -116,7 +116,7 @@ export async function benchCommands() {
  * Command-to-search freshness: `count` times, renames one of `ids` (in turn) to a new word and polls
  * search until the word is found; answers each wait in ms.
  */
-export async function freshness(site: ChildSite, token: string, ids: string[], count: number, label: string): Promise<number[]> {
+export async function freshnessSamples(site: ChildSite, token: string, ids: string[], count: number, label: string): Promise<number[]> {
   const samples: number[] = [];
   for (let i = 0; i < count; i++) {
     const word = `fresh${i}x${Math.floor(Math.random() * 1e6)}`;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { SqliteEventStore } from '@modshelf/events';
 import { ProjectionRunner, SqliteProjectionStorage, projectionsPath } from '@modshelf/projection-service';
-import { createProject, freshness, json, KEY, listProject } from './commands';
+import { createProject, freshnessSamples, json, KEY, listProject } from './commands';
 import { writeDataset } from './dataset';
 import { load, searchMix } from './search';
 import { startChildSite, type ChildSite } from './server';
@@ -56,7 +56,7 @@ async function freshness(site: ChildSite, samples = 60): Promise<ReturnType<type
   }, 20);
   let times: number[];
   try {
-    times = await freshness(site, token, ids, samples, 'Scale');
+    times = await freshnessSamples(site, token, ids, samples, 'Scale');
   } finally {
     clearInterval(timer);
   }

@@ -15,7 +15,8 @@ import { canStartSite, recordPage, REPO_ROOT, STAFF as ADMIN, useSite } from './
 
 const SHOTS = join(REPO_ROOT, 'e2e', 'screenshots');
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const WIDTHS = [360, 390, 1280] as const;
+/** The widths checked, grouped by the page that serves them: a phone (loaded at its first width, then narrowed) and a desktop. */
+const VIEWPORT_GROUPS: readonly (readonly number[])[] = [[390, 360], [1280]];
 const AXE_WIDTHS: readonly number[] = [390, 1280];
 const DARK_MODES = ['dark', 'oled', 'retro'] as const;
 
@@ -188,26 +189,37 @@ describe.skipIf(!canStartSite)('every page type on phones and desktops, and its 
     return ctx;
   }
 
-  /** Screens, overflow and target sizes of each page at each width; the full axe run (light mode) at 390 px and on desktop. */
+  /**
+   * Screens, overflow and target sizes of each page at each width; the full axe run (light mode) at 390 px and on
+   * desktop. The phone widths share one page: each page loads once at 390 px and is then narrowed to 360 px.
+   */
   async function checkLayoutAndAxe(state: 'out' | 'in', pages: PageType[]) {
     const problems: string[] = [];
-    for (const width of WIDTHS) {
-      const ctx = await contextFor(width, state);
+    for (const widths of VIEWPORT_GROUPS) {
+      const ctx = await contextFor(widths[0], state);
       const page = recordPage(await ctx.newPage());
+      const initial = page.viewportSize()!;
       for (const t of pages) {
+        if (page.viewportSize()!.width !== initial.width) await page.setViewportSize(initial);
         await page.goto(`${site.url}${t.path}`);
         await settle(page);
-        const where = `${state} ${t.name} (${t.path}) at ${width}px`;
-        if (state === 'in') expect(new URL(page.url()).pathname, `${where} needs no new sign-in`).not.toBe('/auth/sign-in');
-        await page.screenshot({ path: join(SHOTS, `${state === 'in' ? 'signed-in' : 'signed-out'}-${t.name}-${width}.png`), fullPage: true });
-        const wide = await overflow(page);
-        if (wide > 0) problems.push(`${where}: scrolls ${wide}px sideways`);
-        const small = await smallTargets(page);
-        if (small.length) problems.push(`${where}: targets under 24px: ${small.slice(0, 6).join('; ')}`);
-        // axe at one phone width and on desktop (360 px differs from 390 px only in layout, checked above)
-        if (AXE_WIDTHS.includes(width)) {
-          const axe = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-          if (axe.violations.length) problems.push(`${where}: axe\n  ${describeViolations(axe.violations)}`);
+        for (const width of widths) {
+          if (width !== initial.width) {
+            await page.setViewportSize({ width, height: initial.height });
+            await settle(page);
+          }
+          const where = `${state} ${t.name} (${t.path}) at ${width}px`;
+          if (state === 'in') expect(new URL(page.url()).pathname, `${where} needs no new sign-in`).not.toBe('/auth/sign-in');
+          await page.screenshot({ path: join(SHOTS, `${state === 'in' ? 'signed-in' : 'signed-out'}-${t.name}-${width}.png`), fullPage: true });
+          const wide = await overflow(page);
+          if (wide > 0) problems.push(`${where}: scrolls ${wide}px sideways`);
+          const small = await smallTargets(page);
+          if (small.length) problems.push(`${where}: targets under 24px: ${small.slice(0, 6).join('; ')}`);
+          // axe at one phone width and on desktop (360 px differs from 390 px only in layout, checked above)
+          if (AXE_WIDTHS.includes(width)) {
+            const axe = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+            if (axe.violations.length) problems.push(`${where}: axe\n  ${describeViolations(axe.violations)}`);
+          }
         }
       }
       await ctx.close();
