@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { canStartSite, failFast, useSite } from './harness';
+import { failFast, useSite } from './harness';
 
-describe.skipIf(!canStartSite)('catalogue in a real browser', () => {
+describe('catalogue in a real browser', () => {
   failFast();
   const site = useSite({ seed: 40 });
   let page: Page;

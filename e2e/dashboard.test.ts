@@ -10,7 +10,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { canStartSite, failFast, useSite } from './harness';
+import { failFast, useSite } from './harness';
 
 /** Submits the sign-up form: on to the welcome page, or the form's error at once (not a long wait for "Continue"). */
 async function createAccount(p: Page): Promise<void> {
@@ -20,7 +20,7 @@ async function createAccount(p: Page): Promise<void> {
   if (await error.isVisible()) throw new Error(`sign-up answered: ${await error.innerText()}`);
 }
 
-describe.skipIf(!canStartSite)('the author dashboard and publishing flow in a real browser', () => {
+describe('the author dashboard and publishing flow in a real browser', () => {
   failFast();
   const env = useSite();
   let page: Page;

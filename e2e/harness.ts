@@ -1,6 +1,6 @@
 /** Shared helpers of the browser tests: Debian's chromium via playwright-core, the sites, the API steps and the failure dump. */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,8 @@ import Fastify from 'fastify';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { SiteApi, STAFF } from './src/api';
-import { DEBIAN_CHROMIUM } from './src/chromium';
+import { CHROMIUM_ARGS, DEBIAN_CHROMIUM } from './src/chromium';
+import { startSite, type Site } from '../site/src/index';
 import { ensureWebBuilt, registerWeb } from '../site/src/web';
 import { freePort } from '@modshelf/service-kit/free-port';
 
@@ -16,10 +17,6 @@ export { PASSWORD, SiteApi, STAFF, type Account, type AuthHeaders } from './src/
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const CHROMIUM = process.env.CHROMIUM_PATH || DEBIAN_CHROMIUM;
-export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run',
-];
 
 /** Debian's chromium, made sure of by the browser project's globalSetup (e2e/src/chromium.setup.ts). */
 export function launchBrowser(): Promise<Browser> {
@@ -132,23 +129,7 @@ export function buildInto(pkg: string, outDir: string, label: string): Promise<v
   });
 }
 
-type StartSite = typeof import('../site/src/index').startSite;
-export type Site = Awaited<ReturnType<StartSite>>;
-
-/** The whole site (API + web) from site/src/index.ts, when it is there. */
-export async function loadStartSite(): Promise<StartSite | null> {
-  if (!existsSync(join(REPO_ROOT, 'site', 'src', 'index.ts'))) return null;
-  try {
-    const mod = await import('../site/src/index');
-    return typeof mod.startSite === 'function' ? mod.startSite : null;
-  } catch (e) {
-    console.warn('site/src/index.ts did not load:', e);
-    return null;
-  }
-}
-
-/** Skips a journey only while site/src/index.ts has no startSite; a site that fails to start fails the suite. */
-export const canStartSite = (await loadStartSite()) !== null;
+export type { Site };
 
 export interface SiteOptions {
   /** fill the demo catalogue with this many projects; without it the site starts blank (either way with the STAFF account) */
@@ -158,8 +139,6 @@ export interface SiteOptions {
 
 /** Starts the site (blank, or seeded) in a fresh data folder on a free port. */
 export async function startTestSite(options: SiteOptions = {}): Promise<{ site: Site; url: string; dataDir: string; close(): Promise<void> }> {
-  const startSite = await loadStartSite();
-  if (!startSite) throw new Error('site/src/index.ts has no startSite');
   const dataDir = mkdtempSync(join(tmpdir(), 'modshelf-e2e-data-'));
   // the API writes absolute file and image URLs, so it must know its port before it starts
   const port = await freePort();
@@ -179,11 +158,6 @@ export async function startTestSite(options: SiteOptions = {}): Promise<{ site: 
       removeDir(dataDir);
     },
   };
-}
-
-/** Starts the seeded site in a fresh data folder on a free port. */
-export async function startSeededSite(projects = 40, env: Record<string, string> = {}) {
-  return startTestSite({ seed: projects, env });
 }
 
 export interface PageOptions {
@@ -256,8 +230,4 @@ export class SiteFixture {
 /** The site and browser of the journey in this describe: blank unless `seed` is given, with the STAFF account. */
 export function useSite(options: SiteOptions = {}): SiteFixture {
   return new SiteFixture(options);
-}
-
-export function writeJson(path: string, value: unknown): void {
-  writeFileSync(path, JSON.stringify(value));
 }

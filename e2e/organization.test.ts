@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ORGANIZATION_PERMISSIONS, PROJECT_PERMISSIONS } from '@modshelf/contract';
 import { DEMO_USERS } from '../site/src/seed/demo-catalogue';
-import { type AuthHeaders, canStartSite, failFast, type SiteApi, useSite } from './harness';
+import { type AuthHeaders, failFast, type SiteApi, useSite } from './harness';
 
 const { ADD_PROJECT } = ORGANIZATION_PERMISSIONS;
 const { VIEW_ANALYTICS } = PROJECT_PERMISSIONS;
@@ -19,7 +19,7 @@ interface OrgAnswer {
   members: { user: { id: string; username: string }; is_owner: boolean; accepted: boolean; organization_permissions: number | null; permissions: number | null }[];
 }
 
-describe.skipIf(!canStartSite)('organization settings and analytics over time in a real browser', () => {
+describe('organization settings and analytics over time in a real browser', () => {
   failFast();
   const env = useSite({ seed: 16 });
   let ctx: BrowserContext;

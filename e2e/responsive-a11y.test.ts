@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { canStartSite, recordPage, REPO_ROOT, STAFF as ADMIN, useSite } from './harness';
+import { recordPage, REPO_ROOT, STAFF as ADMIN, useSite } from './harness';
 
 const SHOTS = join(REPO_ROOT, 'e2e', 'screenshots');
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -88,7 +88,7 @@ function describeViolations(v: { id: string; help: string; nodes: { target: unkn
   return v.map((x) => `${x.id}: ${x.help}\n    ${x.nodes.slice(0, 4).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary?.split('\n')[1] ?? ''}`).join('\n    ')}`).join('\n');
 }
 
-describe.skipIf(!canStartSite)('every page type on phones and desktops, and its accessibility', () => {
+describe('every page type on phones and desktops, and its accessibility', () => {
   // the four checks stand alone (no journey), so one failing does not skip the others (no failFast)
   const site = useSite({ seed: 40 });
   const signedOut: PageType[] = [];

@@ -7,9 +7,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { canStartSite, failFast, useSite } from './harness';
+import { failFast, useSite } from './harness';
 
-describe.skipIf(!canStartSite)('revenue from downloads and withdrawals in a real browser', () => {
+describe('revenue from downloads and withdrawals in a real browser', () => {
   failFast();
   const env = useSite({ env: { REVENUE_HOLD_DAYS: '0', REVENUE_PER_DOWNLOAD_USD: '10', PAYOUT_SETTLE_MS: '600000' } });
   let page: Page;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
-import { canStartSite, failFast, PASSWORD, useSite } from './harness';
+import { failFast, PASSWORD, useSite } from './harness';
 
 /** A datetime-local value (local time, to the second) `ms` from now. */
 function localIn(ms: number): string {
@@ -14,7 +14,7 @@ function localIn(ms: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-describe.skipIf(!canStartSite)('scheduled releases in a real browser', () => {
+describe('scheduled releases in a real browser', () => {
   failFast();
   const env = useSite();
   let url: string;

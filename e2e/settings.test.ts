@@ -10,7 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import otplib from 'otplib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { canStartSite, failFast, useSite } from './harness';
+import { failFast, useSite } from './harness';
 
 const TOKEN_DELETE_TEXT = 'Are you sure you want to delete this token? This will remove this token forever.';
 const SECTION_TITLES = [
@@ -25,7 +25,7 @@ function totpAt(secret: string, steps: number): string {
   return totp.clone({ epoch: Date.now() + steps * 30_000 }).generate(secret);
 }
 
-describe.skipIf(!canStartSite)('accounts and settings in a real browser', { timeout: 90_000 }, () => {
+describe('accounts and settings in a real browser', { timeout: 90_000 }, () => {
   failFast();
   const env = useSite();
   let ctx: BrowserContext;

@@ -7,9 +7,9 @@
  * sanitized) and deletes their comment.
  */
 import { describe, expect, it } from 'vitest';
-import { canStartSite, dumpOnFailure, PASSWORD, recordPage, STAFF as ADMIN, useSite } from './harness';
+import { dumpOnFailure, PASSWORD, recordPage, STAFF as ADMIN, useSite } from './harness';
 
-describe.skipIf(!canStartSite)('threads in a real browser', () => {
+describe('threads in a real browser', () => {
   dumpOnFailure();
   const env = useSite();
   const signedIn = (username: string, password: string, path: string) => env.signedIn(username, password, path);
