@@ -263,7 +263,7 @@ describe('the author dashboard and publishing flow in a real browser', () => {
     await report.getByRole('link').click();
     await page.getByTestId('report-page').getByText(`Testing reports ${stamp}`).waitFor();
 
-    // the revenue pages answer from /v2/payout (e2e/revenue.test.ts follows the money)
+    // the revenue pages answer from /v2/payout (e2e/revenue.e2e.test.ts follows the money)
     await page.goto(`${url}/dashboard/revenue/withdraw`);
     await page.getByTestId('withdraw-available').waitFor();
   }, 180_000);
