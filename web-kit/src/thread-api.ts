@@ -1,4 +1,5 @@
 import { apiFetch, getLastWritePosition } from './api';
+import { command, type WriteMethod } from './write-client';
 import type { User } from './types';
 
 export type ThreadMessageBody =
@@ -33,9 +34,9 @@ export interface ProjectModeration {
   queue: { position: number | null; length: number; reviews_per_day: number; window_days: number; estimated_wait_hours: number | null };
 }
 
-/** A command (204) through apiFetch, which remembers the log position it reached; answers that position. */
-async function command(method: string, path: string, body?: unknown): Promise<number> {
-  await apiFetch<void>(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+/** A command (204) through the write client; answers the highest log position this page's writes reached. */
+async function send(method: WriteMethod, path: string, body?: unknown): Promise<number> {
+  await command(path, method, body);
   return getLastWritePosition();
 }
 
@@ -44,10 +45,10 @@ export const threadApi = {
   thread: (id: string, signal?: AbortSignal, minPosition = 0) =>
     apiFetch<Thread>(`/thread/${encodeURIComponent(id)}`, { signal, query: minPosition > 0 ? { min_position: minPosition } : {} }),
   send: (threadId: string, body: string, isPrivate = false, replyingTo: string | null = null) =>
-    command('POST', `/thread/${encodeURIComponent(threadId)}`, { type: 'text', body, private: isPrivate, replying_to: replyingTo }),
-  remove: (messageId: string) => command('DELETE', `/message/${encodeURIComponent(messageId)}`),
+    send('POST', `/thread/${encodeURIComponent(threadId)}`, { type: 'text', body, private: isPrivate, replying_to: replyingTo }),
+  remove: (messageId: string) => send('DELETE', `/message/${encodeURIComponent(messageId)}`),
   projectModeration: (idOrSlug: string, signal?: AbortSignal, minPosition = 0) =>
     apiFetch<ProjectModeration>(`/project/${encodeURIComponent(idOrSlug)}/moderation`, { signal, query: minPosition > 0 ? { min_position: minPosition } : {} }),
   /** The team resubmits (rejected or withheld -> processing), as PATCH /v2/project/{id} {status}. */
-  resubmit: (projectId: string) => command('PATCH', `/project/${encodeURIComponent(projectId)}`, { status: 'processing' }),
+  resubmit: (projectId: string) => send('PATCH', `/project/${encodeURIComponent(projectId)}`, { status: 'processing' }),
 };
