@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { SCOPE_BITS, openApiFragment, type OpenApiFragment, type RouteDoc, type ScopeName } from '@modshelf/service-kit';
-import { ACCOUNT_ROUTES, type RouteAccess } from './access-matrix';
-import { createBody, loginBody } from './auth-routes';
-import { changePasswordBody, emailBody, resetBeginBody, verifyBody } from './email-routes';
-import { codeFlow, codeOnly } from './twofactor-routes';
-import { createPat, editPat } from './token-routes';
-import { editUser } from './profile-routes';
-import { appBody, authorizeQuery, flowBody, tokenForm } from './oauth-routes';
-import { addMethodBody, editMethodBody, editSubBody, subscribeBody } from './billing/routes';
+import { ACCOUNT_ROUTES, type RouteAccess } from './access-matrix.hook';
+import { createBody, loginBody } from './auth.routes';
+import { changePasswordBody, emailBody, resetBeginBody, verifyBody } from './email.routes';
+import { codeFlow, codeOnly } from './twofactor.routes';
+import { createPat, editPat } from './token.routes';
+import { editUser } from './profile.routes';
+import { appBody, authorizeQuery, flowBody, tokenForm } from './oauth.routes';
+import { addMethodBody, editMethodBody, editSubBody, subscribeBody } from './billing/billing.routes';
 
 /**
  * zod schemas of the accounts API's answers and its OpenAPI path entries. Who may call each

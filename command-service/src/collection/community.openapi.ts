@@ -1,5 +1,5 @@
 import type { CATALOGUE_COMMAND_ROUTES } from '../catalogue/openapi';
-import { iconQuery } from './icon';
+import { iconQuery } from './http';
 import { createCollectionInput, editCollectionInput } from './collection.routes';
 import {
   addProjectInput, createOrganizationInput, editOrgMemberInput, editOrganizationInput, inviteOrgMemberInput,

@@ -4,7 +4,8 @@ import { LOADERS } from '@modshelf/events';
 import { invalidInput } from '@modshelf/service-kit';
 import { routeType } from '../views/derive';
 import { DEFAULT_UPDATE_LOADER, forgeUpdates } from '../views/forge-updates.view';
-import { canReadProject, findProject, projectNotFound, waitForMinPosition, type QueryDeps } from './context';
+import { canReadProject, findProject, projectNotFound, type QueryDeps } from './context';
+import { minPositionWait } from './http';
 
 const LoaderQuery = z.object({
   loader: z.enum(['any', ...LOADERS.map((l): string => l.name)]).optional(),
@@ -18,7 +19,7 @@ const LoaderQuery = z.object({
  */
 export function registerUpdateRoutes(app: FastifyInstance, deps: QueryDeps): void {
   const rm = () => deps.projections.storage.readModels;
-  const preHandler = (req: any, reply: any) => waitForMinPosition(deps, req, reply);
+  const preHandler = minPositionWait(deps);
   const handler = async (req: { params: { id: string }; query: unknown }) => {
     const q = LoaderQuery.safeParse(req.query ?? {});
     if (!q.success) throw invalidInput(`loader: one of ${[...LOADERS.map((l) => l.name), 'any'].join(', ')}`);

@@ -6,15 +6,8 @@ import { sha512Key } from '../read-model/collections';
 import type { ProjectDoc, UserDoc, VersionDoc } from '../read-model/documents';
 import { LISTED_VERSION_STATUSES, PUBLIC_VERSION_STATUSES } from '../views/derive';
 import { deriveVersionList, sortNewestFirst, versionView } from '../views/version.view';
-import {
-  actorWith,
-  canReadProject,
-  canReadVersion,
-  jsonStringArray,
-  versionNotFound,
-  waitForMinPosition,
-  type QueryDeps,
-} from './context';
+import { canReadProject, canReadVersion, jsonStringArray, versionNotFound, type QueryDeps } from './context';
+import { actorWith, minPositionWait } from './http';
 
 const algorithmSchema = z.enum(['sha1', 'sha512']);
 const updateBody = z.object({
@@ -34,7 +27,7 @@ function algorithmFor(hash: string, given: unknown): 'sha1' | 'sha512' {
 
 export function registerVersionRoutes(app: FastifyInstance, deps: QueryDeps): void {
   const rm = () => deps.projections.storage.readModels;
-  const preHandler = (req: any, reply: any) => waitForMinPosition(deps, req, reply);
+  const preHandler = minPositionWait(deps);
 
   async function readable(v: VersionDoc | null, actor: Actor | null): Promise<{ v: VersionDoc; p: ProjectDoc } | null> {
     if (!v) return null;

@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { ApiError } from '../api';
 import { ERRORS } from '../constants';
 import { ErrorScreen } from '../ErrorScreen';
+import { errorText } from '../forms';
 import { signInPath } from '../paths';
 import { verdict, type GuardUser, type Need } from './access';
 
@@ -24,11 +25,6 @@ export interface GuardProps<U extends GuardUser> {
 function errorStatus(e: unknown): number {
   return e instanceof ApiError ? e.status : ERRORS.fallback.statusCode;
 }
-function errorMessage(e: unknown): string {
-  if (e instanceof ApiError) return e.description || e.message || ERRORS.fallback.message;
-  if (e instanceof Error) return e.message || ERRORS.fallback.message;
-  return ERRORS.fallback.message;
-}
 
 /**
  * The one guard of the front end: anonymous visitors go to sign in and come back here; a signed-in
@@ -36,7 +32,7 @@ function errorMessage(e: unknown): string {
  */
 export function Guard<U extends GuardUser>({ need, user, error, loading, forbidden, onSignIn, children }: GuardProps<U>) {
   const location = useLocation();
-  if (error) return <ErrorScreen statusCode={errorStatus(error)} message={errorMessage(error)} />;
+  if (error) return <ErrorScreen statusCode={errorStatus(error)} message={errorText(error)} />;
   switch (verdict(user, need)) {
     case 'wait':
       return <>{loading}</>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DONATION_PLATFORMS, PROJECT_STATUSES, REQUESTED_STATUSES, fields } from '@modshelf/events';
-import { invalidInput } from '@modshelf/service-kit';
+import { invalidInput } from '@modshelf/contract';
 
 /** An optional link: '' and null clear it. */
 const link = z.union([z.literal('').transform(() => null), fields.url]).nullable();

@@ -2,23 +2,17 @@
  * The project's author tabs: write calls (through the kit's write client, which answers the log
  * position each reached) and the pure rules the forms use. Nothing here imports React.
  */
-import { ALL_PROJECT_PERMISSIONS, PROJECT_PERMISSIONS } from '@modshelf/contract/scopes';
+import { PROJECT_PERMISSIONS } from '@modshelf/contract/scopes';
 import { PROJECT_STATUS_TRANSITIONS, type ProjectStatus } from '@modshelf/contract/project-status';
-import { command, type Project, type TeamMember, type User } from '@modshelf/web-kit';
+import { command, teamAccess, type Project, type TeamMember, type User } from '@modshelf/web-kit';
 
 /** A project team permission: the contract's bits (Modrinth's models/v3/teams.rs). */
 export type Permission = keyof typeof PROJECT_PERMISSIONS;
 export const PERMISSION_NAMES = Object.keys(PROJECT_PERMISSIONS) as Permission[];
 
-export const STAFF_ROLES = ['moderator', 'admin'];
-
-/** What the signed-in user may do on this project: their team entry, or staff (who may do everything). */
+/** What the signed-in user may do on this project: web-kit's one team check with the contract's bits. */
 export function accessOf(user: Pick<User, 'id' | 'role'> | null | undefined, members: readonly TeamMember[]) {
-  if (!user) return { member: null as TeamMember | null, staff: false, permissions: 0 };
-  const member = members.find((m) => m.user.id === user.id && m.accepted !== false) ?? null;
-  const staff = STAFF_ROLES.includes(user.role);
-  const permissions = staff ? ALL_PROJECT_PERMISSIONS : member ? (member.is_owner ? ALL_PROJECT_PERMISSIONS : (member.permissions ?? 0)) : 0;
-  return { member, staff, permissions };
+  return teamAccess(user, members, 'project');
 }
 
 export function has(permissions: number, p: Permission): boolean {
