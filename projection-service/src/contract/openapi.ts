@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { openApiFragment, type OpenApiFragment, type RouteDoc } from '@modshelf/service-kit';
 import {
-  CategoryTag, Collection, DonationPlatformTag, GameVersionTag, LicenseTag, LicenseText, ListedVersion, LoaderTag, Notification, Organization,
-  ForgeUpdates, OrganizationMember, Project, ProjectDependencies, QUERY_SCHEMAS, Report, SearchResults, Statistics, TeamMember, User, Version,
-} from './answers';
+  CategoryTag, Collection, DonationPlatformTag, ForgeUpdates, GalleryImage, GameVersionTag, License, LicenseTag, LicenseText, ListedVersion, LoaderTag,
+  Notification, Organization, OrganizationMember, Project, ProjectDependencies, Report, SearchHit, SearchResults, Statistics, TeamMember, User,
+  Version, VersionDependency, VersionFile,
+} from '@modshelf/contract/v2';
+
+/** Named schemas (components.schemas of the published document): the contract's answers. */
+export const QUERY_SCHEMAS = {
+  ForgeUpdates,
+  Project, Version, ListedVersion, VersionFile, VersionDependency, SearchHit, SearchResults, User, TeamMember, Report,
+  Statistics, GalleryImage, License, Collection, Organization, OrganizationMember, Notification,
+  CategoryTag, LoaderTag, GameVersionTag, LicenseTag, DonationPlatformTag,
+} satisfies Record<string, z.ZodType>;
 
 const s = z.string();
 const jsonArray = (what: string) => s.meta({ description: `JSON array of ${what}, e.g. ["a","b"]` });

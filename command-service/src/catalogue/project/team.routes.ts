@@ -3,7 +3,7 @@ import { invalidInput, notFound } from '@modshelf/service-kit';
 import { requireScopes, toCommandActor } from '../actor';
 import type { CatalogueContext } from '../context';
 import { noContent } from '../http';
-import { editMemberInput, inviteInput, userIdInput } from './project.inputs';
+import { editMemberInput, inviteInput, userIdInput } from '@modshelf/contract/v2';
 import { runProjectCommand } from './project.service';
 
 type TeamParams = { id: string };

@@ -8,7 +8,7 @@ import { commandContext, noContent, withPosition } from '../http';
 import { loadProject } from '../project/project.service';
 import { canSeeProject } from '../project/project.state';
 import { reportDecider } from './report.decider';
-import { createReportInput, editReportInput } from './report.inputs';
+import { createReportInput, editReportInput } from '@modshelf/contract/v2';
 import { REPORT_TYPES } from '@modshelf/events';
 
 /** POST /v2/report (REPORT_CREATE) and PATCH /v2/report/{id} (REPORT_WRITE). */

@@ -12,7 +12,7 @@ import { DATA_PART_LIMIT, noContent, parseJsonField, readSmallPart, stageOrRejec
 import { loadProject, resolveProject } from '../project/project.service';
 import type { ProjectState } from '../project/project.state';
 import type { VersionFields } from './version.state';
-import { createVersionInput, deleteFileQuery, editVersionInput, type CreateVersionInput } from './version.inputs';
+import { createVersionInput, deleteFileQuery, editVersionInput, type CreateVersionInput } from '@modshelf/contract/v2';
 import {
   checkDependencies, checkFilename, checkForeignDuplicates, checkModpacks, checkVersionData, dryRunVersion, fileUrl, loadVersion,
   projectAccess, publishCommand, resolveVersion, runVersionCommand, versionJson, type UploadedFile,
