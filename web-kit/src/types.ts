@@ -4,5 +4,5 @@
  */
 export type {
   CategoryTag, Collection, DonationPlatformTag, DonationUrl, GalleryImage, GameVersionTag, License, LicenseTag, LoaderTag,
-  Organization, OrganizationMember, Project, SearchHit, SearchResults, TeamMember, User, Version, VersionDependency, VersionFile,
+  Organization, OrganizationMember, Project, QueuedProject, SearchHit, SearchResults, TeamMember, User, Version, VersionDependency, VersionFile,
 } from '@modshelf/contract/v2';

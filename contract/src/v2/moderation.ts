@@ -48,3 +48,7 @@ export const AsOfAnswer = z.strictObject({
   state: z.record(z.string(), z.unknown()).nullable().meta({ description: 'the read-model document as of that moment, folded by the read-side projectors' }),
   timeline: z.array(TimelineEntry),
 });
+
+export type QueuedProject = z.output<typeof QueuedProject>;
+export type TimelineEntry = z.output<typeof TimelineEntry>;
+export type AsOfAnswer = z.output<typeof AsOfAnswer>;

@@ -1,13 +1,7 @@
-import { ApiError, apiFetch, buildUrl, getAuthToken, loading, type Project, type User } from '@modshelf/web-kit';
+import { ApiError, apiFetch, buildUrl, getAuthToken, loading, type Project, type QueuedProject, type User } from '@modshelf/web-kit';
 
-/** A queued project: the v2 Project plus the owner's username (`author`). */
-export interface QueuedProject extends Project {
-  author: string | null;
-  route_type?: string;
-  /** the moderator holding the (advisory, 15-minute) review lock */
-  locked_by?: { id: string; username: string | null } | null;
-  lock_expires?: string | null;
-}
+/** A queued project: the v2 Project plus the owner's username (`author`) and the review lock (the contract's answer). */
+export type { QueuedProject };
 
 export interface Report {
   id: string;

@@ -1,12 +1,7 @@
 import { apiFetch, type User } from '@modshelf/web-kit';
 
-/** The signed-in user's own record: GET /v2/user adds the private fields for a session. */
-export interface SelfUser extends User {
-  email?: string | null;
-  email_verified?: boolean;
-  has_password?: boolean;
-  has_totp?: boolean;
-}
+/** The signed-in user's own record: GET /v2/user fills the private fields (email, has_password, ...) for a session. */
+export type SelfUser = User;
 
 export interface Pat {
   id: string; name: string; access_token: string | null; scopes: number; user_id: string;

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { openApiFragment, type OpenApiFragment, type RouteDoc } from '@modshelf/service-kit';
 import { AsOfAnswer, ModerationStats, QueuedProject, ReviewLock, ReviewLockTaken, TimelineEntry } from '@modshelf/contract/v2';
 
+/** The answers, for the route tests that parse with them. */
+export { AsOfAnswer, ModerationStats, QueuedProject, ReviewLock, ReviewLockTaken, TimelineEntry };
+
 /** Route docs of the staff moderation queue and the audit timelines (the answers are the contract's). */
 
 const s = z.string();
