@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { createBody, loginBody } from '@modshelf/contract/v2';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CredentialConflictError, newId, usernameSchema, type AccountRecord } from '@modshelf/events';
 import {
@@ -13,18 +13,6 @@ import { isRateLimitBypassed } from './ratelimit';
 import { sendVerificationMail, setNewsletter } from './email-routes';
 import { startTwoFactorFlow } from './twofactor-routes';
 
-export const createBody = z.object({
-  username: usernameSchema,
-  password: z.string().max(256),
-  email: z.string().trim().max(254).pipe(z.email('email: not a valid e-mail address')),
-  sign_up_newsletter: z.boolean().optional(),
-  challenge: z.string().optional(),
-});
-export const loginBody = z.object({
-  username: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(256),
-  challenge: z.string().optional(),
-});
 
 export function conflictToInput(err: unknown): never {
   if (err instanceof CredentialConflictError) {

@@ -37,3 +37,5 @@ export const fileType = z.enum(FILE_TYPES);
 
 export const versionName = z.string().min(1).max(64);
 export const versionNumber = z.string().min(1).max(32);
+
+export const username = z.string().regex(/^[A-Za-z0-9_-]{3,39}$/, 'usernames are 3-39 letters, digits, - or _');

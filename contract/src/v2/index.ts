@@ -22,3 +22,6 @@ export * from './notification';
 export * from './thread';
 export * from './moderation';
 export * from './schedule';
+export * from './account';
+export * from './oauth';
+export * from './billing';
