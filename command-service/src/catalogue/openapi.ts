@@ -2,10 +2,9 @@ import { z } from 'zod';
 import {
   bulkEditInput, createProjectInput, createReportInput, createVersionInput, deleteFileQuery, editMemberInput, editProjectInput, editReportInput,
   editVersionInput, galleryAddQuery, galleryDeleteQuery, galleryEditQuery, iconQuery, inviteInput, scheduleProjectInput, scheduleVersionInput,
-  userIdInput,
+  userIdInput, viewInput,
 } from '@modshelf/contract/v2';
 import type { ScopeName } from '@modshelf/service-kit';
-import { viewInput } from '../analytics/view.routes';
 
 type Body = { kind: 'json' | 'multipart' | 'image' | 'none'; schema?: z.ZodType };
 

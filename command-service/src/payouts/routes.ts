@@ -11,7 +11,7 @@ import { locksFor } from '../kernel/store-lock';
 import { RevenueAccrual, revenueSettingsFromEnv, type RevenueSettings } from './accrual';
 import { balanceOf, payoutDecider, type Payout, type PayoutCommand, type PayoutState } from './decider';
 import { PAYOUT_METHODS, amountProblem, decimal, feeFor, findMethod, methodView, toMicros, type PayoutMethodType } from './methods';
-import { RecipientsBody, WithdrawalBody } from './openapi';
+import { RecipientsBody, WithdrawalBody } from '@modshelf/contract/v2';
 import { SandboxPayoutProvider, type PayoutProvider } from './provider';
 import { PayoutVault } from './vault';
 import { registerLegacyPayoutRoutes } from './legacy.routes';

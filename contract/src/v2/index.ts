@@ -25,3 +25,5 @@ export * from './schedule';
 export * from './account';
 export * from './oauth';
 export * from './billing';
+export * from './payout';
+export * from './analytics';

@@ -57,3 +57,6 @@ export const deleteFileQuery = z.object({
   version_id: id.optional(),
   algorithm: z.enum(['sha1', 'sha512']).optional(),
 });
+
+/** The `data` part of POST /v2/version/{id}/file (files added to a version). */
+export const addFilesData = z.object({ file_types: z.record(z.string(), fileType.nullable()).optional() });

@@ -1,8 +1,6 @@
 import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { Actor } from '@modshelf/events';
-import { fields } from '@modshelf/events';
 import { ApiError, PROJECT_PERMISSIONS as P, environmentOf, invalidInput, notFound } from '@modshelf/service-kit';
 import { checkGameVersions, checkLoaders } from '../tag-rules';
 import { requireVersionAccess } from './version.decider';
@@ -12,15 +10,13 @@ import { DATA_PART_LIMIT, noContent, parseJsonField, readSmallPart, stageOrRejec
 import { loadProject, resolveProject } from '../project/project.service';
 import type { ProjectState } from '../project/project.state';
 import type { VersionFields } from './version.state';
-import { createVersionInput, deleteFileQuery, editVersionInput, type CreateVersionInput } from '@modshelf/contract/v2';
+import { addFilesData, createVersionInput, deleteFileQuery, editVersionInput, type CreateVersionInput } from '@modshelf/contract/v2';
 import {
   checkDependencies, checkFilename, checkForeignDuplicates, checkModpacks, checkVersionData, dryRunVersion, fileUrl, loadVersion,
   projectAccess, publishCommand, resolveVersion, runVersionCommand, versionJson, type UploadedFile,
 } from './version.service';
 
 type IdParams = { id: string };
-
-const addFilesData = z.object({ file_types: z.record(z.string(), fields.fileType.nullable()).optional() });
 
 /**
  * Reads a multipart request whose first part is the JSON `data` field, then
