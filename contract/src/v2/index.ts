@@ -27,3 +27,4 @@ export * from './oauth';
 export * from './billing';
 export * from './payout';
 export * from './analytics';
+export * from './version-file';

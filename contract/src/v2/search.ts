@@ -44,3 +44,15 @@ export const SearchResults = z.strictObject({
 
 export type SearchHit = z.output<typeof SearchHit>;
 export type SearchResults = z.output<typeof SearchResults>;
+
+/** GET /v2/search's parameters. */
+export const searchQuery = z.object({
+  query: z.string().optional(),
+  facets: z.string().optional().meta({ description: 'JSON: outer array AND, inner arrays OR, e.g. [["categories:forge"],["versions:1.17.1"]]' }),
+  index: z.enum(['relevance', 'downloads', 'follows', 'newest', 'updated']).optional(),
+  offset: z.int().nonnegative().optional(),
+  limit: z.int().min(0).max(100).optional(),
+  new_filters: z.string().optional(),
+  filters: z.string().optional().meta({ deprecated: true }),
+  version: z.string().optional().meta({ deprecated: true }),
+});

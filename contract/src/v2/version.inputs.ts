@@ -60,3 +60,15 @@ export const deleteFileQuery = z.object({
 
 /** The `data` part of POST /v2/version/{id}/file (files added to a version). */
 export const addFilesData = z.object({ file_types: z.record(z.string(), fileType.nullable()).optional() });
+
+const jsonArray = (what: string) => z.string().meta({ description: `JSON array of ${what}, e.g. ["a","b"]` });
+/** GET /v2/project/{id|slug}/version's parameters. */
+export const versionListQuery = z.object({
+  loaders: jsonArray('loaders').optional(),
+  game_versions: jsonArray('game versions').optional(),
+  featured: z.boolean().optional(),
+  version_type: z.enum(VERSION_TYPES).optional(),
+  include_changelog: z.boolean().optional(),
+  offset: z.int().nonnegative().optional(),
+  limit: z.int().nonnegative().optional(),
+});
