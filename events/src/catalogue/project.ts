@@ -21,7 +21,7 @@ export const ProjectCreated = defineEvent(
   }),
 );
 /** v1 had one `side` field; v2 splits it into client_side and server_side. */
-defineUpcaster('ProjectCreated', 1, (d: any) => {
+defineUpcaster('ProjectCreated', 1, (d: Record<string, unknown>) => {
   const { side, ...rest } = d;
   return {
     ...rest,

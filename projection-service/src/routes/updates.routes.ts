@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forgeUpdatesQuery as LoaderQuery } from '@modshelf/contract/v2';
 import { LOADERS } from '@modshelf/events';
 import { invalidInput } from '@modshelf/service-kit';
@@ -15,7 +15,7 @@ import { canReadProject, findProject, projectNotFound, waitForMinPosition, type 
  */
 export function registerUpdateRoutes(app: FastifyInstance, deps: QueryDeps): void {
   const rm = () => deps.projections.storage.readModels;
-  const preHandler = (req: any, reply: any) => waitForMinPosition(deps, req, reply);
+  const preHandler = (req: FastifyRequest, reply: FastifyReply) => waitForMinPosition(deps, req, reply);
   const handler = async (req: { params: { id: string }; query: unknown }) => {
     const q = LoaderQuery.safeParse(req.query ?? {});
     if (!q.success) throw invalidInput(`loader: one of ${[...LOADERS.map((l) => l.name), 'any'].join(', ')}`);

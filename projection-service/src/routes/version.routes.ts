@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { hashAlgorithm, hashesBody, updateBody } from '@modshelf/contract/v2';
 import type { Actor } from '@modshelf/events';
@@ -28,7 +28,7 @@ function algorithmFor(hash: string, given: unknown): 'sha1' | 'sha512' {
 
 export function registerVersionRoutes(app: FastifyInstance, deps: QueryDeps): void {
   const rm = () => deps.projections.storage.readModels;
-  const preHandler = (req: any, reply: any) => waitForMinPosition(deps, req, reply);
+  const preHandler = (req: FastifyRequest, reply: FastifyReply) => waitForMinPosition(deps, req, reply);
 
   async function readable(v: VersionDoc | null, actor: Actor | null): Promise<{ v: VersionDoc; p: ProjectDoc } | null> {
     if (!v) return null;
