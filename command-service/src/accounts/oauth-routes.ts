@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { appBody, authorizeQuery, flowBody, tokenForm } from '@modshelf/contract/v2';
+import { appBody, authorizeQuery, flowBody, tokenForm, idParam } from '@modshelf/contract/v2';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { newId, oauthAppStream, upcast, type EventStore } from '@modshelf/events';
@@ -19,7 +18,6 @@ const SECRET_KIND = 'oauth_client_secret';
 const NEVER = '9999-12-31T23:59:59.999Z';
 const scopeNames = Object.keys(SCOPE_BITS) as [ScopeName, ...ScopeName[]];
 const appEdit = appBody.partial();
-const idParam = z.object({ id: z.string().regex(/^[0-9A-Za-z]{8}$/, 'id: not a valid id') });
 
 /** "USER_READ+PROJECT_READ" (Modrinth joins names with +; form decoding turns + into a space). */
 export function parseScopeString(s: string): number | null {

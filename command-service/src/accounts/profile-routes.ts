@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { editUser } from '@modshelf/contract/v2';
+import { editUser, keyParam as userParam } from '@modshelf/contract/v2';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +17,6 @@ const IMAGE_TYPES: Record<string, { ext: string; magic: (b: Buffer) => boolean }
 };
 const EXT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
-const userParam = z.object({ id: z.string().min(1).max(64) });
 
 export const avatarDir = (deps: AccountDeps) => join(deps.dataDir, 'avatars');
 

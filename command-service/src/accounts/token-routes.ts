@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { createPat, editPat } from '@modshelf/contract/v2';
+import { createPat, editPat, idParam } from '@modshelf/contract/v2';
 import type { FastifyInstance } from 'fastify';
 import { newId } from '@modshelf/events';
 import { hashToken, notFound, requireScope, requireSession, setSessionCookie } from '@modshelf/service-kit';
@@ -7,7 +6,6 @@ import { loadUser, newToken, nowIso, runUser, type AccountDeps } from './support
 import { issueSession } from './auth-routes';
 import type { AccountRecord } from '@modshelf/events';
 
-const idParam = z.object({ id: z.string().regex(/^[0-9A-Za-z]{8}$/, 'id: not a valid id') });
 
 function patView(p: { name: string; scopes: number; expires: string; created: string }, id: string, userId: string, lastUsed: string | null, accessToken: string | null) {
   return { id, name: p.name, access_token: accessToken, scopes: p.scopes, user_id: userId, created: p.created, expires: p.expires, last_used: lastUsed };

@@ -28,3 +28,4 @@ export * from './billing';
 export * from './payout';
 export * from './analytics';
 export * from './version-file';
+export * from './params';

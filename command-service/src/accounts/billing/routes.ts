@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { addMethodBody, editMethodBody, editSubBody, subscribeBody } from '@modshelf/contract/v2';
+import { addMethodBody, editMethodBody, editSubBody, subscribeBody, idParam } from '@modshelf/contract/v2';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { billingStream, isId, newId, upcast } from '@modshelf/events';
 import { ApiError, invalidInput, notFound, requireSession } from '@modshelf/service-kit';
@@ -37,7 +36,6 @@ export interface BillingDeps extends AccountDeps {
   billingVault: BillingVault;
 }
 
-const idParam = z.object({ id: z.string().regex(/^[0-9A-Za-z]{8}$/, 'id: not a valid id') });
 
 export async function loadBilling(deps: AccountDeps, userId: string): Promise<BillingState> {
   return fold(billingDecider, (await deps.store.readStream(billingStream(userId))).map(upcast));
