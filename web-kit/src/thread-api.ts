@@ -1,37 +1,8 @@
 import { apiFetch, getLastWritePosition } from './api';
-import type { User } from './types';
+import type { ProjectModeration, Thread, ThreadMessage, ThreadMessageBody } from '@modshelf/contract/v2';
 
-export type ThreadMessageBody =
-  | { type: 'text'; body: string; private: boolean; replying_to: string | null }
-  | { type: 'status_change'; old_status: string; new_status: string }
-  | { type: 'deleted'; private: boolean };
-
-export interface ThreadMessage {
-  id: string;
-  author_id: string | null;
-  body: ThreadMessageBody;
-  created: string;
-}
-
-/** Modrinth's Thread: a project's moderation thread, a report's thread, or a project's comments. */
-export interface Thread {
-  id: string;
-  type: 'project' | 'report' | 'comments';
-  project_id: string | null;
-  report_id: string | null;
-  messages: ThreadMessage[];
-  members: User[];
-}
-
-export interface ProjectModeration {
-  project_id: string;
-  status: string;
-  requested_status: string | null;
-  moderator_message: { message: string; body: string | null } | null;
-  queued: string | null;
-  thread_id: string;
-  queue: { position: number | null; length: number; reviews_per_day: number; window_days: number; estimated_wait_hours: number | null };
-}
+/** Modrinth's Thread (a project's moderation thread, a report's thread, or a project's comments), its messages, and the team's review view: the contract's answers. */
+export type { ProjectModeration, Thread, ThreadMessage, ThreadMessageBody };
 
 /** A command (204) through apiFetch, which remembers the log position it reached; answers that position. */
 async function command(method: string, path: string, body?: unknown): Promise<number> {

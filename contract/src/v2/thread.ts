@@ -46,6 +46,7 @@ export const ProjectModeration = z.strictObject({
 
 export type Thread = z.output<typeof Thread>;
 export type ThreadMessage = z.output<typeof ThreadMessage>;
+export type ThreadMessageBody = z.output<typeof ThreadMessageBody>;
 export type ProjectModeration = z.output<typeof ProjectModeration>;
 
 /** The longest message body (Modrinth's limit for text messages). */
