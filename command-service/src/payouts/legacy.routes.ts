@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { keyParam as Params } from '@modshelf/contract/v2';
+import { legacyWithdrawQuery as LegacyWithdrawQuery, keyParam as Params } from '@modshelf/contract/v2';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, CredentialStore } from '@modshelf/events';
 import { invalidInput, notFound, requireScope } from '@modshelf/service-kit';
@@ -17,10 +16,6 @@ interface LegacyDeps {
   withdraw(userId: string, body: unknown, request: FastifyRequest): Promise<number>;
   done(reply: FastifyReply, position: number): FastifyReply;
 }
-
-const LegacyWithdrawQuery = z.object({
-  amount: z.string().regex(/^\d+(\.\d{1,2})?$/, 'amount: a number of dollars (at most two decimals)'),
-});
 
 /**
  * Modrinth's legacy per-user payout paths over the same payouts aggregate as /v2/payout:

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { openApiFragment, type OpenApiFragment, type RouteDoc } from '@modshelf/service-kit';
-import { FeesAnswer, PayoutAnswer, PayoutMethodAnswer, RecipientsAnswer, RecipientsBody, UserBalance, UserPayoutHistory, WithdrawalBody } from '@modshelf/contract/v2';
+import { FeesAnswer, PayoutAnswer, PayoutMethodAnswer, RecipientsAnswer, RecipientsBody, UserBalance, UserPayoutHistory, WithdrawalBody, legacyWithdrawQuery } from '@modshelf/contract/v2';
 
 /** The payouts routes' docs (Modrinth's v3 shapes); the answers and bodies are the contract's. */
 
@@ -55,7 +55,7 @@ export const PAYOUT_ROUTES: RouteDoc[] = [
   },
   {
     method: 'post', path: '/v2/user/{id|username}/payouts', tags: ['users'], auth: 'required', scopes: ['PAYOUTS_WRITE'],
-    query: z.object({ amount: z.string().meta({ description: 'US dollars to withdraw (at most two decimals)' }) }),
+    query: legacyWithdrawQuery,
     summary: 'Legacy: withdraw to the saved PayPal address (or the saved Venmo handle when only that is saved)',
     description: 'The same rules as POST /v2/payout with the PayPal (international) method: a verified e-mail, method limits, no overdraw. The fee comes out of the amount.',
     responses: { 204: 'Requested: in transit', 400: 'Not enough funds, bad amount, unverified e-mail', 401: 'Missing token or PAYOUTS_WRITE', 404: 'Not the caller' },

@@ -61,3 +61,11 @@ export const WithdrawalBody = z.object({
 export const FeesAnswer = z.strictObject({ fee: money, net_usd: money, exchange_rate: z.null() });
 export const RecipientsAnswer = z.record(z.string(), z.string());
 export const RecipientsBody = z.object({ paypal: z.string().max(254).nullable().optional(), venmo: z.string().max(64).nullable().optional(), tremendous: z.string().max(254).nullable().optional() });
+
+/** POST /v2/user/{id|username}/payouts?amount= (Modrinth's legacy withdrawal). */
+export const legacyWithdrawQuery = z.object({
+  amount: z
+    .string()
+    .regex(/^\d+(\.\d{1,2})?$/, 'amount: a number of dollars (at most two decimals)')
+    .meta({ description: 'US dollars to withdraw (at most two decimals)' }),
+});
