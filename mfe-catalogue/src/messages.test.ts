@@ -9,7 +9,7 @@ function idsIn(dir: string): Set<string> {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
       for (const id of idsIn(path)) ids.add(id);
-    } else if (/\.tsx?$/.test(name) && !name.endsWith('.test.ts')) {
+    } else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) {
       const src = readFileSync(path, 'utf8');
       for (const m of src.matchAll(/(?:\bid:\s*|<FormattedMessage[^>]*?\bid=)["']([a-zA-Z][\w.]*)["']/g)) ids.add(m[1]);
     }

@@ -14,8 +14,13 @@ function keysIn(dir: string, keys = new Set<string>()): Set<string> {
   return keys;
 }
 
+/** texts the dashboard takes from the web kit, in its language */
+const KIT = join(import.meta.dirname, '..', '..', 'web-kit', 'src');
+const SHARED = [join(KIT, 'analytics', 'labels.ts'), join(KIT, 'status-labels.ts')];
+
 describe('dashboard messages', () => {
   const keys = keysIn(import.meta.dirname);
+  for (const file of SHARED) for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([\w.]+)',\s*'/g)) keys.add(m[1]);
   const ru = JSON.parse(readFileSync(join(import.meta.dirname, 'messages', 'ru.json'), 'utf8')) as Record<string, string>;
   it('has a Russian text for every key', () => {
     expect(keys.size).toBeGreaterThan(80);

@@ -1,52 +1,14 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Navigate, NavLink, useLocation } from 'react-router';
+import { NavLink } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { ApiError, ErrorScreen, ERRORS, formatRelativeTime, invalidateApiCache, sessionAtom, signInPath, useApi, usePageMeta, type User } from '@modshelf/web-kit';
+import {
+  ApiError, ErrorScreen, errorText, ERRORS, formatRelativeTime, invalidateApiCache, sessionAtom, signInPath, useApi, usePageMeta, useT, type User,
+} from '@modshelf/web-kit';
 import { moderation } from './lib/api';
-import { isAdminRole, isStaffRole } from './lib/logic';
-
-/** formatMessage with the English text inline: t('id', 'English {x}', { x }). */
-export function useT() {
-  const intl = useIntl();
-  return useCallback(
-    (id: string, defaultMessage: string, values?: Record<string, string | number>) => intl.formatMessage({ id, defaultMessage }, values),
-    [intl],
-  );
-}
-
-export function errorText(e: unknown): string {
-  if (e instanceof ApiError) return e.description || e.message || ERRORS.fallback.message;
-  if (e instanceof Error) return e.message || ERRORS.fallback.message;
-  return ERRORS.fallback.message;
-}
 
 export function Loading() {
   return <div className="mod-loading" aria-busy="true" />;
-}
-
-export function FormError({ error }: { error: string | null | undefined }) {
-  if (!error) return null;
-  return <p className="mod-error" role="alert">{error}</p>;
-}
-
-/** Runs an async action with a busy flag and an error message. */
-export function useAction() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = useCallback(async <T,>(fn: () => Promise<T>): Promise<T | undefined> => {
-    setBusy(true);
-    setError(null);
-    try {
-      return await fn();
-    } catch (e) {
-      setError(errorText(e));
-      return undefined;
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-  return { busy, error, setError, run };
 }
 
 /** A time shown relative ("3 minutes ago") with the exact time as a tooltip. */
@@ -69,36 +31,6 @@ export function useMe() {
       throw e;
     }),
   );
-}
-
-/**
- * The moderation area needs a signed-in staff member (moderator or admin; `admin` for /admin):
- * anonymous visitors go to sign in and back, everyone else gets the error screen.
- */
-export function RequireStaff({ admin = false, children }: { admin?: boolean; children: (me: User) => ReactNode }) {
-  const me = useMe();
-  const location = useLocation();
-  const t = useT();
-  if (me.error) {
-    const status = me.error instanceof ApiError ? me.error.status : ERRORS.fallback.statusCode;
-    return <ErrorScreen statusCode={status} message={errorText(me.error)} />;
-  }
-  if (me.data === undefined) return <Loading />;
-  if (me.data === null) {
-    // after signing in, come back to a fresh answer rather than this cached "anonymous"
-    invalidateApiCache('moderation:me');
-    return <Navigate to={signInPath(location.pathname + location.search)} replace />;
-  }
-  const allowed = admin ? isAdminRole(me.data.role) : isStaffRole(me.data.role);
-  if (!allowed) {
-    return (
-      <ErrorScreen
-        statusCode={401}
-        message={admin ? t('access.admin', 'Only administrators can open this page.') : t('access.staff', 'Only moderators and administrators can open this page.')}
-      />
-    );
-  }
-  return <>{children(me.data)}</>;
 }
 
 /** The moderation frame: a side navigation and the page. */

@@ -1,62 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
-import { Navigate, useLocation } from 'react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAtom } from 'jotai';
-import { ApiError, ErrorScreen, ERRORS, invalidateApiCache, sessionAtom, useApi } from '@modshelf/web-kit';
+import { ApiError, ErrorScreen, errorText, ERRORS, FormError, Guard, invalidateApiCache, sessionAtom, useApi, useT } from '@modshelf/web-kit';
 import { accounts, type SelfUser } from './lib/api';
-import { signInFor } from './lib/redirect';
-
-/** formatMessage with the English text inline: t(messageId, englishText, values). */
-export function useT() {
-  const intl = useIntl();
-  return useCallback(
-    (id: string, defaultMessage: string, values?: Record<string, string | number>) => intl.formatMessage({ id, defaultMessage }, values),
-    [intl],
-  );
-}
-
-export function errorText(e: unknown): string {
-  if (e instanceof ApiError) return e.description || e.message || ERRORS.fallback.message;
-  if (e instanceof Error) return e.message || ERRORS.fallback.message;
-  return ERRORS.fallback.message;
-}
 
 export function Loading() {
   return <div className="set-loading" aria-busy="true" />;
-}
-
-export function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: ReactNode }) {
-  return (
-    <label className="set-field">
-      <span>{label}</span>
-      {children}
-      {hint && <small className="ms-muted">{hint}</small>}
-    </label>
-  );
-}
-
-export function FormError({ error }: { error: string | null | undefined }) {
-  if (!error) return null;
-  return <p className="set-error" role="alert">{error}</p>;
-}
-
-/** Runs an async action with a busy flag and an error message. */
-export function useAction() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = useCallback(async <T,>(fn: () => Promise<T>): Promise<T | undefined> => {
-    setBusy(true);
-    setError(null);
-    try {
-      return await fn();
-    } catch (e) {
-      setError(errorText(e));
-      return undefined;
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-  return { busy, error, setError, run };
 }
 
 /** A modal confirmation (delete a token, revoke an app, delete the account). */
@@ -117,21 +65,17 @@ export function refreshAccount(): void {
   invalidateApiCache('settings:');
 }
 
-/** Pages that need a signed-in user send anonymous visitors to sign in and back. */
+/** Pages that need a signed-in user (web-kit's Guard): anonymous visitors go to sign in and back. */
 export function RequireAuth({ children }: { children: (user: SelfUser, reload: () => void) => ReactNode }) {
   const me = useSelf();
-  const location = useLocation();
   // while the user is re-read after a change, keep showing the page rather than a loading state
   const last = useRef<SelfUser | null | undefined>(undefined);
   if (me.data !== undefined) last.current = me.data;
-  const user = me.data ?? last.current;
-  if (me.error) {
-    const status = me.error instanceof ApiError ? me.error.status : ERRORS.fallback.statusCode;
-    return <ErrorScreen statusCode={status} message={errorText(me.error)} />;
-  }
-  if (user === undefined) return <Loading />;
-  if (user === null) return <Navigate to={signInFor(location.pathname + location.search)} replace />;
-  return <>{children(user, me.reload)}</>;
+  return (
+    <Guard need="user" user={me.data ?? last.current} error={me.error} loading={<Loading />} forbidden={null}>
+      {(user) => children(user, me.reload)}
+    </Guard>
+  );
 }
 
 /** Copies text, falling back silently where the clipboard is blocked. */

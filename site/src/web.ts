@@ -292,7 +292,7 @@ export function needsBuild(rootDir: string, pkg: string): boolean {
   } catch {
     return true;
   }
-  const sources = [join(rootDir, pkg, 'src'), join(rootDir, pkg, 'package.json'), join(rootDir, 'web-kit', 'src'), join(rootDir, 'web-kit', 'build')];
+  const sources = [join(rootDir, pkg, 'src'), join(rootDir, pkg, 'package.json'), join(rootDir, 'web-kit', 'src'), join(rootDir, 'web-kit', 'build'), join(rootDir, 'contract', 'src')];
   return sources.some((p) => newestMtime(p) > built);
 }
 

@@ -1,3 +1,4 @@
+import { MIN_POSITION_HEADER, POSITION_HEADER } from '@modshelf/contract/headers';
 import { ERRORS } from './constants';
 import { loading } from './loading';
 import type {
@@ -22,9 +23,8 @@ export function getAuthToken(): string | null {
   return authToken;
 }
 
-/** The log position a command answered (read-your-writes, see service-kit positions.ts). */
-export const POSITION_HEADER = 'x-modshelf-position';
-export const MIN_POSITION_HEADER = 'x-modshelf-min-position';
+/** The header names of read-your-writes come from the contract (a command answers its log position). */
+export { MIN_POSITION_HEADER, POSITION_HEADER };
 
 let lastWritePosition = 0;
 /**
@@ -48,34 +48,54 @@ export function buildUrl(path: string, query: Query = {}): string {
   return `${API_BASE}${path}${s ? `?${s}` : ''}`;
 }
 
-export async function apiFetch<T>(path: string, init: RequestInit & { query?: Query } = {}): Promise<T> {
+/** What a request answered: its JSON body (undefined when empty) and the log position a write reached. */
+export interface ApiAnswer<T> {
+  data: T;
+  position: number | null;
+}
+
+/** The API's `{error, description}` failure as an ApiError (a bare 404 becomes not_found). */
+async function failure(res: Response): Promise<ApiError> {
+  let error = res.status === 404 ? 'not_found' : 'error';
+  let description = res.status === 404 ? 'Not found' : `${res.status} ${res.statusText}`;
+  try {
+    const body = (await res.json()) as { error?: string; description?: string };
+    if (body.error) error = body.error;
+    if (body.description) description = body.description;
+  } catch {
+    /* empty body (Modrinth answers many misses with a bare 404) */
+  }
+  return new ApiError(res.status, error, description);
+}
+
+/**
+ * One request to the API. A write remembers the log position it reached (and answers it); a read
+ * sends the highest remembered position back, so it waits for the page's own writes.
+ */
+export async function apiRequest<T>(path: string, init: RequestInit & { query?: Query } = {}): Promise<ApiAnswer<T>> {
   const { query, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (authToken) headers.set('Authorization', authToken);
-  if (rest.body && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  // a multipart body gets its Content-Type (with the boundary) from the browser
+  if (rest.body && !headers.has('Content-Type') && !(rest.body instanceof FormData)) headers.set('Content-Type', 'application/json');
   // cookie-authenticated writes carry the CSRF marker header the API accepts
   const isWrite = !!rest.method && rest.method !== 'GET' && rest.method !== 'HEAD';
   if (isWrite) headers.set('X-Requested-With', 'modshelf');
   else if (lastWritePosition > 0 && !headers.has(MIN_POSITION_HEADER)) headers.set(MIN_POSITION_HEADER, String(lastWritePosition));
   const res = await loading.track(fetch(buildUrl(path, query), { credentials: 'same-origin', ...rest, headers }));
+  let position: number | null = null;
   if (isWrite) {
-    const position = Number(res.headers.get(POSITION_HEADER));
-    if (Number.isSafeInteger(position) && position > lastWritePosition) lastWritePosition = position;
+    const answered = Number(res.headers.get(POSITION_HEADER));
+    if (Number.isSafeInteger(answered) && answered > 0) position = answered;
+    if (position !== null && position > lastWritePosition) lastWritePosition = position;
   }
-  if (!res.ok) {
-    let error = res.status === 404 ? 'not_found' : 'error';
-    let description = res.status === 404 ? 'Not found' : `${res.status} ${res.statusText}`;
-    try {
-      const body = (await res.json()) as { error?: string; description?: string };
-      if (body.error) error = body.error;
-      if (body.description) description = body.description;
-    } catch {
-      /* empty body (Modrinth answers many misses with a bare 404) */
-    }
-    throw new ApiError(res.status, error, description);
-  }
-  if (res.status === 204) return undefined as T;
-  return (await res.json()) as T;
+  if (!res.ok) throw await failure(res);
+  const text = res.status === 204 ? '' : await res.text();
+  return { data: (text ? JSON.parse(text) : undefined) as T, position };
+}
+
+export async function apiFetch<T>(path: string, init: RequestInit & { query?: Query } = {}): Promise<T> {
+  return (await apiRequest<T>(path, init)).data;
 }
 
 export interface SearchParams {

@@ -1,4 +1,5 @@
-import { GAME_VERSIONS, PRODUCT_LOADER } from './constants';
+import { DISPLAY_NAMES as TAG_DISPLAY_NAMES } from '@modshelf/contract/tags';
+import { GAME_VERSIONS } from './constants';
 
 /** Formatting rules of spec section 9. */
 
@@ -42,15 +43,9 @@ export function formatBytes(bytes: number, decimals = 2): string {
   return `${value} ${BYTE_UNITS[i]}`;
 }
 
+/** The contract's display names, and the ones only the site shows (donation platforms, loaders, features). */
 const DISPLAY_NAMES: Record<string, string> = {
-  [PRODUCT_LOADER]: 'Modshelf',
-  coreengine: 'Core Engine',
-  'game-mechanics': 'Game Mechanics',
-  worldgen: 'World Generation',
-  gui: 'GUI',
-  '8x-': '8x or lower',
-  '512x+': '512x or higher',
-  paypal: 'PayPal',
+  ...TAG_DISPLAY_NAMES,
   bmac: 'Buy Me a Coffee',
   'ko-fi': 'Ko-fi',
   github: 'GitHub',

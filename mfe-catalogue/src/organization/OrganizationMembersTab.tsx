@@ -1,11 +1,13 @@
 /** The members tab of organization settings: invite, roles, both sets of permission bits, ownership. */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '@modshelf/web-kit';
-import { Field, FormError } from '../project/settings/common';
-import { ALL_ORG_PERMISSIONS, hasOrg, ORG_PERMISSION_NAMES, ORG_PERMISSIONS, toggleBit, type OrgMember, type OrgPermission } from './lib';
+import { ALL_PROJECT_PERMISSIONS, PROJECT_PERMISSIONS } from '@modshelf/contract/scopes';
+import { api, Field, FormError, useT } from '@modshelf/web-kit';
+import { InviteForm } from '../components/InviteForm';
+import { PermissionChecks } from '../components/PermissionChecks';
+import { PERMISSION_NAMES, type Permission } from '../project/settings/lib';
+import { ALL_ORG_PERMISSIONS, hasOrg, ORG_PERMISSION_NAMES, ORG_PERMISSIONS, type OrgMember, type OrgPermission } from './lib';
 import { enc, orgCommands, useWrite, type OrgData } from './org-write';
-import { useT } from './t';
 
 function orgPermissionLabel(t: ReturnType<typeof useT>, p: OrgPermission): string {
   const labels: Record<OrgPermission, string> = {
@@ -21,13 +23,8 @@ function orgPermissionLabel(t: ReturnType<typeof useT>, p: OrgPermission): strin
   return labels[p];
 }
 
-const PROJECT_BITS = [
-  ['UPLOAD_VERSION', 1 << 0], ['DELETE_VERSION', 1 << 1], ['EDIT_DETAILS', 1 << 2], ['EDIT_BODY', 1 << 3], ['MANAGE_INVITES', 1 << 4],
-  ['REMOVE_MEMBER', 1 << 5], ['EDIT_MEMBER', 1 << 6], ['DELETE_PROJECT', 1 << 7], ['VIEW_ANALYTICS', 1 << 8], ['VIEW_PAYOUTS', 1 << 9],
-] as const;
-
-function projectPermissionLabel(t: ReturnType<typeof useT>, p: (typeof PROJECT_BITS)[number][0]): string {
-  const labels: Record<(typeof PROJECT_BITS)[number][0], string> = {
+function projectPermissionLabel(t: ReturnType<typeof useT>, p: Permission): string {
+  const labels: Record<Permission, string> = {
     UPLOAD_VERSION: t('projPerm.upload', 'Upload versions'),
     DELETE_VERSION: t('projPerm.deleteVersion', 'Delete versions'),
     EDIT_DETAILS: t('projPerm.details', 'Edit project details'),
@@ -44,30 +41,18 @@ function projectPermissionLabel(t: ReturnType<typeof useT>, p: (typeof PROJECT_B
 
 export function MembersTab({ data, permissions, owner }: { data: OrgData; permissions: number; owner: boolean }) {
   const t = useT();
-  const [username, setUsername] = useState('');
   const invite = useWrite(data);
   return (
     <div className="pset-stack">
       {hasOrg(permissions, 'MANAGE_INVITES') && (
-        <form
-          className="ms-card pset-card"
-          aria-label={t('org.invite', 'Invite a member')}
-          onSubmit={async (e) => {
-            e.preventDefault();
-            const name = username.trim();
-            if (!name) return;
-            if (await invite.run(async () => orgCommands.invite(data.org.id, (await api.user(name)).id), t('org.invited', 'Invitation sent'))) setUsername('');
-          }}
-        >
-          <h3>{t('org.invite', 'Invite a member')}</h3>
-          <div className="pset-row">
-            <Field label={t('org.username', 'Username')}>
-              <input className="ms-input" name="username" value={username} onChange={(e) => setUsername(e.target.value)} />
-            </Field>
-            <button type="submit" className="ms-btn ms-btn--primary" disabled={invite.busy}>{t('org.inviteButton', 'Invite')}</button>
-          </div>
-          <FormError error={invite.error} />
-        </form>
+        <InviteForm
+          title={t('org.invite', 'Invite a member')}
+          usernameLabel={t('org.username', 'Username')}
+          buttonLabel={t('org.inviteButton', 'Invite')}
+          busy={invite.busy}
+          error={invite.error}
+          onInvite={(name) => invite.run(async () => orgCommands.invite(data.org.id, (await api.user(name)).id), t('org.invited', 'Invitation sent'))}
+        />
       )}
       {data.members.map((m) => (
         <MemberCard key={m.user.id} data={data} member={m} permissions={permissions} iAmOwner={owner} />
@@ -80,7 +65,7 @@ function MemberCard({ data, member: m, permissions, iAmOwner }: { data: OrgData;
   const t = useT();
   const [role, setRole] = useState(m.role);
   const [orgBits, setOrgBits] = useState(m.is_owner ? ALL_ORG_PERMISSIONS : (m.organization_permissions ?? 0));
-  const [projectBits, setProjectBits] = useState(m.is_owner ? (1 << 10) - 1 : (m.permissions ?? 0));
+  const [projectBits, setProjectBits] = useState(m.is_owner ? ALL_PROJECT_PERMISSIONS : (m.permissions ?? 0));
   const save = useWrite(data);
   const canEditMember = hasOrg(permissions, 'EDIT_MEMBER');
   const canEditBits = canEditMember && !m.is_owner;
@@ -94,22 +79,24 @@ function MemberCard({ data, member: m, permissions, iAmOwner }: { data: OrgData;
       <Field label={t('org.role', 'Role')}>
         <input className="ms-input" value={role} maxLength={64} onChange={(e) => setRole(e.target.value)} disabled={!canEditMember} />
       </Field>
-      <fieldset className="pset-perms" disabled={!canEditBits}>
-        <legend>{t('org.orgPermissions', 'Organization permissions')}</legend>
-        {ORG_PERMISSION_NAMES.map((name) => (
-          <label key={name} className="pset-check">
-            <input type="checkbox" data-bit={name} checked={hasOrg(orgBits, name)} onChange={(e) => setOrgBits(toggleBit(orgBits, ORG_PERMISSIONS[name], e.target.checked))} /> {orgPermissionLabel(t, name)}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="pset-perms" disabled={!canEditBits}>
-        <legend>{t('org.projectPermissions', "Permissions on the organization's projects")}</legend>
-        {PROJECT_BITS.map(([name, bit]) => (
-          <label key={name} className="pset-check">
-            <input type="checkbox" checked={(projectBits & bit) === bit} onChange={(e) => setProjectBits(toggleBit(projectBits, bit, e.target.checked))} /> {projectPermissionLabel(t, name)}
-          </label>
-        ))}
-      </fieldset>
+      <PermissionChecks
+        legend={t('org.orgPermissions', 'Organization permissions')}
+        names={ORG_PERMISSION_NAMES}
+        bits={ORG_PERMISSIONS}
+        value={orgBits}
+        onChange={setOrgBits}
+        label={(name) => orgPermissionLabel(t, name)}
+        disabled={!canEditBits}
+      />
+      <PermissionChecks
+        legend={t('org.projectPermissions', "Permissions on the organization's projects")}
+        names={PERMISSION_NAMES}
+        bits={PROJECT_PERMISSIONS}
+        value={projectBits}
+        onChange={setProjectBits}
+        label={(name) => projectPermissionLabel(t, name)}
+        disabled={!canEditBits}
+      />
       <FormError error={save.error} />
       <div className="pset-row">
         <button

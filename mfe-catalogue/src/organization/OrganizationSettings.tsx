@@ -2,68 +2,34 @@
  * /organization/{id}/settings, settings/analytics, settings/members and settings/projects: for the
  * organization's members (what each may change follows their bits) and staff. Loaded on first use.
  */
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { IntlProvider, useIntl } from 'react-intl';
-import { Link, Navigate, NavLink, useLocation, useNavigate } from 'react-router';
+import { useCallback, useState, type FormEvent } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import {
-  AnalyticsPanel, api, apiFetch, DEFAULT_LOCALE, ErrorScreen, formatNumber, formatUsd, injectCss, invalidateApiCache, NotFound, organizationPath,
-  projectPath, sessionAtom, signInPath, useApi, type Organization, type Project,
+  analyticsLabels, AnalyticsPanel, api, apiFetch, caughtUp, DEFAULT_LOCALE, ErrorScreen, Field, formatNumber, formatUsd, FormError, Guard, injectCss, invalidateApiCache,
+  messagesLoader, NotFound, organizationPath, projectPath, sessionAtom, signInPath, useApi, useT, WithMessages, type Organization, type Project,
 } from '@modshelf/web-kit';
-import { Field, FormError } from '../project/settings/common';
 import css from '../project/settings/settings.css';
-import { analyticsLabels } from '../project/settings/analytics-labels';
+import { IconPicker } from '../components/IconPicker';
 import { hasOrg, orgAccess, settingsTab, type OrgMember } from './lib';
 import { MembersTab } from './OrganizationMembersTab';
 import { enc, orgCommands, useWrite, type OrgData } from './org-write';
-import { useT } from './t';
 
 injectCss('catalogue-settings', css);
 
-type Messages = Record<string, string>;
-const bundles = new Map<string, Promise<Messages>>();
-function loadMessages(locale: string): Promise<Messages> {
-  if (locale === DEFAULT_LOCALE) return Promise.resolve({});
-  let p = bundles.get(locale);
-  if (!p) {
-    p = import(/* webpackChunkName: "organization-settings-messages" */ `./messages/${locale}.json`).then((m: { default: Messages }) => m.default);
-    p.catch(() => bundles.delete(locale));
-    bundles.set(locale, p);
-  }
-  return p;
-}
+/** The organization settings' own language bundle (English is inline in the code). */
+const loadMessages = messagesLoader((locale) => import(/* webpackChunkName: "organization-settings-messages" */ `./messages/${locale}.json`));
 
-function WithMessages({ children }: { children: ReactNode }) {
-  const parent = useIntl();
-  const [own, setOwn] = useState<{ locale: string; messages: Messages } | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadMessages(parent.locale).then(
-      (messages) => live && setOwn({ locale: parent.locale, messages }),
-      () => live && setOwn({ locale: parent.locale, messages: {} }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [parent.locale]);
-  const messages = own?.locale === parent.locale ? own.messages : {};
-  return (
-    <IntlProvider locale={parent.locale} messages={{ ...(parent.messages as Messages), ...messages }} defaultLocale={DEFAULT_LOCALE} onError={() => undefined}>
-      {children}
-    </IntlProvider>
-  );
-}
-
+const placeholder = <div className="cat-loading" aria-busy="true" />;
 
 export function OrganizationSettings({ org, reload }: { org: Organization; reload: () => void }) {
-  const location = useLocation();
   const session = useAtomValue(sessionAtom);
   const [nonce, setNonce] = useState(0);
   const members = useApi(`org-members:${org.id}:${nonce}`, (s) => apiFetch<OrgMember[]>(`/organization/${enc(org.id)}/members`, { signal: s }));
   const projects = useApi(`org-projects-settings:${org.id}:${nonce}`, (s) => api.organizationProjects(org.id, s));
   const refresh = useCallback(
     async (position: number | null) => {
-      if (position) await apiFetch(`/organization/${enc(org.id)}`, { query: { min_position: position } }).catch(() => undefined);
+      await caughtUp(position, `/organization/${enc(org.id)}`);
       invalidateApiCache(`organization:`);
       invalidateApiCache(`org-projects:`);
       setNonce((n) => n + 1);
@@ -71,18 +37,26 @@ export function OrganizationSettings({ org, reload }: { org: Organization; reloa
     },
     [org.id, reload],
   );
-  if (!session) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
+  const user = session?.user ?? null;
+  const data = members.data && projects.data ? { org, members: members.data, projects: projects.data, refresh } : undefined;
   return (
-    <WithMessages>
-      {members.error ? (
-        <ErrorScreen statusCode={500} message={members.error.message} />
-      ) : !members.data || !projects.data ? (
-        <div className="cat-loading" aria-busy="true" />
-      ) : (
-        <Settings data={{ org, members: members.data, projects: projects.data, refresh }} />
-      )}
-    </WithMessages>
+    <Guard need="user" user={user} loading={placeholder} forbidden={null}>
+      <WithMessages load={loadMessages} placeholder={placeholder}>
+        {members.error ? (
+          <ErrorScreen statusCode={500} message={members.error.message} />
+        ) : (
+          <Guard need={{ team: data?.members, of: 'organization' }} user={user} loading={placeholder} forbidden={<NotMember />}>
+            {data && <Settings data={data} />}
+          </Guard>
+        )}
+      </WithMessages>
+    </Guard>
   );
+}
+
+function NotMember() {
+  const t = useT();
+  return <ErrorScreen statusCode={403} message={t('org.notMember', 'Only members of this organization can manage it.')} />;
 }
 
 function Settings({ data }: { data: OrgData }) {
@@ -90,7 +64,6 @@ function Settings({ data }: { data: OrgData }) {
   const location = useLocation();
   const session = useAtomValue(sessionAtom);
   const access = orgAccess(session?.user, data.members);
-  if (!access.staff && !access.me?.accepted) return <ErrorScreen statusCode={403} message={t('org.notMember', 'Only members of this organization can manage it.')} />;
   const tab = settingsTab(location.pathname);
   const base = `${organizationPath(data.org)}/settings`;
   const tabs = [
@@ -140,7 +113,7 @@ function GeneralTab({ data, permissions }: { data: OrgData; permissions: number 
     void save.run(async () => {
       const r = await orgCommands.edit(o.id, changes);
       if (moved) {
-        await apiFetch(`/organization/${enc(o.id)}`, { query: { min_position: r.position ?? undefined } }).catch(() => undefined);
+        await caughtUp(r.position, `/organization/${enc(o.id)}`);
         invalidateApiCache('organization:');
       }
       return r;
@@ -150,30 +123,15 @@ function GeneralTab({ data, permissions }: { data: OrgData; permissions: number 
     <div className="pset-stack">
       <form className="ms-card pset-card" onSubmit={submit} aria-label={t('org.general', 'General')}>
         <h3>{t('org.general', 'General')}</h3>
-        <div className="pset-icon">
-          {o.icon_url ? <img src={o.icon_url} alt="" width={96} height={96} /> : <span className="pset-icon__none">{o.name.slice(0, 1)}</span>}
-          <div className="pset-row">
-            <label className="ms-btn">
-              {t('org.uploadIcon', 'Upload icon')}
-              <input
-                type="file"
-                accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
-                className="ms-visually-hidden"
-                disabled={!canEdit || icon.busy}
-                onChange={(e) => {
-                  const f = e.currentTarget.files?.[0];
-                  e.currentTarget.value = '';
-                  if (f) void icon.run(() => orgCommands.icon(o.id, f), t('org.iconSaved', 'Icon updated'));
-                }}
-              />
-            </label>
-            {o.icon_url && (
-              <button type="button" className="ms-btn" disabled={!canEdit || icon.busy} onClick={() => icon.run(() => orgCommands.removeIcon(o.id))}>
-                {t('org.removeIcon', 'Remove icon')}
-              </button>
-            )}
-          </div>
-        </div>
+        <IconPicker
+          iconUrl={o.icon_url}
+          name={o.name}
+          disabled={!canEdit || icon.busy}
+          uploadLabel={t('org.uploadIcon', 'Upload icon')}
+          removeLabel={t('org.removeIcon', 'Remove icon')}
+          onUpload={(f) => void icon.run(() => orgCommands.icon(o.id, f), t('org.iconSaved', 'Icon updated'))}
+          onRemove={() => void icon.run(() => orgCommands.removeIcon(o.id))}
+        />
         <FormError error={icon.error} />
         <Field label={t('org.name', 'Name')}>
           <input className="ms-input" name="name" value={name} minLength={3} maxLength={64} onChange={(e) => setName(e.target.value)} disabled={!canEdit} required />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_ORG_PERMISSIONS, hasOrg, orgAccess, settingsTab, toggleBit, type OrgMember } from './lib';
+import { toggleBit } from '../project/settings/lib';
+import { ALL_ORG_PERMISSIONS, hasOrg, orgAccess, settingsTab, type OrgMember } from './lib';
 
 const member = (id: string, over: Partial<OrgMember> = {}): OrgMember => ({
   team_id: 't', user: { id, username: id } as OrgMember['user'], role: 'Member', is_owner: false, permissions: 0, organization_permissions: 0, accepted: true, ...over,

@@ -1,19 +1,12 @@
 /** Organization settings: permission bits (as the API's) and what the signed-in member may do. */
-import type { User } from '@modshelf/web-kit';
+import { ALL_ORGANIZATION_PERMISSIONS, ORGANIZATION_PERMISSIONS } from '@modshelf/contract/scopes';
+import { teamAccess, type User } from '@modshelf/web-kit';
 
-export const ORG_PERMISSIONS = {
-  EDIT_DETAILS: 1 << 0,
-  MANAGE_INVITES: 1 << 1,
-  REMOVE_MEMBER: 1 << 2,
-  EDIT_MEMBER: 1 << 3,
-  ADD_PROJECT: 1 << 4,
-  REMOVE_PROJECT: 1 << 5,
-  DELETE_ORGANIZATION: 1 << 6,
-  EDIT_MEMBER_DEFAULT_PERMISSIONS: 1 << 7,
-} as const;
+/** The organization permission bits are the contract's. */
+export const ORG_PERMISSIONS = ORGANIZATION_PERMISSIONS;
 export type OrgPermission = keyof typeof ORG_PERMISSIONS;
 export const ORG_PERMISSION_NAMES = Object.keys(ORG_PERMISSIONS) as OrgPermission[];
-export const ALL_ORG_PERMISSIONS = (1 << 8) - 1;
+export const ALL_ORG_PERMISSIONS = ALL_ORGANIZATION_PERMISSIONS;
 
 export interface OrgMember {
   team_id: string;
@@ -27,16 +20,14 @@ export interface OrgMember {
   ordering?: number;
 }
 
-/** The caller's organization bits: staff and the owner hold all; a pending invitee none. */
+/** The caller's organization bits (web-kit's teamAccess): staff and the owner hold all; a pending invitee none. */
 export function orgAccess(user: Pick<User, 'id' | 'role'> | null | undefined, members: readonly OrgMember[]) {
-  const staff = !!user && (user.role === 'admin' || user.role === 'moderator');
+  const { staff, permissions } = teamAccess(user, members, 'organization');
   const me = user ? members.find((m) => m.user.id === user.id) : undefined;
-  const permissions = staff || me?.is_owner ? ALL_ORG_PERMISSIONS : me?.accepted ? (me.organization_permissions ?? 0) : 0;
   return { staff, me, permissions, owner: !!me?.is_owner };
 }
 
 export const hasOrg = (bits: number, p: OrgPermission) => (bits & ORG_PERMISSIONS[p]) === ORG_PERMISSIONS[p];
-export const toggleBit = (bits: number, bit: number, on: boolean) => (on ? bits | bit : bits & ~bit);
 
 /** The settings tab a path names: '' (general), 'analytics', 'members', 'projects', or null (unknown). */
 export function settingsTab(pathname: string): '' | 'analytics' | 'members' | 'projects' | null {

@@ -11,8 +11,8 @@ function keysIn(dir: string, shared: string[]): Set<string> {
   }
   return keys;
 }
-/** texts this folder's screens take from the author tabs, in this bundle's language */
-const SHARED = [join(import.meta.dirname, '..', 'project', 'settings', 'analytics-labels.ts')];
+/** texts this folder's screens take from the web kit, in this bundle's language */
+const SHARED = [join(import.meta.dirname, '..', '..', '..', 'web-kit', 'src', 'analytics', 'labels.ts')];
 
 describe('organization settings messages', () => {
   const keys = keysIn(import.meta.dirname, SHARED);

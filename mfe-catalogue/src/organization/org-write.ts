@@ -1,10 +1,7 @@
 /** The organization settings' writes: the commands, the loaded data they act on, and one way to run them. */
-import { useCallback, useState } from 'react';
-import { toasts, type Organization, type Project } from '@modshelf/web-kit';
-import { command } from '../project/settings/lib';
-import { errorText } from '../project/settings/common';
+import { useCallback } from 'react';
+import { command, useAction, useT, type Organization, type Project } from '@modshelf/web-kit';
 import type { OrgMember } from './lib';
-import { useT } from './t';
 
 export const enc = encodeURIComponent;
 export const orgCommands = {
@@ -32,28 +29,18 @@ export interface OrgData {
 /** Runs a write, waits for the read side (read-your-writes), reloads and toasts. */
 export function useWrite(data: OrgData) {
   const t = useT();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run: runAction } = useAction({ failureTitle: t('org.saveFailed', 'Could not save') });
   const run = useCallback(
     async (fn: () => Promise<{ position: number | null }>, success?: string, after?: () => void): Promise<boolean> => {
-      setBusy(true);
-      setError(null);
-      try {
+      const done = await runAction(async () => {
         const r = await fn();
         if (after) after();
         else await data.refresh(r.position);
-        toasts.add({ title: success ?? t('org.saved', 'Changes saved'), type: 'success' });
         return true;
-      } catch (e) {
-        const text = errorText(e);
-        setError(text);
-        toasts.add({ title: t('org.saveFailed', 'Could not save'), text, type: 'error' });
-        return false;
-      } finally {
-        setBusy(false);
-      }
+      }, success ?? t('org.saved', 'Changes saved'));
+      return done === true;
     },
-    [data, t],
+    [data, runAction, t],
   );
   return { busy, error, run };
 }

@@ -5,7 +5,7 @@ import {
   api, displayPreferencesAtom, formatCategory, formatDate, formatGameVersions, organizationPath, useApi, userPath,
 } from '@modshelf/web-kit';
 import { ENVIRONMENT_LABELS, environmentOf } from '../environment';
-import type { ProjectData } from './ProjectPage';
+import type { ProjectData } from './project-data';
 import { UserBadges } from '../components/UserBadges';
 
 /** On the creators list the creator badge goes without saying. */

@@ -5,7 +5,7 @@ import { displayPreferencesAtom, formatDate, versionPath } from '@modshelf/web-k
 import { renderMarkdown } from '../markdown';
 import { VirtualList } from '../components/VirtualList';
 import { ChannelBadge } from './ChannelBadge';
-import type { ProjectData } from './ProjectPage';
+import type { ProjectData } from './project-data';
 
 export function ChangelogTab({ data, loaded }: { data: ProjectData; loaded: boolean }) {
   const intl = useIntl();

@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { sessionAtom, signInPath, ThreadView } from '@modshelf/web-kit';
-import type { ProjectData } from './ProjectPage';
+import type { ProjectData } from './project-data';
 
 /** /{type}/{id}/comments: the project's public comment thread; signed-in users write, authors delete their own (staff any). */
 export function CommentsTab({ data }: { data: ProjectData }) {

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Navigate, useLocation } from 'react-router';
 import { useAtomValue } from 'jotai';
 import {
-  ErrorScreen, formatRelativeTime, invalidateApiCache, renderMarkdown, sessionAtom, signInPath, threadApi, ThreadView, toasts, useApi,
+  ErrorScreen, formatRelativeTime, Guard, invalidateApiCache, renderMarkdown, sessionAtom, threadApi, ThreadView, toasts, useApi,
 } from '@modshelf/web-kit';
-import type { ProjectData } from './ProjectPage';
-import { canManage } from './settings/routes';
+import type { ProjectData } from './project-data';
 
 const RESUBMITTABLE = ['rejected', 'withheld'];
 
@@ -17,16 +15,22 @@ const RESUBMITTABLE = ['rejected', 'withheld'];
  */
 export function ModerationTab({ data }: { data: ProjectData }) {
   const intl = useIntl();
-  const location = useLocation();
   const session = useAtomValue(sessionAtom);
+  const team = data.membersLoaded === false ? undefined : data.members;
+  const notMember = intl.formatMessage({ id: 'moderation.notMember', defaultMessage: 'Only members of this project can see its moderation.' });
+  return (
+    <Guard need={{ team, of: 'project' }} user={session?.user ?? null} loading={<div className="cat-loading" aria-busy="true" />} forbidden={<ErrorScreen statusCode={403} message={notMember} />}>
+      <ModerationPanel data={data} />
+    </Guard>
+  );
+}
+
+function ModerationPanel({ data }: { data: ProjectData }) {
+  const intl = useIntl();
   const p = data.project;
   const [position, setPosition] = useState(0);
-  const member = canManage(session, data.members);
-  const mod = useApi(session && member ? `project-moderation:${p.id}:${position}` : null, (s) => threadApi.projectModeration(p.id, s, position));
+  const mod = useApi(`project-moderation:${p.id}:${position}`, (s) => threadApi.projectModeration(p.id, s, position));
   const [busy, setBusy] = useState(false);
-  if (!session) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
-  if (data.membersLoaded === false) return <div className="cat-loading" aria-busy="true" />;
-  if (!member) return <ErrorScreen statusCode={403} message={intl.formatMessage({ id: 'moderation.notMember', defaultMessage: 'Only members of this project can see its moderation.' })} />;
   if (mod.error) return <p role="alert">{mod.error.message}</p>;
   if (!mod.data) return <div className="cat-loading" aria-busy="true" />;
   const m = mod.data;

@@ -4,7 +4,7 @@ import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate, usePa
 import { useAtomValue } from 'jotai';
 import {
   api, countValues, deriveVersions, displayPreferencesAtom, Dropdown, formatCategory, formatRelativeTime, invalidateApiCache, NotFound, projectPath,
-  sessionAtom, signInPath, toasts, Tooltip, usePageMeta, useApi, type DerivedVersion, type Project, type TeamMember,
+  sessionAtom, signInPath, toasts, Tooltip, usePageMeta, useApi,
 } from '@modshelf/web-kit';
 import { ApiErrorScreen } from '../components/ApiErrorScreen';
 import { ProjectIcon } from '../components/ProjectCard';
@@ -16,18 +16,8 @@ import { ModerationTab } from './ModerationTab';
 import { OverviewTab } from './OverviewTab';
 import { VersionsTab } from './VersionsTab';
 import { reportPageView } from './page-view';
+import type { ProjectData } from './project-data';
 import { canManage, SettingsRoute, VersionEditRoute, VersionRoute } from './settings/routes';
-
-export interface ProjectData {
-  project: Project;
-  versions: DerivedVersion[];
-  members: TeamMember[];
-  base: string;
-  /** author tabs: whether the team list has arrived, and a reload after a write */
-  membersLoaded?: boolean;
-  versionsLoaded?: boolean;
-  refresh?: () => void;
-}
 
 /** Project page: header, tabs and the About sidebar at /{type}/{slug or id}/... */
 export function ProjectPage({ urlType }: { urlType: string }) {

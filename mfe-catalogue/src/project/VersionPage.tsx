@@ -8,7 +8,7 @@ import {
 } from '@modshelf/web-kit';
 import { renderMarkdown } from '../markdown';
 import { ChannelBadge } from './ChannelBadge';
-import type { ProjectData } from './ProjectPage';
+import type { ProjectData } from './project-data';
 
 const DEP_LABELS = {
   required: { id: 'deps.required', defaultMessage: 'Required' },

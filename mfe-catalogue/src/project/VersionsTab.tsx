@@ -6,7 +6,7 @@ import {
 } from '@modshelf/web-kit';
 import { VirtualList } from '../components/VirtualList';
 import { ChannelBadge } from './ChannelBadge';
-import type { ProjectData } from './ProjectPage';
+import type { ProjectData } from './project-data';
 
 /** The versions list with loader, game-version and channel filters (kept in the URL). */
 export function VersionsTab({ data, loaded }: { data: ProjectData; loaded: boolean }) {

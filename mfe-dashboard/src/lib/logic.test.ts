@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification } from './api';
 import {
-  collectionVisibility, internalLink, isInvite, projectTotals, slugify, splitNotifications, statusTone, summarizeProjects, validateProjectDraft,
+  collectionVisibility, internalLink, isInvite, projectTotals, splitNotifications, statusTone, summarizeProjects, validateProjectDraft,
 } from './logic';
 
 const note = (id: string, created: string, read: boolean, extra: Partial<Notification> = {}): Notification => ({
@@ -64,12 +64,6 @@ describe('dashboard logic', () => {
     expect(rows[9]).toEqual({ id: '__other', name: 'Other', value: 20 + 10 + 0 });
     expect(rows.reduce((s, r) => s + r.value, 0)).toBe(projects.reduce((s, p) => s + p.downloads, 0));
     expect(projectTotals(projects.slice(0, 2), 'followers').map((r) => r.value)).toEqual([12, 11]);
-  });
-
-  it('makes slugs the API accepts', () => {
-    expect(slugify('  Lantern Tweaks 2!  ')).toBe('lantern-tweaks-2');
-    expect(slugify('Café Déjà')).toBe('cafe-deja');
-    expect(slugify('x'.repeat(80))).toHaveLength(64);
   });
 
   it('validates the create-project dialog', () => {

@@ -1,5 +1,5 @@
 /** Pure rules of the dashboard (no React, no fetch): unit-tested in logic.test.ts. */
-import type { Project } from '@modshelf/web-kit';
+import { SLUG_RE, type Project } from '@modshelf/web-kit';
 import type { Notification } from './api';
 
 /** Spec section 4: status groups. */
@@ -70,18 +70,6 @@ export function projectTotals(
   const rest = rows.slice(limit - 1).reduce((s, r) => s + r.value, 0);
   return [...head, { id: '__other', name: otherLabel, value: rest }];
 }
-
-/** A slug from a project or organization name (the API accepts [\w!@$()`.+,"\-']{3,64}). */
-export function slugify(name: string): string {
-  return name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 64);
-}
-export const SLUG_RE = /^[\w!@$()`.+,"\-']{3,64}$/;
 
 export interface ProjectDraft {
   title: string;

@@ -1,6 +1,5 @@
 /** Revenue pages: the /v2/payout calls (Modrinth's v3 payout shapes) and the pure sums they show. */
-import { apiFetch } from '@modshelf/web-kit';
-import { command } from './api';
+import { apiFetch, command } from '@modshelf/web-kit';
 
 export interface Balance {
   available: string;

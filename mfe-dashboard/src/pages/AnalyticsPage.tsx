@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip as ChartTooltip, XAxis, YAxis } from 'recharts';
-import { AnalyticsPanel, formatNumber, formatUsd, usePageMeta, useApi } from '@modshelf/web-kit';
-import { Loading, useT, useUser } from '../common';
+import { analyticsLabels, AnalyticsPanel, formatNumber, formatUsd, useApi, usePageMeta, useT } from '@modshelf/web-kit';
+import { Loading, useUser } from '../common';
 import { dashboard } from '../lib/api';
 import { projectTotals, summarizeProjects } from '../lib/logic';
-import { analyticsLabels } from '../lib/analytics-labels';
 
 /**
  * /dashboard/analytics: your projects' downloads, page views, followers and revenue over time

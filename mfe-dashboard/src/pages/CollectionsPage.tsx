@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useIntl } from 'react-intl';
-import { collectionPath, formatNumber, formatRelativeTime, invalidateApiCache, usePageMeta, useApi } from '@modshelf/web-kit';
-import { Dialog, Field, FormError, Loading, useAction, useT, useUser } from '../common';
-import { caughtUp, dashboard, type DashboardCollection } from '../lib/api';
+import { caughtUp, collectionPath, Field, formatNumber, formatRelativeTime, FormError, invalidateApiCache, useApi, usePageMeta, useT } from '@modshelf/web-kit';
+import { Dialog, Loading, useAction, useUser } from '../common';
+import { dashboard, type DashboardCollection } from '../lib/api';
 import { collectionVisibility } from '../lib/logic';
 
 const FOLLOWING = 'following';

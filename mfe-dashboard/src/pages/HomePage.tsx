@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { formatNumber, formatRelativeTime, projectPath, usePageMeta, useApi } from '@modshelf/web-kit';
+import { formatNumber, formatRelativeTime, projectPath, useApi, usePageMeta, useT } from '@modshelf/web-kit';
 import { useIntl } from 'react-intl';
-import { Loading, StatusBadge, useT, useUser } from '../common';
+import { Loading, StatusBadge, useUser } from '../common';
 import { dashboard } from '../lib/api';
 import { splitNotifications, summarizeProjects } from '../lib/logic';
 import { NotificationItem } from './NotificationItem';

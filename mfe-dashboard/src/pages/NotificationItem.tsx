@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { formatRelativeTime, invalidateApiCache, renderInlineMarkdown } from '@modshelf/web-kit';
-import { useAction, useT } from '../common';
-import { caughtUp, dashboard, type Notification } from '../lib/api';
+import { caughtUp, formatRelativeTime, invalidateApiCache, renderInlineMarkdown, useT } from '@modshelf/web-kit';
+import { useAction } from '../common';
+import { dashboard, type Notification } from '../lib/api';
 import { internalLink, isInvite } from '../lib/logic';
 
 /** One notification: title, text, time, its actions (accept/deny an invite), mark read and delete. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { invalidateApiCache, usePageMeta, useApi } from '@modshelf/web-kit';
-import { Loading, useAction, useT, useUser } from '../common';
-import { caughtUp, dashboard } from '../lib/api';
+import { caughtUp, invalidateApiCache, useApi, usePageMeta, useT } from '@modshelf/web-kit';
+import { Loading, useAction, useUser } from '../common';
+import { dashboard } from '../lib/api';
 import { splitNotifications } from '../lib/logic';
 import { NotificationItem } from './NotificationItem';
 

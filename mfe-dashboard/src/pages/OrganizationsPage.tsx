@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatNumber, invalidateApiCache, organizationPath, usePageMeta, useApi } from '@modshelf/web-kit';
-import { Dialog, Field, FormError, Loading, useAction, useT, useUser } from '../common';
-import { caughtUp, dashboard } from '../lib/api';
-import { slugify, SLUG_RE } from '../lib/logic';
+import { caughtUp, Field, formatNumber, FormError, invalidateApiCache, organizationPath, SLUG_RE, slugify, useApi, usePageMeta, useT } from '@modshelf/web-kit';
+import { Dialog, Loading, useAction, useUser } from '../common';
+import { dashboard } from '../lib/api';
 
 /** /dashboard/organizations: the organizations you belong to, and creating one. */
 export function OrganizationsPage() {

@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatNumber, invalidateApiCache, projectPath, usePageMeta, useApi } from '@modshelf/web-kit';
-import { Dialog, Field, FormError, Loading, StatusBadge, useAction, useT, useUser, type T } from '../common';
-import { caughtUp, dashboard, type CreateProjectBody } from '../lib/api';
-import { slugify, validateProjectDraft, type ProjectDraft } from '../lib/logic';
+import {
+  caughtUp, Field, formatNumber, FormError, invalidateApiCache, projectPath, slugify, useApi, usePageMeta, useT, type Translate,
+} from '@modshelf/web-kit';
+import { Dialog, Loading, StatusBadge, useAction, useUser } from '../common';
+import { dashboard, type CreateProjectBody } from '../lib/api';
+import { validateProjectDraft, type ProjectDraft } from '../lib/logic';
 
 const TYPES = ['mod', 'modpack', 'server', 'behaviorpack'] as const;
 
-function typeLabel(t: T, type: string): string {
+function typeLabel(t: Translate, type: string): string {
   switch (type) {
     case 'mod': return t('type.mod', 'Mod');
     case 'modpack': return t('type.modpack', 'Modpack');

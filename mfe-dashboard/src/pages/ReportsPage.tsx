@@ -1,10 +1,13 @@
 import { Link, useParams } from 'react-router';
 import { useIntl } from 'react-intl';
-import { api, apiFetch, formatCategory, formatDate, formatRelativeTime, NotFound, projectPath, ThreadView, usePageMeta, useApi, userPath, type User } from '@modshelf/web-kit';
-import { Loading, useT, useUser, type T } from '../common';
+import {
+  api, apiFetch, formatCategory, formatDate, formatRelativeTime, NotFound, projectPath, ThreadView, useApi, usePageMeta, userPath, useT,
+  type Translate, type User,
+} from '@modshelf/web-kit';
+import { Loading, useUser } from '../common';
 import { dashboard, type Report } from '../lib/api';
 
-function itemTypeLabel(t: T, type: string): string {
+function itemTypeLabel(t: Translate, type: string): string {
   if (type === 'project') return t('reports.project', 'Project');
   if (type === 'version') return t('reports.version', 'Version');
   if (type === 'user') return t('reports.user', 'User');

@@ -1,9 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip as ChartTooltip, XAxis, YAxis } from 'recharts';
-import { formatDate, formatMoney, invalidateApiCache, usePageMeta, useApi } from '@modshelf/web-kit';
-import { Dialog, Field, FormError, Loading, errorText, useAction, useT, useUser, type T } from '../common';
-import { METHOD_LABELS, checkAmount, counts, methodLimits, payouts, withdrawalTotals, type AmountCheck, type Fees, type PayoutMethod, type Transfer } from '../lib/revenue';
+import {
+  errorText, Field, formatDate, formatMoney, FormError, invalidateApiCache, useApi, usePageMeta, useT, type Translate,
+} from '@modshelf/web-kit';
+import { Dialog, Loading, useAction, useUser } from '../common';
+import {
+  METHOD_LABELS, checkAmount, counts, methodLimits, payouts, withdrawalTotals, type AmountCheck, type Fees, type PayoutMethod, type Transfer,
+} from '../lib/revenue';
 
 /**
  * /dashboard/revenue (balance, withdrawal totals per year and per method, chart),
@@ -38,7 +42,7 @@ function useHistory(userId: string) {
   return useApi(`dashboard:payout-history:${userId}`, (s) => payouts.history(s));
 }
 
-function methodName(t: T, method: string | null) {
+function methodName(t: Translate, method: string | null) {
   if (method === 'paypal') return t('revenue.method.paypal', 'PayPal');
   if (method === 'venmo') return t('revenue.method.venmo', 'Venmo');
   if (method === 'tremendous') return t('revenue.method.tremendous', 'Gift card');
@@ -125,7 +129,7 @@ function Overview() {
   );
 }
 
-function statusLabel(t: T, s: Transfer['status']) {
+function statusLabel(t: Translate, s: Transfer['status']) {
   const labels: Record<string, string> = {
     success: t('revenue.status.success', 'Paid'),
     'in-transit': t('revenue.status.inTransit', 'In transit'),
@@ -184,7 +188,7 @@ function Transfers() {
   );
 }
 
-function amountMessage(t: T, c: AmountCheck, m: PayoutMethod | undefined): string | null {
+function amountMessage(t: Translate, c: AmountCheck, m: PayoutMethod | undefined): string | null {
   if (c.ok || c.reason === 'empty') return null;
   if (c.reason === 'invalid') return t('revenue.err.invalid', 'Enter an amount in dollars, with at most two decimals.');
   if (c.reason === 'over') return t('revenue.err.over', 'You do not have enough funds: at most {amount} is available.', { amount: money(c.limit) });

@@ -1,4 +1,4 @@
-import { ApiError, apiFetch, buildUrl, getAuthToken, loading, type Project, type QueuedProject, type User } from '@modshelf/web-kit';
+import { apiFetch, command, type Project, type QueuedProject, type User, type WriteMethod } from '@modshelf/web-kit';
 
 /** A queued project: the v2 Project plus the owner's username (`author`) and the review lock (the contract's answer). */
 export type { QueuedProject };
@@ -62,35 +62,12 @@ export interface UserBilling {
   charges: BillingCharge[];
 }
 
-/** The log position a command reached (x-modshelf-position), for read-your-writes. */
-export const POSITION_HEADER = 'x-modshelf-position';
-
 /**
- * A write that also answers the log position it reached, so the next reads can wait for the
- * projections (`min_position`) and nobody sees the queue from before their own decision.
+ * A write through the web kit's client; answers the log position it reached, so the next reads can
+ * wait for the projections (`min_position`) and nobody sees the queue from before their own decision.
  */
-export async function command(path: string, method: 'PATCH' | 'POST' | 'DELETE', body?: unknown): Promise<number | null> {
-  const headers = new Headers({ 'X-Requested-With': 'modshelf' });
-  const token = getAuthToken();
-  if (token) headers.set('Authorization', token);
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
-  const res = await loading.track(
-    fetch(buildUrl(path), { method, credentials: 'same-origin', headers, body: body === undefined ? undefined : JSON.stringify(body) }),
-  );
-  if (!res.ok) {
-    let error = res.status === 404 ? 'not_found' : 'error';
-    let description = res.status === 404 ? 'Not found' : `${res.status} ${res.statusText}`;
-    try {
-      const b = (await res.json()) as { error?: string; description?: string };
-      if (b.error) error = b.error;
-      if (b.description) description = b.description;
-    } catch {
-      /* empty body */
-    }
-    throw new ApiError(res.status, error, description);
-  }
-  const pos = Number(res.headers.get(POSITION_HEADER));
-  return Number.isSafeInteger(pos) && pos > 0 ? pos : null;
+async function write(path: string, method: WriteMethod, body?: unknown): Promise<number | null> {
+  return (await command(path, method, body)).position;
 }
 
 const at = (minPosition: number | null | undefined) => (minPosition ? { min_position: minPosition } : {});
@@ -102,20 +79,20 @@ export const moderation = {
     apiFetch<QueuedProject[]>('/moderation/projects', { signal, query: { count, ...at(minPosition) } }),
   /** PATCH /v2/project/{id} {status, moderation_message}: staff approve, reject or withhold. */
   setStatus: (projectId: string, status: string, message: string | null) =>
-    command(`/project/${encodeURIComponent(projectId)}`, 'PATCH', {
+    write(`/project/${encodeURIComponent(projectId)}`, 'PATCH', {
       status,
       ...(message !== null ? { moderation_message: message } : {}),
     }),
   /** POST /v2/moderation/lock/{id}: take (or extend) the review lock; force takes it over. */
-  lock: (projectId: string, force = false) => command(`/moderation/lock/${encodeURIComponent(projectId)}${force ? '?force=true' : ''}`, 'POST'),
-  unlock: (projectId: string) => command(`/moderation/lock/${encodeURIComponent(projectId)}`, 'DELETE'),
+  lock: (projectId: string, force = false) => write(`/moderation/lock/${encodeURIComponent(projectId)}${force ? '?force=true' : ''}`, 'POST'),
+  unlock: (projectId: string) => write(`/moderation/lock/${encodeURIComponent(projectId)}`, 'DELETE'),
   reports: (all: boolean, count: number, signal?: AbortSignal, minPosition?: number | null) =>
     apiFetch<Report[]>('/report', { signal, query: { all, count, ...at(minPosition) } }),
   report: (id: string, signal?: AbortSignal, minPosition?: number | null) =>
     apiFetch<Report>(`/report/${encodeURIComponent(id)}`, { signal, query: at(minPosition) }),
   /** PATCH /v2/report/{id} {closed, message}: the message (Modshelf) goes on the close / reopen event and the reporter's notification. */
   setReportClosed: (id: string, closed: boolean, message: string | null) =>
-    command(`/report/${encodeURIComponent(id)}`, 'PATCH', { closed, ...(message ? { message } : {}) }),
+    write(`/report/${encodeURIComponent(id)}`, 'PATCH', { closed, ...(message ? { message } : {}) }),
   users: (ids: string[], signal?: AbortSignal) =>
     ids.length ? apiFetch<User[]>('/users', { signal, query: { ids: JSON.stringify(ids) } }) : Promise.resolve([] as User[]),
   project: (id: string, signal?: AbortSignal) => apiFetch<Project & { route_type?: string }>(`/project/${encodeURIComponent(id)}`, { signal }),

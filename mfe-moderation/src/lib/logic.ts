@@ -1,9 +1,5 @@
 /** Pure rules of the moderation screens (tested without a browser). */
 
-export const STAFF_ROLES = ['moderator', 'admin'] as const;
-export const isStaffRole = (role: string | null | undefined) => role === 'moderator' || role === 'admin';
-export const isAdminRole = (role: string | null | undefined) => role === 'admin';
-
 /** Stream types the audit API answers. */
 export const AUDIT_TYPES = ['project', 'version', 'user', 'report', 'organization', 'collection', 'thread'] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];

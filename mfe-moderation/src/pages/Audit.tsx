@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useIntl } from 'react-intl';
-import { ApiError, ErrorScreen, useApi, userPath } from '@modshelf/web-kit';
-import { errorText, FormError, Loading, ModerationLayout, useT, When } from '../common';
+import { ApiError, ErrorScreen, errorText, FormError, useApi, userPath, useT } from '@modshelf/web-kit';
+import { Loading, ModerationLayout, When } from '../common';
 import { moderation, type TimelineEntry } from '../lib/api';
 import { endOfSecond, eventSummary, fromLocalInput, isAuditType, justBefore, stateHighlights, toLocalInput } from '../lib/logic';
 

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { ApiError, ErrorScreen, useApi, usePageMeta, userPath } from '@modshelf/web-kit';
-import { errorText, Loading, useT, When } from '../common';
+import { ApiError, ErrorScreen, errorText, useApi, usePageMeta, userPath, useT } from '@modshelf/web-kit';
+import { Loading, When } from '../common';
 import { moderation } from '../lib/api';
 import { formatMinor } from '../lib/logic';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useApi } from '@modshelf/web-kit';
-import { errorText, FormError, Loading, ModerationLayout, useT } from '../common';
+import { errorText, FormError, useApi, useT } from '@modshelf/web-kit';
+import { Loading, ModerationLayout } from '../common';
 import { moderation } from '../lib/api';
 import { AUDIT_TYPES, type AuditType } from '../lib/logic';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError, ErrorScreen, invalidateApiCache, ThreadView, toasts, useApi, userPath } from '@modshelf/web-kit';
-import { errorText, FormError, Loading, ModerationLayout, useAction, useT, When } from '../common';
+import { ApiError, ErrorScreen, errorText, FormError, invalidateApiCache, ThreadView, toasts, useAction, useApi, userPath, useT } from '@modshelf/web-kit';
+import { Loading, ModerationLayout, When } from '../common';
 import { moderation } from '../lib/api';
 import { decisionMessage, reportItemAuditPath, reportItemPath } from '../lib/logic';
 import { Timeline } from './Audit';

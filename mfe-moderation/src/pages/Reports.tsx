@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useApi, type User } from '@modshelf/web-kit';
-import { errorText, FormError, Loading, ModerationLayout, useT, When } from '../common';
+import { errorText, FormError, useApi, useT, type User } from '@modshelf/web-kit';
+import { Loading, ModerationLayout, When } from '../common';
 import { moderation } from '../lib/api';
 import { filterReports, type ReportFilter } from '../lib/logic';
 

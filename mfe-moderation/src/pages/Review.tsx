@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { invalidateApiCache, projectPath, ThreadView, toasts, useApi, userPath } from '@modshelf/web-kit';
-import { errorText, FormError, Loading, ModerationLayout, useAction, useMe, useT, When } from '../common';
+import { errorText, FormError, invalidateApiCache, projectPath, ThreadView, toasts, useAction, useApi, userPath, useT } from '@modshelf/web-kit';
+import { Loading, ModerationLayout, useMe, When } from '../common';
 import { moderation, type QueuedProject } from '../lib/api';
 import { decisionMessage, decisionStatus, DECISIONS, type Decision } from '../lib/logic';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { ERRORS, userPath, usePageMeta, useApi } from '@modshelf/web-kit';
+import { ERRORS, errorText, FormError, useApi, usePageMeta, userPath, useT } from '@modshelf/web-kit';
 import { Link } from 'react-router';
-import { errorText, FormError, Loading, RequireAuth, useT } from '../common';
+import { Loading, RequireAuth } from '../common';
 import { accounts, redirectLocation, type ConsentInfo } from '../lib/api';
 import { scopeLabel } from '../lib/scopes';
 

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ERRORS, usePageMeta } from '@modshelf/web-kit';
-import { Field, FormError, useAction, useT } from '../common';
+import { ERRORS, Field, FormError, useAction, usePageMeta, useT } from '@modshelf/web-kit';
 import { accounts } from '../lib/api';
 
 export function ResetPasswordPage() {

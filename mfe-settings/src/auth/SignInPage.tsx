@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { usePageMeta } from '@modshelf/web-kit';
-import { Field, FormError, useAction, useSelf, useT } from '../common';
+import { Field, FormError, useAction, usePageMeta, useT } from '@modshelf/web-kit';
+import { useSelf } from '../common';
 import { accounts } from '../lib/api';
 import { safeRedirect, withRedirect } from '../lib/redirect';
 import { completeSignIn } from './session';

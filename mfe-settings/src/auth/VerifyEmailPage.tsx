@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { usePageMeta } from '@modshelf/web-kit';
-import { errorText, FormError, Loading, refreshAccount, useAction, useSelf, useT } from '../common';
+import { errorText, FormError, useAction, usePageMeta, useT } from '@modshelf/web-kit';
+import { Loading, refreshAccount, useSelf } from '../common';
 import { accounts } from '../lib/api';
 
 type State = { kind: 'checking' } | { kind: 'verified' } | { kind: 'already_verified' } | { kind: 'failed'; message: string };

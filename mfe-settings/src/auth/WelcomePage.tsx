@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { usePageMeta, useApi } from '@modshelf/web-kit';
-import { FormError, RequireAuth, useAction, useT } from '../common';
+import { FormError, useAction, useApi, usePageMeta, useT } from '@modshelf/web-kit';
+import { RequireAuth } from '../common';
 import { accounts } from '../lib/api';
 import { safeRedirect } from '../lib/redirect';
 

@@ -1,4 +1,4 @@
-import { apiFetch, type User } from '@modshelf/web-kit';
+import { apiFetch, command, type User, type WriteMethod, type WriteOptions } from '@modshelf/web-kit';
 
 /** The signed-in user's own record: GET /v2/user fills the private fields (email, has_password, ...) for a session. */
 export type SelfUser = User;
@@ -44,65 +44,65 @@ export interface Product {
   id: string; name: string; description: string; prices: Record<string, { amount: number; currency: string }>;
 }
 
-const json = (body: unknown) => JSON.stringify(body);
+/** A write through the kit's write client (read-your-writes), answering its body. */
+const write = <T = void>(path: string, method: WriteMethod, body?: unknown, opts?: WriteOptions): Promise<T> =>
+  command<T>(path, method, body, opts).then((r) => r.data);
 
 export const accounts = {
   me: (signal?: AbortSignal) => apiFetch<SelfUser>('/user', { signal }),
   create: (b: { username: string; email: string; password: string; sign_up_newsletter: boolean }) =>
-    apiFetch<{ session: string }>('/auth/create', { method: 'POST', body: json(b) }),
+    write<{ session: string }>('/auth/create', 'POST', b),
   login: (b: { username: string; password: string }) =>
-    apiFetch<{ session?: string; flow?: string }>('/auth/login', { method: 'POST', body: json(b) }),
-  login2fa: (b: { flow: string; code: string }) => apiFetch<{ session: string }>('/auth/login/2fa', { method: 'POST', body: json(b) }),
-  logout: () => apiFetch<void>('/auth/logout', { method: 'POST' }),
-  verifyEmail: (flow: string) => apiFetch<{ status: 'verified' | 'already_verified' }>('/auth/email/verify', { method: 'POST', body: json({ flow }) }),
-  resendVerify: () => apiFetch<void>('/auth/email/resend_verify', { method: 'POST' }),
-  beginReset: (username: string) => apiFetch<void>('/auth/password/reset', { method: 'POST', body: json({ username }) }),
+    write<{ session?: string; flow?: string }>('/auth/login', 'POST', b),
+  login2fa: (b: { flow: string; code: string }) => write<{ session: string }>('/auth/login/2fa', 'POST', b),
+  logout: () => write('/auth/logout', 'POST'),
+  verifyEmail: (flow: string) => write<{ status: 'verified' | 'already_verified' }>('/auth/email/verify', 'POST', { flow }),
+  resendVerify: () => write('/auth/email/resend_verify', 'POST'),
+  beginReset: (username: string) => write('/auth/password/reset', 'POST', { username }),
   changePassword: (b: { flow?: string; old_password?: string; new_password: string }) =>
-    apiFetch<void>('/auth/password', { method: 'PATCH', body: json(b) }),
-  changeEmail: (email: string) => apiFetch<void>('/auth/email', { method: 'PATCH', body: json({ email }) }),
+    write('/auth/password', 'PATCH', b),
+  changeEmail: (email: string) => write('/auth/email', 'PATCH', { email }),
   subscription: (signal?: AbortSignal) => apiFetch<{ subscribed: boolean }>('/auth/email/subscribe', { signal }),
-  setSubscription: (subscribed: boolean) => apiFetch<void>('/auth/email/subscribe', { method: 'POST', body: json({ subscribed }) }),
-  twoFactorSecret: () => apiFetch<{ secret: string; flow: string }>('/auth/2fa/get_secret', { method: 'POST' }),
-  enableTwoFactor: (flow: string, code: string) => apiFetch<{ backup_codes: string[] }>('/auth/2fa', { method: 'POST', body: json({ flow, code }) }),
-  disableTwoFactor: (code: string) => apiFetch<void>('/auth/2fa', { method: 'DELETE', body: json({ code }) }),
-  editUser: (id: string, b: { username?: string; bio?: string | null }) => apiFetch<void>(`/user/${encodeURIComponent(id)}`, { method: 'PATCH', body: json(b) }),
+  setSubscription: (subscribed: boolean) => write('/auth/email/subscribe', 'POST', { subscribed }),
+  twoFactorSecret: () => write<{ secret: string; flow: string }>('/auth/2fa/get_secret', 'POST'),
+  enableTwoFactor: (flow: string, code: string) => write<{ backup_codes: string[] }>('/auth/2fa', 'POST', { flow, code }),
+  disableTwoFactor: (code: string) => write('/auth/2fa', 'DELETE', { code }),
+  editUser: (id: string, b: { username?: string; bio?: string | null }) => write(`/user/${encodeURIComponent(id)}`, 'PATCH', b),
   uploadAvatar: (id: string, file: File) => {
     const ext = (file.name.split('.').pop() ?? '').toLowerCase();
-    return apiFetch<void>(`/user/${encodeURIComponent(id)}/icon`, {
-      method: 'PATCH', body: file, headers: { 'Content-Type': file.type || 'application/octet-stream' }, query: { ext },
-    });
+    return write(`/user/${encodeURIComponent(id)}/icon`, 'PATCH', undefined, { raw: file, contentType: file.type || 'application/octet-stream', query: { ext } });
   },
-  resetAvatar: (id: string) => apiFetch<void>(`/user/${encodeURIComponent(id)}/icon`, { method: 'DELETE' }),
-  deleteUser: (id: string) => apiFetch<void>(`/user/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  resetAvatar: (id: string) => write(`/user/${encodeURIComponent(id)}/icon`, 'DELETE'),
+  deleteUser: (id: string) => write(`/user/${encodeURIComponent(id)}`, 'DELETE'),
   pats: (signal?: AbortSignal) => apiFetch<Pat[]>('/pat', { signal }),
-  createPat: (b: { name: string; scopes: number; expires: string }) => apiFetch<Pat>('/pat', { method: 'POST', body: json(b) }),
-  deletePat: (id: string) => apiFetch<void>(`/pat/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  createPat: (b: { name: string; scopes: number; expires: string }) => write<Pat>('/pat', 'POST', b),
+  deletePat: (id: string) => write(`/pat/${encodeURIComponent(id)}`, 'DELETE'),
   sessions: (signal?: AbortSignal) => apiFetch<SessionInfo[]>('/session/list', { signal }),
-  revokeSession: (id: string) => apiFetch<void>(`/session/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  revokeSession: (id: string) => write(`/session/${encodeURIComponent(id)}`, 'DELETE'),
   apps: (userId: string, signal?: AbortSignal) => apiFetch<OAuthClient[]>(`/user/${encodeURIComponent(userId)}/oauth_apps`, { signal }),
   createApp: (b: { name: string; url?: string | null; description?: string | null; icon_url?: string | null; redirect_uris: string[]; max_scopes: number }) =>
-    apiFetch<{ client_secret: string; client: OAuthClient }>('/oauth/app', { method: 'POST', body: json(b) }),
+    write<{ client_secret: string; client: OAuthClient }>('/oauth/app', 'POST', b),
   editApp: (id: string, b: Partial<{ name: string; url: string | null; description: string | null; redirect_uris: string[]; max_scopes: number }>) =>
-    apiFetch<void>(`/oauth/app/${encodeURIComponent(id)}`, { method: 'PATCH', body: json(b) }),
-  rotateSecret: (id: string) => apiFetch<{ client_secret: string }>(`/oauth/app/${encodeURIComponent(id)}/secret`, { method: 'POST' }),
-  deleteApp: (id: string) => apiFetch<void>(`/oauth/app/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    write(`/oauth/app/${encodeURIComponent(id)}`, 'PATCH', b),
+  rotateSecret: (id: string) => write<{ client_secret: string }>(`/oauth/app/${encodeURIComponent(id)}/secret`, 'POST'),
+  deleteApp: (id: string) => write(`/oauth/app/${encodeURIComponent(id)}`, 'DELETE'),
   appsByIds: (ids: string[], signal?: AbortSignal) => apiFetch<OAuthClient[]>('/oauth/apps', { signal, query: { ids: JSON.stringify(ids) } }),
   authorizations: (signal?: AbortSignal) => apiFetch<Authorization[]>('/oauth/authorizations', { signal }),
-  revokeAuthorization: (clientId: string) => apiFetch<void>('/oauth/authorizations', { method: 'DELETE', query: { client_id: clientId } }),
+  revokeAuthorization: (clientId: string) => write('/oauth/authorizations', 'DELETE', undefined, { query: { client_id: clientId } }),
   consent: (query: Record<string, string>, signal?: AbortSignal) => apiFetch<ConsentInfo>('/oauth/authorize', { signal, query }),
-  accept: (flow: string) => apiFetch<unknown>('/oauth/accept', { method: 'POST', body: json({ flow }) }),
-  reject: (flow: string) => apiFetch<unknown>('/oauth/reject', { method: 'POST', body: json({ flow }) }),
+  accept: (flow: string) => write<unknown>('/oauth/accept', 'POST', { flow }),
+  reject: (flow: string) => write<unknown>('/oauth/reject', 'POST', { flow }),
   products: (signal?: AbortSignal) => apiFetch<Product[]>('/billing/products', { signal }),
   paymentMethods: (signal?: AbortSignal) => apiFetch<PaymentMethod[]>('/billing/payment_methods', { signal }),
   addPaymentMethod: (card: { number: string; exp_month: number; exp_year: number; cvc?: string }) =>
-    apiFetch<PaymentMethod>('/billing/payment_method', { method: 'POST', body: json({ card }) }),
-  makePrimary: (id: string) => apiFetch<void>(`/billing/payment_method/${encodeURIComponent(id)}`, { method: 'PATCH', body: json({ primary: true }) }),
-  removePaymentMethod: (id: string) => apiFetch<void>(`/billing/payment_method/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    write<PaymentMethod>('/billing/payment_method', 'POST', { card }),
+  makePrimary: (id: string) => write(`/billing/payment_method/${encodeURIComponent(id)}`, 'PATCH', { primary: true }),
+  removePaymentMethod: (id: string) => write(`/billing/payment_method/${encodeURIComponent(id)}`, 'DELETE'),
   subscriptions: (signal?: AbortSignal) => apiFetch<Subscription[]>('/billing/subscriptions', { signal }),
-  subscribe: (product_id: string, interval: string) => apiFetch<Subscription>('/billing/subscription', { method: 'POST', body: json({ product_id, interval }) }),
-  cancelSubscription: (id: string) => apiFetch<void>(`/billing/subscription/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  resumeSubscription: (id: string) => apiFetch<void>(`/billing/subscription/${encodeURIComponent(id)}`, { method: 'PATCH', body: json({ cancelled: false }) }),
-  retrySubscription: (id: string) => apiFetch<Subscription>(`/billing/subscription/${encodeURIComponent(id)}/retry`, { method: 'POST' }),
+  subscribe: (product_id: string, interval: string) => write<Subscription>('/billing/subscription', 'POST', { product_id, interval }),
+  cancelSubscription: (id: string) => write(`/billing/subscription/${encodeURIComponent(id)}`, 'DELETE'),
+  resumeSubscription: (id: string) => write(`/billing/subscription/${encodeURIComponent(id)}`, 'PATCH', { cancelled: false }),
+  retrySubscription: (id: string) => write<Subscription>(`/billing/subscription/${encodeURIComponent(id)}/retry`, 'POST'),
   charges: (signal?: AbortSignal) => apiFetch<Charge[]>('/billing/charges', { signal }),
 };
 

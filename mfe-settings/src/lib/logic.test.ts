@@ -2,11 +2,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '@modshelf/web-kit';
-import { RESTRICTED_SCOPES as API_RESTRICTED, SCOPE_BITS } from '@modshelf/service-kit';
+import { ERRORS, signInPath } from '@modshelf/web-kit';
+import { RESTRICTED_SCOPES as API_RESTRICTED, SCOPE_BITS } from '@modshelf/contract';
 import { redirectLocation } from './api';
 import { groupSecret, otpauthUri, parseRedirectUris, PASSWORDS_DO_NOT_MATCH, signUpProblems, systemLocale } from './forms';
-import { safeRedirect, signInFor, withRedirect } from './redirect';
+import { safeRedirect, withRedirect } from './redirect';
 import { APP_SCOPES, hasScope, maskToScopes, PAT_SCOPES, RESTRICTED_SCOPES, SCOPE_NAMES, scopeLabel, scopesToMask } from './scopes';
 import { expiryFromDays, expiryState, formatDuration, lastUseState } from './time';
 import { SECTION_TITLES, SECTIONS } from '../settings/sections';
@@ -94,7 +94,7 @@ describe('redirect after sign-in', () => {
   });
 
   it('builds sign-in links as the rest of the site does', () => {
-    expect(signInFor('/settings/pats')).toBe('/auth/sign-in?redirect=%2Fsettings%2Fpats');
+    expect(signInPath('/settings/pats')).toBe('/auth/sign-in?redirect=%2Fsettings%2Fpats');
     expect(withRedirect('/auth/sign-up', '/mods?q=a b')).toBe('/auth/sign-up?redirect=%2Fmods%3Fq%3Da%20b');
     expect(withRedirect('/auth/sign-up', null)).toBe('/auth/sign-up');
   });

@@ -18,11 +18,6 @@ export function safeRedirect(value: string | null | undefined, fallback = '/sett
   return u.pathname + u.search + u.hash;
 }
 
-/** The sign-in page for a return path (same shape as web-kit's signInPath). */
-export function signInFor(returnTo: string): string {
-  return `/auth/sign-in?redirect=${encodeURIComponent(returnTo)}`;
-}
-
 /** Keeps the redirect when moving between sign-in and sign-up. */
 export function withRedirect(path: string, redirect: string | null): string {
   return redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path;

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useSetAtom } from 'jotai';
-import { ERRORS, sessionAtom, useApi } from '@modshelf/web-kit';
-import { Confirm, CopyButton, Field, FormError, refreshAccount, RequireAuth, useAction, useT } from '../common';
+import { ERRORS, Field, FormError, sessionAtom, useAction, useApi, useT } from '@modshelf/web-kit';
+import { Confirm, CopyButton, refreshAccount, RequireAuth } from '../common';
 import { accounts, type SelfUser } from '../lib/api';
 import { groupSecret, otpauthUri } from '../lib/forms';
 import { Qr } from './Qr';

@@ -1,9 +1,5 @@
 import { useAtom } from 'jotai';
-import {
-  COLOR_MODES, colorModeAtom, DARK_THEMES, DEFAULT_LAYOUT, displayPreferencesAtom, LAYOUTS, layoutFor, type Layout, saveColorMode, saveDisplayPreferences,
-  sanitizePreferredDarkTheme, type ColorMode, type DisplayPreferences,
-} from '@modshelf/web-kit';
-import { useT } from '../common';
+import { COLOR_MODES, colorModeAtom, DARK_THEMES, DEFAULT_LAYOUT, displayPreferencesAtom, layoutFor, LAYOUTS, sanitizePreferredDarkTheme, saveColorMode, saveDisplayPreferences, useT, type ColorMode, type DisplayPreferences, type Layout } from '@modshelf/web-kit';
 import { PageTitle } from './SettingsLayout';
 
 const MODE_LABELS: Record<ColorMode, [string, string]> = {

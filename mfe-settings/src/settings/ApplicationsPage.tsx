@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useApi } from '@modshelf/web-kit';
-import { Confirm, CopyButton, Field, FormError, RequireAuth, useAction, useT } from '../common';
+import { Field, FormError, useAction, useApi, useT } from '@modshelf/web-kit';
+import { Confirm, CopyButton, RequireAuth } from '../common';
 import { accounts, type OAuthClient, type SelfUser } from '../lib/api';
 import { parseRedirectUris } from '../lib/forms';
 import { APP_SCOPES, maskToScopes, scopeLabel, scopesToMask, type ScopeName } from '../lib/scopes';

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
-import { formatDate, useApi } from '@modshelf/web-kit';
-import { FormError, RequireAuth, useAction, useT } from '../common';
+import { formatDate, FormError, useAction, useApi, useT } from '@modshelf/web-kit';
+import { RequireAuth } from '../common';
 import { accounts } from '../lib/api';
 import { maskToScopes, scopeLabel } from '../lib/scopes';
 import { PageTitle } from './SettingsLayout';

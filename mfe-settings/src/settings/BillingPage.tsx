@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { ApiError, formatDate, formatMoney, useApi } from '@modshelf/web-kit';
-import { Field, FormError, RequireAuth, useAction, useT } from '../common';
+import { ApiError, Field, formatDate, formatMoney, FormError, useAction, useApi, useT } from '@modshelf/web-kit';
+import { RequireAuth } from '../common';
 import { accounts, type Charge, type PaymentMethod, type Subscription } from '../lib/api';
 import { PageTitle } from './SettingsLayout';
 

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAtom } from 'jotai';
-import { DEFAULT_LOCALE, ERRORS, localeAtom, LOCALE_NAMES, LOCALES, type Locale } from '@modshelf/web-kit';
-import { useT } from '../common';
+import { DEFAULT_LOCALE, ERRORS, LOCALE_NAMES, localeAtom, LOCALES, useT, type Locale } from '@modshelf/web-kit';
 import { systemLocale } from '../lib/forms';
 import { loadOwnMessages } from '../messages';
 import { PageTitle } from './SettingsLayout';

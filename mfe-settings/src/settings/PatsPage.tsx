@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ERRORS, formatDate, useApi } from '@modshelf/web-kit';
-import { Confirm, CopyButton, Field, FormError, RequireAuth, useAction, useT } from '../common';
+import { ERRORS, Field, formatDate, FormError, useAction, useApi, useT } from '@modshelf/web-kit';
+import { Confirm, CopyButton, RequireAuth } from '../common';
 import { useIntl } from 'react-intl';
 import { accounts, type Pat } from '../lib/api';
 import { maskToScopes, PAT_SCOPES, scopeLabel, scopesToMask, type ScopeName } from '../lib/scopes';

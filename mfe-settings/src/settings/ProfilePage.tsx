@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { userPath } from '@modshelf/web-kit';
-import { Field, FormError, readUntil, refreshAccount, RequireAuth, useAction, useT } from '../common';
+import { Field, FormError, useAction, userPath, useT } from '@modshelf/web-kit';
+import { readUntil, refreshAccount, RequireAuth } from '../common';
 import { accounts, type SelfUser } from '../lib/api';
 import { PageTitle } from './SettingsLayout';
 

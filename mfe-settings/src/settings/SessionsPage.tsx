@@ -1,8 +1,8 @@
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useSetAtom } from 'jotai';
-import { formatDate, formatRelativeTime, sessionAtom, useApi } from '@modshelf/web-kit';
-import { FormError, refreshAccount, RequireAuth, useAction, useT } from '../common';
+import { formatDate, formatRelativeTime, FormError, sessionAtom, useAction, useApi, useT } from '@modshelf/web-kit';
+import { refreshAccount, RequireAuth } from '../common';
 import { accounts, type SessionInfo } from '../lib/api';
 import { PageTitle } from './SettingsLayout';
 

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { sessionAtom, usePageMeta } from '@modshelf/web-kit';
-import { useT } from '../common';
+import { sessionAtom, usePageMeta, useT } from '@modshelf/web-kit';
 import { signOut } from '../auth/session';
 import { SECTIONS } from './sections';
 

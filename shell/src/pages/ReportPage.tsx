@@ -1,17 +1,24 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { api, formatCategory, REPORT_REASONS, sessionAtom, signInPath, toasts, usePageMeta } from '@modshelf/web-kit';
+import { api, formatCategory, Guard, REPORT_REASONS, sessionAtom, toasts, usePageMeta } from '@modshelf/web-kit';
 
 const ITEM_TYPES = ['project', 'version', 'user'] as const;
 
 /** Report filing; an anonymous visitor is sent to sign in and back. */
 export function ReportPage() {
-  const intl = useIntl();
-  const location = useLocation();
-  const [params] = useSearchParams();
   const session = useAtomValue(sessionAtom);
+  return (
+    <Guard need="user" user={session?.user ?? null} loading={null} forbidden={null}>
+      <ReportForm />
+    </Guard>
+  );
+}
+
+function ReportForm() {
+  const intl = useIntl();
+  const [params] = useSearchParams();
   const [itemType, setItemType] = useState<string>(params.get('item') ?? 'project');
   const [itemId, setItemId] = useState(params.get('itemID') ?? '');
   const [reason, setReason] = useState<string>(REPORT_REASONS[0]);
@@ -20,8 +27,6 @@ export function ReportPage() {
   const [busy, setBusy] = useState(false);
   usePageMeta(intl.formatMessage({ id: 'report.title', defaultMessage: 'Report' }));
   useEffect(() => setSent(false), [itemId]);
-
-  if (!session) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -1,9 +1,9 @@
 /** Gallery tab of project settings: upload, edit, feature and remove images. */
 import { useState } from 'react';
-import { type ProjectData } from '../ProjectPage';
-import { Field, FormError, useSave } from './common';
+import { Field, FormError, useT } from '@modshelf/web-kit';
+import { type ProjectData } from '../project-data';
+import { useSave } from './common';
 import { has, projectCommands } from './lib';
-import { useT } from './t';
 import { useAccess } from './access';
 
 export function GalleryTab({ data }: { data: ProjectData }) {

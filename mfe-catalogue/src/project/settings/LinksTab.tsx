@@ -1,10 +1,9 @@
 /** Links tab of project settings: issue, source, wiki and Discord links and donation links. */
 import { useState, type FormEvent } from 'react';
-import { apiFetch, useApi, type DonationPlatformTag } from '@modshelf/web-kit';
-import { type ProjectData } from '../ProjectPage';
-import { Field, FormError, useSave } from './common';
+import { apiFetch, Field, FormError, useApi, useT, type DonationPlatformTag } from '@modshelf/web-kit';
+import { type ProjectData } from '../project-data';
+import { useSave } from './common';
 import { has, projectCommands, validUrl } from './lib';
-import { useT } from './t';
 import { useAccess } from './access';
 
 const LINK_FIELDS = ['issues_url', 'source_url', 'wiki_url', 'discord_url'] as const;

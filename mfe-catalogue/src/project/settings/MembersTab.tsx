@@ -1,13 +1,15 @@
 /** Members tab of project settings: invite, roles, permission bits, ownership. */
 import { useState } from 'react';
-import { api } from '@modshelf/web-kit';
-import { type ProjectData } from '../ProjectPage';
-import { Field, FormError, useSave } from './common';
-import { has, PERMISSION_NAMES, PERMISSIONS, projectCommands, togglePermission, type Permission } from './lib';
-import { useT } from './t';
+import { ALL_PROJECT_PERMISSIONS, PROJECT_PERMISSIONS } from '@modshelf/contract/scopes';
+import { api, Field, FormError, useT } from '@modshelf/web-kit';
+import { type ProjectData } from '../project-data';
+import { useSave } from './common';
+import { InviteForm } from '../../components/InviteForm';
+import { PermissionChecks } from '../../components/PermissionChecks';
+import { has, PERMISSION_NAMES, projectCommands, type Permission } from './lib';
 import { useAccess } from './access';
 
-const DEFAULT_INVITE = PERMISSIONS.UPLOAD_VERSION | PERMISSIONS.DELETE_VERSION | PERMISSIONS.EDIT_BODY;
+const DEFAULT_INVITE = PROJECT_PERMISSIONS.UPLOAD_VERSION | PROJECT_PERMISSIONS.DELETE_VERSION | PROJECT_PERMISSIONS.EDIT_BODY;
 
 function permissionLabel(t: ReturnType<typeof useT>, p: Permission): string {
   const labels: Record<Permission, string> = {
@@ -29,35 +31,22 @@ export function MembersTab({ data }: { data: ProjectData }) {
   const t = useT();
   const p = data.project;
   const { member: me, permissions } = useAccess(data);
-  const [username, setUsername] = useState('');
   const invite = useSave(data);
   return (
     <div className="pset-stack">
       {has(permissions, 'MANAGE_INVITES') && (
-        <form
-          className="ms-card pset-card"
-          aria-label={t('members.invite', 'Invite a member')}
-          onSubmit={async (e) => {
-            e.preventDefault();
-            const name = username.trim();
-            if (!name) return;
-            if (
-              await invite.run(async () => {
-                const user = await api.user(name);
-                return projectCommands.invite(p.team, user.id, 'Member', DEFAULT_INVITE);
-              }, t('members.invited', 'Invitation sent'))
-            ) setUsername('');
-          }}
-        >
-          <h3>{t('members.invite', 'Invite a member')}</h3>
-          <div className="pset-row">
-            <Field label={t('members.username', 'Username')}>
-              <input className="ms-input" value={username} onChange={(e) => setUsername(e.target.value)} />
-            </Field>
-            <button type="submit" className="ms-btn ms-btn--primary" disabled={invite.busy}>{t('members.inviteButton', 'Invite')}</button>
-          </div>
-          <FormError error={invite.error} />
-        </form>
+        <InviteForm
+          title={t('members.invite', 'Invite a member')}
+          usernameLabel={t('members.username', 'Username')}
+          buttonLabel={t('members.inviteButton', 'Invite')}
+          busy={invite.busy}
+          error={invite.error}
+          onInvite={(name) =>
+            invite.run(async () => {
+              const user = await api.user(name);
+              return projectCommands.invite(p.team, user.id, 'Member', DEFAULT_INVITE);
+            }, t('members.invited', 'Invitation sent'))}
+        />
       )}
       {data.members.map((m) => (
         <MemberCard key={m.user.id} data={data} member={m} myPermissions={permissions} iAmOwner={!!me?.is_owner} />
@@ -70,7 +59,7 @@ function MemberCard({ data, member: m, myPermissions, iAmOwner }: { data: Projec
   const t = useT();
   const p = data.project;
   const [role, setRole] = useState(m.role);
-  const [perms, setPerms] = useState(m.is_owner ? (1 << 10) - 1 : (m.permissions ?? 0));
+  const [perms, setPerms] = useState(m.is_owner ? ALL_PROJECT_PERMISSIONS : (m.permissions ?? 0));
   const save = useSave(data);
   const canEdit = has(myPermissions, 'EDIT_MEMBER') && !m.is_owner;
   return (
@@ -82,14 +71,15 @@ function MemberCard({ data, member: m, myPermissions, iAmOwner }: { data: Projec
       <Field label={t('members.role', 'Role')}>
         <input className="ms-input" value={role} maxLength={64} onChange={(e) => setRole(e.target.value)} disabled={!has(myPermissions, 'EDIT_MEMBER')} />
       </Field>
-      <fieldset className="pset-perms" disabled={!canEdit}>
-        <legend>{t('members.permissions', 'Permissions')}</legend>
-        {PERMISSION_NAMES.map((name) => (
-          <label key={name} className="pset-check">
-            <input type="checkbox" checked={has(perms, name)} onChange={(e) => setPerms(togglePermission(perms, name, e.target.checked))} /> {permissionLabel(t, name)}
-          </label>
-        ))}
-      </fieldset>
+      <PermissionChecks
+        legend={t('members.permissions', 'Permissions')}
+        names={PERMISSION_NAMES}
+        bits={PROJECT_PERMISSIONS}
+        value={perms}
+        onChange={setPerms}
+        label={(name) => permissionLabel(t, name)}
+        disabled={!canEdit}
+      />
       <FormError error={save.error} />
       <div className="pset-row">
         <button

@@ -2,14 +2,16 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { AnalyticsPanel, api, displayPreferencesAtom, formatNumber, formatUsd, invalidateApiCache, NotFound, projectPath, useApi, type Project } from '@modshelf/web-kit';
-import { type ProjectData } from '../ProjectPage';
+import {
+  analyticsLabels, AnalyticsPanel, api, displayPreferencesAtom, Field, formatNumber, formatUsd, FormError, invalidateApiCache, NotFound, projectPath,
+  SLUG_RE, useApi, useT,
+} from '@modshelf/web-kit';
+import { type ProjectData } from '../project-data';
 import { renderMarkdown } from '../../markdown';
-import { Field, FormError, StatusBadge, useSave } from './common';
-import { canSubmitForReview, changedFields, has, nextVersionNumber, projectCommands, SLUG_RE, TEAM_TRANSITIONS, validUrl } from './lib';
-import { useT } from './t';
+import { IconPicker } from '../../components/IconPicker';
+import { StatusBadge, useSave } from './common';
+import { canSubmitForReview, changedFields, has, nextVersionNumber, projectCommands, teamTransitions, validUrl } from './lib';
 import { ScheduleCard } from './ScheduleCard';
-import { analyticsLabels } from './analytics-labels';
 import { useAccess } from './access';
 import { LinksTab } from './LinksTab';
 import { TagsTab } from './TagsTab';
@@ -94,36 +96,21 @@ function GeneralTab({ data }: { data: ProjectData }) {
     } : undefined);
   };
   const review = canSubmitForReview(p);
-  const transitions = (TEAM_TRANSITIONS[p.status] ?? []).filter((s) => s !== 'processing');
+  const transitions = teamTransitions(p.status).filter((s) => s !== 'processing');
 
   return (
     <div className="pset-stack">
       <form className="ms-card pset-card" onSubmit={submit} aria-label={t('settings.general', 'General')}>
         <h3>{t('settings.general', 'General')}</h3>
-        <div className="pset-icon">
-          {p.icon_url ? <img src={p.icon_url} alt="" width={96} height={96} /> : <span className="pset-icon__none">{p.title.slice(0, 1)}</span>}
-          <div className="pset-row">
-            <label className="ms-btn">
-              {t('settings.uploadIcon', 'Upload icon')}
-              <input
-                type="file"
-                accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
-                className="ms-visually-hidden"
-                disabled={!canEdit || icon.busy}
-                onChange={(e) => {
-                  const f = e.currentTarget.files?.[0];
-                  e.currentTarget.value = '';
-                  if (f) void icon.run(() => projectCommands.icon(p.id, f), t('settings.iconSaved', 'Icon updated'));
-                }}
-              />
-            </label>
-            {p.icon_url && (
-              <button type="button" className="ms-btn" disabled={!canEdit || icon.busy} onClick={() => icon.run(() => projectCommands.removeIcon(p.id))}>
-                {t('settings.removeIcon', 'Remove icon')}
-              </button>
-            )}
-          </div>
-        </div>
+        <IconPicker
+          iconUrl={p.icon_url}
+          name={p.title}
+          disabled={!canEdit || icon.busy}
+          uploadLabel={t('settings.uploadIcon', 'Upload icon')}
+          removeLabel={t('settings.removeIcon', 'Remove icon')}
+          onUpload={(f) => void icon.run(() => projectCommands.icon(p.id, f), t('settings.iconSaved', 'Icon updated'))}
+          onRemove={() => void icon.run(() => projectCommands.removeIcon(p.id))}
+        />
         <FormError error={icon.error} />
         <Field label={t('settings.name', 'Name')}>
           <input className="ms-input" value={title} maxLength={64} onChange={(e) => setTitle(e.target.value)} disabled={!canEdit} required />
@@ -156,7 +143,7 @@ function GeneralTab({ data }: { data: ProjectData }) {
         {typeof p.moderator_message === 'string' && p.moderator_message && (
           <p className="pset-note" data-testid="moderator-message">{t('settings.moderatorSaid', 'Moderator message: {message}', { message: p.moderator_message })}</p>
         )}
-        {(TEAM_TRANSITIONS[p.status] ?? []).includes('processing') && (
+        {teamTransitions(p.status).includes('processing') && (
           <>
             <p className="ms-muted">
               {review.reason === 'versions'

@@ -1,11 +1,10 @@
 /** Schedule a release (project settings and the version edit page): pick a date and time, see it, move or cancel it. */
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { apiFetch } from '@modshelf/web-kit';
-import type { ProjectData } from '../ProjectPage';
-import { Field, FormError, useSave } from './common';
+import { apiFetch, Field, FormError, useT } from '@modshelf/web-kit';
+import type { ProjectData } from '../project-data';
+import { useSave } from './common';
 import { projectCommands, toLocalInput } from './lib';
-import { useT } from './t';
 
 interface Pending {
   time: string;

@@ -1,10 +1,9 @@
 /** Tags tab of project settings: categories, environments (client and server side). */
 import { useState } from 'react';
-import { api, formatCategory, useApi, type Project } from '@modshelf/web-kit';
-import { type ProjectData } from '../ProjectPage';
-import { Field, FormError, useSave } from './common';
+import { api, Field, formatCategory, FormError, useApi, useT, type Project } from '@modshelf/web-kit';
+import { type ProjectData } from '../project-data';
+import { useSave } from './common';
 import { has, projectCommands } from './lib';
-import { useT } from './t';
 import { useAccess } from './access';
 
 const SIDES = ['required', 'optional', 'unsupported'] as const;

@@ -2,11 +2,10 @@
 import { useState, type DragEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { api, findVersion, formatBytes, invalidateApiCache, NotFound, sessionAtom, useApi, type Version } from '@modshelf/web-kit';
-import type { ProjectData } from '../ProjectPage';
-import { Field, FormError, useSave } from './common';
+import { api, Field, findVersion, formatBytes, FormError, invalidateApiCache, NotFound, sessionAtom, useApi, useT, type Version } from '@modshelf/web-kit';
+import type { ProjectData } from '../project-data';
+import { useSave } from './common';
 import { accessOf, changedFields, has, projectCommands, versionFromFilename, type VersionDraft } from './lib';
-import { useT } from './t';
 import { ScheduleCard } from './ScheduleCard';
 
 const CHANNELS = ['release', 'beta', 'alpha'] as const;
@@ -272,7 +271,7 @@ function VersionEditForm({ data, version: v, t }: { data: ProjectData; version: 
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const changes = changedFields(before as unknown as Record<string, unknown>, { ...draft, changelog: draft.changelog || null } as unknown as Record<string, unknown>);
+    const changes = changedFields<Omit<VersionDraft, 'changelog'> & { changelog: string | null }>(before, { ...draft, changelog: draft.changelog || null });
     if (changes.name === '') changes.name = draft.version_number;
     if (Object.keys(changes).length === 0) return;
     await save.run(() => projectCommands.editVersion(v.id, changes));

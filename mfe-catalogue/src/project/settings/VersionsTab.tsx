@@ -1,9 +1,8 @@
 /** Versions tab of project settings: the version list, in its own scrolling region on phones. */
 import { Link } from 'react-router';
-import { formatDate, formatNumber } from '@modshelf/web-kit';
-import { type ProjectData } from '../ProjectPage';
+import { formatDate, formatNumber, useT } from '@modshelf/web-kit';
+import { type ProjectData } from '../project-data';
 import { has, nextVersionNumber } from './lib';
-import { useT } from './t';
 import { useAccess } from './access';
 
 export function VersionsTab({ data }: { data: ProjectData }) {

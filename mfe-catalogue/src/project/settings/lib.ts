@@ -1,59 +1,41 @@
 /**
- * The project's author tabs: write calls (with the log position they reached, for read-your-writes)
- * and the pure rules the forms use. Nothing here imports React.
+ * The project's author tabs: write calls (through the kit's write client, which answers the log
+ * position each reached) and the pure rules the forms use. Nothing here imports React.
  */
-import { ApiError, apiFetch, buildUrl, getAuthToken, loading, type Project, type TeamMember, type User } from '@modshelf/web-kit';
+import { PROJECT_PERMISSIONS } from '@modshelf/contract/scopes';
+import { PROJECT_STATUS_TRANSITIONS, type ProjectStatus } from '@modshelf/contract/project-status';
+import { command, teamAccess, type Project, type TeamMember, type User } from '@modshelf/web-kit';
 
-/** Project team permission bits (Modrinth's models/v3/teams.rs). */
-export const PERMISSIONS = {
-  UPLOAD_VERSION: 1 << 0,
-  DELETE_VERSION: 1 << 1,
-  EDIT_DETAILS: 1 << 2,
-  EDIT_BODY: 1 << 3,
-  MANAGE_INVITES: 1 << 4,
-  REMOVE_MEMBER: 1 << 5,
-  EDIT_MEMBER: 1 << 6,
-  DELETE_PROJECT: 1 << 7,
-  VIEW_ANALYTICS: 1 << 8,
-  VIEW_PAYOUTS: 1 << 9,
-} as const;
-export type Permission = keyof typeof PERMISSIONS;
-export const ALL_PERMISSIONS = (1 << 10) - 1;
-export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+/** A project team permission: the contract's bits (Modrinth's models/v3/teams.rs). */
+export type Permission = keyof typeof PROJECT_PERMISSIONS;
+export const PERMISSION_NAMES = Object.keys(PROJECT_PERMISSIONS) as Permission[];
 
-export const STAFF_ROLES = ['moderator', 'admin'];
-
-/** What the signed-in user may do on this project: their team entry, or staff (who may do everything). */
+/** What the signed-in user may do on this project: web-kit's one team check with the contract's bits. */
 export function accessOf(user: Pick<User, 'id' | 'role'> | null | undefined, members: readonly TeamMember[]) {
-  if (!user) return { member: null as TeamMember | null, staff: false, permissions: 0 };
-  const member = members.find((m) => m.user.id === user.id && m.accepted !== false) ?? null;
-  const staff = STAFF_ROLES.includes(user.role);
-  const permissions = staff ? ALL_PERMISSIONS : member ? (member.is_owner ? ALL_PERMISSIONS : (member.permissions ?? 0)) : 0;
-  return { member, staff, permissions };
+  return teamAccess(user, members, 'project');
 }
 
 export function has(permissions: number, p: Permission): boolean {
-  return (permissions & PERMISSIONS[p]) !== 0;
+  return (permissions & PROJECT_PERMISSIONS[p]) !== 0;
+}
+
+/** Sets or clears one permission bit (project or organization). */
+export function toggleBit(bits: number, bit: number, on: boolean): number {
+  return on ? bits | bit : bits & ~bit;
 }
 
 export function togglePermission(permissions: number, p: Permission, on: boolean): number {
-  return on ? permissions | PERMISSIONS[p] : permissions & ~PERMISSIONS[p];
+  return toggleBit(permissions, PROJECT_PERMISSIONS[p], on);
 }
 
-/** Statuses the team may move a project to (the API's transition table, team column). */
-export const TEAM_TRANSITIONS: Readonly<Record<string, readonly string[]>> = {
-  draft: ['processing'],
-  rejected: ['processing'],
-  withheld: ['processing'],
-  approved: ['archived', 'unlisted', 'private'],
-  archived: ['approved', 'unlisted', 'private'],
-  unlisted: ['approved', 'archived', 'private'],
-  private: ['approved', 'archived', 'unlisted'],
-};
+/** Statuses the team may move a project to: the team column of the contract's transition table. */
+export function teamTransitions(status: string): readonly ProjectStatus[] {
+  return Object.hasOwn(PROJECT_STATUS_TRANSITIONS, status) ? PROJECT_STATUS_TRANSITIONS[status as ProjectStatus].team : [];
+}
 
 /** Whether 'Submit for review' applies: a draft (or rejected/withheld) project with at least one version. */
 export function canSubmitForReview(p: Pick<Project, 'status' | 'versions'>): { ok: boolean; reason: 'status' | 'versions' | null } {
-  if (!(TEAM_TRANSITIONS[p.status] ?? []).includes('processing')) return { ok: false, reason: 'status' };
+  if (!teamTransitions(p.status).includes('processing')) return { ok: false, reason: 'status' };
   if (!p.versions || p.versions.length === 0) return { ok: false, reason: 'versions' };
   return { ok: true, reason: null };
 }
@@ -73,19 +55,6 @@ export function nextVersionNumber(latest: string | null | undefined): string {
   return `${m[1]}${Number(m[2]) + 1}${m[3]}`;
 }
 
-/** A URL-safe slug from a name (the API accepts [\w!@$()`.+,"\-']{3,64}). */
-export function slugify(name: string): string {
-  return name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 64);
-}
-
-export const SLUG_RE = /^[\w!@$()`.+,"\-']{3,64}$/;
-
 /** Guesses the version number from a file name, e.g. "mymod-1.2.3.zip" -> "1.2.3". */
 export function versionFromFilename(filename: string): string | null {
   const m = /(\d+(?:\.\d+)+(?:[-+][\w.]+)?)(?=\.[a-z0-9]+$|$)/i.exec(filename.replace(/\.(zip|jar|mcpack|mcaddon|apk|js|json|tar\.gz)$/i, ''));
@@ -104,7 +73,7 @@ export function validUrl(s: string): boolean {
 }
 
 /** Only the fields that changed, for PATCH bodies (arrays compared by value). */
-export function changedFields<T extends Record<string, unknown>>(before: Partial<T>, after: T): Partial<T> {
+export function changedFields<T extends object>(before: Partial<T>, after: T): Partial<T> {
   const out: Partial<T> = {};
   for (const k of Object.keys(after) as (keyof T)[]) {
     const a = after[k];
@@ -113,56 +82,6 @@ export function changedFields<T extends Record<string, unknown>>(before: Partial
     if (!same) out[k] = a;
   }
   return out;
-}
-
-export const POSITION_HEADER = 'x-modshelf-position';
-
-async function failure(res: Response): Promise<ApiError> {
-  let error = res.status === 404 ? 'not_found' : 'error';
-  let description = res.status === 404 ? 'Not found' : `${res.status} ${res.statusText}`;
-  try {
-    const b = (await res.json()) as { error?: string; description?: string };
-    if (b.error) error = b.error;
-    if (b.description) description = b.description;
-  } catch {
-    /* empty body */
-  }
-  return new ApiError(res.status, error, description);
-}
-
-/** A write; answers its JSON body (if any) and the log position it reached. */
-export async function command<T = void>(
-  path: string,
-  method: 'POST' | 'PATCH' | 'DELETE',
-  body?: unknown,
-  opts: { query?: Record<string, string | number | boolean | undefined>; raw?: BodyInit; contentType?: string } = {},
-): Promise<{ data: T; position: number | null }> {
-  const headers = new Headers({ 'X-Requested-With': 'modshelf' });
-  const token = getAuthToken();
-  if (token) headers.set('Authorization', token);
-  let payload: BodyInit | undefined;
-  if (opts.raw !== undefined) {
-    payload = opts.raw;
-    if (opts.contentType) headers.set('Content-Type', opts.contentType);
-  } else if (body !== undefined) {
-    payload = JSON.stringify(body);
-    headers.set('Content-Type', 'application/json');
-  }
-  const res = await loading.track(fetch(buildUrl(path, opts.query ?? {}), { method, credentials: 'same-origin', headers, body: payload }));
-  if (!res.ok) throw await failure(res);
-  const pos = Number(res.headers.get(POSITION_HEADER));
-  const text = res.status === 204 ? '' : await res.text();
-  return { data: (text ? JSON.parse(text) : undefined) as T, position: Number.isSafeInteger(pos) && pos > 0 ? pos : null };
-}
-
-/** Waits (bounded, server side) until the read side has passed `position`, so the next reads see the write. */
-export async function caughtUp(projectId: string, position: number | null): Promise<void> {
-  if (!position) return;
-  try {
-    await apiFetch(`/project/${encodeURIComponent(projectId)}`, { query: { min_position: position } });
-  } catch {
-    /* a project deleted by the write answers 404: nothing more to wait for */
-  }
 }
 
 const enc = encodeURIComponent;

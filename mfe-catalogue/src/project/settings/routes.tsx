@@ -2,14 +2,14 @@
  * The project's author tabs (settings/*, version/{version}-new, version/{version}/edit), visible to
  * team members and staff only. The forms load on first use.
  */
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { IntlProvider, useIntl } from 'react-intl';
-import { Navigate, useLocation, useParams } from 'react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useParams } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { DEFAULT_LOCALE, ErrorScreen, injectCss, loading, sessionAtom, signInPath, type Session, type TeamMember } from '@modshelf/web-kit';
-import type { ProjectData } from '../ProjectPage';
+import { ErrorScreen, Guard, injectCss, loading, messagesLoader, sessionAtom, teamAccess, WithMessages, type Session, type TeamMember } from '@modshelf/web-kit';
+import type { ProjectData } from '../project-data';
 import { VersionPage } from '../VersionPage';
-import { accessOf, parseNewVersionParam } from './lib';
+import { parseNewVersionParam } from './lib';
 import css from './settings.css';
 import { tr } from './t';
 
@@ -19,57 +19,29 @@ const ProjectSettings = lazy(() => loading.track(import('./ProjectSettings')).th
 const VersionCreate = lazy(() => loading.track(import('./VersionForm')).then((m) => ({ default: m.VersionCreate })));
 const VersionEdit = lazy(() => loading.track(import('./VersionForm')).then((m) => ({ default: m.VersionEdit })));
 
-type Messages = Record<string, string>;
-const bundles = new Map<string, Promise<Messages>>();
-/** The author tabs' own language bundle, fetched on demand (English is inline in the code). */
-function loadSettingsMessages(locale: string): Promise<Messages> {
-  if (locale === DEFAULT_LOCALE) return Promise.resolve({});
-  let p = bundles.get(locale);
-  if (!p) {
-    p = import(/* webpackChunkName: "project-settings-messages" */ `./messages/${locale}.json`).then((m: { default: Messages }) => m.default);
-    p.catch(() => bundles.delete(locale));
-    bundles.set(locale, p);
-  }
-  return p;
-}
+/** The author tabs' own language bundle (English is inline in the code). */
+const loadSettingsMessages = messagesLoader((locale) => import(/* webpackChunkName: "project-settings-messages" */ `./messages/${locale}.json`));
 
-function WithMessages({ children }: { children: ReactNode }) {
-  const parent = useIntl();
-  const [own, setOwn] = useState<{ locale: string; messages: Messages } | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadSettingsMessages(parent.locale).then(
-      (messages) => live && setOwn({ locale: parent.locale, messages }),
-      () => live && setOwn({ locale: parent.locale, messages: {} }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [parent.locale]);
-  const messages = own?.locale === parent.locale ? own.messages : {};
-  return (
-    <IntlProvider locale={parent.locale} messages={{ ...(parent.messages as Messages), ...messages }} defaultLocale={DEFAULT_LOCALE} onError={() => undefined}>
-      {children}
-    </IntlProvider>
-  );
-}
+const placeholder = <div className="cat-loading" aria-busy="true" />;
 
 /** Whether the signed-in user sees the Settings tab (team members and staff). */
 export function canManage(session: Session | null, members: readonly TeamMember[]): boolean {
-  const a = accessOf(session?.user, members);
+  const a = teamAccess(session?.user, members, 'project');
   return !!a.member || a.staff;
 }
 
 /** Anonymous -> sign in and back; not on the team -> an error screen; else the page. */
 function MembersGate({ data, children }: { data: ProjectData; children: ReactNode }) {
-  const location = useLocation();
   const session = useAtomValue(sessionAtom);
-  if (!session) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
-  if (data.membersLoaded === false) return <div className="cat-loading" aria-busy="true" />;
+  const team = data.membersLoaded === false ? undefined : data.members;
   return (
-    <WithMessages>
-      {canManage(session, data.members) ? <Suspense fallback={<div className="cat-loading" aria-busy="true" />}>{children}</Suspense> : <NotMember />}
-    </WithMessages>
+    <Guard need="user" user={session?.user ?? null} loading={placeholder} forbidden={null}>
+      <WithMessages load={loadSettingsMessages} placeholder={placeholder}>
+        <Guard need={{ team, of: 'project' }} user={session?.user ?? null} loading={placeholder} forbidden={<NotMember />}>
+          <Suspense fallback={placeholder}>{children}</Suspense>
+        </Guard>
+      </WithMessages>
+    </Guard>
   );
 }
 

@@ -1,8 +1,11 @@
-import type { AnalyticsPanelLabels } from '@modshelf/web-kit';
-import type { useT } from '../common';
+import type { Translate } from '../use-t';
+import type { AnalyticsPanelLabels } from './AnalyticsPanel';
 
-/** The analytics panel's texts in this bundle's language. */
-export function analyticsLabels(t: ReturnType<typeof useT>): AnalyticsPanelLabels {
+/**
+ * The analytics panel's texts in the calling bundle's language (each bundle that shows the panel
+ * holds these keys; its messages test reads this file).
+ */
+export function analyticsLabels(t: Translate): AnalyticsPanelLabels {
   return {
     title: t('analytics.overTime', 'Analytics over time'),
     ranges: {
