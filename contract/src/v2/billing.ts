@@ -56,3 +56,9 @@ export const BillingOverview = z.strictObject({
   subscriptions: z.array(Subscription),
   charges: z.array(Charge),
 });
+
+export type Product = z.output<typeof Product>;
+export type PaymentMethod = z.output<typeof PaymentMethod>;
+export type Subscription = z.output<typeof Subscription>;
+export type Charge = z.output<typeof Charge>;
+export type BillingOverview = z.output<typeof BillingOverview>;

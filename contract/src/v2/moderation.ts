@@ -52,3 +52,4 @@ export const AsOfAnswer = z.strictObject({
 export type QueuedProject = z.output<typeof QueuedProject>;
 export type TimelineEntry = z.output<typeof TimelineEntry>;
 export type AsOfAnswer = z.output<typeof AsOfAnswer>;
+export type ModerationStats = z.output<typeof ModerationStats>;

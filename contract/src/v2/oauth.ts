@@ -70,3 +70,7 @@ export const OAuthAuthorization = z.strictObject({
   app_name: z.string().nullable(),
   app_icon: z.string().nullable(),
 });
+
+export type OAuthClient = z.output<typeof OAuthClient>;
+export type OAuthConsent = z.output<typeof OAuthConsent>;
+export type OAuthAuthorization = z.output<typeof OAuthAuthorization>;
