@@ -7,5 +7,5 @@ export type {
   CategoryTag, Collection, DonationPlatformTag, DonationUrl, GalleryImage, GameVersionTag, License, LicenseTag, LoaderTag,
   Organization, OrganizationMember, Project, QueuedProject, SearchHit, SearchResults, TeamMember, User, Version, VersionDependency, VersionFile,
   Report, ModerationStats, TimelineEntry, AsOfAnswer, Pat, Session as SessionInfo, OAuthClient, OAuthAuthorization, OAuthConsent, PaymentMethod, Subscription,
-  BillingOverview, Product,
+  BillingOverview, Charge, Product, Notification, NotificationAction, UserBalance, PayoutAnswer, PayoutMethodAnswer, FeesAnswer,
 } from '@modshelf/contract/v2';

@@ -14,3 +14,4 @@ export const Notification = z.strictObject({
   actions: z.array(NotificationAction),
 });
 export type Notification = z.output<typeof Notification>;
+export type NotificationAction = z.output<typeof NotificationAction>;

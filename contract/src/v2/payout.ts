@@ -69,3 +69,8 @@ export const legacyWithdrawQuery = z.object({
     .regex(/^\d+(\.\d{1,2})?$/, 'amount: a number of dollars (at most two decimals)')
     .meta({ description: 'US dollars to withdraw (at most two decimals)' }),
 });
+
+export type UserBalance = z.output<typeof UserBalance>;
+export type PayoutAnswer = z.output<typeof PayoutAnswer>;
+export type PayoutMethodAnswer = z.output<typeof PayoutMethodAnswer>;
+export type FeesAnswer = z.output<typeof FeesAnswer>;

@@ -1,5 +1,5 @@
 import {
-  apiFetch, command, type AsOfAnswer as ContractAsOfAnswer, type ModerationStats as ContractModerationStats, type Project, type QueuedProject,
+  apiFetch, command, type AsOfAnswer as ContractAsOfAnswer, type BillingOverview, type Charge, type PaymentMethod, type Subscription, type ModerationStats as ContractModerationStats, type Project, type QueuedProject,
   type Report as ContractReport, type TimelineEntry as ContractTimelineEntry, type User, type WriteMethod,
 } from '@modshelf/web-kit';
 
@@ -15,24 +15,10 @@ export type TimelineEntry = ContractTimelineEntry;
 
 export type AsOfAnswer = ContractAsOfAnswer;
 
-export interface BillingMethod {
-  id: string; brand: string; brand_name: string; last4: string | null; exp_month: number | null; exp_year: number | null; primary: boolean;
-}
-export interface BillingSubscription {
-  id: string; product_id: string; product_name: string; interval: string; amount: number; currency: string; status: string;
-  created: string; period_end: string; perks: boolean; renewal_failed?: boolean; perks_until: string | null; cancelled_at: string | null;
-}
-export interface BillingCharge {
-  id: string; amount: number; currency: string; status: string; description: string; reason: string | null; created: string;
-  payment_method: BillingMethod | null;
-}
-export interface UserBilling {
-  user_id: string;
-  username: string;
-  payment_methods: BillingMethod[];
-  subscriptions: BillingSubscription[];
-  charges: BillingCharge[];
-}
+export type BillingMethod = PaymentMethod;
+export type BillingSubscription = Subscription;
+export type BillingCharge = Charge;
+export type UserBilling = BillingOverview;
 
 /**
  * A write through the web kit's client; answers the log position it reached, so the next reads can
