@@ -8,7 +8,7 @@ import { FileCheckpointStore, KafkaEventBus, Relay } from '@modshelf/events/bus'
 import { EventStoreDbEventStore } from '@modshelf/events/store/eventstoredb';
 import { installErrorHandling } from '@modshelf/service-kit';
 import { Fixtures } from '@modshelf/projection-service/testing';
-import { registerQueryRoutes } from '../projection-service/src/routes/index';
+import { registerQueryRoutes } from '../projection-service/src/routes/plugin';
 import { replayAndCompare } from '../projection-service/src/replay/replay';
 import { BusProjectionWorker } from '../projection-service/src/runner/bus-worker';
 import { MongoReadModels } from '../projection-service/src/read-model/mongodb';

@@ -7,3 +7,5 @@ export * from './tags';
 export * from './scopes';
 export * from './project-status';
 export * from './headers';
+export * from './errors';
+export * from './environment';

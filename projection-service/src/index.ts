@@ -7,7 +7,7 @@ export { ProjectionRunner } from './runner/runner';
 export { CATALOGUE_PROJECTION, type ProjectionFailure } from './runner/project-batch';
 export { loadQuarantine, quarantineEvent, QuarantineRefusedError, type QuarantineRequest } from './runner/quarantine';
 export { PROJECTORS, type Projector } from './projectors/index';
-export { registerQueryRoutes } from './routes/index';
+export { registerQueryRoutes } from './routes/plugin';
 export { notificationDirectory } from './routes/notification.routes';
 export type { QueryDeps, AccountLookup } from './routes/context';
 export type { ReadModelStore, DocChange } from './read-model/port';

@@ -1,32 +1,37 @@
-/** The wire's error shape: {"error": code, "description": text} (Modrinth v2, pre-#6981 codes). */
-export interface ErrorBody {
-  error: string;
-  description: string;
+/** The HTTP edge of the contract's domain errors: which status each kind answers. */
+import type { DomainError, ErrorBody, ErrorKind } from '@modshelf/contract';
+
+export {
+  conflict,
+  forbidden,
+  invalidInput,
+  missingScope,
+  notFound,
+  payloadTooLarge,
+  unauthorized,
+  type ErrorBody,
+} from '@modshelf/contract';
+
+/** The HTTP status each kind of domain error answers: the only place a kind becomes a status. */
+export const STATUS_OF_KIND: Readonly<Record<ErrorKind, number>> = {
+  invalid_input: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  payment_failed: 424,
+  rate_limited: 429,
+};
+
+/** An HTTP answer for a domain error. */
+export interface DomainErrorAnswer {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  body: ErrorBody;
 }
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: string,
-    readonly description: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(description);
-    this.name = 'ApiError';
-  }
-
-  body(): ErrorBody {
-    return { error: this.error, description: this.description };
-  }
+export function answerFor(err: DomainError): DomainErrorAnswer {
+  return { status: STATUS_OF_KIND[err.kind], headers: err.headers, body: err.body() };
 }
-
-export const invalidInput = (description: string) => new ApiError(400, 'invalid_input', description);
-export const unauthorized = (description = 'Authentication Error: Invalid Authentication Credentials') =>
-  new ApiError(401, 'unauthorized', description);
-/** Missing scope: Modrinth answers 401 for it. */
-export const missingScope = (scope: string) =>
-  new ApiError(401, 'unauthorized', `Authentication Error: the token is missing the ${scope} scope`);
-export const forbidden = (description: string) => new ApiError(403, 'unauthorized', description);
-export const notFound = (description = 'the requested item was not found') => new ApiError(404, 'not_found', description);
-export const conflict = (description: string) => new ApiError(409, 'conflict', description);
-export const payloadTooLarge = (description: string) => new ApiError(413, 'payload_too_large', description);

@@ -1,7 +1,8 @@
+import { Forbidden } from '@modshelf/contract';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, CredentialStore, TokenKind } from '@modshelf/events';
-import { ApiError, missingScope, unauthorized } from './api-error';
+import { missingScope, unauthorized } from './api-error';
 import { ALL_SCOPES, hasScope, type ScopeName } from './scopes';
 
 declare module 'fastify' {
@@ -198,7 +199,7 @@ export function installAuth(app: FastifyInstance, options: InstallAuthOptions): 
 export function requireActor(request: FastifyRequest): Actor {
   if (request.actor) return request.actor;
   if (request.authProblem === 'csrf') {
-    throw new ApiError(403, 'unauthorized', 'Cross-site request refused: cookie-authenticated writes must come from this site (Origin) or carry X-Requested-With');
+    throw new Forbidden('Cross-site request refused: cookie-authenticated writes must come from this site (Origin) or carry X-Requested-With');
   }
   if (request.authProblem === 'expired') throw unauthorized('Authentication Error: the token has expired');
   throw unauthorized();

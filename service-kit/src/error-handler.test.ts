@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { installErrorHandling } from './error-handler';
+import { CASES } from './testing/domain-error-cases';
 
 describe('installErrorHandling', () => {
   it("answers busboy's errors for a cut-short or malformed multipart body with 400, anything unknown with 500", async () => {
@@ -24,4 +25,20 @@ describe('installErrorHandling', () => {
     expect(other.json()).toEqual({ error: 'internal_error', description: 'An internal error occurred' });
     await app.close();
   });
+
+  it('sends each domain error (contract) with its status, headers and {error, description} as status, headers and {error, description}', async () => {
+    const app = Fastify({ logger: false });
+    installErrorHandling(app);
+    CASES.forEach(([err], i) => app.get(`/e${i}`, async () => {
+      throw err;
+    }));
+    for (const [i, [, status, code, description, headers]] of CASES.entries()) {
+      const res = await app.inject(`/e${i}`);
+      expect(res.statusCode).toBe(status);
+      expect(res.json()).toEqual({ error: code, description });
+      for (const [name, value] of Object.entries(headers)) expect(res.headers[name]).toBe(value);
+    }
+    await app.close();
+  });
+
 });

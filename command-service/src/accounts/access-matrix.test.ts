@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, scope, scopesToNames, ALL_SCOPES, RESTRICTED_MASK, namesToScopes, type ScopeName } from '@modshelf/service-kit';
 import { newId } from '@modshelf/events';
 import { makeTestApp, type TestApp } from './test-app';
-import { ACCOUNT_ROUTES, routeKey, type RouteAccess } from './access-matrix';
+import { ACCOUNT_ROUTES, routeKey, type RouteAccess } from './access-matrix.hook';
 import { hashPassword, newToken, nowIso, runUser, sha256 } from './support';
-import { startTwoFactorFlow, totpCode } from './twofactor-routes';
+import { startTwoFactorFlow, totpCode } from './twofactor.routes';
 import { createHash } from 'node:crypto';
 
 let t: TestApp;

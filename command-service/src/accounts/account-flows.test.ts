@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { userStream } from '@modshelf/events';
 import { ALL_SCOPES, RESTRICTED_MASK, scope } from '@modshelf/service-kit';
 import { makeTestApp, type TestApp } from './test-app';
-import { totpCode } from './twofactor-routes';
+import { totpCode } from './twofactor.routes';
 
 let t: TestApp;
 beforeEach(async () => { t = await makeTestApp(); });
@@ -80,7 +80,7 @@ describe('e-mail verification and password reset', () => {
     expect((await t.req({ method: 'GET', url: '/_dev/mailbox', remoteAddress: '203.0.113.9' })).statusCode).toBe(404);
     expect((await t.req({ method: 'GET', url: `/_dev/mailbox/${id}`, remoteAddress: '203.0.113.9' })).statusCode).toBe(404);
     expect((await t.req({ method: 'GET', url: '/_dev/mailbox.json', headers: { 'x-forwarded-for': '203.0.113.9' } })).statusCode).toBe(404);
-    const { ensureAdmin } = await import('./auth-routes');
+    const { ensureAdmin } = await import('./auth.routes');
     await ensureAdmin(t.deps, 'mailadmin', 'admin password 1');
     const admin = (await t.req({ method: 'POST', url: '/v2/auth/login', payload: { username: 'mailadmin', password: 'admin password 1' } })).json().session;
     expect((await t.req({ method: 'GET', url: '/_dev/mailbox', remoteAddress: '203.0.113.9', token: admin })).statusCode).toBe(200);
@@ -256,7 +256,7 @@ describe('profile', () => {
 
   it('badges: only an admin grants them, and only the grantable bits', async () => {
     const a = await t.signUp('badgee');
-    const { ensureAdmin } = await import('./auth-routes');
+    const { ensureAdmin } = await import('./auth.routes');
     const adminId = await ensureAdmin(t.deps, 'badgeadmin', 'admin password 1');
     const admin = (await t.req({ method: 'POST', url: '/v2/auth/login', payload: { username: 'badgeadmin', password: 'admin password 1' } })).json().session as string;
     expect(adminId).toBeTruthy();

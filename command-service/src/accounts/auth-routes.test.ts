@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { userStream } from '@modshelf/events';
 import { makeTestApp, type TestApp } from './test-app';
-import { ensureAdmin } from './auth-routes';
+import { ensureAdmin } from './auth.routes';
 
 let t: TestApp;
 beforeEach(async () => { t = await makeTestApp(); });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DecidedEvent, RecordedEvent } from '@modshelf/events';
-import { ApiError, scope } from '@modshelf/service-kit';
+import { DomainError, scope, type ErrorKind } from '@modshelf/contract';
 import { fold } from '../kernel/decider';
 import { userDecider, type UserCommand } from './user-decider';
 import { oauthAppDecider, scopesWithin, type OAuthAppCommand } from './oauth-decider';
@@ -22,13 +22,13 @@ function givenUser(...commands: UserCommand[]) {
       const run = () => userDecider.decide(c, fold(userDecider, events));
       return {
         then: (expected: Array<{ type: string; data?: unknown }>) => expect(run().map((e) => (expected.length && 'data' in (expected[0] ?? {}) ? e : { type: e.type }))).toEqual(expected),
-        thenFails: (status: number, match?: RegExp) => {
+        thenFails: (kind: ErrorKind, match?: RegExp) => {
           try {
             run();
           } catch (err) {
-            expect(err).toBeInstanceOf(ApiError);
-            expect((err as ApiError).status).toBe(status);
-            if (match) expect((err as ApiError).description).toMatch(match);
+            expect(err).toBeInstanceOf(DomainError);
+            expect((err as DomainError).kind).toBe(kind);
+            if (match) expect((err as DomainError).description).toMatch(match);
             return;
           }
           throw new Error('expected the command to fail');
@@ -46,11 +46,11 @@ const pat = (over: Partial<Extract<UserCommand, { type: 'CreatePat' }>> = {}): U
 describe('user decider', () => {
   it('registers once', () => {
     givenUser().when(register).then([{ type: 'UserRegistered', data: { user_id: 'AAAAAAAA', username: 'alice', role: 'developer', avatar_url: null, bio: null, created: T0 } }]);
-    givenUser(register).when(register).thenFails(409);
+    givenUser(register).when(register).thenFails('conflict');
   });
   it('needs an existing, not deleted user for everything else', () => {
-    givenUser().when({ type: 'VerifyEmail' }).thenFails(404);
-    givenUser(register, { type: 'Delete' }).when({ type: 'EditProfile', changes: { bio: 'x' } }).thenFails(404);
+    givenUser().when({ type: 'VerifyEmail' }).thenFails('not_found');
+    givenUser(register, { type: 'Delete' }).when({ type: 'EditProfile', changes: { bio: 'x' } }).thenFails('not_found');
   });
   it('edits only what changes', () => {
     givenUser(register).when({ type: 'EditProfile', changes: { username: 'alice', bio: 'hi' } }).then([{ type: 'UserProfileEdited', data: { changes: { bio: 'hi' } } }]);
@@ -63,7 +63,7 @@ describe('user decider', () => {
     givenUser(register, { type: 'SetBadges', badges: 66 }).when({ type: 'SetBadges', badges: 66 }).then([]);
     givenUser(register).when({ type: 'SetBadges', badges: 0 }).then([]);
     // the role badges (creator 128, moderator 256, product team 512) are computed, never granted
-    givenUser(register).when({ type: 'SetBadges', badges: 128 }).thenFails(400, /grantable/);
+    givenUser(register).when({ type: 'SetBadges', badges: 128 }).thenFails('invalid_input', /grantable/);
   });
   it('verifies e-mail once; a new e-mail needs verifying again', () => {
     givenUser(register).when({ type: 'VerifyEmail' }).then([{ type: 'UserEmailVerified' }]);
@@ -78,25 +78,25 @@ describe('user decider', () => {
   });
   it('creates PATs with a name, an expiry in the future and unrestricted scopes', () => {
     givenUser(register).when(pat()).then([{ type: 'PatCreated' }]);
-    givenUser(register).when(pat({ name: '  ' })).thenFails(400, /name/);
-    givenUser(register).when(pat({ expires: T0 })).thenFails(400, /expiry/);
-    givenUser(register).when(pat({ scopes: scope('PAT_CREATE') })).thenFails(400, /restricted/);
-    givenUser(register).when(pat({ scopes: scope('PROJECT_READ') + scope('SESSION_ACCESS') })).thenFails(400, /restricted/);
-    givenUser(register).when(pat({ scopes: 2 ** 48 })).thenFails(400);
+    givenUser(register).when(pat({ name: '  ' })).thenFails('invalid_input', /name/);
+    givenUser(register).when(pat({ expires: T0 })).thenFails('invalid_input', /expiry/);
+    givenUser(register).when(pat({ scopes: scope('PAT_CREATE') })).thenFails('invalid_input', /restricted/);
+    givenUser(register).when(pat({ scopes: scope('PROJECT_READ') + scope('SESSION_ACCESS') })).thenFails('invalid_input', /restricted/);
+    givenUser(register).when(pat({ scopes: 2 ** 48 })).thenFails('invalid_input');
     givenUser(register).when(pat({ scopes: scope('ORGANIZATION_DELETE') + scope('SHARED_INSTANCE_VERSION_DELETE') })).then([{ type: 'PatCreated' }]);
   });
   it('edits and deletes only existing PATs; deletion is permanent', () => {
     givenUser(register, pat()).when({ type: 'EditPat', pat_id: 'PPPPPPPP', name: 'renamed', now: T0 }).then([{ type: 'PatEdited', data: { pat_id: 'PPPPPPPP', name: 'renamed' } }]);
     givenUser(register, pat()).when({ type: 'EditPat', pat_id: 'PPPPPPPP', name: 'ci', now: T0 }).then([]);
-    givenUser(register, pat()).when({ type: 'EditPat', pat_id: 'PPPPPPPP', scopes: scope('USER_DELETE'), now: T0 }).thenFails(400);
-    givenUser(register).when({ type: 'EditPat', pat_id: 'PPPPPPPP', name: 'x', now: T0 }).thenFails(404);
+    givenUser(register, pat()).when({ type: 'EditPat', pat_id: 'PPPPPPPP', scopes: scope('USER_DELETE'), now: T0 }).thenFails('invalid_input');
+    givenUser(register).when({ type: 'EditPat', pat_id: 'PPPPPPPP', name: 'x', now: T0 }).thenFails('not_found');
     givenUser(register, pat()).when({ type: 'DeletePat', pat_id: 'PPPPPPPP' }).then([{ type: 'PatDeleted' }]);
-    givenUser(register, pat(), { type: 'DeletePat', pat_id: 'PPPPPPPP' }).when({ type: 'DeletePat', pat_id: 'PPPPPPPP' }).thenFails(404);
+    givenUser(register, pat(), { type: 'DeletePat', pat_id: 'PPPPPPPP' }).when({ type: 'DeletePat', pat_id: 'PPPPPPPP' }).thenFails('not_found');
   });
   it('revokes only sessions that exist', () => {
     const s: UserCommand = { type: 'CreateSession', session_id: 'SSSSSSSS', os: 'Linux', platform: 'Firefox', created: T0 };
     givenUser(register, s).when({ type: 'RevokeSession', session_id: 'SSSSSSSS' }).then([{ type: 'SessionRevoked' }]);
-    givenUser(register).when({ type: 'RevokeSession', session_id: 'SSSSSSSS' }).thenFails(404);
+    givenUser(register).when({ type: 'RevokeSession', session_id: 'SSSSSSSS' }).thenFails('not_found');
   });
   it('widens an OAuth grant to the union of scopes and keeps its id', () => {
     const a: UserCommand = { type: 'AuthorizeApp', authorization_id: 'ZZZZZZZZ', app_id: 'CCCCCCCC', scopes: scope('USER_READ'), created: T0 };
@@ -104,7 +104,7 @@ describe('user decider', () => {
       { type: 'OAuthAppAuthorized', data: { authorization_id: 'ZZZZZZZZ', app_id: 'CCCCCCCC', scopes: scope('USER_READ') + scope('PROJECT_READ'), created: T0 } },
     ]);
     givenUser(register, a).when(a).then([]);
-    givenUser(register).when({ type: 'RevokeAuthorization', app_id: 'CCCCCCCC' }).thenFails(404);
+    givenUser(register).when({ type: 'RevokeAuthorization', app_id: 'CCCCCCCC' }).thenFails('not_found');
   });
   it('forgets sessions, PATs and grants on deletion', () => {
     const events = [register, pat(), { type: 'Delete' } as UserCommand].reduce<RecordedEvent[]>(
@@ -134,7 +134,7 @@ describe('OAuth app decider', () => {
     expect(decide(given, { type: 'EditApp', actor: owner, changes: { name: 'New' } })).toEqual([{ type: 'OAuthAppEdited', data: { changes: { name: 'New' } } }]);
     expect(decide(given, { type: 'EditApp', actor: owner, changes: { name: 'App' } })).toEqual([]);
     expect(decide(given, { type: 'DeleteApp', actor: { userId: 'ZZZZZZZZ', role: 'admin' } }).map((e) => e.type)).toEqual(['OAuthAppDeleted']);
-    expect(() => decide(given, { type: 'DeleteApp', actor: { userId: 'ZZZZZZZZ', role: 'moderator' } })).toThrow(ApiError);
+    expect(() => decide(given, { type: 'DeleteApp', actor: { userId: 'ZZZZZZZZ', role: 'moderator' } })).toThrow(DomainError);
     expect(() => decide(after(create, { type: 'DeleteApp', actor: owner }), { type: 'EditApp', actor: owner, changes: {} })).toThrow(/not found/);
   });
   it('compares scope masks above 32 bits', () => {

@@ -1,5 +1,5 @@
 import { OAuthAppCreated, OAuthAppDeleted, OAuthAppEdited, OAuthAppSecretRotated, type DecidedEvent, type RecordedEvent } from '@modshelf/events';
-import { ApiError, RESTRICTED_MASK, conflict, invalidInput, isValidScopeMask, notFound } from '@modshelf/service-kit';
+import { conflict, invalidInput, isValidScopeMask, notFound, RESTRICTED_MASK, unauthorized } from '@modshelf/contract';
 import type { Decider } from '../kernel/decider';
 
 export interface AppFields {
@@ -61,7 +61,7 @@ function checkRedirects(uris: string[]): void {
 
 function requireOwner(s: OAuthAppState, actor: Who): void {
   if (s.app!.created_by !== actor.userId && actor.role !== 'admin') {
-    throw new ApiError(401, 'unauthorized', 'You do not have permission to manage this application');
+    throw unauthorized('You do not have permission to manage this application');
   }
 }
 
@@ -90,7 +90,7 @@ export const oauthAppDecider: Decider<OAuthAppCommand, OAuthAppState> = {
         if (c.changes.max_scopes !== undefined) checkScopes(c.changes.max_scopes);
         if (c.changes.redirect_uris !== undefined) checkRedirects(c.changes.redirect_uris);
         const changes = Object.fromEntries(
-          Object.entries(c.changes).filter(([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify((s.app as unknown as Record<string, unknown>)[k])),
+          Object.entries(c.changes).filter(([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(s.app?.[k as keyof typeof s.app])),
         );
         return Object.keys(changes).length ? [OAuthAppEdited({ changes })] : [];
       }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SCOPE_BITS, openApiFragment, type OpenApiFragment, type RouteDoc, type ScopeName } from '@modshelf/service-kit';
-import { ACCOUNT_ROUTES, type RouteAccess } from './access-matrix';
+import { ACCOUNT_ROUTES, type RouteAccess } from './access-matrix.hook';
 import {
   BackupCodes, LoginAnswer, OAuthAuthorization, OAuthClient, OAuthClientCreated, OAuthConsent, OAuthErrorAnswer, OAuthToken, Pat, Session,
   SessionAnswer, Subscribed, TwoFactorSecret, VerifyAnswer, Product, PaymentMethod, Subscription, Charge, BillingOverview,

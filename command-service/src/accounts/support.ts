@@ -4,7 +4,6 @@ import {
   NO_STREAM, newId, userStream, upcast,
   type CredentialStore, type EventStore, type LeaseStore, type RecordedEvent,
 } from '@modshelf/events';
-import type { FastifyRequest } from 'fastify';
 import { execute, newCommandContext, type CommandResult } from '../kernel/execute';
 import { userNames } from './user-names';
 import { fold } from '../kernel/decider';
@@ -99,8 +98,9 @@ export async function loadUser(store: EventStore, userId: string): Promise<UserS
   return fold(userDecider, events);
 }
 
-export function runUser(deps: Pick<AccountDeps, 'store' | 'now'>, userId: string, command: UserCommand, actor: string | null, request?: FastifyRequest): Promise<CommandResult<UserState>> {
-  const ctx = newCommandContext(actor, typeof request?.headers['x-correlation-id'] === 'string' ? request.headers['x-correlation-id'] : undefined);
+/** Runs a command on a user; `correlationId` is the request's (see correlationOf in http.ts). */
+export function runUser(deps: Pick<AccountDeps, 'store' | 'now'>, userId: string, command: UserCommand, actor: string | null, correlationId?: string): Promise<CommandResult<UserState>> {
+  const ctx = newCommandContext(actor, correlationId);
   if (deps.now) ctx.time = deps.now().toISOString();
   return execute(deps.store, userStream(userId), userDecider, command, ctx, userNames);
 }

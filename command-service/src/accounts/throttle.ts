@@ -1,4 +1,4 @@
-import { ApiError } from '@modshelf/service-kit';
+import { RateLimited } from '@modshelf/contract';
 import { ThrottleTable } from './throttle-table';
 
 /** The 429 description: which limit was reached and when to try again. */
@@ -45,18 +45,20 @@ export class AttemptThrottle {
     return `${this.scope}:${key}`;
   }
 
-  /** Throws 429 ratelimit_error (with x-ratelimit-* headers) when any key is exhausted. */
+  /** Throws RateLimited (429 ratelimit_error at the edge, with x-ratelimit-* headers) when any key is exhausted. */
   check(...keys: string[]): void {
     const now = this.clock();
     for (const key of keys) {
       const e = this.table.get(this.key(key), now);
       if (e && e.count >= this.limit) {
         const reset = Math.max(1, Math.ceil((e.resetAt - now) / 1000));
-        throw new ApiError(429, 'ratelimit_error', this.message(this.limit, reset), {
-          'x-ratelimit-limit': String(this.limit),
-          'x-ratelimit-remaining': '0',
-          'x-ratelimit-reset': String(reset),
-          'retry-after': String(reset),
+        throw new RateLimited(this.message(this.limit, reset), {
+          headers: {
+            'x-ratelimit-limit': String(this.limit),
+            'x-ratelimit-remaining': '0',
+            'x-ratelimit-reset': String(reset),
+            'retry-after': String(reset),
+          },
         });
       }
     }

@@ -3,7 +3,7 @@ import {
   OAuthAppAuthorized, OAuthAuthorizationRevoked, UserEmailChanged, UserEmailVerified, UserPasswordChanged, UserProfileEdited, UserRegistered, UserRoleChanged, UserBadgesChanged,
   GRANTABLE_BADGES, type DecidedEvent, type RecordedEvent, type UserRole,
 } from '@modshelf/events';
-import { ApiError, RESTRICTED_MASK, conflict, invalidInput, isValidScopeMask, notFound } from '@modshelf/service-kit';
+import { conflict, invalidInput, isValidScopeMask, notFound, RESTRICTED_MASK } from '@modshelf/contract';
 import type { Decider } from '../kernel/decider';
 
 /** The user aggregate (stream user-<id>) as the account commands need it. */
@@ -208,7 +208,7 @@ export const userDecider: Decider<UserCommand, UserState> = {
         return [UserDeleted({})];
       default: {
         const never: never = c;
-        throw new ApiError(400, 'invalid_input', `unknown command ${(never as { type: string }).type}`);
+        throw invalidInput(`unknown command ${(never as { type: string }).type}`);
       }
     }
   },

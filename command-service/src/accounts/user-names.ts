@@ -1,5 +1,5 @@
 import { UserDeleted, UserProfileEdited, UserRegistered, type DecidedEvent } from '@modshelf/events';
-import { invalidInput } from '@modshelf/service-kit';
+import { invalidInput } from '@modshelf/contract';
 import type { NameRules } from '../kernel/execute';
 import { renameClaims, type NameClaim } from '../kernel/names';
 import type { UserState } from './user-decider';

@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import type { Actor } from '@modshelf/events';
-import { hasScope, missingScope, unauthorized, type ScopeName } from '@modshelf/service-kit';
 
 /** The part of an actor a decider needs (deciders stay pure and small). */
 export interface CommandActor {
@@ -9,18 +7,5 @@ export interface CommandActor {
 }
 
 export const isStaff = (actor: { role: string }) => actor.role === 'moderator' || actor.role === 'admin';
-
-/** request.actor as set by the auth hook (service-kit installAuth); null when anonymous. */
-export function actorOf(request: FastifyRequest): Actor | null {
-  return (request as FastifyRequest & { actor?: Actor | null }).actor ?? null;
-}
-
-/** The signed-in actor holding every scope named; 401 `unauthorized` otherwise (Modrinth answers 401 for a missing scope). */
-export function requireScopes(request: FastifyRequest, ...scopes: ScopeName[]): Actor {
-  const actor = actorOf(request);
-  if (!actor) throw unauthorized();
-  for (const s of scopes) if (!hasScope(actor.scopes, s)) throw missingScope(s);
-  return actor;
-}
 
 export const toCommandActor = (a: Actor): CommandActor => ({ userId: a.userId, role: a.role });

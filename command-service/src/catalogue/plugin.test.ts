@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SqliteEventStore, type Actor } from '@modshelf/events';
+import { SqliteEventStore } from '@modshelf/events';
 import { ALL_SCOPES, installErrorHandling } from '@modshelf/service-kit';
 import { registerCatalogueCommands } from './plugin';
 import { multipart as form, projectData } from './testing/harness';
@@ -18,7 +18,7 @@ describe('registerCatalogueCommands', () => {
     await app.register(multipart, { limits: { fileSize: 10 } });
     app.decorateRequest('actor', null);
     app.addHook('onRequest', async (req) => {
-      (req as unknown as { actor: Actor }).actor = { userId: 'OwnerAAA', username: 'o', role: 'developer', kind: 'session', scopes: ALL_SCOPES, tokenRefId: 't' };
+      req.actor = { userId: 'OwnerAAA', username: 'o', role: 'developer', kind: 'session', scopes: ALL_SCOPES, tokenRefId: 't' };
     });
     registerCatalogueCommands(app, { store, dataDir: dir, publicUrl: 'http://x.test', maxFileBytes: 1000 });
     await app.ready();

@@ -1,5 +1,5 @@
 import { GAME_VERSIONS, LICENSES, LOADERS, MOD_CATEGORIES, MODPACK_CATEGORIES, PROJECT_TYPES } from '@modshelf/events';
-import { invalidInput } from '@modshelf/service-kit';
+import { invalidInput } from '@modshelf/contract';
 
 export type ProjectType = (typeof PROJECT_TYPES)[number];
 

@@ -16,7 +16,7 @@ describe('collection decider', () => {
       .then([created]);
     given(collectionDecider, [created])
       .when({ kind: 'create', actor: owner, collection_id: C, name: 'Favourites', description: null, projects: [] })
-      .thenError(409);
+      .thenError('conflict');
   });
 
   it('edits only what changed; nothing when nothing changed', () => {
@@ -27,20 +27,20 @@ describe('collection decider', () => {
   });
 
   it('lets only the owner and staff change it; a private one is not found for others', () => {
-    given(collectionDecider, [created]).when({ kind: 'edit', actor: stranger, changes: { name: 'Mine now' } }).thenError(401);
+    given(collectionDecider, [created]).when({ kind: 'edit', actor: stranger, changes: { name: 'Mine now' } }).thenError('unauthorized');
     const priv = [created, CollectionEdited({ changes: { status: 'private' } })];
-    given(collectionDecider, priv).when({ kind: 'delete', actor: stranger }).thenError(404, 'Collection not found');
+    given(collectionDecider, priv).when({ kind: 'delete', actor: stranger }).thenError('not_found', 'Collection not found');
     given(collectionDecider, priv).when({ kind: 'delete', actor: moderator }).then([CollectionDeleted({ collection_id: C })]);
-    given(collectionDecider, [created, CollectionDeleted({ collection_id: C })]).when({ kind: 'delete', actor: owner }).thenError(404);
-    given(collectionDecider, []).when({ kind: 'edit', actor: owner, changes: {} }).thenError(404, 'Collection not found');
+    given(collectionDecider, [created, CollectionDeleted({ collection_id: C })]).when({ kind: 'delete', actor: owner }).thenError('not_found');
+    given(collectionDecider, []).when({ kind: 'edit', actor: owner, changes: {} }).thenError('not_found', 'Collection not found');
   });
 
   it('keeps rejected to staff', () => {
-    given(collectionDecider, [created]).when({ kind: 'edit', actor: owner, changes: { status: 'rejected' } }).thenError(401);
+    given(collectionDecider, [created]).when({ kind: 'edit', actor: owner, changes: { status: 'rejected' } }).thenError('unauthorized');
     given(collectionDecider, [created]).when({ kind: 'edit', actor: moderator, changes: { status: 'rejected' } })
       .then([CollectionEdited({ changes: { status: 'rejected' } })]);
     given(collectionDecider, [created, CollectionEdited({ changes: { status: 'rejected' } })])
-      .when({ kind: 'edit', actor: owner, changes: { status: 'listed' } }).thenError(401);
+      .when({ kind: 'edit', actor: owner, changes: { status: 'listed' } }).thenError('unauthorized');
   });
 
   it('sets and removes the icon', () => {

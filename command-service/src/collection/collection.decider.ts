@@ -1,7 +1,7 @@
 import {
   CollectionCreated, CollectionDeleted, CollectionEdited, CollectionIconChanged, type DecidedEvent, type RecordedEvent,
 } from '@modshelf/events';
-import { ApiError, notFound } from '@modshelf/service-kit';
+import { conflict, notFound, unauthorized } from '@modshelf/contract';
 import type { Decider } from '../kernel/decider';
 import { isStaff, type CommandActor } from '../catalogue/actor';
 
@@ -63,7 +63,7 @@ export function canSeeCollection(s: CollectionState, actor: CommandActor | null)
 
 function requireOwner(s: CollectionState, actor: CommandActor, message: string): void {
   if (!canSeeCollection(s, actor)) throw collectionNotFound();
-  if (actor.userId !== s.user_id && !isStaff(actor)) throw new ApiError(401, 'unauthorized', message);
+  if (actor.userId !== s.user_id && !isStaff(actor)) throw unauthorized(message);
 }
 
 const dedupe = (ids: string[]) => [...new Set(ids)];
@@ -71,7 +71,7 @@ const dedupe = (ids: string[]) => [...new Set(ids)];
 export function decideCollection(c: CollectionCommand, s: CollectionState): DecidedEvent[] {
   switch (c.kind) {
     case 'create': {
-      if (s.exists) throw new ApiError(409, 'conflict', 'This collection already exists');
+      if (s.exists) throw conflict('This collection already exists');
       return [
         CollectionCreated({
           collection_id: c.collection_id, user_id: c.actor.userId, name: c.name, description: c.description, status: 'listed', projects: dedupe(c.projects),
@@ -83,7 +83,7 @@ export function decideCollection(c: CollectionCommand, s: CollectionState): Deci
       const ch = c.changes;
       if (ch.status !== undefined && ch.status !== s.status && !isStaff(c.actor)) {
         if (ch.status === 'rejected' || s.status === 'rejected') {
-          throw new ApiError(401, 'unauthorized', 'You do not have permission to set this status!');
+          throw unauthorized('You do not have permission to set this status!');
         }
       }
       const changes: CollectionChanges = {};

@@ -4,15 +4,16 @@ import { collectionStream, newId, type Actor } from '@modshelf/events';
 import { invalidInput } from '@modshelf/service-kit';
 import { execute, loadStream, type CommandResult } from '../kernel/execute';
 import { fold } from '../kernel/decider';
-import { requireScopes, toCommandActor } from '../catalogue/actor';
+import { toCommandActor } from '../catalogue/actor';
 import type { CatalogueContext } from '../catalogue/context';
 import { commandContext, noContent, withPosition } from '../catalogue/http';
+import { requireScopes } from '../catalogue/actor.hook';
 import { loadProject } from '../catalogue/project/project.service';
 import { canSeeProject } from '../catalogue/project/project.state';
 import {
   collectionDecider, collectionNotFound, decideCollection, type CollectionCommand, type CollectionState, type CollectionStatus,
 } from './collection.decider';
-import { withIcon } from './icon';
+import { withIcon } from './http';
 
 
 /** The v3 Collection shape (as the command answers it; the read side serves the same). */

@@ -2,7 +2,7 @@ import type { DecidedEvent, RecordedEvent } from '@modshelf/events';
 
 /**
  * A pure decider: state is folded from the stream's events with `evolve`;
- * `decide` answers a command with new events or throws an ApiError.
+ * `decide` answers a command with new events or throws a domain error (`@modshelf/contract`).
  * No I/O, no clock, no randomness: those arrive inside the command.
  */
 export interface Decider<C, S> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SqliteEventStore, defineEvent, type RecordedEvent } from '@modshelf/events';
-import { ApiError } from '@modshelf/service-kit';
+import { DomainError, invalidInput } from '@modshelf/contract';
 import { execute, newCommandContext } from './execute';
 import type { Decider } from './decider';
 
@@ -11,12 +11,24 @@ const counter: Decider<{ by: number; max: number }, number> = {
   initialState: 0,
   evolve: (s, e: RecordedEvent) => (Incremented.is(e) ? s + e.data.by : s),
   decide: (c, s) => {
-    if (s + c.by > c.max) throw new ApiError(400, 'invalid_input', 'too big');
+    if (s + c.by > c.max) throw invalidInput('too big');
     return [Incremented({ by: c.by })];
   },
 };
 
 describe('execute', () => {
+  it('runs beforeAppend once the decider accepts, before the events are written; never for a refused command', async () => {
+    const store = new SqliteEventStore({ path: ':memory:' });
+    const seen: number[] = [];
+    const hooks = { beforeAppend: async () => void seen.push((await store.readStream('counter-h')).length) };
+    await execute(store, 'counter-h', counter, { by: 2, max: 3 }, newCommandContext('u'), undefined, hooks);
+    expect(seen).toEqual([0]);
+    await expect(execute(store, 'counter-h', counter, { by: 2, max: 3 }, newCommandContext('u'), undefined, hooks)).rejects.toMatchObject({ kind: 'invalid_input' });
+    expect(seen).toEqual([0]);
+    expect(await store.readStream('counter-h')).toHaveLength(1);
+    await store.close();
+  });
+
   it('never loses an update under concurrent commands on one stream', async () => {
     const store = new SqliteEventStore({ path: ':memory:' });
     const runs = Array.from({ length: 20 }, () => execute(store, 'counter-1', counter, { by: 1, max: 1000 }, newCommandContext('u')));
@@ -25,7 +37,7 @@ describe('execute', () => {
     const events = await store.readStream('counter-1');
     expect(events).toHaveLength(ok);
     const rejected = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
-    for (const r of rejected) expect((r.reason as ApiError).status).toBe(409);
+    for (const r of rejected) expect((r.reason as DomainError).kind).toBe('conflict');
     expect(ok).toBeGreaterThan(0);
     await store.close();
   });

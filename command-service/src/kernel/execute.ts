@@ -9,7 +9,7 @@ import {
   type StreamAppend,
   type RecordedEvent,
 } from '@modshelf/events';
-import { conflict } from '@modshelf/service-kit';
+import { conflict } from '@modshelf/contract';
 import { fold, type Decider } from './decider';
 import { claimPart, NameTakenError, type NameClaim } from './names';
 
@@ -41,6 +41,14 @@ export interface CommandResult<S> {
 
 export const MAX_CONFLICT_RETRIES = 5;
 
+export interface ExecuteHooks {
+  /**
+   * Runs once the command is decided and has events, before they are appended (on each attempt): e.g.
+   * commit the uploaded files a new version names, so only accepted commands keep their uploads.
+   */
+  beforeAppend?: (decided: DecidedEvent[]) => Promise<void>;
+}
+
 export function newCommandContext(actor: string | null, correlationId?: string): CommandContext {
   const commandId = newEventId();
   return { commandId, correlationId: correlationId ?? commandId, causationId: commandId, actor, time: new Date().toISOString() };
@@ -66,6 +74,7 @@ export async function execute<C, S>(
   command: C,
   ctx: CommandContext,
   names?: NameRules<S>,
+  hooks: ExecuteHooks = {},
 ): Promise<CommandResult<S>> {
   for (let attempt = 0; ; attempt++) {
     const { events, revision } = await loadStream(store, streamId);
@@ -74,6 +83,7 @@ export async function execute<C, S>(
     if (decided.length === 0) {
       return { events: [], state, revision, position: await store.headPosition() };
     }
+    await hooks.beforeAppend?.(decided);
     const metadata = { commandId: ctx.commandId, correlationId: ctx.correlationId, causationId: ctx.causationId, actor: ctx.actor, time: ctx.time };
     const toAppend = toNewEvents(decided, metadata, newEventId);
     try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SqliteLeaseStore } from '@modshelf/events';
-import { ApiError } from '@modshelf/service-kit';
+import { DomainError } from '@modshelf/contract';
 import { StoreLocks } from './store-lock';
 
 describe('locks held in the store', () => {
@@ -39,8 +39,8 @@ describe('locks held in the store', () => {
     const impatient = new StoreLocks(leases, { ttlMs: 1000, waitMs: 20 });
     await leases.acquire('lock:payout:u2', 'busy-process', 1000);
     const err = await impatient.run('payout:u2', async () => 'never').catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).status).toBe(409);
+    expect(err).toBeInstanceOf(DomainError);
+    expect((err as DomainError).kind).toBe('conflict');
     leases.close();
   });
 });

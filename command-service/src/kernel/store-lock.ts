@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LeaseStore } from '@modshelf/events';
-import { conflict } from '@modshelf/service-kit';
+import { conflict } from '@modshelf/contract';
 
 export interface StoreLockOptions {
   /** how long a lock outlives a holder that died holding it, ms (default 30 000; renewed while held) */

@@ -1,5 +1,5 @@
 import { REVIEW_LOCK_MS, ReviewLockAcquired, ReviewLockReleased, type DecidedEvent, type RecordedEvent } from '@modshelf/events';
-import { ApiError, conflict } from '@modshelf/service-kit';
+import { conflict, unauthorized } from '@modshelf/contract';
 import type { Decider } from '../kernel/decider';
 
 export interface LockActor {
@@ -32,7 +32,7 @@ export function evolveReviewLock(s: ReviewLockState, e: RecordedEvent): ReviewLo
  * your own extends it. Releasing someone else's needs force; releasing a lapsed lock writes nothing.
  */
 export function decideReviewLock(c: ReviewLockCommand, s: ReviewLockState): DecidedEvent[] {
-  if (!isStaff(c.actor)) throw new ApiError(401, 'unauthorized', 'Only moderators can lock projects for review');
+  if (!isStaff(c.actor)) throw unauthorized('Only moderators can lock projects for review');
   const held = isHeld(s, c.now);
   const byOther = held && s.holder !== c.actor.userId;
   if (c.kind === 'acquire') {

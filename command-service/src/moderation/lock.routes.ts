@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { projectStream, reviewLockStream, type EventStore } from '@modshelf/events';
 import { notFound } from '@modshelf/service-kit';
 import { execute } from '../kernel/execute';
-import { requireScopes } from '../catalogue/actor';
 import { commandContext, noContent, withPosition } from '../catalogue/http';
+import { requireScopes } from '../catalogue/actor.hook';
 import { reviewLockDecider } from './lock.decider';
 
 export interface ModerationCommandDeps {

@@ -30,7 +30,7 @@ describe('review lock decider', () => {
   it('staff take a free lock for 15 minutes; others are refused', () => {
     given(reviewLockDecider, []).when({ kind: 'acquire', actor: MODERATOR, projectId: PROJECT_ID, now: NOW })
       .then([ReviewLockAcquired({ project_id: PROJECT_ID, expires: expires(NOW) })]);
-    given(reviewLockDecider, []).when({ kind: 'acquire', actor: OWNER, projectId: PROJECT_ID, now: NOW }).thenError(401);
+    given(reviewLockDecider, []).when({ kind: 'acquire', actor: OWNER, projectId: PROJECT_ID, now: NOW }).thenError('unauthorized');
   });
   it('a lock held by another moderator is refused unless forced, and lapses after 15 minutes', () => {
     const s = lockedBy(OTHER_MOD.userId);
@@ -61,7 +61,7 @@ describe('review lock routes', () => {
       const h = req.headers['x-test-user'];
       if (typeof h !== 'string') return;
       const [userId, role] = h.split(':');
-      (req as unknown as { actor: Actor }).actor = { userId, username: userId.toLowerCase(), role, kind: 'session', scopes: ALL_SCOPES, tokenRefId: 't' } as Actor;
+      req.actor = { userId, username: userId.toLowerCase(), role, kind: 'session', scopes: ALL_SCOPES, tokenRefId: 't' } as Actor;
     });
     registerModerationCommands(app, { store });
     await app.ready();

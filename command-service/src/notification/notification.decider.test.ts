@@ -16,8 +16,8 @@ describe('notifications decider', () => {
   it('deletes once; a deleted one is not found for the single routes and skipped by the bulk ones', () => {
     given(notificationsDecider, [NotificationsRead({ ids: [A] })]).when({ kind: 'delete', ids: [A], strict: true }).then([NotificationsDeleted({ ids: [A] })]);
     const deleted = [NotificationsDeleted({ ids: [A] })];
-    given(notificationsDecider, deleted).when({ kind: 'delete', ids: [A], strict: true }).thenError(404);
-    given(notificationsDecider, deleted).when({ kind: 'read', ids: [A], strict: true }).thenError(404);
+    given(notificationsDecider, deleted).when({ kind: 'delete', ids: [A], strict: true }).thenError('not_found');
+    given(notificationsDecider, deleted).when({ kind: 'read', ids: [A], strict: true }).thenError('not_found');
     given(notificationsDecider, deleted).when({ kind: 'delete', ids: [A, B], strict: false }).then([NotificationsDeleted({ ids: [B] })]);
     given(notificationsDecider, deleted).when({ kind: 'read', ids: [A], strict: false }).then([]);
   });

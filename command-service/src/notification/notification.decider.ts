@@ -1,5 +1,5 @@
 import { NotificationsDeleted, NotificationsRead, type DecidedEvent, type RecordedEvent } from '@modshelf/events';
-import { notFound } from '@modshelf/service-kit';
+import { notFound } from '@modshelf/contract';
 import type { Decider } from '../kernel/decider';
 
 /** Stream notifications-<user>: what the user did with their notifications. */

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isId, notificationsStream, type Actor, type EventStore } from '@modshelf/events';
 import { invalidInput } from '@modshelf/service-kit';
 import { execute } from '../kernel/execute';
-import { requireScopes } from '../catalogue/actor';
 import { commandContext, noContent } from '../catalogue/http';
+import { requireScopes } from '../catalogue/actor.hook';
 import { notificationNotFound, notificationsDecider } from './notification.decider';
 
 /**

@@ -30,14 +30,14 @@ describe('organization decider', () => {
     given(organizationDecider, [])
       .when({ kind: 'create', actor: owner, organization_id: ORG, team_id: TEAM, slug: 'acme', name: 'Acme', description: 'We make mods' })
       .then(created);
-    given(organizationDecider, created).when({ kind: 'create', actor: owner, organization_id: ORG, team_id: TEAM, slug: 'x', name: 'xyz', description: 'xyz' }).thenError(409);
+    given(organizationDecider, created).when({ kind: 'create', actor: owner, organization_id: ORG, team_id: TEAM, slug: 'x', name: 'xyz', description: 'xyz' }).thenError('conflict');
   });
 
   it('edits with EDIT_DETAILS only, and only what changed', () => {
     given(organizationDecider, created).when({ kind: 'edit', actor: owner, changes: { name: 'Acme Inc', slug: 'acme' } })
       .then([OrganizationEdited({ changes: { name: 'Acme Inc' } })]);
-    given(organizationDecider, created).when({ kind: 'edit', actor: stranger, changes: { name: 'Mine' } }).thenError(401);
-    given(organizationDecider, withMember(0)).when({ kind: 'edit', actor: member, changes: { name: 'Mine' } }).thenError(401);
+    given(organizationDecider, created).when({ kind: 'edit', actor: stranger, changes: { name: 'Mine' } }).thenError('unauthorized');
+    given(organizationDecider, withMember(0)).when({ kind: 'edit', actor: member, changes: { name: 'Mine' } }).thenError('unauthorized');
     given(organizationDecider, withMember(O.EDIT_DETAILS)).when({ kind: 'edit', actor: member, changes: { name: 'Ours' } })
       .then([OrganizationEdited({ changes: { name: 'Ours' } })]);
     given(organizationDecider, withMember(O.EDIT_DETAILS)).when({ kind: 'edit', actor: admin, changes: { description: 'Moderated' } })
@@ -50,44 +50,44 @@ describe('organization decider', () => {
       .then([invited(O.EDIT_DETAILS)]);
     given(organizationDecider, [...created, invited(0)])
       .when({ kind: 'invite', actor: owner, user_id: member.userId, role: 'Member', permissions: 0, organization_permissions: 0, ordering: 1 })
-      .thenError(400, /pending invite/);
+      .thenError('invalid_input', /pending invite/);
     // a pending invitee holds nothing yet
     given(organizationDecider, [...created, invited(O.MANAGE_INVITES)])
       .when({ kind: 'invite', actor: member, user_id: stranger.userId, role: 'Member', permissions: 0, organization_permissions: 0, ordering: 2 })
-      .thenError(401);
+      .thenError('unauthorized');
     given(organizationDecider, [...created, invited(0)]).when({ kind: 'join', actor: member }).then([OrganizationInviteAccepted({ user_id: member.userId })]);
-    given(organizationDecider, created).when({ kind: 'join', actor: stranger }).thenError(404);
-    given(organizationDecider, withMember(0)).when({ kind: 'join', actor: member }).thenError(400);
+    given(organizationDecider, created).when({ kind: 'join', actor: stranger }).thenError('not_found');
+    given(organizationDecider, withMember(0)).when({ kind: 'join', actor: member }).thenError('invalid_input');
     // no handing out bits one does not hold
     given(organizationDecider, withMember(O.MANAGE_INVITES))
       .when({ kind: 'invite', actor: member, user_id: stranger.userId, role: 'Member', permissions: 0, organization_permissions: O.DELETE_ORGANIZATION, ordering: 2 })
-      .thenError(401);
+      .thenError('unauthorized');
     given(organizationDecider, withMember(0)).when({ kind: 'edit-member', actor: owner, user_id: member.userId, organization_permissions: O.ADD_PROJECT, role: 'Member' })
       .then([OrganizationMemberEdited({ user_id: member.userId, organization_permissions: O.ADD_PROJECT })]);
-    given(organizationDecider, withMember(O.EDIT_MEMBER)).when({ kind: 'edit-member', actor: member, user_id: owner.userId, organization_permissions: 0 }).thenError(400);
+    given(organizationDecider, withMember(O.EDIT_MEMBER)).when({ kind: 'edit-member', actor: member, user_id: owner.userId, organization_permissions: 0 }).thenError('invalid_input');
     given(organizationDecider, withMember(0)).when({ kind: 'remove-member', actor: member, user_id: member.userId })
       .then([OrganizationMemberRemoved({ user_id: member.userId })]);
-    given(organizationDecider, withMember(0)).when({ kind: 'remove-member', actor: stranger, user_id: member.userId }).thenError(401);
-    given(organizationDecider, withMember(O.REMOVE_MEMBER)).when({ kind: 'remove-member', actor: member, user_id: owner.userId }).thenError(400, /owner/);
+    given(organizationDecider, withMember(0)).when({ kind: 'remove-member', actor: stranger, user_id: member.userId }).thenError('unauthorized');
+    given(organizationDecider, withMember(O.REMOVE_MEMBER)).when({ kind: 'remove-member', actor: member, user_id: owner.userId }).thenError('invalid_input', /owner/);
   });
 
   it('adds a project the actor owns, once, and removes it with REMOVE_PROJECT', () => {
     given(organizationDecider, created).when({ kind: 'add-project', actor: owner, project_id: P, project_rights: true, project_organization: null })
       .then([OrganizationProjectAdded({ project_id: P })]);
-    given(organizationDecider, created).when({ kind: 'add-project', actor: owner, project_id: P, project_rights: false, project_organization: null }).thenError(401);
-    given(organizationDecider, created).when({ kind: 'add-project', actor: owner, project_id: P, project_rights: true, project_organization: 'OtherOrg' }).thenError(400);
-    given(organizationDecider, withMember(0)).when({ kind: 'add-project', actor: member, project_id: P, project_rights: true, project_organization: null }).thenError(401);
+    given(organizationDecider, created).when({ kind: 'add-project', actor: owner, project_id: P, project_rights: false, project_organization: null }).thenError('unauthorized');
+    given(organizationDecider, created).when({ kind: 'add-project', actor: owner, project_id: P, project_rights: true, project_organization: 'OtherOrg' }).thenError('invalid_input');
+    given(organizationDecider, withMember(0)).when({ kind: 'add-project', actor: member, project_id: P, project_rights: true, project_organization: null }).thenError('unauthorized');
     const withProject = [...created, OrganizationProjectAdded({ project_id: P })];
-    given(organizationDecider, withProject).when({ kind: 'add-project', actor: owner, project_id: P, project_rights: true, project_organization: ORG }).thenError(400);
+    given(organizationDecider, withProject).when({ kind: 'add-project', actor: owner, project_id: P, project_rights: true, project_organization: ORG }).thenError('invalid_input');
     given(organizationDecider, withProject).when({ kind: 'remove-project', actor: owner, project_id: P }).then([OrganizationProjectRemoved({ project_id: P })]);
-    given(organizationDecider, created).when({ kind: 'remove-project', actor: owner, project_id: P }).thenError(400);
+    given(organizationDecider, created).when({ kind: 'remove-project', actor: owner, project_id: P }).thenError('invalid_input');
   });
 
   it('deletes with DELETE_ORGANIZATION; a deleted organization is not found', () => {
-    given(organizationDecider, withMember(O.EDIT_DETAILS)).when({ kind: 'delete', actor: member }).thenError(401);
+    given(organizationDecider, withMember(O.EDIT_DETAILS)).when({ kind: 'delete', actor: member }).thenError('unauthorized');
     given(organizationDecider, created).when({ kind: 'delete', actor: owner }).then([OrganizationDeleted({ organization_id: ORG })]);
     const gone = [...created, OrganizationDeleted({ organization_id: ORG })];
-    given(organizationDecider, gone).when({ kind: 'edit', actor: owner, changes: { name: 'Back' } }).thenError(404);
+    given(organizationDecider, gone).when({ kind: 'edit', actor: owner, changes: { name: 'Back' } }).thenError('not_found');
     expect(given(organizationDecider, gone).state.deleted).toBe(true);
   });
 
@@ -96,9 +96,9 @@ describe('organization decider', () => {
     given(organizationDecider, withMember(0)).when({ kind: 'transfer-ownership', actor: owner, user_id: member.userId }).then([transferred]);
     given(organizationDecider, withMember(0)).when({ kind: 'transfer-ownership', actor: admin, user_id: member.userId }).then([transferred]);
     // a member holding every organization bit is still not the owner
-    given(organizationDecider, withMember(ALL_ORGANIZATION_PERMISSIONS)).when({ kind: 'transfer-ownership', actor: member, user_id: member.userId }).thenError(401);
-    given(organizationDecider, [...created, invited(0)]).when({ kind: 'transfer-ownership', actor: owner, user_id: member.userId }).thenError(400, /accepted/);
-    given(organizationDecider, created).when({ kind: 'transfer-ownership', actor: owner, user_id: stranger.userId }).thenError(400);
+    given(organizationDecider, withMember(ALL_ORGANIZATION_PERMISSIONS)).when({ kind: 'transfer-ownership', actor: member, user_id: member.userId }).thenError('unauthorized');
+    given(organizationDecider, [...created, invited(0)]).when({ kind: 'transfer-ownership', actor: owner, user_id: member.userId }).thenError('invalid_input', /accepted/);
+    given(organizationDecider, created).when({ kind: 'transfer-ownership', actor: owner, user_id: stranger.userId }).thenError('invalid_input');
     given(organizationDecider, withMember(0)).when({ kind: 'transfer-ownership', actor: owner, user_id: owner.userId }).then([]);
     const after = given(organizationDecider, [...withMember(0), transferred]);
     expect(after.state.owner_id).toBe(member.userId);
@@ -107,6 +107,6 @@ describe('organization decider', () => {
     // the new owner now edits; the former owner cannot remove them
     given(organizationDecider, [...withMember(0), transferred]).when({ kind: 'edit', actor: member, changes: { name: 'Theirs' } })
       .then([OrganizationEdited({ changes: { name: 'Theirs' } })]);
-    given(organizationDecider, [...withMember(0), transferred]).when({ kind: 'remove-member', actor: owner, user_id: member.userId }).thenError(400, /owner/);
+    given(organizationDecider, [...withMember(0), transferred]).when({ kind: 'remove-member', actor: owner, user_id: member.userId }).thenError('invalid_input', /owner/);
   });
 });

@@ -4,7 +4,7 @@ import {
   OrganizationProjectRemoved,
   type DecidedEvent, type RecordedEvent,
 } from '@modshelf/events';
-import { ALL_ORGANIZATION_PERMISSIONS, ALL_PROJECT_PERMISSIONS, ApiError, ORGANIZATION_PERMISSIONS as O, invalidInput, notFound } from '@modshelf/service-kit';
+import { ALL_ORGANIZATION_PERMISSIONS, ALL_PROJECT_PERMISSIONS, conflict, invalidInput, notFound, ORGANIZATION_PERMISSIONS as O, unauthorized } from '@modshelf/contract';
 import type { Decider } from '../kernel/decider';
 import { isStaff, type CommandActor } from '../catalogue/actor';
 
@@ -119,18 +119,18 @@ const has = (perms: number, bit: number) => (perms & bit) === bit;
 function requirePermission(s: OrganizationState, actor: CommandActor, bit: number, message: string): number {
   if (!s.exists || s.deleted) throw organizationNotFound();
   const perms = organizationPermissionsOf(s, actor);
-  if (!has(perms, bit)) throw new ApiError(401, 'unauthorized', message);
+  if (!has(perms, bit)) throw unauthorized(message);
   return perms;
 }
 
 /** Nobody hands out bits they do not hold themselves (Modrinth's rule for team permissions). */
 function requireSubset(granted: number, held: number, what: string): void {
-  if ((granted & ~held) !== 0) throw new ApiError(401, 'unauthorized', `You do not have permission to give this user ${what} they do not have themselves!`);
+  if ((granted & ~held) !== 0) throw unauthorized(`You do not have permission to give this user ${what} they do not have themselves!`);
 }
 
 export function decideOrganization(c: OrganizationCommand, s: OrganizationState): DecidedEvent[] {
   if (c.kind === 'create') {
-    if (s.exists) throw new ApiError(409, 'conflict', 'This organization already exists');
+    if (s.exists) throw conflict('This organization already exists');
     return [
       OrganizationCreated({
         organization_id: c.organization_id, team_id: c.team_id, owner_id: c.actor.userId, slug: c.slug, name: c.name, description: c.description,
@@ -200,7 +200,7 @@ export function decideOrganization(c: OrganizationCommand, s: OrganizationState)
     }
     case 'add-project': {
       requirePermission(s, c.actor, O.ADD_PROJECT, 'You do not have permission to add projects to this organization!');
-      if (!c.project_rights) throw new ApiError(401, 'unauthorized', 'You need to be an owner of a project to add it to an organization!');
+      if (!c.project_rights) throw unauthorized('You need to be an owner of a project to add it to an organization!');
       if (s.projects.includes(c.project_id) || c.project_organization === s.organization_id) {
         throw invalidInput('The specified project is already owned by this organization!');
       }
@@ -214,7 +214,7 @@ export function decideOrganization(c: OrganizationCommand, s: OrganizationState)
     }
     case 'transfer-ownership': {
       // Modrinth's rule: only the owner (or staff) hands the organization over, to an accepted member
-      if (c.actor.userId !== s.owner_id && !isStaff(c.actor)) throw new ApiError(401, 'unauthorized', "You don't have permission to edit the ownership of this team");
+      if (c.actor.userId !== s.owner_id && !isStaff(c.actor)) throw unauthorized("You don't have permission to edit the ownership of this team");
       const m = orgMemberOf(s, c.user_id);
       if (!m || !m.accepted) throw invalidInput('The new owner specified does not exist or has not accepted the invite');
       if (m.is_owner) return [];

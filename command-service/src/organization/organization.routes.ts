@@ -9,12 +9,13 @@ import { invalidInput } from '@modshelf/service-kit';
 import { execute, loadStream, type CommandResult, type NameRules } from '../kernel/execute';
 import { renameClaims, type NameClaim } from '../kernel/names';
 import { fold } from '../kernel/decider';
-import { isStaff, requireScopes, toCommandActor } from '../catalogue/actor';
+import { isStaff, toCommandActor } from '../catalogue/actor';
 import type { CatalogueContext } from '../catalogue/context';
 import { commandContext, noContent, withPosition } from '../catalogue/http';
+import { requireScopes } from '../catalogue/actor.hook';
 import { loadProject, resolveProject } from '../catalogue/project/project.service';
 import { canSeeProject, memberOf } from '../catalogue/project/project.state';
-import { withIcon } from '../collection/icon';
+import { withIcon } from '../collection/http';
 import {
   decideOrganization, organizationDecider, organizationNotFound, type OrganizationCommand, type OrganizationState,
 } from './organization.decider';

@@ -3,7 +3,7 @@ import {
   PayoutCredited, PayoutWithdrawalCancelled, PayoutWithdrawalFailed, PayoutWithdrawalRequested, PayoutWithdrawalSubmitted,
   PayoutWithdrawalSucceeded, toNewEvents, type DecidedEvent, type RecordedEvent,
 } from '@modshelf/events';
-import { ApiError } from '@modshelf/service-kit';
+import { DomainError } from '@modshelf/contract';
 import { fold } from '../kernel/decider';
 import { balanceOf, payoutDecider, type PayoutCommand } from './decider';
 import { amountProblem, decimal, feeFor, findMethod, toMicros } from './methods';
@@ -20,11 +20,12 @@ function recorded(decided: DecidedEvent[]): RecordedEvent[] {
 function when(given: DecidedEvent[], cmd: PayoutCommand) {
   return payoutDecider.decide(cmd, fold(payoutDecider, recorded(given)));
 }
-function error(given: DecidedEvent[], cmd: PayoutCommand): ApiError {
+function error(given: DecidedEvent[], cmd: PayoutCommand): DomainError {
   try {
     when(given, cmd);
   } catch (e) {
-    return e as ApiError;
+    expect(e).toBeInstanceOf(DomainError);
+    return e as DomainError;
   }
   throw new Error('expected an error');
 }
@@ -60,7 +61,7 @@ describe('payout decider', () => {
     expect(error([credit(10 * USD, 1)], withdraw(USD + 1)).description).toMatch(/two decimals/);
     expect(error([credit(100 * USD, 1)], withdraw(7 * USD, 'PayoutBB', 'tremendous', 'tremendous_amazon_us')).description).toMatch(/only in these amounts/);
     expect(when([credit(100 * USD, 1)], withdraw(10 * USD, 'PayoutBB', 'tremendous', 'tremendous_amazon_us'))).toHaveLength(1);
-    expect(error([credit(10 * USD, 1)], withdraw(2 * USD, 'PayoutBB', 'venmo', 'paypal_us')).status).toBe(400);
+    expect(error([credit(10 * USD, 1)], withdraw(2 * USD, 'PayoutBB', 'venmo', 'paypal_us')).kind).toBe('invalid_input');
   });
 
   it('in transit -> success keeps the money withdrawn; failed and cancelled return it', () => {
@@ -78,7 +79,7 @@ describe('payout decider', () => {
     const cancelled = [...base, PayoutWithdrawalCancelled({ payout_id: 'PayoutAA', at: LATER })];
     expect(bal(cancelled)).toMatchObject({ available: 10 * USD });
     expect(when(cancelled, { type: 'Cancel', payout_id: 'PayoutAA', now: LATER })).toEqual([]);
-    expect(error([], { type: 'Cancel', payout_id: 'PayoutZZ', now: LATER }).status).toBe(404);
+    expect(error([], { type: 'Cancel', payout_id: 'PayoutZZ', now: LATER }).kind).toBe('not_found');
   });
 
   it('formats and parses money', () => {

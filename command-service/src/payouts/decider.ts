@@ -2,7 +2,7 @@ import {
   PayoutCredited, PayoutWithdrawalCancelled, PayoutWithdrawalFailed, PayoutWithdrawalRequested, PayoutWithdrawalSubmitted,
   PayoutWithdrawalSucceeded, type DecidedEvent, type RecordedEvent,
 } from '@modshelf/events';
-import { ApiError, invalidInput, notFound } from '@modshelf/service-kit';
+import { invalidInput, notFound } from '@modshelf/contract';
 import type { Decider } from '../kernel/decider';
 import { amountProblem, feeFor, findMethod, type PayoutMethodType } from './methods';
 
@@ -156,7 +156,7 @@ export const payoutDecider: Decider<PayoutCommand, PayoutState> = {
       case 'Cancel': {
         const p = payout(s, c.payout_id);
         if (p.status === 'cancelled') return [];
-        if (p.status !== 'in-transit') throw new ApiError(400, 'invalid_input', 'Payout cannot be cancelled!');
+        if (p.status !== 'in-transit') throw invalidInput('Payout cannot be cancelled!');
         return [PayoutWithdrawalCancelled({ payout_id: p.id, at: c.now })];
       }
     }

@@ -1,4 +1,4 @@
-export { registerPayoutRoutes, maskRecipient, type PayoutDeps, type Payouts } from './routes';
+export { registerPayoutRoutes, maskRecipient, type PayoutDeps, type Payouts } from './payouts.routes';
 export { payoutDecider, balanceOf, type PayoutCommand, type PayoutState, type Payout, type Balance } from './decider';
 export { RevenueAccrual, REVENUE_ACCRUAL, revenueSettingsFromEnv, splitRevenue, evolveRevenueProject, type RevenueSettings, type RevenueProject } from './accrual';
 export { SandboxPayoutProvider, type PayoutProvider, type TransferInput, type SendOutcome, type TransferStatus } from './provider';

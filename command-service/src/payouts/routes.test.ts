@@ -13,7 +13,7 @@ import { OutboxMailer } from '../accounts/mail';
 import { execute, newCommandContext } from '../kernel/execute';
 import { projectFields } from '../catalogue/testing/fixtures';
 import { payoutDecider } from './decider';
-import { registerPayoutRoutes, type Payouts } from './routes';
+import { registerPayoutRoutes, type Payouts } from './payouts.routes';
 import { SandboxPayoutProvider } from './provider';
 
 process.env.ARGON2_MEMORY_KIB ??= '1024';

@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteCredentialStore, SqliteEventStore, newId, payoutsStream } from '@modshelf/events';
-import { ApiError, installAuth, installErrorHandling } from '@modshelf/service-kit';
+import { DomainError } from '@modshelf/contract';
+import { installAuth, installErrorHandling } from '@modshelf/service-kit';
 import { installRateLimit, registerAccountRoutes } from '../accounts/index';
 import { OutboxMailer } from '../accounts/mail';
 import { execute, newCommandContext } from '../kernel/execute';
 import { balanceOf, payoutDecider } from './decider';
 import { SandboxPayoutProvider } from './provider';
-import { registerPayoutRoutes, type Payouts } from './routes';
+import { registerPayoutRoutes, type Payouts } from './payouts.routes';
 
 process.env.ARGON2_MEMORY_KIB ??= '1024';
 
@@ -78,13 +79,13 @@ describe('withdrawals from one balance on two replicas', () => {
     expect(new Set(Object.values(state.payouts).map((p) => p.platform_id)).size).toBe(50);
   });
 
-  it('without any lock, the expected-revision append alone never overdraws (a loser re-decides or gets 409)', async () => {
+  it('without any lock, the expected-revision append alone never overdraws (a loser re-decides or is refused with a conflict)', async () => {
     const u = await fundedUser(30);
     const now = new Date().toISOString();
     const outcomes = await Promise.all(Array.from({ length: 100 }, (_, i) =>
       execute(replicas[i % 2].store, payoutsStream(u.userId), payoutDecider, { type: 'Withdraw', payout_id: newId(), amount: 1_000_000, method: 'paypal', method_id: 'paypal_us', now }, newCommandContext(u.userId))
-        .then(() => 'ok', (err: unknown) => (err instanceof ApiError ? String(err.status) : String(err)))));
-    expect(outcomes.filter((o) => o !== 'ok' && o !== '400' && o !== '409')).toEqual([]);
+        .then(() => 'ok', (err: unknown) => (err instanceof DomainError ? err.kind : String(err)))));
+    expect(outcomes.filter((o) => o !== 'ok' && o !== 'invalid_input' && o !== 'conflict')).toEqual([]);
     const state = await replicas[0].payouts.load(u.userId);
     expect(Object.keys(state.payouts)).toHaveLength(outcomes.filter((o) => o === 'ok').length);
     expect(balanceOf(state, new Date().toISOString()).available).toBeGreaterThanOrEqual(0);

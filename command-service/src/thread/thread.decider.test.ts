@@ -20,28 +20,28 @@ describe('thread decider', () => {
   it('the team and staff read and post on the moderation thread; others see nothing (404)', () => {
     given(threadDecider, []).when(send(OWNER, project)).then([sent('MessageA', OWNER.userId, project)]);
     given(threadDecider, []).when(send(MODERATOR, outsider)).then([sent('MessageA', MODERATOR.userId, outsider)]);
-    given(threadDecider, []).when(send(STRANGER, outsider)).thenError(404);
+    given(threadDecider, []).when(send(STRANGER, outsider)).thenError('not_found');
     expect(canReadThread(outsider, STRANGER)).toBe(false);
     expect(canReadThread(outsider, MODERATOR)).toBe(true);
   });
 
   it('private notes: staff only, never on comments', () => {
     given(threadDecider, []).when(send(MODERATOR, outsider, { private: true })).then([sent('MessageA', MODERATOR.userId, outsider, 'Hello **there**', true)]);
-    given(threadDecider, []).when(send(OWNER, project, { private: true })).thenError(401);
-    given(threadDecider, []).when(send(MODERATOR, comments, { private: true })).thenError(400);
+    given(threadDecider, []).when(send(OWNER, project, { private: true })).thenError('unauthorized');
+    given(threadDecider, []).when(send(MODERATOR, comments, { private: true })).thenError('invalid_input');
   });
 
   it('comments: anyone who sees the project posts; a hidden project hides them; length is checked; bodies are trimmed', () => {
     given(threadDecider, []).when(send(STRANGER, comments, { body: '  nice mod  ' })).then([sent('MessageA', STRANGER.userId, comments, 'nice mod')]);
-    given(threadDecider, []).when(send(STRANGER, { ...comments, projectVisible: false })).thenError(404);
-    given(threadDecider, []).when(send(STRANGER, comments, { body: 'x'.repeat(4001) })).thenError(400, /at most 4000/);
-    given(threadDecider, []).when(send(STRANGER, comments, { body: '   ' })).thenError(400, /empty/);
+    given(threadDecider, []).when(send(STRANGER, { ...comments, projectVisible: false })).thenError('not_found');
+    given(threadDecider, []).when(send(STRANGER, comments, { body: 'x'.repeat(4001) })).thenError('invalid_input', /at most 4000/);
+    given(threadDecider, []).when(send(STRANGER, comments, { body: '   ' })).thenError('invalid_input', /empty/);
   });
 
   it('reports: the reporter and staff; a closed report takes no more replies from the reporter', () => {
     given(threadDecider, []).when(send(OWNER, report)).then([sent('MessageA', OWNER.userId, report)]);
-    given(threadDecider, []).when(send(STRANGER, { ...report, reporter: false })).thenError(404);
-    given(threadDecider, []).when(send(OWNER, { ...report, reportClosed: true })).thenError(400, /closed report/);
+    given(threadDecider, []).when(send(STRANGER, { ...report, reporter: false })).thenError('not_found');
+    given(threadDecider, []).when(send(OWNER, { ...report, reportClosed: true })).thenError('invalid_input', /closed report/);
     given(threadDecider, []).when(send(MODERATOR, { ...report, reporter: false, reportClosed: true })).thenTypes(['ThreadMessageSent']);
   });
 
@@ -49,14 +49,14 @@ describe('thread decider', () => {
     const first = sent('MessageA', MODERATOR.userId, project);
     given(threadDecider, [first]).when(send(OWNER, project, { messageId: 'MessageB', replyingTo: 'MessageA' }))
       .then([sent('MessageB', OWNER.userId, project, 'Hello **there**', false, 'MessageA')]);
-    given(threadDecider, [first]).when(send(OWNER, project, { messageId: 'MessageB', replyingTo: 'Missing1' })).thenError(400);
+    given(threadDecider, [first]).when(send(OWNER, project, { messageId: 'MessageB', replyingTo: 'Missing1' })).thenError('invalid_input');
     const note = sent('NoteAAAA', MODERATOR.userId, project, 'staff only', true);
-    given(threadDecider, [note]).when(send(OWNER, project, { messageId: 'MessageB', replyingTo: 'NoteAAAA' })).thenError(400);
+    given(threadDecider, [note]).when(send(OWNER, project, { messageId: 'MessageB', replyingTo: 'NoteAAAA' })).thenError('invalid_input');
   });
 
   it(`rate limit: ${RATE_LIMIT_MESSAGES} messages per author and thread per minute`, () => {
     const history = Array.from({ length: RATE_LIMIT_MESSAGES }, (_, i) => sent(`Message${i}`, STRANGER.userId, comments));
-    given(threadDecider, history).when(send(STRANGER, comments, { messageId: 'MessageZ', now: T0 + 30_000 })).thenError(429, /too fast/);
+    given(threadDecider, history).when(send(STRANGER, comments, { messageId: 'MessageZ', now: T0 + 30_000 })).thenError('rate_limited', /too fast/);
     // another author is not slowed down by them, and a minute later the author may write again
     given(threadDecider, history).when(send(OWNER, comments, { messageId: 'MessageZ', now: T0 + 30_000 })).thenTypes(['ThreadMessageSent']);
     given(threadDecider, history).when(send(STRANGER, comments, { messageId: 'MessageZ', now: T0 + 60_001 })).thenTypes(['ThreadMessageSent']);
@@ -66,13 +66,13 @@ describe('thread decider', () => {
     const m = sent('MessageA', STRANGER.userId, comments);
     given(threadDecider, [m]).when({ kind: 'delete', actor: STRANGER, facts: comments, messageId: 'MessageA' })
       .then([ThreadMessageDeleted({ message_id: 'MessageA', deleted_by: STRANGER.userId })]);
-    given(threadDecider, [m]).when({ kind: 'delete', actor: MEMBER, facts: comments, messageId: 'MessageA' }).thenError(401);
+    given(threadDecider, [m]).when({ kind: 'delete', actor: MEMBER, facts: comments, messageId: 'MessageA' }).thenError('unauthorized');
     given(threadDecider, [m]).when({ kind: 'delete', actor: MODERATOR, facts: comments, messageId: 'MessageA' }).thenTypes(['ThreadMessageDeleted']);
     given(threadDecider, [m, ThreadMessageDeleted({ message_id: 'MessageA', deleted_by: STRANGER.userId })])
-      .when({ kind: 'delete', actor: STRANGER, facts: comments, messageId: 'MessageA' }).thenError(404);
-    given(threadDecider, [m]).when({ kind: 'delete', actor: STRANGER, facts: comments, messageId: 'Unknown1' }).thenError(404);
+      .when({ kind: 'delete', actor: STRANGER, facts: comments, messageId: 'MessageA' }).thenError('not_found');
+    given(threadDecider, [m]).when({ kind: 'delete', actor: STRANGER, facts: comments, messageId: 'Unknown1' }).thenError('not_found');
     // a staff note is invisible to the team, so they cannot delete it either
     const note = sent('NoteAAAA', MODERATOR.userId, project, 'staff only', true);
-    given(threadDecider, [note]).when({ kind: 'delete', actor: OWNER, facts: project, messageId: 'NoteAAAA' }).thenError(404);
+    given(threadDecider, [note]).when({ kind: 'delete', actor: OWNER, facts: project, messageId: 'NoteAAAA' }).thenError('not_found');
   });
 });

@@ -1,7 +1,7 @@
 import {
   MAX_COMMENT_LENGTH, ThreadMessageDeleted, ThreadMessageSent, type DecidedEvent, type RecordedEvent, type ThreadType,
 } from '@modshelf/events';
-import { ApiError, conflict, invalidInput, notFound } from '@modshelf/service-kit';
+import { conflict, invalidInput, notFound, RateLimited, unauthorized } from '@modshelf/contract';
 import type { Decider } from '../kernel/decider';
 import { isStaff, type CommandActor } from '../catalogue/actor';
 
@@ -79,7 +79,7 @@ export function decideThread(c: ThreadCommand, s: ThreadState): DecidedEvent[] {
   if (c.kind === 'delete') {
     const m = s.messages.get(c.messageId);
     if (!m || m.deleted || (m.private && !staff)) throw notFound('The requested message was not found');
-    if (m.author_id !== c.actor.userId && !staff) throw new ApiError(401, 'unauthorized', 'You cannot delete this message!');
+    if (m.author_id !== c.actor.userId && !staff) throw unauthorized('You cannot delete this message!');
     return [ThreadMessageDeleted({ message_id: c.messageId, deleted_by: c.actor.userId })];
   }
   const body = c.body.trim();
@@ -89,7 +89,7 @@ export function decideThread(c: ThreadCommand, s: ThreadState): DecidedEvent[] {
   }
   if (c.private) {
     if (c.facts.type === 'comments') throw invalidInput('Comments cannot be private; staff notes belong in the moderation thread');
-    if (!staff) throw new ApiError(401, 'unauthorized', 'You are not allowed to send private messages!');
+    if (!staff) throw unauthorized('You are not allowed to send private messages!');
   }
   if (c.facts.type === 'report' && c.facts.reportClosed && !staff) throw invalidInput('You may not reply to a closed report');
   if (c.replyingTo !== null) {
@@ -100,7 +100,7 @@ export function decideThread(c: ThreadCommand, s: ThreadState): DecidedEvent[] {
   const recent = (s.recent.get(c.actor.userId) ?? []).filter((t) => c.now - t < RATE_WINDOW_MS);
   if (recent.length >= RATE_LIMIT_MESSAGES) {
     const wait = Math.max(0, RATE_WINDOW_MS - (c.now - recent[0]));
-    throw new ApiError(429, 'ratelimit_error', `You are sending messages too fast. Please wait ${wait} milliseconds.`);
+    throw new RateLimited(`You are sending messages too fast. Please wait ${wait} milliseconds.`);
   }
   return [
     ThreadMessageSent({

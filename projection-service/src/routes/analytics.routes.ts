@@ -1,9 +1,11 @@
+import { Unauthorized } from '@modshelf/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '@modshelf/events';
-import { ApiError, invalidInput, PROJECT_PERMISSIONS as P, requireScope } from '@modshelf/service-kit';
+import { invalidInput, PROJECT_PERMISSIONS as P, requireScope } from '@modshelf/service-kit';
 import type { AnalyticsDayDoc } from '../read-model/analytics-documents';
 import type { ProjectDoc } from '../read-model/documents';
-import { canReadProject, findProject, isStaff, jsonStringArray, projectNotFound, waitForMinPosition, type QueryDeps } from './context';
+import { canReadProject, findProject, isStaff, jsonStringArray, projectNotFound, type QueryDeps } from './context';
+import { minPositionWait } from './http';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_RANGE_MS = 14 * DAY_MS;
@@ -78,7 +80,7 @@ export async function mayViewAnalytics(deps: QueryDeps, p: ProjectDoc, a: Actor,
  */
 export function registerAnalyticsQueryRoutes(app: FastifyInstance, deps: QueryDeps, now: () => number = Date.now): void {
   const rm = () => deps.projections.storage.readModels;
-  const preHandler = (req: any, reply: any) => waitForMinPosition(deps, req, reply);
+  const preHandler = minPositionWait(deps);
 
   async function projectsFor(actor: Actor, raw: unknown, bit: number): Promise<ProjectDoc[]> {
     if (raw === undefined) {
@@ -96,7 +98,7 @@ export function registerAnalyticsQueryRoutes(app: FastifyInstance, deps: QueryDe
     for (const key of keys) {
       const p = await findProject(rm(), key);
       if (!p || !canReadProject(p, actor)) throw projectNotFound();
-      if (!(await mayViewAnalytics(deps, p, actor, bit))) throw new ApiError(401, 'unauthorized', 'You do not have permission to view analytics for this project!');
+      if (!(await mayViewAnalytics(deps, p, actor, bit))) throw new Unauthorized('You do not have permission to view analytics for this project!');
       if (!out.some((x) => x.id === p.id)) out.push(p);
     }
     return out;

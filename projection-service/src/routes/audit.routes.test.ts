@@ -12,7 +12,7 @@ import { startProjections } from '../index';
 import { quarantineEvent } from '../runner/quarantine';
 import type { Projections } from '../runner/runner';
 import { Fixtures } from '../testing/fixtures';
-import { registerQueryRoutes } from './index';
+import { registerQueryRoutes } from './plugin';
 import { foldDocument, parseAsOf, prefixAsOf } from '../audit/audit';
 import { reviewLockOf } from './moderation.routes';
 import { AsOfAnswer, ModerationStats, QueuedProject, ReviewLock, TimelineEntry } from '../contract/moderation.openapi';
@@ -31,7 +31,7 @@ async function auditApp() {
     if (typeof h !== 'string') return;
     const [userId, role = 'developer', scopes] = h.split(':');
     const actor = { userId, username: userId, role, kind: 'session', scopes: scopes ? Number(scopes) : ALL_SCOPES, tokenRefId: 't' } as Actor;
-    (req as unknown as { actor: Actor }).actor = actor;
+    req.actor = actor;
   });
   registerQueryRoutes(app, { projections, publicUrl: 'http://localhost', store });
   await app.ready();

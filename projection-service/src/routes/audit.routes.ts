@@ -13,7 +13,8 @@ import {
   timelineEntry,
   type AuditStreamType,
 } from '../audit/audit';
-import { actorOf, findProject, findUser, isMember, isStaff, waitForMinPosition, type QueryDeps } from './context';
+import { findProject, findUser, isMember, isStaff, type QueryDeps } from './context';
+import { actorOf, minPositionWait } from './http';
 import { loadQuarantine } from '../runner/quarantine';
 
 const READ_SCOPE: Record<AuditStreamType, ScopeName> = {
@@ -40,7 +41,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: QueryDeps): void
   const store = deps.store;
   if (!store) return;
   const rm = () => deps.projections.storage.readModels;
-  const preHandler = (req: any, reply: any) => waitForMinPosition(deps, req, reply);
+  const preHandler = minPositionWait(deps);
 
   /** The project a stream belongs to (project and version streams), for team-member access. */
   async function owningProject(type: AuditStreamType, id: string, events: RecordedEvent[]): Promise<string | null> {

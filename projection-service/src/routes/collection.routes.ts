@@ -4,7 +4,8 @@ import { notFound } from '@modshelf/service-kit';
 import type { CollectionDoc } from '../read-model/community-documents';
 import type { UserDoc } from '../read-model/documents';
 import { FOLLOWING_COLLECTION_ID, canReadCollection, collectionView, listsCollection } from '../views/collection.view';
-import { actorWith, canReadProject, findUser, jsonStringArray, userNotFound, waitForMinPosition, type QueryDeps } from './context';
+import { canReadProject, findUser, jsonStringArray, userNotFound, type QueryDeps } from './context';
+import { actorWith, minPositionWait } from './http';
 
 export const collectionNotFound = () => notFound('Collection not found');
 
@@ -20,7 +21,7 @@ export const collectionNotFound = () => notFound('Collection not found');
  */
 export function registerCollectionQueryRoutes(app: FastifyInstance, deps: QueryDeps): void {
   const rm = () => deps.projections.storage.readModels;
-  const preHandler = (req: any, reply: any) => waitForMinPosition(deps, req, reply);
+  const preHandler = minPositionWait(deps);
 
   /** Ids of the collection's projects the caller may open (deleted and hidden ones left out). */
   async function visibleProjects(ids: string[], actor: Actor | null): Promise<string[]> {

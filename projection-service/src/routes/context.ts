@@ -1,15 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, EventStore } from '@modshelf/events';
-import {
-  MAX_POSITION_WAIT_MS,
-  MIN_POSITION_HEADER,
-  MIN_POSITION_PARAM,
-  POSITION_HEADER,
-  hasScope,
-  invalidInput,
-  notFound,
-  type ScopeName,
-} from '@modshelf/service-kit';
+import { invalidInput, notFound } from '@modshelf/contract';
 import type { ProjectDoc, VersionDoc } from '../read-model/documents';
 import type { ReadModelStore } from '../read-model/port';
 import type { Projections } from '../runner/runner';
@@ -29,17 +19,6 @@ export interface QueryDeps {
   store?: EventStore;
 }
 
-/** The caller, as the site's auth hook resolved it (null when anonymous). */
-export function actorOf(request: FastifyRequest): Actor | null {
-  return (request as unknown as { actor?: Actor | null }).actor ?? null;
-}
-
-/** The caller when their token carries `scope`; otherwise treated as anonymous (as Modrinth does for reads). */
-export function actorWith(request: FastifyRequest, scope: ScopeName): Actor | null {
-  const a = actorOf(request);
-  return a && hasScope(a.scopes, scope) ? a : null;
-}
-
 export const isStaff = (a: Actor | null) => !!a && (a.role === 'admin' || a.role === 'moderator');
 export const isMember = (p: ProjectDoc, a: Actor | null) => !!a && p.members.some((m) => m.user_id === a.userId);
 
@@ -51,25 +30,6 @@ export function canReadProject(p: ProjectDoc, a: Actor | null): boolean {
 export function canReadVersion(v: VersionDoc, p: ProjectDoc, a: Actor | null): boolean {
   if (!canReadProject(p, a)) return false;
   return PUBLIC_VERSION_STATUSES.includes(v.status) || isStaff(a) || isMember(p, a);
-}
-
-/** Read-your-writes: waits (bounded) until the projections pass the position the caller presents. */
-export async function waitForMinPosition(deps: QueryDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const header = request.headers[MIN_POSITION_HEADER];
-  const param = (request.query as Record<string, unknown> | undefined)?.[MIN_POSITION_PARAM];
-  const raw = (Array.isArray(header) ? header[0] : header) ?? (typeof param === 'string' ? param : undefined);
-  if (raw !== undefined && raw !== '') {
-    const pos = Number(raw);
-    if (!Number.isSafeInteger(pos) || pos < 0) throw invalidInput(`${MIN_POSITION_PARAM} must be a non-negative integer`);
-    if (pos > deps.projections.checkpoint()) {
-      // A position past the log's head was never answered by a command: nothing to wait for.
-      const head = deps.projections.checkpoint() + (await deps.projections.lag());
-      // a halted projection will not pass it: answer at once from the last good state (the header says which)
-      const halted = deps.projections.failures().some((f) => f.position <= pos);
-      if (pos <= head && !halted) await deps.projections.waitForPosition(pos, MAX_POSITION_WAIT_MS);
-    }
-  }
-  reply.header(POSITION_HEADER, String(deps.projections.checkpoint()));
 }
 
 /** Parses a JSON array of strings given as a query parameter (`ids=["a","b"]`). */

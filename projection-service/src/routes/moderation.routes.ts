@@ -3,7 +3,8 @@ import { ReviewLockAcquired, ReviewLockReleased, reviewLockStream, upcast, type 
 import { hasScope, missingScope, notFound, unauthorized } from '@modshelf/service-kit';
 import type { ProjectDoc } from '../read-model/documents';
 import { projectView } from '../views/project.view';
-import { actorOf, isStaff, waitForMinPosition, type QueryDeps } from './context';
+import { isStaff, type QueryDeps } from './context';
+import { actorOf, minPositionWait } from './http';
 
 export const DEFAULT_QUEUE_COUNT = 100;
 export const MAX_QUEUE_COUNT = 1000;
@@ -63,7 +64,7 @@ function requireStaff(req: FastifyRequest, scope: 'PROJECT_READ' | 'REPORT_READ'
  */
 export function registerModerationQueryRoutes(app: FastifyInstance, deps: QueryDeps): void {
   const rm = () => deps.projections.storage.readModels;
-  const preHandler = (req: any, reply: any) => waitForMinPosition(deps, req, reply);
+  const preHandler = minPositionWait(deps);
 
   async function queued(): Promise<ProjectDoc[]> {
     const out: ProjectDoc[] = [];

@@ -3,7 +3,8 @@ import type { Actor } from '@modshelf/events';
 import { hasScope, missingScope, notFound, unauthorized } from '@modshelf/service-kit';
 import type { NotificationDoc } from '../read-model/community-documents';
 import type { Projections } from '../runner/runner';
-import { actorOf, findUser, jsonStringArray, userNotFound, waitForMinPosition, type QueryDeps } from './context';
+import { findUser, jsonStringArray, userNotFound, type QueryDeps } from './context';
+import { actorOf, minPositionWait } from './http';
 
 /** Modrinth's v2 Notification. */
 export const notificationView = (n: NotificationDoc) => ({
@@ -42,7 +43,7 @@ export function notificationDirectory(projections: Projections) {
  */
 export function registerNotificationQueryRoutes(app: FastifyInstance, deps: QueryDeps): void {
   const rm = () => deps.projections.storage.readModels;
-  const preHandler = (req: any, reply: any) => waitForMinPosition(deps, req, reply);
+  const preHandler = minPositionWait(deps);
   const reader = (req: Parameters<typeof actorOf>[0]): Actor => {
     const a = actorOf(req);
     if (!a) throw unauthorized();

@@ -5,10 +5,8 @@ import type { OrganizationDoc } from '../read-model/community-documents';
 import type { ReadModelStore } from '../read-model/port';
 import { organizationMemberView, organizationView } from '../views/organization.view';
 import { projectView } from '../views/project.view';
-import {
-  actorWith, canReadProject, creatorsAmong, findProject, findUser, isMember, isStaff, jsonStringArray, projectNotFound, userNotFound, waitForMinPosition,
-  type QueryDeps,
-} from './context';
+import { canReadProject, creatorsAmong, findProject, findUser, isMember, isStaff, jsonStringArray, projectNotFound, userNotFound, type QueryDeps } from './context';
+import { actorWith, minPositionWait } from './http';
 
 export const organizationNotFound = () => notFound('The requested organization was not found');
 
@@ -32,7 +30,7 @@ const isOrgMember = (o: OrganizationDoc, a: Actor | null) => !!a && o.members.so
  */
 export function registerOrganizationQueryRoutes(app: FastifyInstance, deps: QueryDeps): void {
   const rm = () => deps.projections.storage.readModels;
-  const preHandler = (req: any, reply: any) => waitForMinPosition(deps, req, reply);
+  const preHandler = minPositionWait(deps);
 
   async function members(o: OrganizationDoc, actor: Actor | null) {
     const privileged = isOrgMember(o, actor) || isStaff(actor);

@@ -4,29 +4,15 @@ import type { ProjectDoc, UserDoc, VersionDoc } from '../read-model/documents';
 import { projectView } from '../views/project.view';
 import { deriveVersionList, sortNewestFirst, versionView } from '../views/version.view';
 import { userView } from '../views/user.view';
-import {
-  actorWith,
-  canReadProject,
-  canReadVersion,
-  creatorsAmong,
-  findProject,
-  isMember,
-  isStaff,
-  jsonStringArray,
-  optionalJsonArray,
-  parseBool,
-  projectNotFound,
-  versionNotFound,
-  waitForMinPosition,
-  type QueryDeps,
-} from './context';
+import { canReadProject, canReadVersion, creatorsAmong, findProject, isMember, isStaff, jsonStringArray, optionalJsonArray, parseBool, projectNotFound, versionNotFound, type QueryDeps } from './context';
+import { actorWith, minPositionWait } from './http';
 import type { Actor } from '@modshelf/events';
 
 type Params = { id: string };
 
 export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): void {
   const rm = () => deps.projections.storage.readModels;
-  const preHandler = (req: any, reply: any) => waitForMinPosition(deps, req, reply);
+  const preHandler = minPositionWait(deps);
 
   async function visibleProject(idOrSlug: string, actor: Actor | null): Promise<ProjectDoc> {
     const p = await findProject(rm(), idOrSlug);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { hasScope, missingScope, notFound, unauthorized } from '@modshelf/service-kit';
 import type { ReportDoc } from '../read-model/documents';
-import { actorOf, isStaff, jsonStringArray, waitForMinPosition, type QueryDeps } from './context';
+import { isStaff, jsonStringArray, type QueryDeps } from './context';
+import { actorOf, minPositionWait } from './http';
 
 /** Modrinth's Report shape. */
 const reportView = (r: ReportDoc) => ({
@@ -19,7 +20,7 @@ const reportView = (r: ReportDoc) => ({
 /** Reads of reports: the reporter sees their own, moderators and admins see all (REPORT_READ). */
 export function registerReportRoutes(app: FastifyInstance, deps: QueryDeps): void {
   const rm = () => deps.projections.storage.readModels;
-  const preHandler = (req: any, reply: any) => waitForMinPosition(deps, req, reply);
+  const preHandler = minPositionWait(deps);
   const reader = (req: Parameters<typeof actorOf>[0]) => {
     const a = actorOf(req);
     if (!a) throw unauthorized();

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { parseSearchParams } from '../search/facets';
-import { waitForMinPosition, type QueryDeps } from './context';
+import { type QueryDeps } from './context';
+import { waitForMinPosition } from './http';
 
 /** GET /v2/search: only publicly listed projects are in the index. */
 export function registerSearchRoutes(app: FastifyInstance, deps: QueryDeps): void {
-  app.get<{ Querystring: Record<string, string | string[] | undefined> }>(
+  app.get<{ Querystring: Record<string, string | undefined> }>(
     '/v2/search',
     { preHandler: (req, reply) => waitForMinPosition(deps, req, reply) },
     async (req, reply) => {

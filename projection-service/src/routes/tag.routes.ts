@@ -11,7 +11,8 @@ import {
   SIDE_TYPES,
 } from '@modshelf/events';
 import { notFound } from '@modshelf/service-kit';
-import { waitForMinPosition, type QueryDeps } from './context';
+import { type QueryDeps } from './context';
+import { waitForMinPosition } from './http';
 import { tagIcon } from './tag-icons';
 
 const ICON = tagIcon;

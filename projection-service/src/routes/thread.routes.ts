@@ -7,9 +7,8 @@ import { projectView } from '../views/project.view';
 import { QUEUE_WINDOW_DAYS, estimatedWaitHours, messageVisible, threadView } from '../views/thread.view';
 import { userView } from '../views/user.view';
 import { queueOrder } from './moderation.routes';
-import {
-  actorWith, canReadProject, findProject, isStaff, jsonStringArray, projectNotFound, waitForMinPosition, type QueryDeps,
-} from './context';
+import { canReadProject, findProject, isStaff, jsonStringArray, projectNotFound, type QueryDeps } from './context';
+import { actorWith, minPositionWait } from './http';
 
 const threadNotFound = () => notFound('The requested thread was not found');
 const onTeam = (p: ProjectDoc, a: Actor | null) => !!a && p.members.some((m) => m.user_id === a.userId && m.accepted);
@@ -24,7 +23,7 @@ const onTeam = (p: ProjectDoc, a: Actor | null) => !!a && p.members.some((m) => 
  */
 export function registerThreadQueryRoutes(app: FastifyInstance, deps: QueryDeps): void {
   const rm = () => deps.projections.storage.readModels;
-  const preHandler = (req: any, reply: any) => waitForMinPosition(deps, req, reply);
+  const preHandler = minPositionWait(deps);
 
   async function readable(t: ThreadDoc, a: Actor | null): Promise<boolean> {
     if (t.type === 'report') {

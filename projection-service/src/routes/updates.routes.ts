@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { forgeUpdatesQuery as LoaderQuery } from '@modshelf/contract/v2';
 import { LOADERS } from '@modshelf/events';
 import { invalidInput } from '@modshelf/service-kit';
 import { routeType } from '../views/derive';
 import { DEFAULT_UPDATE_LOADER, forgeUpdates } from '../views/forge-updates.view';
-import { canReadProject, findProject, projectNotFound, waitForMinPosition, type QueryDeps } from './context';
-
+import { canReadProject, findProject, projectNotFound, type QueryDeps } from './context';
+import { minPositionWait } from './http';
 
 /**
  * GET /v2/updates/{id|slug}/forge_updates.json (and /updates/..., where Modrinth serves it): the
@@ -15,7 +15,7 @@ import { canReadProject, findProject, projectNotFound, waitForMinPosition, type 
  */
 export function registerUpdateRoutes(app: FastifyInstance, deps: QueryDeps): void {
   const rm = () => deps.projections.storage.readModels;
-  const preHandler = (req: FastifyRequest, reply: FastifyReply) => waitForMinPosition(deps, req, reply);
+  const preHandler = minPositionWait(deps);
   const handler = async (req: { params: { id: string }; query: unknown }) => {
     const q = LoaderQuery.safeParse(req.query ?? {});
     if (!q.success) throw invalidInput(`loader: one of ${[...LOADERS.map((l) => l.name), 'any'].join(', ')}`);

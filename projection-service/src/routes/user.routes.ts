@@ -3,23 +3,13 @@ import { hasScope, missingScope, unauthorized } from '@modshelf/service-kit';
 import type { UserDoc } from '../read-model/documents';
 import { projectView } from '../views/project.view';
 import { userView, type UserStats } from '../views/user.view';
-import {
-  actorOf,
-  actorWith,
-  canReadProject,
-  findUser,
-  isMember,
-  isStaff,
-  jsonStringArray,
-  userNotFound,
-  waitForMinPosition,
-  type QueryDeps,
-} from './context';
+import { canReadProject, findUser, isMember, isStaff, jsonStringArray, userNotFound, type QueryDeps } from './context';
+import { actorOf, actorWith, minPositionWait } from './http';
 import { isListed } from '../views/derive';
 
 export function registerUserRoutes(app: FastifyInstance, deps: QueryDeps): void {
   const rm = () => deps.projections.storage.readModels;
-  const preHandler = (req: any, reply: any) => waitForMinPosition(deps, req, reply);
+  const preHandler = minPositionWait(deps);
 
   async function memberProjects(userId: string) {
     const projects = await rm().getMany('projects', await rm().findIds('projects', 'member', userId));

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { hashAlgorithm, hashesBody, updateBody } from '@modshelf/contract/v2';
 import type { Actor } from '@modshelf/events';
@@ -7,15 +7,8 @@ import { sha512Key } from '../read-model/collections';
 import type { ProjectDoc, UserDoc, VersionDoc } from '../read-model/documents';
 import { LISTED_VERSION_STATUSES, PUBLIC_VERSION_STATUSES } from '../views/derive';
 import { deriveVersionList, sortNewestFirst, versionView } from '../views/version.view';
-import {
-  actorWith,
-  canReadProject,
-  canReadVersion,
-  jsonStringArray,
-  versionNotFound,
-  waitForMinPosition,
-  type QueryDeps,
-} from './context';
+import { canReadProject, canReadVersion, jsonStringArray, versionNotFound, type QueryDeps } from './context';
+import { actorWith, minPositionWait } from './http';
 
 
 /** Modrinth's default: 128 or more characters is sha512, otherwise sha1. */
@@ -28,7 +21,7 @@ function algorithmFor(hash: string, given: unknown): 'sha1' | 'sha512' {
 
 export function registerVersionRoutes(app: FastifyInstance, deps: QueryDeps): void {
   const rm = () => deps.projections.storage.readModels;
-  const preHandler = (req: FastifyRequest, reply: FastifyReply) => waitForMinPosition(deps, req, reply);
+  const preHandler = minPositionWait(deps);
 
   async function readable(v: VersionDoc | null, actor: Actor | null): Promise<{ v: VersionDoc; p: ProjectDoc } | null> {
     if (!v) return null;

@@ -1,5 +1,5 @@
-import { invalidInput } from '@modshelf/service-kit';
-import { parseFacet } from './facets';
+import { invalidInput } from '@modshelf/contract';
+import { parseFacet } from './facet-atom';
 import type { FacetAtom, FacetFilter, FacetOp } from './port';
 
 /**

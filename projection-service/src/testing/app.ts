@@ -6,7 +6,7 @@ import type { Actor } from '@modshelf/events';
 import { ALL_SCOPES, installErrorHandling } from '@modshelf/service-kit';
 import { startProjections } from '../index';
 import type { Projections } from '../runner/runner';
-import { registerQueryRoutes } from '../routes/index';
+import { registerQueryRoutes } from '../routes/plugin';
 import { Fixtures } from './fixtures';
 
 export interface TestApp {
@@ -41,7 +41,7 @@ export async function testApp(): Promise<TestApp> {
       scopes: scopes ? Number(scopes) : ALL_SCOPES,
       tokenRefId: 'test',
     } as Actor;
-    (req as unknown as { actor: Actor | null }).actor = actor;
+    req.actor = actor;
   });
   registerQueryRoutes(app, { projections, publicUrl: 'http://localhost' });
   await app.ready();

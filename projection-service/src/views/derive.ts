@@ -1,5 +1,5 @@
 import { LICENSES, LISTED_STATUSES } from '@modshelf/events';
-import { environmentOf } from '@modshelf/service-kit';
+import { environmentOf } from '@modshelf/contract';
 import type { ProjectDoc, VersionSummary } from '../read-model/documents';
 
 /** Version statuses shown in lists and aggregates to everyone. */
@@ -39,7 +39,7 @@ export function allProjectTypes(p: ProjectDoc): string[] {
   return r === p.project_type ? [p.project_type] : [p.project_type, r];
 }
 
-/** Modrinth's v3 environment, from the v2 client/server sides (the table is service-kit's environmentOf). */
+/** Modrinth's v3 environment, from the v2 client/server sides (the table is contract's environmentOf). */
 export function environment(client: string, server: string): string[] {
   return [environmentOf(client, server)];
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { billingStream } from '@modshelf/events';
 import { makeTestApp, type TestApp } from '../test-app';
-import { processBillingCycle, type BillingDeps } from './routes';
+import { processBillingCycle, type BillingDeps } from './billing.routes';
 import { SandboxPaymentProvider, brandOfCard, luhnOk } from './provider';
 import { BillingVault } from './vault';
 import { addInterval, billingDecider, hasPerks, type BillingCommand } from './decider';

@@ -3,7 +3,7 @@ import {
   SubscriptionEnded, SubscriptionRenewalFailed, SubscriptionRenewed, SubscriptionResumed, SubscriptionStarted,
   type DecidedEvent, type RecordedEvent,
 } from '@modshelf/events';
-import { invalidInput, notFound } from '@modshelf/service-kit';
+import { invalidInput, notFound } from '@modshelf/contract';
 import type { Decider } from '../../kernel/decider';
 
 export type Interval = 'monthly' | 'yearly';

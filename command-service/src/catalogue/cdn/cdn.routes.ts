@@ -3,7 +3,7 @@ import { notFound } from '@modshelf/service-kit';
 import type { CatalogueContext } from '../context';
 import type { DownloadCounter } from '../downloads/download-counter';
 import { IMAGE_TYPES } from '../http';
-import { actorOf } from '../actor';
+import { actorOf } from '../actor.hook';
 import { loadProject } from '../project/project.service';
 import { loadVersion, projectAccess } from '../version/version.service';
 import { HIDDEN_VERSION_STATUSES } from '../version/version.state';

@@ -1,5 +1,5 @@
 import { ProjectFollowed, ProjectUnfollowed, type DecidedEvent, type RecordedEvent } from '@modshelf/events';
-import { invalidInput } from '@modshelf/service-kit';
+import { invalidInput } from '@modshelf/contract';
 import type { Decider } from '../../kernel/decider';
 
 /** Stream follows-<user>: the set of projects the user follows. */

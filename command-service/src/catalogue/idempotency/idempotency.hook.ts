@@ -1,7 +1,8 @@
+import { Conflict } from '@modshelf/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EventStore } from '@modshelf/events';
-import { ApiError, POSITION_HEADER, conflict, invalidInput } from '@modshelf/service-kit';
-import { actorOf } from '../actor';
+import { POSITION_HEADER, answerFor, conflict, invalidInput } from '@modshelf/service-kit';
+import { actorOf } from '../actor.hook';
 import type { IdempotencyStore } from './idempotency-store';
 import { idempotentCommandId } from './command-id';
 
@@ -47,10 +48,11 @@ export function installIdempotency(app: FastifyInstance, store: IdempotencyStore
         claims.set(request, { scope: actor.userId, key, settled: false });
         return;
       }
-      const err = new ApiError(409, 'already_applied', `This request was applied (log position ${applied.position}) before the server restarted, and its first answer was lost: read the resource for its state`);
-      const body = JSON.stringify(err.body());
-      await store.complete(actor.userId, key, { status: 409, headers: { 'content-type': 'application/json; charset=utf-8', [POSITION_HEADER]: String(applied.position) }, body });
-      reply.status(409).headers({ 'content-type': 'application/json; charset=utf-8', [POSITION_HEADER]: String(applied.position), [REPLAYED_HEADER]: 'true' });
+      const err = new Conflict(`This request was applied (log position ${applied.position}) before the server restarted, and its first answer was lost: read the resource for its state`, { code: 'already_applied' });
+      const answer = answerFor(err);
+      const body = JSON.stringify(answer.body);
+      await store.complete(actor.userId, key, { status: answer.status, headers: { 'content-type': 'application/json; charset=utf-8', [POSITION_HEADER]: String(applied.position) }, body });
+      reply.status(answer.status).headers({ 'content-type': 'application/json; charset=utf-8', [POSITION_HEADER]: String(applied.position), [REPLAYED_HEADER]: 'true' });
       return reply.send(body);
     }
     if (claim.state === 'running') throw conflict('A request with this Idempotency-Key is still being processed');

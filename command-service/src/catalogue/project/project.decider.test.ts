@@ -38,7 +38,7 @@ describe('project decider: create', () => {
     G(created()).when({
       kind: 'create', actor: OWNER, project_id: PROJECT_ID, team_id: TEAM_ID, thread_id: 'ThreadAA', project_type: 'mod',
       status: 'draft', published: '2026-01-01T00:00:00Z', fields: projectFields(),
-    }).thenError(409);
+    }).thenError('conflict');
   });
 });
 
@@ -51,20 +51,20 @@ describe('project decider: edit', () => {
     G(created()).when({ kind: 'edit', actor: OWNER, changes: { title: 'Cool mod' }, versionCount: 0 }).then([]);
   });
   it('hides a draft from strangers (404) and refuses visible projects to non-members (401)', () => {
-    G(created('draft')).when({ kind: 'edit', actor: STRANGER, changes: { title: 'Hacked' }, versionCount: 0 }).thenError(404);
-    G(created('approved')).when({ kind: 'edit', actor: STRANGER, changes: { title: 'Hacked' }, versionCount: 0 }).thenError(401);
+    G(created('draft')).when({ kind: 'edit', actor: STRANGER, changes: { title: 'Hacked' }, versionCount: 0 }).thenError('not_found');
+    G(created('approved')).when({ kind: 'edit', actor: STRANGER, changes: { title: 'Hacked' }, versionCount: 0 }).thenError('unauthorized');
   });
   it('needs EDIT_BODY for the body and EDIT_DETAILS for the rest', () => {
     G(withMember(P.EDIT_BODY)).when({ kind: 'edit', actor: MEMBER, changes: { body: 'new' }, versionCount: 0 })
       .then([ProjectEdited({ changes: { body: 'new' } })]);
-    G(withMember(P.EDIT_BODY)).when({ kind: 'edit', actor: MEMBER, changes: { title: 'New title' }, versionCount: 0 }).thenError(401);
-    G(withMember(P.EDIT_DETAILS)).when({ kind: 'edit', actor: MEMBER, changes: { body: 'new' }, versionCount: 0 }).thenError(401);
+    G(withMember(P.EDIT_BODY)).when({ kind: 'edit', actor: MEMBER, changes: { title: 'New title' }, versionCount: 0 }).thenError('unauthorized');
+    G(withMember(P.EDIT_DETAILS)).when({ kind: 'edit', actor: MEMBER, changes: { body: 'new' }, versionCount: 0 }).thenError('unauthorized');
   });
   it('a pending invitee has no permissions yet', () => {
-    G(withMember(P.EDIT_DETAILS, 'approved', false)).when({ kind: 'edit', actor: MEMBER, changes: { title: 'New title' }, versionCount: 0 }).thenError(401);
+    G(withMember(P.EDIT_DETAILS, 'approved', false)).when({ kind: 'edit', actor: MEMBER, changes: { title: 'New title' }, versionCount: 0 }).thenError('unauthorized');
   });
   it('lets only staff edit the moderation message and monetization', () => {
-    G(created()).when({ kind: 'edit', actor: OWNER, changes: { moderator_message: 'hi' }, versionCount: 0 }).thenError(401);
+    G(created()).when({ kind: 'edit', actor: OWNER, changes: { moderator_message: 'hi' }, versionCount: 0 }).thenError('unauthorized');
     G(created()).when({ kind: 'edit', actor: MODERATOR, changes: { moderator_message: 'hi' }, versionCount: 0 })
       .then([ProjectEdited({ changes: { moderator_message: 'hi' } })]);
   });
@@ -75,11 +75,11 @@ describe('project decider: status', () => {
     ({ kind: 'edit' as const, actor, changes: {}, status, versionCount });
   it('owner submits a draft with a version; not without one', () => {
     G(created('draft')).when(edit(OWNER, 'processing')).then([ProjectStatusChanged({ from: 'draft', to: 'processing', moderator_message: null })]);
-    G(created('draft')).when(edit(OWNER, 'processing', 0)).thenError(400, /no initial versions/);
+    G(created('draft')).when(edit(OWNER, 'processing', 0)).thenError('invalid_input', /no initial versions/);
   });
   it('only staff approve, reject or withhold', () => {
     for (const to of ['approved', 'rejected', 'withheld'] as const) {
-      G(created('processing')).when(edit(OWNER, to)).thenError(401);
+      G(created('processing')).when(edit(OWNER, to)).thenError('unauthorized');
       G(created('processing')).when(edit(MODERATOR, to)).then([ProjectStatusChanged({ from: 'processing', to })]);
       G(created('processing')).when(edit(ADMIN as never, to)).thenTypes(['ProjectStatusChanged']);
     }
@@ -93,11 +93,11 @@ describe('project decider: status', () => {
     G(created('rejected')).when(edit(OWNER, 'processing')).thenTypes(['ProjectStatusChanged']);
   });
   it('impossible transitions are bad input, not permission problems', () => {
-    G(created('draft')).when(edit(MODERATOR, 'scheduled')).thenError(400);
-    G(created('draft')).when(edit(OWNER, 'approved')).thenError(400);
+    G(created('draft')).when(edit(MODERATOR, 'scheduled')).thenError('invalid_input');
+    G(created('draft')).when(edit(OWNER, 'approved')).thenError('invalid_input');
   });
   it('a member without EDIT_DETAILS cannot change the status', () => {
-    G(withMember(P.EDIT_BODY)).when(edit(MEMBER, 'unlisted')).thenError(401);
+    G(withMember(P.EDIT_BODY)).when(edit(MEMBER, 'unlisted')).thenError('unauthorized');
   });
   it('folds the new status', () => {
     const g = G([...created('processing'), ProjectStatusChanged({ from: 'processing', to: 'approved' })]);
@@ -121,8 +121,8 @@ describe('project decider: icon and gallery', () => {
     G(g).when({ kind: 'edit-gallery-image', actor: OWNER, url: 'http://x/a.png', title: 'Shot' })
       .then([GalleryImageEdited({ url: 'http://x/a.png', title: 'Shot' })]);
     G(g).when({ kind: 'remove-gallery-image', actor: OWNER, url: 'http://x/a.png' }).then([GalleryImageRemoved({ url: 'http://x/a.png' })]);
-    G(g).when({ kind: 'remove-gallery-image', actor: OWNER, url: 'http://x/z.png' }).thenError(400);
-    G(g).when({ kind: 'edit-gallery-image', actor: STRANGER, url: 'http://x/a.png', title: 'x' }).thenError(404);
+    G(g).when({ kind: 'remove-gallery-image', actor: OWNER, url: 'http://x/z.png' }).thenError('invalid_input');
+    G(g).when({ kind: 'edit-gallery-image', actor: STRANGER, url: 'http://x/a.png', title: 'x' }).thenError('not_found');
   });
 });
 
@@ -131,11 +131,11 @@ describe('project decider: team', () => {
     G(created()).when({ kind: 'invite-member', actor: OWNER, user_id: MEMBER.userId, role: 'Member', permissions: 5, ordering: 1 })
       .then([TeamMemberAdded({ user_id: MEMBER.userId, role: 'Member', permissions: 5, ordering: 1, accepted: false, is_owner: false })]);
     G(withMember(P.MANAGE_INVITES)).when({ kind: 'invite-member', actor: MEMBER, user_id: STRANGER.userId, role: 'M', permissions: P.DELETE_PROJECT, ordering: 2 })
-      .thenError(400, /subset/);
+      .thenError('invalid_input', /subset/);
     G(withMember(P.EDIT_BODY)).when({ kind: 'invite-member', actor: MEMBER, user_id: STRANGER.userId, role: 'M', permissions: 0, ordering: 2 })
-      .thenError(401);
+      .thenError('unauthorized');
     G(withMember(0)).when({ kind: 'invite-member', actor: OWNER, user_id: MEMBER.userId, role: 'M', permissions: 0, ordering: 2 })
-      .thenError(400, /already a member/);
+      .thenError('invalid_input', /already a member/);
   });
   it("records a member's payouts split when inviting and editing", () => {
     G(created()).when({ kind: 'invite-member', actor: OWNER, user_id: MEMBER.userId, role: 'Member', permissions: 0, ordering: 1, payouts_split: 25 })
@@ -147,29 +147,29 @@ describe('project decider: team', () => {
   });
   it('joins only with a pending invite', () => {
     G(withMember(0, 'approved', false)).when({ kind: 'join-team', actor: MEMBER }).then([TeamInviteAccepted({ user_id: MEMBER.userId })]);
-    G(withMember(0, 'approved', true)).when({ kind: 'join-team', actor: MEMBER }).thenError(400);
-    G(created('approved')).when({ kind: 'join-team', actor: STRANGER }).thenError(400);
-    G(created('draft')).when({ kind: 'join-team', actor: STRANGER }).thenError(404);
+    G(withMember(0, 'approved', true)).when({ kind: 'join-team', actor: MEMBER }).thenError('invalid_input');
+    G(created('approved')).when({ kind: 'join-team', actor: STRANGER }).thenError('invalid_input');
+    G(created('draft')).when({ kind: 'join-team', actor: STRANGER }).thenError('not_found');
     G(withMember(0, 'draft', false)).when({ kind: 'join-team', actor: MEMBER }).thenTypes(['TeamInviteAccepted']);
   });
   it('edits members within the editor permissions; never the owner permissions', () => {
     G(withMember(1)).when({ kind: 'edit-member', actor: OWNER, user_id: MEMBER.userId, permissions: 3, role: 'Dev' })
       .then([TeamMemberEdited({ user_id: MEMBER.userId, role: 'Dev', permissions: 3 })]);
-    G(withMember(P.EDIT_MEMBER)).when({ kind: 'edit-member', actor: MEMBER, user_id: OWNER.userId, permissions: 1 }).thenError(400);
+    G(withMember(P.EDIT_MEMBER)).when({ kind: 'edit-member', actor: MEMBER, user_id: OWNER.userId, permissions: 1 }).thenError('invalid_input');
     G(withMember(P.EDIT_MEMBER)).when({ kind: 'edit-member', actor: MEMBER, user_id: MEMBER.userId, permissions: P.EDIT_MEMBER | P.DELETE_PROJECT })
-      .thenError(400, /subset/);
+      .thenError('invalid_input', /subset/);
   });
   it('removes members: owner never, self always, others with REMOVE_MEMBER', () => {
     G(withMember(0)).when({ kind: 'remove-member', actor: OWNER, user_id: MEMBER.userId }).then([TeamMemberRemoved({ user_id: MEMBER.userId })]);
     G(withMember(0)).when({ kind: 'remove-member', actor: MEMBER, user_id: MEMBER.userId }).thenTypes(['TeamMemberRemoved']);
-    G(withMember(P.REMOVE_MEMBER)).when({ kind: 'remove-member', actor: MEMBER, user_id: OWNER.userId }).thenError(400);
-    G(withMember(0)).when({ kind: 'remove-member', actor: STRANGER, user_id: MEMBER.userId }).thenError(401);
+    G(withMember(P.REMOVE_MEMBER)).when({ kind: 'remove-member', actor: MEMBER, user_id: OWNER.userId }).thenError('invalid_input');
+    G(withMember(0)).when({ kind: 'remove-member', actor: STRANGER, user_id: MEMBER.userId }).thenError('unauthorized');
   });
   it('transfers ownership to an accepted member; only the owner or staff', () => {
     G(withMember(0)).when({ kind: 'transfer-ownership', actor: OWNER, user_id: MEMBER.userId })
       .then([ProjectOwnershipTransferred({ from: OWNER.userId, to: MEMBER.userId })]);
-    G(withMember(0, 'approved', false)).when({ kind: 'transfer-ownership', actor: OWNER, user_id: MEMBER.userId }).thenError(400);
-    G(withMember(ALL_PROJECT_PERMISSIONS)).when({ kind: 'transfer-ownership', actor: MEMBER, user_id: MEMBER.userId }).thenError(401);
+    G(withMember(0, 'approved', false)).when({ kind: 'transfer-ownership', actor: OWNER, user_id: MEMBER.userId }).thenError('invalid_input');
+    G(withMember(ALL_PROJECT_PERMISSIONS)).when({ kind: 'transfer-ownership', actor: MEMBER, user_id: MEMBER.userId }).thenError('unauthorized');
     const after = G([...withMember(0), ProjectOwnershipTransferred({ from: OWNER.userId, to: MEMBER.userId })]).state;
     expect(after.owner_id).toBe(MEMBER.userId);
     expect(after.members.find((m) => m.user_id === MEMBER.userId)).toMatchObject({ is_owner: true, permissions: ALL_PROJECT_PERMISSIONS });
@@ -179,8 +179,8 @@ describe('project decider: team', () => {
 describe('project decider: delete', () => {
   it('needs DELETE_PROJECT; a deleted project is gone', () => {
     G(created()).when({ kind: 'delete', actor: OWNER }).then([ProjectDeleted({ project_id: PROJECT_ID })]);
-    G(withMember(P.EDIT_DETAILS)).when({ kind: 'delete', actor: MEMBER }).thenError(401);
-    G([...created(), ProjectDeleted({ project_id: PROJECT_ID })]).when({ kind: 'delete', actor: OWNER }).thenError(404);
+    G(withMember(P.EDIT_DETAILS)).when({ kind: 'delete', actor: MEMBER }).thenError('unauthorized');
+    G([...created(), ProjectDeleted({ project_id: PROJECT_ID })]).when({ kind: 'delete', actor: OWNER }).thenError('not_found');
   });
 });
 
@@ -201,7 +201,7 @@ describe('project decider: every status pair through the decider', () => {
             expect(events.map((e) => e.type)).toEqual(['ProjectStatusChanged']);
             expect(events[0].data).toMatchObject({ from, to });
           } else {
-            g.when(command).thenError(isKnownTransition(from, to) ? 401 : 400);
+            g.when(command).thenError(isKnownTransition(from, to) ? 'unauthorized' : 'invalid_input');
           }
         });
       }

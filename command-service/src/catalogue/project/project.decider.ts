@@ -3,7 +3,7 @@ import {
   ProjectIconChanged, ProjectOwnershipTransferred, ProjectReleaseScheduled, ProjectStatusChanged, TeamInviteAccepted, TeamMemberAdded,
   TeamMemberEdited, TeamMemberRemoved, type DecidedEvent,
 } from '@modshelf/events';
-import { ALL_PROJECT_PERMISSIONS, ApiError, PROJECT_PERMISSIONS as P, conflict, invalidInput, notFound } from '@modshelf/service-kit';
+import { ALL_PROJECT_PERMISSIONS, conflict, invalidInput, notFound, PROJECT_PERMISSIONS as P, unauthorized } from '@modshelf/contract';
 import type { Decider } from '../../kernel/decider';
 import { isStaff } from '../actor';
 import { APPROVED_TYPE, canTransition, isKnownTransition } from '../project-status-transitions';
@@ -13,7 +13,7 @@ import {
   type ProjectFields, type ProjectState,
 } from './project.state';
 
-const denied = (message: string) => new ApiError(401, 'unauthorized', message);
+const denied = (message: string) => unauthorized(message);
 
 const STAFF_ONLY_FIELDS: (keyof ProjectFields)[] = ['moderator_message', 'moderator_message_body', 'monetization_status'];
 

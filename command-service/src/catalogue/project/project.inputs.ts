@@ -1,5 +1,5 @@
 import { DONATION_PLATFORMS } from '@modshelf/events';
-import { invalidInput } from '@modshelf/service-kit';
+import { invalidInput } from '@modshelf/contract';
 import type { DonationInput } from '@modshelf/contract/v2';
 
 /** The project inputs' schemas are the contract's (@modshelf/contract/v2); this maps what they parsed. */

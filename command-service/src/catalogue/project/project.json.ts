@@ -1,4 +1,4 @@
-import { environmentOf } from '@modshelf/service-kit';
+import { environmentOf } from '@modshelf/contract';
 import type { ProjectState } from './project.state';
 
 /**

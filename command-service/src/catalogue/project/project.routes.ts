@@ -4,9 +4,10 @@ import type { Readable } from 'node:stream';
 import { newId } from '@modshelf/events';
 import { invalidInput, payloadTooLarge } from '@modshelf/service-kit';
 import type { StagedBlob } from '../../blobs/blob-store';
-import { requireScopes, toCommandActor } from '../actor';
+import { toCommandActor } from '../actor';
 import type { CatalogueContext } from '../context';
-import { DATA_PART_LIMIT, IMAGE_TYPES, imageExt, noContent, parseJsonField, readSmallPart, stageOrReject, withPosition } from '../http';
+import { DATA_PART_LIMIT, IMAGE_TYPES, imageExt, noContent, parseJsonField, readSmallPart, stageOrReject, withPosition, commandContext } from '../http';
+import { requireScopes } from '../actor.hook';
 import { checkCategories, licenseOf, type ProjectType } from '../tag-rules';
 import type { EditProject, ProjectCommand } from './project.commands';
 import {
@@ -166,7 +167,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
         await requireSlugFree(ctx, d.slug, null);
         const initial = await publishInitialVersions.prepare(ctx, actor, projectId, type, d.initial_versions ?? [], versionFiles);
         for (const p of staged.values()) await p.staged.commit();
-        const created = await runProjectCommand(ctx, request, actor, projectId, {
+        const created = await runProjectCommand(ctx, commandContext(request, actor.userId), projectId, {
           kind: 'create',
           actor: toCommandActor(actor),
           project_id: projectId,
@@ -181,10 +182,10 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
         });
         let position = created.position;
         let state = created.state;
-        const published2 = await initial.run(request, created.state);
+        const published2 = await initial.run(() => commandContext(request, actor.userId), created.state);
         if (published2.position) position = published2.position;
         if (wantsReview) {
-          const submitted = await runProjectCommand(ctx, request, actor, projectId, {
+          const submitted = await runProjectCommand(ctx, commandContext(request, actor.userId), projectId, {
             kind: 'edit', actor: toCommandActor(actor), changes: {}, status: 'processing', versionCount: published2.versionIds.length,
           });
           position = submitted.position;
@@ -206,7 +207,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
     const pid = await resolveProject(ctx, request.params.id);
     const run = async () => {
       if (input.slug !== undefined) await requireSlugFree(ctx, input.slug, pid);
-      return runProjectCommand(ctx, request, actor, pid, {
+      return runProjectCommand(ctx, commandContext(request, actor.userId), pid, {
         kind: 'edit',
         actor: toCommandActor(actor),
         ...editCommandParts(input),
@@ -254,7 +255,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
     }
     let position = 0;
     for (const pid of pids) {
-      const r = await runProjectCommand(ctx, request, actor, pid, { kind: 'edit', actor: toCommandActor(actor), changes: {}, derive, versionCount: 0 });
+      const r = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, { kind: 'edit', actor: toCommandActor(actor), changes: {}, derive, versionCount: 0 });
       position = Math.max(position, r.position);
     }
     return noContent(reply, position || (await ctx.store.headPosition()));
@@ -264,7 +265,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
   app.delete<{ Params: IdParams }>('/v2/project/:id', async (request, reply) => {
     const actor = requireScopes(request, 'PROJECT_DELETE');
     const pid = await resolveProject(ctx, request.params.id);
-    const result = await runProjectCommand(ctx, request, actor, pid, { kind: 'delete', actor: toCommandActor(actor) });
+    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, { kind: 'delete', actor: toCommandActor(actor) });
     return noContent(reply, result.position);
   });
 
@@ -278,7 +279,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
       const icon_url = imageUrl(ctx, pid, 'icons', blob.sha512, ext);
       await dryRun(ctx, pid, { kind: 'set-icon', actor: toCommandActor(actor), icon_url, color: null });
       await blob.commit();
-      const result = await runProjectCommand(ctx, request, actor, pid, { kind: 'set-icon', actor: toCommandActor(actor), icon_url, color: null });
+      const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, { kind: 'set-icon', actor: toCommandActor(actor), icon_url, color: null });
       return noContent(reply, result.position);
     } finally {
       await blob.discard();
@@ -287,7 +288,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
   app.delete<{ Params: IdParams }>('/v2/project/:id/icon', async (request, reply) => {
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const pid = await resolveProject(ctx, request.params.id);
-    const result = await runProjectCommand(ctx, request, actor, pid, { kind: 'set-icon', actor: toCommandActor(actor), icon_url: null, color: null });
+    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, { kind: 'set-icon', actor: toCommandActor(actor), icon_url: null, color: null });
     return noContent(reply, result.position);
   });
 
@@ -306,7 +307,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
       const command = { kind: 'add-gallery-image' as const, actor: toCommandActor(actor), image };
       await dryRun(ctx, pid, command);
       await blob.commit();
-      const result = await runProjectCommand(ctx, request, actor, pid, command);
+      const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, command);
       return noContent(reply, result.position);
     } finally {
       await blob.discard();
@@ -316,14 +317,14 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const q = galleryEditQuery.parse(request.query);
     const pid = await resolveProject(ctx, request.params.id);
-    const result = await runProjectCommand(ctx, request, actor, pid, { kind: 'edit-gallery-image', actor: toCommandActor(actor), ...q });
+    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, { kind: 'edit-gallery-image', actor: toCommandActor(actor), ...q });
     return noContent(reply, result.position);
   });
   app.delete<{ Params: IdParams; Querystring: Record<string, string> }>('/v2/project/:id/gallery', async (request, reply) => {
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const q = galleryDeleteQuery.parse(request.query);
     const pid = await resolveProject(ctx, request.params.id);
-    const result = await runProjectCommand(ctx, request, actor, pid, { kind: 'remove-gallery-image', actor: toCommandActor(actor), url: q.url });
+    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, { kind: 'remove-gallery-image', actor: toCommandActor(actor), url: q.url });
     return noContent(reply, result.position);
   });
 }

@@ -33,16 +33,16 @@ describe('project decider: schedule', () => {
   });
   it('refuses a time that is not in the future (400)', () => {
     G(created('approved')).when({ kind: 'schedule', actor: OWNER, time: NOW, requested_status: 'approved', now: NOW })
-      .thenError(400, /in the past/);
+      .thenError('invalid_input', /in the past/);
   });
   it('refuses a project that has not passed review (400): scheduling never skips moderation', () => {
-    G(created('draft')).when({ kind: 'schedule', actor: OWNER, time: LATER, requested_status: 'approved', now: NOW }).thenError(400, /approved first/);
-    G(created('processing')).when({ kind: 'schedule', actor: OWNER, time: LATER, requested_status: 'approved', now: NOW }).thenError(400);
+    G(created('draft')).when({ kind: 'schedule', actor: OWNER, time: LATER, requested_status: 'approved', now: NOW }).thenError('invalid_input', /approved first/);
+    G(created('processing')).when({ kind: 'schedule', actor: OWNER, time: LATER, requested_status: 'approved', now: NOW }).thenError('invalid_input');
   });
   it('a member without EDIT_DETAILS is refused (401); a stranger does not see a hidden project (404)', () => {
     G([...created('unlisted'), TeamMemberAdded({ user_id: MEMBER.userId, role: 'M', permissions: P.UPLOAD_VERSION, ordering: 1, accepted: false, is_owner: false }), TeamInviteAccepted({ user_id: MEMBER.userId })])
-      .when({ kind: 'schedule', actor: MEMBER, time: LATER, requested_status: 'approved', now: NOW }).thenError(401);
-    G(scheduled()).when({ kind: 'schedule', actor: STRANGER, time: LATER, requested_status: 'approved', now: NOW }).thenError(404);
+      .when({ kind: 'schedule', actor: MEMBER, time: LATER, requested_status: 'approved', now: NOW }).thenError('unauthorized');
+    G(scheduled()).when({ kind: 'schedule', actor: STRANGER, time: LATER, requested_status: 'approved', now: NOW }).thenError('not_found');
   });
   it('rescheduling moves the time and keeps the status before scheduling', () => {
     G(scheduled('private')).when({ kind: 'schedule', actor: OWNER, time: EVEN_LATER, requested_status: 'unlisted', now: NOW })
@@ -58,8 +58,8 @@ describe('project decider: cancel', () => {
     G(scheduled('private')).when({ kind: 'cancel-schedule', actor: OWNER }).then([ProjectStatusChanged({ from: 'scheduled', to: 'private' })]);
   });
   it('refuses to cancel a project that is not scheduled (400)', () => {
-    G(created('approved')).when({ kind: 'cancel-schedule', actor: OWNER }).thenError(400);
-    G([...scheduled(), ProjectStatusChanged({ from: 'scheduled', to: 'unlisted' })]).when({ kind: 'cancel-schedule', actor: OWNER }).thenError(400);
+    G(created('approved')).when({ kind: 'cancel-schedule', actor: OWNER }).thenError('invalid_input');
+    G([...scheduled(), ProjectStatusChanged({ from: 'scheduled', to: 'unlisted' })]).when({ kind: 'cancel-schedule', actor: OWNER }).thenError('invalid_input');
   });
 });
 

@@ -1,12 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import { ProjectCreated, ProjectDeleted, ProjectEdited, projectStream, type DecidedEvent } from '@modshelf/events';
-import { invalidInput, notFound } from '@modshelf/service-kit';
-import { execute, loadStream, type CommandResult, type NameRules } from '../../kernel/execute';
+import { invalidInput, notFound } from '@modshelf/contract';
+import { execute, loadStream, type CommandContext, type CommandResult, type NameRules } from '../../kernel/execute';
 import { renameClaims, type NameClaim } from '../../kernel/names';
 import { fold } from '../../kernel/decider';
-import type { Actor } from '@modshelf/events';
 import type { CatalogueContext } from '../context';
-import { commandContext } from '../http';
 import type { ProjectCommand } from './project.commands';
 import { projectDecider } from './project.decider';
 import type { ProjectState } from './project.state';
@@ -47,12 +44,12 @@ export async function loadProject(ctx: CatalogueContext, projectId: string): Pro
   return fold(projectDecider, events);
 }
 
+/** Runs a command on a project; `context` carries its ids (the route derives them from the request). */
 export function runProjectCommand(
   ctx: CatalogueContext,
-  request: FastifyRequest,
-  actor: Actor,
+  context: CommandContext,
   projectId: string,
   command: ProjectCommand,
 ): Promise<CommandResult<ProjectState>> {
-  return execute(ctx.store, projectStream(projectId), projectDecider, command, commandContext(request, actor.userId), projectNames);
+  return execute(ctx.store, projectStream(projectId), projectDecider, command, context, projectNames);
 }

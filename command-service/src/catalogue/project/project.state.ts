@@ -4,7 +4,7 @@ import {
   ProjectIconChanged, ProjectOwnershipTransferred, ProjectReleaseScheduled, ProjectStatusChanged, TeamInviteAccepted, TeamMemberAdded,
   TeamMemberEdited, TeamMemberRemoved, type RecordedEvent, type fields, type PROJECT_SCHEDULE_STATUSES,
 } from '@modshelf/events';
-import { ALL_PROJECT_PERMISSIONS, ApiError, notFound } from '@modshelf/service-kit';
+import { ALL_PROJECT_PERMISSIONS, notFound, unauthorized } from '@modshelf/contract';
 import { isStaff, type CommandActor } from '../actor';
 import { HIDDEN_PROJECT_STATUSES, type ProjectStatus } from '../project-status-transitions';
 import type { ProjectType } from '../tag-rules';
@@ -139,7 +139,7 @@ export const hasPermission = (perms: number, bit: number) => (perms & bit) === b
 export function requireProjectPermission(s: ProjectState, actor: CommandActor, bit: number, message: string): number {
   if (!canSeeProject(s, actor)) throw notFound();
   const perms = permissionsOf(s, actor);
-  if (!hasPermission(perms, bit)) throw new ApiError(401, 'unauthorized', message);
+  if (!hasPermission(perms, bit)) throw unauthorized(message);
   return perms;
 }
 

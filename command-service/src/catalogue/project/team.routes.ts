@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { invalidInput, notFound } from '@modshelf/service-kit';
-import { requireScopes, toCommandActor } from '../actor';
+import { toCommandActor } from '../actor';
 import type { CatalogueContext } from '../context';
-import { noContent } from '../http';
+import { noContent, commandContext } from '../http';
+import { requireScopes } from '../actor.hook';
 import { editMemberInput, inviteInput, userIdInput } from '@modshelf/contract/v2';
 import { runProjectCommand } from './project.service';
 
@@ -22,7 +23,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: CatalogueContext):
     const input = inviteInput.parse(request.body ?? {});
     const pid = await projectOfTeam(ctx, request.params.id);
     if (!await ctx.lookup.userExists(input.user_id)) throw invalidInput('An invalid User ID specified');
-    const result = await runProjectCommand(ctx, request, actor, pid, {
+    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, {
       kind: 'invite-member',
       actor: toCommandActor(actor),
       user_id: input.user_id,
@@ -37,7 +38,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: CatalogueContext):
   app.post<{ Params: TeamParams }>('/v2/team/:id/join', async (request, reply) => {
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const pid = await projectOfTeam(ctx, request.params.id);
-    const result = await runProjectCommand(ctx, request, actor, pid, { kind: 'join-team', actor: toCommandActor(actor) });
+    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, { kind: 'join-team', actor: toCommandActor(actor) });
     return noContent(reply, result.position);
   });
 
@@ -46,7 +47,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: CatalogueContext):
     const input = editMemberInput.parse(request.body ?? {});
     const pid = await projectOfTeam(ctx, request.params.id);
     const userId = await ctx.lookup.userId(request.params.user) ?? request.params.user;
-    const result = await runProjectCommand(ctx, request, actor, pid, {
+    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, {
       kind: 'edit-member', actor: toCommandActor(actor), user_id: userId, role: input.role, permissions: input.permissions, ordering: input.ordering, payouts_split: input.payouts_split,
     });
     return noContent(reply, result.position);
@@ -56,7 +57,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: CatalogueContext):
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const pid = await projectOfTeam(ctx, request.params.id);
     const userId = await ctx.lookup.userId(request.params.user) ?? request.params.user;
-    const result = await runProjectCommand(ctx, request, actor, pid, { kind: 'remove-member', actor: toCommandActor(actor), user_id: userId });
+    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, { kind: 'remove-member', actor: toCommandActor(actor), user_id: userId });
     return noContent(reply, result.position);
   });
 
@@ -69,7 +70,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: CatalogueContext):
       if (done) return noContent(reply, done.position);
     }
     const pid = await projectOfTeam(ctx, request.params.id);
-    const result = await runProjectCommand(ctx, request, actor, pid, { kind: 'transfer-ownership', actor: toCommandActor(actor), user_id: input.user_id });
+    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, { kind: 'transfer-ownership', actor: toCommandActor(actor), user_id: input.user_id });
     return noContent(reply, result.position);
   });
 }

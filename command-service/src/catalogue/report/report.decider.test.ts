@@ -14,11 +14,11 @@ describe('report decider', () => {
   });
   it('the reporter edits the body; strangers do not see it', () => {
     given(reportDecider, [filed]).when({ kind: 'edit', actor: OWNER, body: 'more spam' }).then([ReportEdited({ body: 'more spam' })]);
-    given(reportDecider, [filed]).when({ kind: 'edit', actor: STRANGER, body: 'x' }).thenError(404);
+    given(reportDecider, [filed]).when({ kind: 'edit', actor: STRANGER, body: 'x' }).thenError('not_found');
     given(reportDecider, [filed]).when({ kind: 'edit', actor: OWNER, body: 'spam!' }).then([]);
   });
   it('only staff close and reopen', () => {
-    given(reportDecider, [filed]).when({ kind: 'edit', actor: OWNER, closed: true }).thenError(401);
+    given(reportDecider, [filed]).when({ kind: 'edit', actor: OWNER, closed: true }).thenError('unauthorized');
     given(reportDecider, [filed]).when({ kind: 'edit', actor: MODERATOR, closed: true }).then([ReportClosed({ closed_by: MODERATOR.userId })]);
     given(reportDecider, [filed, ReportClosed({ closed_by: MODERATOR.userId })]).when({ kind: 'edit', actor: MODERATOR, closed: false })
       .then([ReportReopened({ reopened_by: MODERATOR.userId })]);

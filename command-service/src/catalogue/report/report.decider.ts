@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ReportClosed, ReportEdited, ReportFiled, ReportReopened, type DecidedEvent, type RecordedEvent } from '@modshelf/events';
-import { ApiError, conflict, notFound } from '@modshelf/service-kit';
+import { conflict, notFound, unauthorized } from '@modshelf/contract';
 import type { Decider } from '../../kernel/decider';
 import { isStaff, type CommandActor } from '../actor';
 
@@ -33,7 +33,7 @@ export function decideReport(c: ReportCommand, s: ReportState): DecidedEvent[] {
   const out: DecidedEvent[] = [];
   if (c.body !== undefined && c.body !== s.body) out.push(ReportEdited({ body: c.body }));
   if (c.closed !== undefined && c.closed !== s.closed) {
-    if (!isStaff(c.actor)) throw new ApiError(401, 'unauthorized', 'Only moderators can close or reopen a report');
+    if (!isStaff(c.actor)) throw unauthorized('Only moderators can close or reopen a report');
     const message = c.message?.trim() ? { message: c.message.trim() } : {};
     out.push(c.closed ? ReportClosed({ closed_by: c.actor.userId, ...message }) : ReportReopened({ reopened_by: c.actor.userId, ...message }));
   }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { PROJECT_PERMISSIONS as P, notFound } from '@modshelf/service-kit';
-import { requireScopes, toCommandActor } from '../actor';
+import { toCommandActor } from '../actor';
 import type { CatalogueContext } from '../context';
-import { noContent } from '../http';
+import { noContent, commandContext } from '../http';
+import { requireScopes } from '../actor.hook';
 import { loadProject, resolveProject, runProjectCommand } from '../project/project.service';
 import { canSeeProject, permissionsOf } from '../project/project.state';
 import { requireVersionAccess } from '../version/version.decider';
@@ -22,7 +23,7 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: CatalogueConte
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const input = scheduleProjectInput.parse(request.body ?? {});
     const pid = await resolveProject(ctx, request.params.id);
-    const result = await runProjectCommand(ctx, request, actor, pid, {
+    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, {
       kind: 'schedule', actor: toCommandActor(actor), time: new Date(input.time).toISOString(), requested_status: input.requested_status,
       now: ctx.now().toISOString(),
     });
@@ -32,7 +33,7 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: CatalogueConte
   app.delete<{ Params: IdParams }>('/v2/project/:id/schedule', async (request, reply) => {
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const pid = await resolveProject(ctx, request.params.id);
-    const result = await runProjectCommand(ctx, request, actor, pid, { kind: 'cancel-schedule', actor: toCommandActor(actor) });
+    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, { kind: 'cancel-schedule', actor: toCommandActor(actor) });
     return noContent(reply, result.position);
   });
 
@@ -50,7 +51,7 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: CatalogueConte
     const input = scheduleVersionInput.parse(request.body ?? {});
     const { versionId, projectId } = await resolveVersion(ctx, request.params.id);
     const access = projectAccess(await loadProject(ctx, projectId), actor);
-    const result = await runVersionCommand(ctx, request, actor, versionId, {
+    const result = await runVersionCommand(ctx, commandContext(request, actor.userId), versionId, {
       kind: 'schedule', actor: toCommandActor(actor), access, time: new Date(input.time).toISOString(), requested_status: input.requested_status,
       now: ctx.now().toISOString(),
     });
@@ -61,7 +62,7 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: CatalogueConte
     const actor = requireScopes(request, 'VERSION_WRITE');
     const { versionId, projectId } = await resolveVersion(ctx, request.params.id);
     const access = projectAccess(await loadProject(ctx, projectId), actor);
-    const result = await runVersionCommand(ctx, request, actor, versionId, { kind: 'cancel-schedule', actor: toCommandActor(actor), access });
+    const result = await runVersionCommand(ctx, commandContext(request, actor.userId), versionId, { kind: 'cancel-schedule', actor: toCommandActor(actor), access });
     return noContent(reply, result.position);
   });
 

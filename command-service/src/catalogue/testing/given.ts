@@ -2,7 +2,7 @@ import { eventDefinition, type DecidedEvent, type RecordedEvent } from '@modshel
 import { expect } from 'vitest';
 import type { Decider } from '../../kernel/decider';
 import { fold } from '../../kernel/decider';
-import { ApiError } from '@modshelf/service-kit';
+import { DomainError, type ErrorKind } from '@modshelf/contract';
 
 /** Test-only: decided events as if read back from a stream. */
 export function recorded(events: DecidedEvent[], streamId = 'test-1'): RecordedEvent[] {
@@ -31,16 +31,17 @@ export function given<C, S>(decider: Decider<C, S>, events: DecidedEvent[], stre
           expect(decider.decide(command, state).map((e) => e.type)).toEqual(types);
         },
         events: () => decider.decide(command, state),
-        thenError(status: number, match?: string | RegExp) {
+        /** then the command is refused with a domain error of this kind (and a description matching) */
+        thenError(kind: ErrorKind, match?: string | RegExp) {
           let err: unknown;
           try {
             decider.decide(command, state);
           } catch (e) {
             err = e;
           }
-          expect(err, 'expected the command to be refused').toBeInstanceOf(ApiError);
-          expect((err as ApiError).status).toBe(status);
-          if (match) expect((err as ApiError).description).toMatch(match);
+          expect(err, 'expected the command to be refused').toBeInstanceOf(DomainError);
+          expect((err as DomainError).kind).toBe(kind);
+          if (match) expect((err as DomainError).description).toMatch(match);
         },
       };
     },

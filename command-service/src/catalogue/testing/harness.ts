@@ -37,7 +37,7 @@ export function installTestAuth(app: FastifyInstance): void {
     const actor: Actor | null = u
       ? { ...u, kind: 'session', scopes: typeof scopes === 'string' ? Number(scopes) : ALL_SCOPES, tokenRefId: 'test' }
       : null;
-    (request as unknown as { actor: Actor | null }).actor = actor;
+    request.actor = actor;
   });
 }
 
@@ -137,7 +137,7 @@ export async function createProject(h: Harness, over: Record<string, unknown> = 
 }
 
 /** Publishes a version with one file. */
-export async function publishVersion(h: Harness, projectId: string, content = 'jar bytes', over: Record<string, unknown> = {}, user: UserKey = 'owner') {
+export async function publishVersion(h: Harness, projectId: string, content: string | Buffer = 'jar bytes', over: Record<string, unknown> = {}, user: UserKey = 'owner') {
   const body = multipart([
     { name: 'data', value: JSON.stringify(versionData(projectId, over)) },
     { name: 'file', filename: (over.filename as string) ?? 'cool-1.0.0.jar', content },

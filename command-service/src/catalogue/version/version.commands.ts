@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { VersionPublished, fields } from '@modshelf/events';
 import type { CommandActor } from '../actor';
+import type { ProjectType } from '../tag-rules';
 import type { VersionFields, VersionFile, VersionSchedule } from './version.state';
 
 /** What the project says about the actor (the handler folds the project stream to learn it). */
@@ -27,6 +28,10 @@ export interface EditVersion {
   /** sha1 or sha512 of the file to make primary */
   primary_file?: string;
   file_types?: { hash: string; file_type: z.output<typeof fields.fileType> | null }[];
+  /** the project's type (which loaders it accepts) */
+  project_type: ProjectType;
+  /** why a changed dependency cannot be (it names no version, project or file, or one that does not exist); the handler looks them up */
+  dependency_problem: string | null;
 }
 export interface AddVersionFiles {
   kind: 'add-files';

@@ -2,9 +2,10 @@ import {
   VersionDeleted, VersionEdited, VersionFileAdded, VersionFileRemoved, VersionFileTypeChanged, VersionPrimaryFileChanged,
   VersionPublished, VersionReleaseScheduled, type DecidedEvent,
 } from '@modshelf/events';
-import { ApiError, PROJECT_PERMISSIONS as P, conflict, invalidInput, notFound } from '@modshelf/service-kit';
+import { conflict, invalidInput, notFound, PROJECT_PERMISSIONS as P, unauthorized } from '@modshelf/contract';
 import type { Decider } from '../../kernel/decider';
-import type { ProjectAccess, VersionCommand } from './version.commands';
+import { checkGameVersions, checkLoaders } from '../tag-rules';
+import type { ProjectAccess, PublishVersion, VersionCommand } from './version.commands';
 import { HIDDEN_VERSION_STATUSES, evolveVersion, findFile, initialVersionState, type VersionFile, type VersionState } from './version.state';
 
 /** 404 when the actor cannot see the project or version, 401 without the permission bit. */
@@ -12,7 +13,7 @@ export function requireVersionAccess(access: ProjectAccess, bit: number, message
   if (!access.visible) throw notFound();
   if (s && (!s.exists || s.deleted)) throw notFound();
   if (s && (HIDDEN_VERSION_STATUSES as readonly string[]).includes(s.fields.status) && !access.insider) throw notFound();
-  if ((access.permissions & bit) !== bit) throw new ApiError(401, 'unauthorized', message);
+  if ((access.permissions & bit) !== bit) throw unauthorized(message);
 }
 
 function checkNewFiles(existing: VersionFile[], files: VersionFile[]): void {
@@ -26,19 +27,27 @@ function checkNewFiles(existing: VersionFile[], files: VersionFile[]): void {
   }
 }
 
+/** A new version's own rules (its files), which need no state: a project's initial versions are checked before the project is written. */
+export function checkPublishable(version: PublishVersion['version']): void {
+  const files = version.files;
+  if (files.length === 0 && version.status !== 'draft') throw invalidInput('Versions must have at least one file uploaded to them');
+  checkNewFiles([], files as VersionFile[]);
+  if (files.filter((f) => f.primary).length > 1) throw invalidInput('Only one file can be the primary file');
+}
+
 export function decideVersion(c: VersionCommand, s: VersionState): DecidedEvent[] {
   switch (c.kind) {
     case 'publish': {
       requireVersionAccess(c.access, P.UPLOAD_VERSION, "You don't have permission to upload this version!");
       if (s.exists) throw conflict('a version with this id already exists');
-      const files = c.version.files;
-      if (files.length === 0 && c.version.status !== 'draft') throw invalidInput('Versions must have at least one file uploaded to them');
-      checkNewFiles([], files as VersionFile[]);
-      if (files.filter((f) => f.primary).length > 1) throw invalidInput('Only one file can be the primary file');
+      checkPublishable(c.version);
       return [VersionPublished(c.version)];
     }
     case 'edit': {
       requireVersionAccess(c.access, P.UPLOAD_VERSION, "You don't have permission to edit this version!", s);
+      checkLoaders(c.project_type, c.changes.loaders);
+      checkGameVersions(c.changes.game_versions);
+      if (c.dependency_problem) throw invalidInput(c.dependency_problem);
       const changes: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(c.changes)) {
         if (v !== undefined && JSON.stringify(s.fields[k as keyof typeof s.fields]) !== JSON.stringify(v)) changes[k] = v;

@@ -1,18 +1,17 @@
 import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '@modshelf/events';
-import { ApiError, PROJECT_PERMISSIONS as P, environmentOf, invalidInput, notFound } from '@modshelf/service-kit';
-import { checkGameVersions, checkLoaders } from '../tag-rules';
-import { requireVersionAccess } from './version.decider';
-import { requireScopes, toCommandActor } from '../actor';
+import { environmentOf, invalidInput, notFound } from '@modshelf/service-kit';
+import { toCommandActor } from '../actor';
 import type { CatalogueContext } from '../context';
-import { DATA_PART_LIMIT, noContent, parseJsonField, readSmallPart, stageOrReject, withPosition } from '../http';
+import { DATA_PART_LIMIT, noContent, parseJsonField, readSmallPart, stageOrReject, withPosition, commandContext } from '../http';
+import { requireScopes } from '../actor.hook';
 import { loadProject, resolveProject } from '../project/project.service';
 import type { ProjectState } from '../project/project.state';
 import type { VersionFields } from './version.state';
 import { addFilesData, createVersionInput, deleteFileQuery, editVersionInput, type CreateVersionInput } from '@modshelf/contract/v2';
 import {
-  checkDependencies, checkFilename, checkForeignDuplicates, checkModpacks, checkVersionData, dryRunVersion, fileUrl, loadVersion,
+  checkFilename, checkForeignDuplicates, checkModpacks, checkVersionData, commitUploads, dependencyProblem, fileUrl,
   projectAccess, publishCommand, resolveVersion, runVersionCommand, versionJson, type UploadedFile,
 } from './version.service';
 
@@ -21,7 +20,8 @@ type IdParams = { id: string };
 /**
  * Reads a multipart request whose first part is the JSON `data` field, then
  * stages every file part (413 past maxFileBytes, nothing kept). `onData` runs
- * before any file is read, so bad data or missing rights fail fast.
+ * before any file is read, so bad data or a project the caller cannot see fail fast
+ * (the team permission is the decider's, decided once the files are staged).
  */
 async function readUpload<T>(
   ctx: CatalogueContext,
@@ -74,8 +74,6 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
         if (!input.project_id) throw invalidInput('project_id is required');
         const pid = await resolveProject(ctx, input.project_id);
         project = await visibleProject(ctx, actor, pid);
-        const access = projectAccess(project, actor);
-        if ((access.permissions & P.UPLOAD_VERSION) === 0) throw new ApiError(401, 'unauthorized', "You don't have permission to upload this version!");
         await checkVersionData(ctx, project.project_type, input);
         return input;
       }, files);
@@ -85,9 +83,8 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
       await checkForeignDuplicates(ctx, state.project_id, [...files.values()]);
       await checkModpacks([...files.values()]);
       const command = publishCommand(ctx, actor, projectAccess(state, actor), state.project_id, d, files);
-      await dryRunVersion(ctx, command.version.version_id, command);
-      for (const f of files.values()) await f.staged.commit();
-      const result = await runVersionCommand(ctx, request, actor, command.version.version_id, command);
+      // the decider decides (team permission included); the files are committed only once it accepts
+      const result = await runVersionCommand(ctx, commandContext(request, actor.userId), command.version.version_id, command, commitUploads(files));
       // environment: required on a v2 Version, from the project's sides (as the read side answers)
       return withPosition(reply, result.position).status(200).send({ ...versionJson(result.state), environment: environmentOf(state.fields.client_side, state.fields.server_side) });
     } finally {
@@ -102,10 +99,6 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
     const { versionId, projectId } = await resolveVersion(ctx, request.params.id);
     const project = await loadProject(ctx, projectId);
     const access = projectAccess(project, actor);
-    requireVersionAccess(access, P.UPLOAD_VERSION, "You don't have permission to edit this version!", await loadVersion(ctx, versionId));
-    checkLoaders(project.project_type, input.loaders);
-    checkGameVersions(input.game_versions);
-    if (input.dependencies) await checkDependencies(ctx, input.dependencies);
     const { primary_file, file_types, ...rest } = input;
     const changes: Partial<VersionFields> = {};
     for (const [k, v] of Object.entries(rest)) if (v !== undefined) (changes as Record<string, unknown>)[k] = v;
@@ -114,13 +107,15 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
         version_id: x.version_id ?? null, project_id: x.project_id ?? null, file_name: x.file_name ?? null, dependency_type: x.dependency_type,
       }));
     }
-    const result = await runVersionCommand(ctx, request, actor, versionId, {
+    const result = await runVersionCommand(ctx, commandContext(request, actor.userId), versionId, {
       kind: 'edit',
       actor: toCommandActor(actor),
       access,
       changes,
       primary_file: primary_file?.[1],
       file_types: file_types?.map((t) => ({ hash: t.hash, file_type: t.file_type })),
+      project_type: project.project_type,
+      dependency_problem: input.dependencies ? await dependencyProblem(ctx, input.dependencies) : null,
     });
     return noContent(reply, result.position);
   });
@@ -130,7 +125,7 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
     const actor = requireScopes(request, 'VERSION_DELETE');
     const { versionId, projectId } = await resolveVersion(ctx, request.params.id);
     const access = projectAccess(await loadProject(ctx, projectId), actor);
-    const result = await runVersionCommand(ctx, request, actor, versionId, { kind: 'delete', actor: toCommandActor(actor), access });
+    const result = await runVersionCommand(ctx, commandContext(request, actor.userId), versionId, { kind: 'delete', actor: toCommandActor(actor), access });
     return noContent(reply, result.position);
   });
 
@@ -142,10 +137,7 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
       const { versionId, projectId } = await resolveVersion(ctx, request.params.id);
       const project = await loadProject(ctx, projectId);
       const access = projectAccess(project, actor);
-      const fileTypes = await readUpload(ctx, request, async (raw) => {
-        requireVersionAccess(access, P.UPLOAD_VERSION, "You don't have permission to upload files to this version!", await loadVersion(ctx, versionId));
-        return addFilesData.parse(raw ?? {}).file_types ?? {};
-      }, files);
+      const fileTypes = await readUpload(ctx, request, async (raw) => addFilesData.parse(raw ?? {}).file_types ?? {}, files);
       await checkForeignDuplicates(ctx, projectId, [...files.values()]);
       await checkModpacks([...files.values()]);
       const newFiles = [...files.values()].map((f) => {
@@ -161,9 +153,7 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
         };
       });
       const command = { kind: 'add-files' as const, actor: toCommandActor(actor), access, files: newFiles };
-      await dryRunVersion(ctx, versionId, command);
-      for (const f of files.values()) await f.staged.commit();
-      const result = await runVersionCommand(ctx, request, actor, versionId, command);
+      const result = await runVersionCommand(ctx, commandContext(request, actor.userId), versionId, command, commitUploads(files));
       return noContent(reply, result.position);
     } finally {
       await discardAll(files);
@@ -182,7 +172,7 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
     if (!versionId) throw notFound();
     const { projectId } = await resolveVersion(ctx, versionId);
     const access = projectAccess(await loadProject(ctx, projectId), actor);
-    const result = await runVersionCommand(ctx, request, actor, versionId, { kind: 'remove-file', actor: toCommandActor(actor), access, hash });
+    const result = await runVersionCommand(ctx, commandContext(request, actor.userId), versionId, { kind: 'remove-file', actor: toCommandActor(actor), access, hash });
     return noContent(reply, result.position);
   });
 }

@@ -33,17 +33,17 @@ describe('version decider: schedule, cancel, release', () => {
       .then(scheduled.slice(1));
   });
   it('refuses a time in the past (400) and an actor without UPLOAD_VERSION (401)', () => {
-    G(published()).when({ kind: 'schedule', actor: OWNER, access: owner, time: NOW, requested_status: 'listed', now: NOW }).thenError(400, /in the past/);
-    G(published('listed')).when({ kind: 'schedule', actor: OWNER, access: outsider, time: LATER, requested_status: 'listed', now: NOW }).thenError(401);
+    G(published()).when({ kind: 'schedule', actor: OWNER, access: owner, time: NOW, requested_status: 'listed', now: NOW }).thenError('invalid_input', /in the past/);
+    G(published('listed')).when({ kind: 'schedule', actor: OWNER, access: outsider, time: LATER, requested_status: 'listed', now: NOW }).thenError('unauthorized');
   });
   it('a scheduled version is hidden from outsiders (404)', () => {
-    G(scheduled).when({ kind: 'cancel-schedule', actor: OWNER, access: outsider }).thenError(404);
+    G(scheduled).when({ kind: 'cancel-schedule', actor: OWNER, access: outsider }).thenError('not_found');
   });
   it('reschedule moves the time; cancel returns to the status before scheduling', () => {
     G(scheduled).when({ kind: 'schedule', actor: OWNER, access: owner, time: EVEN_LATER, requested_status: 'unlisted', now: NOW })
       .then([VersionReleaseScheduled({ project_id: PROJECT_ID, time: EVEN_LATER, requested_status: 'unlisted', from: 'draft' })]);
     G(scheduled).when({ kind: 'cancel-schedule', actor: OWNER, access: owner }).then([VersionEdited({ project_id: PROJECT_ID, changes: { status: 'draft' } })]);
-    G(published()).when({ kind: 'cancel-schedule', actor: OWNER, access: owner }).thenError(400);
+    G(published()).when({ kind: 'cancel-schedule', actor: OWNER, access: owner }).thenError('invalid_input');
   });
   it('releases once at the time, not before, and not again', () => {
     G(scheduled).when({ kind: 'release-scheduled', now: NOW }).then([]);

@@ -1,17 +1,15 @@
 import { modpackProblem } from './modpack-archive';
-import type { FastifyRequest } from 'fastify';
 import { versionStream, type Actor } from '@modshelf/events';
-import { invalidInput, notFound } from '@modshelf/service-kit';
+import { invalidInput, notFound } from '@modshelf/contract';
 import type { StagedBlob } from '../../blobs/blob-store';
-import { execute, loadStream, type CommandResult } from '../../kernel/execute';
+import { execute, loadStream, type CommandContext, type CommandResult, type ExecuteHooks } from '../../kernel/execute';
 import { fold } from '../../kernel/decider';
 import { isStaff, toCommandActor } from '../actor';
 import type { CatalogueContext } from '../context';
-import { commandContext } from '../http';
 import { canSeeProject, memberOf, permissionsOf, type ProjectState } from '../project/project.state';
 import { checkGameVersions, checkLoaders, type ProjectType } from '../tag-rules';
 import type { ProjectAccess, PublishVersion, VersionCommand } from './version.commands';
-import { decideVersion, versionDecider } from './version.decider';
+import { checkPublishable, versionDecider } from './version.decider';
 import { createVersionInput, type CreateVersionInput } from '@modshelf/contract/v2';
 import type { VersionFile, VersionState } from './version.state';
 import { newId } from '@modshelf/events';
@@ -63,12 +61,19 @@ export async function checkForeignDuplicates(ctx: CatalogueContext, projectId: s
   }
 }
 
-export async function checkDependencies(ctx: CatalogueContext, deps: CreateVersionInput['dependencies']): Promise<void> {
+/** Why the dependencies cannot be (the first problem), or null. */
+export async function dependencyProblem(ctx: CatalogueContext, deps: CreateVersionInput['dependencies']): Promise<string | null> {
   for (const d of deps) {
-    if (!d.version_id && !d.project_id && !d.file_name) throw invalidInput('A dependency needs a version_id, a project_id or a file_name');
-    if (d.version_id && !await ctx.lookup.version(d.version_id)) throw invalidInput(`Dependency version ${d.version_id} does not exist`);
-    if (d.project_id && !await ctx.lookup.projectId(d.project_id)) throw invalidInput(`Dependency project ${d.project_id} does not exist`);
+    if (!d.version_id && !d.project_id && !d.file_name) return 'A dependency needs a version_id, a project_id or a file_name';
+    if (d.version_id && !await ctx.lookup.version(d.version_id)) return `Dependency version ${d.version_id} does not exist`;
+    if (d.project_id && !await ctx.lookup.projectId(d.project_id)) return `Dependency project ${d.project_id} does not exist`;
   }
+  return null;
+}
+
+export async function checkDependencies(ctx: CatalogueContext, deps: CreateVersionInput['dependencies']): Promise<void> {
+  const problem = await dependencyProblem(ctx, deps);
+  if (problem) throw invalidInput(problem);
 }
 
 /** Validates a version's data against the project (tags, dependencies) before any file is read. */
@@ -102,30 +107,30 @@ export function versionFiles(ctx: CatalogueContext, projectId: string, versionId
 }
 
 export function publishCommand(ctx: CatalogueContext, actor: Actor, access: ProjectAccess, projectId: string, d: CreateVersionInput, uploaded: Map<string, UploadedFile>): PublishVersion {
+  return { kind: 'publish', actor: toCommandActor(actor), access, version: newVersion(ctx, actor, projectId, d, uploaded) };
+}
+
+/** The VersionPublished record of a new version (a fresh id, its files from the uploaded parts). */
+export function newVersion(ctx: CatalogueContext, actor: Actor, projectId: string, d: CreateVersionInput, uploaded: Map<string, UploadedFile>): PublishVersion['version'] {
   const versionId = newId();
   return {
-    kind: 'publish',
-    actor: toCommandActor(actor),
-    access,
-    version: {
-      version_id: versionId,
-      project_id: projectId,
-      author_id: actor.userId,
-      date_published: ctx.now().toISOString(),
-      name: d.name,
-      version_number: d.version_number,
-      changelog: d.changelog ?? null,
-      version_type: d.version_type,
-      loaders: d.loaders,
-      game_versions: d.game_versions,
-      featured: d.featured,
-      status: d.status,
-      requested_status: d.requested_status ?? null,
-      dependencies: d.dependencies.map((x) => ({
-        version_id: x.version_id ?? null, project_id: x.project_id ?? null, file_name: x.file_name ?? null, dependency_type: x.dependency_type,
-      })),
-      files: versionFiles(ctx, projectId, versionId, d, uploaded),
-    },
+    version_id: versionId,
+    project_id: projectId,
+    author_id: actor.userId,
+    date_published: ctx.now().toISOString(),
+    name: d.name,
+    version_number: d.version_number,
+    changelog: d.changelog ?? null,
+    version_type: d.version_type,
+    loaders: d.loaders,
+    game_versions: d.game_versions,
+    featured: d.featured,
+    status: d.status,
+    requested_status: d.requested_status ?? null,
+    dependencies: d.dependencies.map((x) => ({
+      version_id: x.version_id ?? null, project_id: x.project_id ?? null, file_name: x.file_name ?? null, dependency_type: x.dependency_type,
+    })),
+    files: versionFiles(ctx, projectId, versionId, d, uploaded),
   };
 }
 
@@ -134,13 +139,27 @@ export async function loadVersion(ctx: CatalogueContext, versionId: string): Pro
   return fold(versionDecider, events);
 }
 
-/** Decides on the current state without appending (so uploads are committed only for commands that will pass). */
-export async function dryRunVersion(ctx: CatalogueContext, versionId: string, command: VersionCommand): Promise<void> {
-  decideVersion(command, await loadVersion(ctx, versionId));
+/** Runs a command on a version; `context` carries its ids (the route derives them from the request). */
+export function runVersionCommand(
+  ctx: CatalogueContext,
+  context: CommandContext,
+  versionId: string,
+  command: VersionCommand,
+  hooks?: ExecuteHooks,
+): Promise<CommandResult<VersionState>> {
+  return execute(ctx.store, versionStream(versionId), versionDecider, command, context, undefined, hooks);
 }
 
-export function runVersionCommand(ctx: CatalogueContext, request: FastifyRequest, actor: Actor, versionId: string, command: VersionCommand): Promise<CommandResult<VersionState>> {
-  return execute(ctx.store, versionStream(versionId), versionDecider, command, commandContext(request, actor.userId));
+/** Commits the staged uploads once the decider has accepted the command that names them (not before: a refused command keeps none). */
+export function commitUploads(files: Map<string, UploadedFile>): ExecuteHooks {
+  let committed = false;
+  return {
+    async beforeAppend() {
+      if (committed) return;
+      committed = true;
+      for (const f of files.values()) await f.staged.commit();
+    },
+  };
 }
 
 /** The Modrinth `Version` shape of a version the write side just published. */
@@ -192,20 +211,24 @@ export const publishInitialVersions = {
     }
     for (const name of uploaded.keys()) if (!used.has(name)) throw invalidInput(`File part '${name}' is not listed in any initial version's file_parts`);
     await checkForeignDuplicates(ctx, projectId, [...uploaded.values()]);
-    // build (and so validate) every command now; access is filled in once the project exists
-    const commands = inputs.map((d) => publishCommand(ctx, actor, { visible: true, insider: true, permissions: 0 }, projectId, d, uploaded));
-    for (const c of commands) decideVersion({ ...c, access: { visible: true, insider: true, permissions: 1 } }, versionDecider.initialState);
+    // build (and so check) every version now, before anything is written; the decider decides each
+    // (team permission included) once the project exists
+    const versions = inputs.map((d) => newVersion(ctx, actor, projectId, d, uploaded));
+    for (const v of versions) checkPublishable(v);
     return {
       /** loaders and game versions over all initial versions (for the create answer) */
       loaders: [...new Set(inputs.flatMap((d) => d.loaders))],
       gameVersions: [...new Set(inputs.flatMap((d) => d.game_versions))],
-      async run(request: FastifyRequest, project: ProjectState): Promise<{ position: number; versionIds: string[] }> {
+      /** publishes them; `contextOf` gives each command its context */
+      async run(contextOf: () => CommandContext, project: ProjectState): Promise<{ position: number; versionIds: string[] }> {
         let position = 0;
         const versionIds: string[] = [];
-        for (const c of commands) {
-          const r = await runVersionCommand(ctx, request, actor, c.version.version_id, { ...c, access: projectAccess(project, actor) });
+        for (const version of versions) {
+          const r = await runVersionCommand(ctx, contextOf(), version.version_id, {
+            kind: 'publish', actor: toCommandActor(actor), access: projectAccess(project, actor), version,
+          });
           position = r.position;
-          versionIds.push(c.version.version_id);
+          versionIds.push(version.version_id);
         }
         return { position, versionIds };
       },

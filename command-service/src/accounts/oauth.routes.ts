@@ -1,15 +1,14 @@
+import { InvalidInput, Unauthorized } from '@modshelf/contract';
 import { appBody, authorizeQuery, flowBody, tokenForm, idParam } from '@modshelf/contract/v2';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { newId, oauthAppStream, upcast, type EventStore } from '@modshelf/events';
-import {
-  ApiError, SCOPE_BITS, hashToken, invalidInput, isValidScopeMask, namesToScopes, notFound, requireSession, safeEqual,
-  scopesToNames, type ScopeName,
-} from '@modshelf/service-kit';
+import { SCOPE_BITS, hashToken, invalidInput, isValidScopeMask, namesToScopes, notFound, requireSession, safeEqual, scopesToNames, type ScopeName } from '@modshelf/service-kit';
 import { execute, newCommandContext } from '../kernel/execute';
 import { fold } from '../kernel/decider';
 import { oauthAppDecider, scopesWithin, type AppFields, type OAuthAppCommand, type OAuthAppState } from './oauth-decider';
 import { loadUser, newToken, nowIso, randomAlnum, runUser, sha256, type AccountDeps } from './support';
+import { correlationOf } from './http';
 
 export const OAUTH_TOKEN_TTL_S = 14 * 24 * 60 * 60;
 const CODE_TTL_MS = 10 * 60 * 1000;
@@ -94,15 +93,15 @@ export function clientAuthentication(request: FastifyRequest, form: Record<strin
       clientId = formDecode(decoded.slice(0, i));
       secret = formDecode(decoded.slice(i + 1));
     } catch {
-      throw new ApiError(401, 'invalid_client', 'Client authentication failed: malformed HTTP Basic credentials', WWW_AUTHENTICATE);
+      throw new Unauthorized('Client authentication failed: malformed HTTP Basic credentials', { code: 'invalid_client', headers: WWW_AUTHENTICATE });
     }
-    if (formSecret !== undefined) throw new ApiError(400, 'invalid_request', 'Use one client authentication method: HTTP Basic or client_secret in the form, not both');
-    if (formId !== undefined && formId !== clientId) throw new ApiError(400, 'invalid_request', 'client_id in the form differs from the HTTP Basic credentials');
+    if (formSecret !== undefined) throw new InvalidInput('Use one client authentication method: HTTP Basic or client_secret in the form, not both', { code: 'invalid_request' });
+    if (formId !== undefined && formId !== clientId) throw new InvalidInput('client_id in the form differs from the HTTP Basic credentials', { code: 'invalid_request' });
     return { method: 'client_secret_basic', clientId, secret };
   }
-  if (formId === undefined) throw new ApiError(400, 'invalid_request', 'client_id: required (in the form, or as the HTTP Basic user name)');
+  if (formId === undefined) throw new InvalidInput('client_id: required (in the form, or as the HTTP Basic user name)', { code: 'invalid_request' });
   if (h) {
-    if (formSecret !== undefined) throw new ApiError(400, 'invalid_request', 'Use one client authentication method: the Authorization header or client_secret in the form, not both');
+    if (formSecret !== undefined) throw new InvalidInput('Use one client authentication method: the Authorization header or client_secret in the form, not both', { code: 'invalid_request' });
     return { method: 'raw_secret', clientId: formId, secret: h.replace(/^Bearer\s+/i, '') };
   }
   if (formSecret !== undefined) return { method: 'client_secret_post', clientId: formId, secret: formSecret };
@@ -169,7 +168,7 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: AccountDeps): vo
     const { id } = request.params as { id: string };
     const target = (await deps.credentials.getAccount(id)) ?? (await deps.credentials.findByUsername(id));
     if (!target) throw notFound('User not found');
-    if (target.userId !== actor.userId && actor.role !== 'admin') throw new ApiError(401, 'unauthorized', 'You may only list your own applications');
+    if (target.userId !== actor.userId && actor.role !== 'admin') throw new Unauthorized('You may only list your own applications');
     const out = [];
     for (const t of await deps.credentials.listTickets(target.userId, SECRET_KIND)) {
       const s = await loadApp(deps.store, t.key);
@@ -249,7 +248,7 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: AccountDeps): vo
   app.post('/v2/oauth/accept', async (request, reply) => {
     const { actor, data } = await takeFlow(request);
     await liveApp(deps, data.client_id);
-    const r = await runUser(deps, actor.userId, { type: 'AuthorizeApp', authorization_id: newId(), app_id: data.client_id, scopes: data.scopes, created: nowIso(deps) }, actor.userId, request);
+    const r = await runUser(deps, actor.userId, { type: 'AuthorizeApp', authorization_id: newId(), app_id: data.client_id, scopes: data.scopes, created: nowIso(deps) }, actor.userId, correlationOf(request));
     const code = randomAlnum(40);
     await deps.credentials.putTicket({
       key: sha256(code), kind: 'oauth_code', userId: actor.userId,
@@ -289,25 +288,25 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: AccountDeps): vo
       reply.header('cache-control', 'no-store');
       const raw = (request.body ?? {}) as Record<string, string>;
       const form = tokenForm.safeParse(raw);
-      if (!form.success) throw new ApiError(400, 'invalid_request', form.error.issues.map((i) => i.message).join('; '));
+      if (!form.success) throw new InvalidInput(form.error.issues.map((i) => i.message).join('; '), { code: 'invalid_request' });
       const client = clientAuthentication(request, raw);
       const f = { ...form.data, client_id: client.clientId };
       const secretRow = /^[0-9A-Za-z]{8}$/.test(f.client_id) ? (await deps.credentials.peekTicket(f.client_id, SECRET_KIND, nowIso(deps))) : null;
       const presented = client.secret;
       if (!secretRow || !presented || !safeEqual(sha256(presented), String(secretRow.data.hash))) {
-        throw new ApiError(401, 'invalid_client', 'Client authentication failed', client.method === 'client_secret_basic' ? WWW_AUTHENTICATE : {});
+        throw new Unauthorized('Client authentication failed', { code: 'invalid_client', headers: client.method === 'client_secret_basic' ? WWW_AUTHENTICATE : {} });
       }
       const ticket = await deps.credentials.takeTicket(sha256(f.code), 'oauth_code', nowIso(deps));
       const d = ticket?.data as { client_id: string; redirect_uri: string; redirect_given: boolean; scopes: number; code_challenge: string } | undefined;
-      if (!ticket?.userId || !d || d.client_id !== f.client_id) throw new ApiError(400, 'invalid_grant', 'The authorization code is invalid or has expired');
+      if (!ticket?.userId || !d || d.client_id !== f.client_id) throw new InvalidInput('The authorization code is invalid or has expired', { code: 'invalid_grant' });
       if ((d.redirect_given || f.redirect_uri !== undefined) && f.redirect_uri !== d.redirect_uri) {
-        throw new ApiError(400, 'invalid_grant', 'redirect_uri does not match the authorization request');
+        throw new InvalidInput('redirect_uri does not match the authorization request', { code: 'invalid_grant' });
       }
       const challenge = createHash('sha256').update(f.code_verifier).digest('base64url');
-      if (!safeEqual(challenge, d.code_challenge)) throw new ApiError(400, 'invalid_grant', 'PKCE verification failed');
+      if (!safeEqual(challenge, d.code_challenge)) throw new InvalidInput('PKCE verification failed', { code: 'invalid_grant' });
       await liveApp(deps, f.client_id);
       const user = await loadUser(deps.store, ticket.userId);
-      if (!user.authorizations[f.client_id]) throw new ApiError(400, 'invalid_grant', 'The authorization was revoked');
+      if (!user.authorizations[f.client_id]) throw new InvalidInput('The authorization was revoked', { code: 'invalid_grant' });
       const token = newToken('mro_');
       const created = nowIso(deps);
       await deps.credentials.putToken({
@@ -336,7 +335,7 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: AccountDeps): vo
     const clientId = String((request.query as Record<string, unknown>).client_id ?? '');
     if (!/^[0-9A-Za-z]{8}$/.test(clientId)) throw invalidInput('client_id: required');
     await deps.credentials.deleteTokensByRef(`${clientId}:${actor.userId}`);
-    await runUser(deps, actor.userId, { type: 'RevokeAuthorization', app_id: clientId }, actor.userId, request);
+    await runUser(deps, actor.userId, { type: 'RevokeAuthorization', app_id: clientId }, actor.userId, correlationOf(request));
     return reply.status(204).send();
   });
 }

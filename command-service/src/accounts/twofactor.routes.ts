@@ -3,7 +3,7 @@ import otplib from 'otplib';
 import type { FastifyInstance } from 'fastify';
 import { invalidInput, requireSession, safeEqual, unauthorized } from '@modshelf/service-kit';
 import { nowIso, randomAlnum, runUser, sha256, type AccountDeps } from './support';
-import { issueSession } from './auth-routes';
+import { issueSession, correlationOf } from './http';
 import type { AttemptThrottle } from './throttle';
 
 /** RFC 6238 TOTP (30 s steps, 6 digits, SHA-1) accepting one step of clock drift either way. */
@@ -92,7 +92,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: AccountDeps,
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => randomAlnum(10).toUpperCase());
     await deps.credentials.putTotp({ userId: actor.userId, secret: String(ticket.data.secret), enabled: true, recoveryHashes: codes.map((c) => sha256(normalizeRecovery(c))) });
     try {
-      await runUser(deps, actor.userId, { type: 'EnableTwoFactor' }, actor.userId, request);
+      await runUser(deps, actor.userId, { type: 'EnableTwoFactor' }, actor.userId, correlationOf(request));
     } catch (err) {
       await deps.credentials.deleteTotp(actor.userId);
       throw err;
@@ -110,7 +110,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: AccountDeps,
       throw unauthorized('Authentication Error: the two-factor code is incorrect');
     }
     await deps.credentials.deleteTotp(actor.userId);
-    await runUser(deps, actor.userId, { type: 'DisableTwoFactor' }, actor.userId, request);
+    await runUser(deps, actor.userId, { type: 'DisableTwoFactor' }, actor.userId, correlationOf(request));
     return reply.status(204).send();
   });
 

@@ -1,7 +1,8 @@
+import { PaymentFailed, Unauthorized } from '@modshelf/contract';
 import { addMethodBody, editMethodBody, editSubBody, subscribeBody, idParam } from '@modshelf/contract/v2';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { billingStream, isId, newId, upcast } from '@modshelf/events';
-import { ApiError, invalidInput, notFound, requireSession } from '@modshelf/service-kit';
+import { invalidInput, notFound, requireSession } from '@modshelf/service-kit';
 import { execute, newCommandContext } from '../../kernel/execute';
 import { fold } from '../../kernel/decider';
 import { leasesFor } from '../../kernel/leases';
@@ -86,7 +87,7 @@ function priceOf(productId: string, interval: Interval) {
 }
 
 function paymentsError(reason: string) {
-  return new ApiError(424, 'payments_error', reason);
+  return new PaymentFailed(reason);
 }
 
 /**
@@ -235,7 +236,7 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps): 
     const { id } = request.params as { id: string };
     const account = (isId(id) ? await deps.credentials.getAccount(id) : null) ?? (await deps.credentials.findByUsername(id));
     if (!account) throw notFound('User not found');
-    if (account.userId !== actor.userId && actor.role !== 'admin') throw new ApiError(401, 'unauthorized', 'Only admins may see the billing of other users');
+    if (account.userId !== actor.userId && actor.role !== 'admin') throw new Unauthorized('Only admins may see the billing of other users');
     return { user_id: account.userId, username: account.username, ...views(deps, account.userId, await loadBilling(deps, account.userId)) };
   });
 }

@@ -1,6 +1,7 @@
+import { RateLimited } from '@modshelf/contract';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, safeEqual } from '@modshelf/service-kit';
+import { safeEqual } from '@modshelf/service-kit';
 
 export interface RateLimitOptions {
   /** requests per minute per IP (Modrinth: 300, burst 300). */
@@ -11,13 +12,14 @@ export interface RateLimitOptions {
   skip?: (request: FastifyRequest) => boolean;
 }
 
-const BYPASS = Symbol('rate-limit-bypass');
+/** the requests that carried the secret x-ratelimit-key */
+const bypassed = new WeakSet<FastifyRequest>();
 function markBypass(req: FastifyRequest): void {
-  (req as unknown as Record<symbol, boolean>)[BYPASS] = true;
+  bypassed.add(req);
 }
 /** True when the request carried the secret x-ratelimit-key. */
 export function isRateLimitBypassed(req: FastifyRequest): boolean {
-  return (req as unknown as Record<symbol, boolean>)[BYPASS] === true;
+  return bypassed.has(req);
 }
 
 /** RATE_LIMIT_PER_MIN (default 300) and RATE_LIMIT_KEY from the environment. */
@@ -52,6 +54,6 @@ export async function installRateLimit(app: FastifyInstance, options: RateLimitO
     addHeaders: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true, 'retry-after': true },
     addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
     errorResponseBuilder: (_req, ctx) =>
-      new ApiError(429, 'ratelimit_error', `You are being rate-limited. Please wait ${ctx.ttl} milliseconds. 0/${ctx.max} remaining.`),
+      new RateLimited(`You are being rate-limited. Please wait ${ctx.ttl} milliseconds. 0/${ctx.max} remaining.`),
   });
 }

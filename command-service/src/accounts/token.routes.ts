@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { newId } from '@modshelf/events';
 import { hashToken, notFound, requireScope, requireSession, setSessionCookie } from '@modshelf/service-kit';
 import { loadUser, newToken, nowIso, runUser, type AccountDeps } from './support';
-import { issueSession } from './auth-routes';
+import { issueSession, correlationOf } from './http';
 import type { AccountRecord } from '@modshelf/events';
 
 
@@ -21,7 +21,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AccountDeps): vo
     const result = await runUser(
       deps, actor.userId,
       { type: 'CreatePat', pat_id: patId, name: body.name, scopes: body.scopes, expires: body.expires, created, now: created },
-      actor.userId, request,
+      actor.userId, correlationOf(request),
     );
     const pat = result.state.pats[patId];
     const token = newToken('mrp_');
@@ -47,7 +47,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AccountDeps): vo
     const { id } = idParam.parse(request.params);
     const body = editPat.parse(request.body ?? {});
     const now = nowIso(deps);
-    const result = await runUser(deps, actor.userId, { type: 'EditPat', pat_id: id, ...body, now }, actor.userId, request);
+    const result = await runUser(deps, actor.userId, { type: 'EditPat', pat_id: id, ...body, now }, actor.userId, correlationOf(request));
     const pat = result.state.pats[id];
     await deps.credentials.updateTokens(id, { scopes: pat.scopes, expires: pat.expires });
     return reply.status(204).send();
@@ -60,7 +60,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AccountDeps): vo
     if (!state.pats[id]) throw notFound('token not found');
     // revoke first: a token that is gone from the vault can never be used again
     await deps.credentials.deleteTokensByRef(id);
-    await runUser(deps, actor.userId, { type: 'DeletePat', pat_id: id }, actor.userId, request);
+    await runUser(deps, actor.userId, { type: 'DeletePat', pat_id: id }, actor.userId, correlationOf(request));
     return reply.status(204).send();
   });
 
@@ -90,7 +90,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AccountDeps): vo
     const state = await loadUser(deps.store, actor.userId);
     if (!state.sessions[id]) throw notFound('session not found');
     await deps.credentials.deleteTokensByRef(id);
-    await runUser(deps, actor.userId, { type: 'RevokeSession', session_id: id }, actor.userId, request);
+    await runUser(deps, actor.userId, { type: 'RevokeSession', session_id: id }, actor.userId, correlationOf(request));
     if (id === actor.tokenRefId && request.authVia === 'cookie') setSessionCookie(request, reply, null);
     return reply.status(204).send();
   });
@@ -100,7 +100,7 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AccountDeps): vo
     const account = (await deps.credentials.getAccount(actor.userId)) as AccountRecord;
     const session = await issueSession(deps, account, request, reply);
     await deps.credentials.deleteTokensByRef(actor.tokenRefId);
-    await runUser(deps, actor.userId, { type: 'RevokeSession', session_id: actor.tokenRefId }, actor.userId, request).catch(() => undefined);
+    await runUser(deps, actor.userId, { type: 'RevokeSession', session_id: actor.tokenRefId }, actor.userId, correlationOf(request)).catch(() => undefined);
     return { session };
   });
 }

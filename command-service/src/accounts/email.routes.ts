@@ -5,7 +5,7 @@ import { invalidInput, requireActor, requireSession, unauthorized } from '@modsh
 import {
   checkPasswordRules, hashPassword, loadUser, nowIso, randomAlnum, runUser, sha256, verifyPassword, type AccountDeps,
 } from './support';
-import { conflictToInput } from './auth-routes';
+import { conflictToInput, correlationOf } from './http';
 import type { AttemptThrottle } from './throttle';
 import { isUndeliverable } from './mail';
 
@@ -62,7 +62,7 @@ export function registerEmailRoutes(app: FastifyInstance, deps: AccountDeps, thr
     }
     if (account.emailVerified) return { status: 'already_verified' };
     await deps.credentials.setEmailVerified(account.userId, true);
-    await runUser(deps, account.userId, { type: 'VerifyEmail' }, account.userId, request);
+    await runUser(deps, account.userId, { type: 'VerifyEmail' }, account.userId, correlationOf(request));
     return { status: 'verified' };
   });
 
@@ -143,10 +143,10 @@ export function registerEmailRoutes(app: FastifyInstance, deps: AccountDeps, thr
       const state = await loadUser(deps.store, account.userId);
       for (const id of Object.keys(state.sessions)) {
         await deps.credentials.deleteTokensByRef(id);
-        await runUser(deps, account.userId, { type: 'RevokeSession', session_id: id }, account.userId, request).catch(() => undefined);
+        await runUser(deps, account.userId, { type: 'RevokeSession', session_id: id }, account.userId, correlationOf(request)).catch(() => undefined);
       }
     }
-    await runUser(deps, account.userId, { type: 'ChangePassword', reset }, account.userId, request);
+    await runUser(deps, account.userId, { type: 'ChangePassword', reset }, account.userId, correlationOf(request));
     await mail(deps, account.email, 'Your password was changed', `Hi ${account.username},\n\nthe password of your Modshelf account was just changed. If this was not you, reset your password at once.`);
     return reply.status(204).send();
   });
@@ -170,7 +170,7 @@ export function registerEmailRoutes(app: FastifyInstance, deps: AccountDeps, thr
     if (!account) throw unauthorized();
     if (account.email && account.email.toLowerCase() === email.toLowerCase()) throw invalidInput('This is already your e-mail address');
     await deps.credentials.setEmail(account.userId, email, false).catch(conflictToInput);
-    await runUser(deps, account.userId, { type: 'ChangeEmail' }, account.userId, request);
+    await runUser(deps, account.userId, { type: 'ChangeEmail' }, account.userId, correlationOf(request));
     await mail(deps, account.email, 'Your e-mail address was changed', `Hi ${account.username},\n\nthe e-mail address of your Modshelf account was changed. If this was not you, contact the staff.`);
     await sendVerificationMail(deps, { ...account, email, emailVerified: false }, request);
     return reply.status(204).send();

@@ -1,7 +1,8 @@
+/** The HTTP side of icon uploads (collections and organizations): the query, the raw body, staging. */
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { iconQuery } from '@modshelf/contract/v2';
-import { invalidInput, payloadTooLarge } from '@modshelf/service-kit';
+import { invalidInput, payloadTooLarge } from '@modshelf/contract';
 import type { StagedBlob } from '../blobs/blob-store';
 import type { CatalogueContext } from '../catalogue/context';
 import { stageOrReject } from '../catalogue/http';

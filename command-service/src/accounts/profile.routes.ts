@@ -1,12 +1,13 @@
+import { InvalidInput, PayloadTooLarge, Unauthorized } from '@modshelf/contract';
 import { editUser, keyParam as userParam } from '@modshelf/contract/v2';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GRANTABLE_BADGES, isId, type AccountRecord, type Actor } from '@modshelf/events';
-import { ApiError, invalidInput, notFound, requireScope, setSessionCookie } from '@modshelf/service-kit';
+import { invalidInput, notFound, requireScope, setSessionCookie } from '@modshelf/service-kit';
 import { loadUser, runUser, type AccountDeps } from './support';
-import { conflictToInput } from './auth-routes';
+import { conflictToInput, correlationOf } from './http';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 const IMAGE_TYPES: Record<string, { ext: string; magic: (b: Buffer) => boolean }> = {
@@ -30,7 +31,7 @@ async function targetAccount(deps: AccountDeps, idOrName: string): Promise<Accou
 /** Users edit themselves; admins may edit anyone. Others get 401 as Modrinth answers. */
 function requireSelfOrAdmin(actor: Actor, target: AccountRecord, what: string): void {
   if (actor.userId !== target.userId && actor.role !== 'admin') {
-    throw new ApiError(401, 'unauthorized', `You do not have permission to ${what} this user!`);
+    throw new Unauthorized(`You do not have permission to ${what} this user!`);
   }
 }
 
@@ -41,12 +42,12 @@ async function readBody(body: unknown): Promise<Buffer> {
     let size = 0;
     for await (const c of body as AsyncIterable<Buffer>) {
       size += c.length;
-      if (size > AVATAR_MAX_BYTES) throw new ApiError(413, 'payload_too_large', 'The avatar may be up to 2 MiB');
+      if (size > AVATAR_MAX_BYTES) throw new PayloadTooLarge('The avatar may be up to 2 MiB');
       chunks.push(Buffer.from(c));
     }
     return Buffer.concat(chunks);
   }
-  throw new ApiError(400, 'invalid_image', 'Send the image bytes as the request body with an image content type');
+  throw new InvalidInput('Send the image bytes as the request body with an image content type', { code: 'invalid_image' });
 }
 
 function removeAvatarFiles(deps: AccountDeps, userId: string, keep?: string): void {
@@ -67,23 +68,23 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps, o
     const target = await targetAccount(deps, id);
     requireSelfOrAdmin(actor, target, 'edit');
     if (body.role !== undefined && body.role !== target.role) {
-      if (actor.role !== 'admin') throw new ApiError(401, 'unauthorized', 'You do not have the permissions to edit the role of this user!');
+      if (actor.role !== 'admin') throw new Unauthorized('You do not have the permissions to edit the role of this user!');
     }
-    if (body.badges !== undefined && actor.role !== 'admin') throw new ApiError(401, 'unauthorized', 'You do not have the permissions to edit the badges of this user!');
+    if (body.badges !== undefined && actor.role !== 'admin') throw new Unauthorized('You do not have the permissions to edit the badges of this user!');
     if (body.badges !== undefined && (body.badges & ~GRANTABLE_BADGES) !== 0) throw invalidInput('badges: only the grantable badge bits (2 to 64) may be set');
     const renamed = body.username !== undefined && body.username !== target.username;
     if (renamed) await deps.credentials.setUsername(target.userId, body.username!).catch(conflictToInput);
     try {
-      await runUser(deps, target.userId, { type: 'EditProfile', changes: { username: body.username, bio: body.bio } }, actor.userId, request);
+      await runUser(deps, target.userId, { type: 'EditProfile', changes: { username: body.username, bio: body.bio } }, actor.userId, correlationOf(request));
     } catch (err) {
       if (renamed) await deps.credentials.setUsername(target.userId, target.username);
       throw err;
     }
     if (body.role !== undefined && body.role !== target.role) {
-      await runUser(deps, target.userId, { type: 'ChangeRole', role: body.role }, actor.userId, request);
+      await runUser(deps, target.userId, { type: 'ChangeRole', role: body.role }, actor.userId, correlationOf(request));
       await deps.credentials.setRole(target.userId, body.role);
     }
-    if (body.badges !== undefined) await runUser(deps, target.userId, { type: 'SetBadges', badges: body.badges }, actor.userId, request);
+    if (body.badges !== undefined) await runUser(deps, target.userId, { type: 'SetBadges', badges: body.badges }, actor.userId, correlationOf(request));
     return reply.status(204).send();
   });
 
@@ -99,18 +100,18 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps, o
       const ext = String((request.query as Record<string, unknown>).ext ?? '').toLowerCase();
       const ctype = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
       const type = IMAGE_TYPES[ctype] ? ctype : EXT_TYPES[ext];
-      if (!type) throw new ApiError(400, 'invalid_image', 'The avatar must be a png, jpeg, gif or webp image');
+      if (!type) throw new InvalidInput('The avatar must be a png, jpeg, gif or webp image', { code: 'invalid_image' });
       const bytes = await readBody(request.body);
-      if (bytes.length === 0) throw new ApiError(400, 'invalid_image', 'The image is empty');
-      if (bytes.length > AVATAR_MAX_BYTES) throw new ApiError(413, 'payload_too_large', 'The avatar may be up to 2 MiB');
-      if (!IMAGE_TYPES[type].magic(bytes)) throw new ApiError(400, 'invalid_image', `The file is not a valid ${IMAGE_TYPES[type].ext} image`);
+      if (bytes.length === 0) throw new InvalidInput('The image is empty', { code: 'invalid_image' });
+      if (bytes.length > AVATAR_MAX_BYTES) throw new PayloadTooLarge('The avatar may be up to 2 MiB');
+      if (!IMAGE_TYPES[type].magic(bytes)) throw new InvalidInput(`The file is not a valid ${IMAGE_TYPES[type].ext} image`, { code: 'invalid_image' });
       const file = `${target.userId}-${createHash('sha1').update(bytes).digest('hex').slice(0, 16)}.${IMAGE_TYPES[type].ext}`;
       const tmp = join(avatarDir(deps), `.${file}.tmp`);
       writeFileSync(tmp, bytes);
       renameSync(tmp, join(avatarDir(deps), file));
       const url = `${deps.publicUrl.replace(/\/+$/, '')}/_avatars/${file}`;
       try {
-        await runUser(deps, target.userId, { type: 'EditProfile', changes: { avatar_url: url } }, actor.userId, request);
+        await runUser(deps, target.userId, { type: 'EditProfile', changes: { avatar_url: url } }, actor.userId, correlationOf(request));
       } catch (err) {
         removeAvatarFiles(deps, target.userId, (await loadUser(deps.store, target.userId)).avatarUrl?.split('/').pop());
         throw err;
@@ -125,7 +126,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps, o
     const { id } = userParam.parse(request.params);
     const target = await targetAccount(deps, id);
     requireSelfOrAdmin(actor, target, 'edit');
-    await runUser(deps, target.userId, { type: 'EditProfile', changes: { avatar_url: null } }, actor.userId, request);
+    await runUser(deps, target.userId, { type: 'EditProfile', changes: { avatar_url: null } }, actor.userId, correlationOf(request));
     removeAvatarFiles(deps, target.userId);
     return reply.status(204).send();
   });
@@ -159,7 +160,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps, o
     requireSelfOrAdmin(actor, target, 'delete');
     const state = await loadUser(deps.store, target.userId);
     if (!state.exists || state.deleted) throw notFound('User not found');
-    await runUser(deps, target.userId, { type: 'Delete' }, actor.userId, request);
+    await runUser(deps, target.userId, { type: 'Delete' }, actor.userId, correlationOf(request));
     await onUserDeleted(target.userId, request);
     await deps.credentials.deleteAccount(target.userId);
     removeAvatarFiles(deps, target.userId);

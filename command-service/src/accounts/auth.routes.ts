@@ -1,57 +1,15 @@
 import { createBody, loginBody } from '@modshelf/contract/v2';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CredentialConflictError, newId, usernameSchema, type AccountRecord } from '@modshelf/events';
-import {
-  ApiError, POSITION_HEADER, hashToken, invalidInput, requireActor, setSessionCookie, unauthorized,
-} from '@modshelf/service-kit';
-import {
-  SESSION_TTL_MS, checkPasswordRules, hashPassword, loadUser, newToken, newUserId, nowIso, parseUserAgent, runUser, verifyPassword,
-  type AccountDeps,
-} from './support';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { usernameSchema, type AccountRecord } from '@modshelf/events';
+import { DomainError } from '@modshelf/contract';
+import { invalidInput, requireActor, setSessionCookie, unauthorized } from '@modshelf/service-kit';
+import { checkPasswordRules, hashPassword, loadUser, newUserId, nowIso, runUser, verifyPassword, type AccountDeps } from './support';
 import { AttemptThrottle } from './throttle';
-import { isRateLimitBypassed } from './ratelimit';
-import { sendVerificationMail, setNewsletter } from './email-routes';
-import { startTwoFactorFlow } from './twofactor-routes';
+import { isRateLimitBypassed } from './ratelimit.hook';
+import { sendVerificationMail, setNewsletter } from './email.routes';
+import { startTwoFactorFlow } from './twofactor.routes';
+import { clientIp, conflictToInput, issueSession, correlationOf } from './http';
 
-
-export function conflictToInput(err: unknown): never {
-  if (err instanceof CredentialConflictError) {
-    throw invalidInput(err.field === 'username' ? 'Username is taken!' : 'This e-mail address is already in use by another account');
-  }
-  throw err;
-}
-
-/** Creates a session for the account: the SessionCreated event (its position in the answer's header), the token hash in the vault, the cookie. */
-export async function issueSession(deps: AccountDeps, account: AccountRecord, request: FastifyRequest, reply: FastifyReply): Promise<string> {
-  const sessionId = newId();
-  const created = nowIso(deps);
-  const { os, platform } = parseUserAgent(request.headers['user-agent']);
-  const { position } = await runUser(deps, account.userId, { type: 'CreateSession', session_id: sessionId, os, platform, created }, account.userId, request);
-  // read-your-writes: the session's event comes after everything this request wrote (a new account too)
-  reply.header(POSITION_HEADER, String(position));
-  const token = newToken('mra_');
-  await deps.credentials.putToken({
-    hash: hashToken(token),
-    kind: 'session',
-    refId: sessionId,
-    userId: account.userId,
-    scopes: 0,
-    expires: new Date(Date.parse(created) + SESSION_TTL_MS).toISOString(),
-    created,
-    lastUsed: created,
-    meta: { os, platform },
-  });
-  setSessionCookie(request, reply, token, SESSION_TTL_MS / 1000);
-  // expired sessions are dropped from the vault as new ones arrive
-  for (const t of await deps.credentials.listTokens(account.userId, 'session')) {
-    if (t.expires && t.expires <= created) await deps.credentials.deleteToken(t.hash);
-  }
-  return token;
-}
-
-export function clientIp(request: FastifyRequest): string {
-  return request.ip;
-}
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps, throttle: AttemptThrottle): void {
   const signUps = new AttemptThrottle(deps.rateLimit?.signUpsPerHour ?? 30, 60 * 60 * 1000, {
@@ -81,7 +39,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps, thro
     await deps.credentials.createAccount(account).catch(conflictToInput);
     if (limited) signUps.fail(`ip:${clientIp(request)}`);
     try {
-      await runUser(deps, userId, { type: 'Register', user_id: userId, username: body.username, role: 'developer', created: nowIso(deps) }, userId, request);
+      await runUser(deps, userId, { type: 'Register', user_id: userId, username: body.username, role: 'developer', created: nowIso(deps) }, userId, correlationOf(request));
     } catch (err) {
       await deps.credentials.deleteAccount(userId);
       throw err;
@@ -113,7 +71,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps, thro
       throw unauthorized('Authentication Error: Incorrect username or password');
     }
     if (!state.exists) {
-      await runUser(deps, account.userId, { type: 'Register', user_id: account.userId, username: account.username, role: account.role, created: nowIso(deps) }, account.userId, request);
+      await runUser(deps, account.userId, { type: 'Register', user_id: account.userId, username: account.username, role: account.role, created: nowIso(deps) }, account.userId, correlationOf(request));
     }
     const totp = await deps.credentials.getTotp(account.userId);
     if (totp?.enabled) return { flow: await startTwoFactorFlow(deps, account.userId, 'login') };
@@ -124,8 +82,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps, thro
     const actor = requireActor(request);
     if (actor.kind !== 'session') throw unauthorized('Authentication Error: logout needs a session token');
     await deps.credentials.deleteTokensByRef(actor.tokenRefId);
-    await runUser(deps, actor.userId, { type: 'RevokeSession', session_id: actor.tokenRefId }, actor.userId, request).catch((err) => {
-      if (!(err instanceof ApiError && err.status === 404)) throw err;
+    await runUser(deps, actor.userId, { type: 'RevokeSession', session_id: actor.tokenRefId }, actor.userId, correlationOf(request)).catch((err) => {
+      if (!(err instanceof DomainError && err.kind === 'not_found')) throw err;
     });
     setSessionCookie(request, reply, null);
     return reply.status(204).send();

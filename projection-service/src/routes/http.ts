@@ -1,0 +1,47 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from '@modshelf/events';
+import {
+  MAX_POSITION_WAIT_MS,
+  MIN_POSITION_HEADER,
+  MIN_POSITION_PARAM,
+  POSITION_HEADER,
+  hasScope,
+  invalidInput,
+  type ScopeName,
+} from '@modshelf/service-kit';
+import type { QueryDeps } from './context';
+
+/** The caller, as the site's auth hook resolved it (null when anonymous). */
+export function actorOf(request: FastifyRequest): Actor | null {
+  return request.actor ?? null;
+}
+
+/** The caller when their token carries `scope`; otherwise treated as anonymous (as Modrinth does for reads). */
+export function actorWith(request: FastifyRequest, scope: ScopeName): Actor | null {
+  const a = actorOf(request);
+  return a && hasScope(a.scopes, scope) ? a : null;
+}
+
+/** Read-your-writes: waits (bounded) until the projections pass the position the caller presents. */
+export async function waitForMinPosition(deps: QueryDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const header = request.headers[MIN_POSITION_HEADER];
+  const param = (request.query as Record<string, unknown> | undefined)?.[MIN_POSITION_PARAM];
+  const raw = (Array.isArray(header) ? header[0] : header) ?? (typeof param === 'string' ? param : undefined);
+  if (raw !== undefined && raw !== '') {
+    const pos = Number(raw);
+    if (!Number.isSafeInteger(pos) || pos < 0) throw invalidInput(`${MIN_POSITION_PARAM} must be a non-negative integer`);
+    if (pos > deps.projections.checkpoint()) {
+      // A position past the log's head was never answered by a command: nothing to wait for.
+      const head = deps.projections.checkpoint() + (await deps.projections.lag());
+      // a halted projection will not pass it: answer at once from the last good state (the header says which)
+      const halted = deps.projections.failures().some((f) => f.position <= pos);
+      if (pos <= head && !halted) await deps.projections.waitForPosition(pos, MAX_POSITION_WAIT_MS);
+    }
+  }
+  reply.header(POSITION_HEADER, String(deps.projections.checkpoint()));
+}
+
+/** The preHandler of a query route: read-your-writes (waitForMinPosition). */
+export function minPositionWait(deps: QueryDeps): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  return (request, reply) => waitForMinPosition(deps, request, reply);
+}
