@@ -1,15 +1,10 @@
-import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SqliteCredentialStore, SqliteEventStore, billingStream } from '@modshelf/events';
-import { installAuth, installErrorHandling } from '@modshelf/service-kit';
-import { installRateLimit, registerAccountRoutes } from '../index';
-import { OutboxMailer } from '../mail';
+import { billingStream } from '@modshelf/events';
+import { accountsApp, type AccountsApp } from '../test-app';
 import { SandboxPaymentProvider, type ChargeOutcome } from './provider';
-
-process.env.ARGON2_MEMORY_KIB ??= '1024';
 
 /** The payment provider is outside both replicas: one instance, counting the charges it is asked for. */
 class CountingProvider extends SandboxPaymentProvider {
@@ -21,22 +16,12 @@ class CountingProvider extends SandboxPaymentProvider {
   }
 }
 
-interface Replica { app: FastifyInstance; store: SqliteEventStore; credentials: SqliteCredentialStore }
 let dir: string;
 let provider: CountingProvider;
-let replicas: Replica[];
+let replicas: AccountsApp[];
 
-async function replica(): Promise<Replica> {
-  const store = new SqliteEventStore({ path: join(dir, 'events.db') });
-  const credentials = new SqliteCredentialStore({ path: join(dir, 'credentials.db') });
-  const app = Fastify({ logger: false });
-  installErrorHandling(app);
-  await installRateLimit(app, { perMinute: 100_000 });
-  installAuth(app, { credentials });
-  registerAccountRoutes(app, { store, credentials, dataDir: dir, publicUrl: 'http://localhost', mailer: new OutboxMailer(join(dir, 'outbox')), billingCycleMs: 0, payments: provider });
-  await app.ready();
-  return { app, store, credentials };
-}
+/** One replica: its own connections to the one events.db and credentials.db, as a second process has. */
+const replica = () => accountsApp(dir, { payments: provider });
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'billing-replicas-'));
@@ -44,11 +29,7 @@ beforeEach(async () => {
   replicas = [await replica(), await replica()];
 });
 afterEach(async () => {
-  for (const r of replicas) {
-    await r.app.close();
-    await r.store.close();
-    await r.credentials.close();
-  }
+  for (const r of replicas) await r.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -5,65 +5,48 @@
  * the dashboard's time-series charts (range picker, CSV export) over the seed's months of history.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { ORGANIZATION_PERMISSIONS, PROJECT_PERMISSIONS } from '@modshelf/contract';
 import { DEMO_USERS } from '../site/src/seed/demo-catalogue';
-import { buildWebOnce, failFast, launchBrowser, loadStartSite, recordPage, startSeededSite } from './harness';
+import { type AuthHeaders, failFast, type SiteApi, useSite } from './harness';
 
-const startSite = await loadStartSite();
-const ADD_PROJECT = 1 << 4;
-const VIEW_ANALYTICS = 1 << 8;
+const { ADD_PROJECT } = ORGANIZATION_PERMISSIONS;
+const { VIEW_ANALYTICS } = PROJECT_PERMISSIONS;
 
 interface OrgAnswer {
   id: string; slug: string; name: string; team_id: string; description: string;
   members: { user: { id: string; username: string }; is_owner: boolean; accepted: boolean; organization_permissions: number | null; permissions: number | null }[];
 }
 
-describe.skipIf(!startSite)('organization settings and analytics over time in a real browser', () => {
+describe('organization settings and analytics over time in a real browser', () => {
   failFast();
-  let site: Awaited<ReturnType<typeof startSeededSite>>;
-  let browser: Browser;
+  const env = useSite({ seed: 16 });
   let ctx: BrowserContext;
   let page: Page;
   let url: string;
   let org: OrgAnswer;
   let owner: string;
   let invitee: string;
-  let ownerToken: string;
+  let ownerToken: AuthHeaders;
+  let site: SiteApi;
   const slug = 'blockworks-studio';
 
-  const login = async (username: string): Promise<string> => {
-    const r = await fetch(`${url}/v2/auth/login`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: `demo-${username}-password` }),
-    });
-    expect(r.status).toBe(200);
-    return (await r.json()).session as string;
-  };
-  const api = async <T>(path: string, token?: string): Promise<T> => {
-    const r = await fetch(`${url}${path}`, { headers: token ? { Authorization: token } : {} });
-    expect(r.status, `${path}: ${r.status}`).toBe(200);
-    return (await r.json()) as T;
-  };
+  // each sign-in in a context of its own: `site` stays a visitor's (no session cookie)
+  const login = async (username: string): Promise<AuthHeaders> => (await (await env.api()).signInDemo(username)).auth;
+  const api = <T>(path: string, auth?: AuthHeaders): Promise<T> => site.getJson<T>(path, auth);
 
   beforeAll(async () => {
-    await buildWebOnce();
-    site = await startSeededSite(16);
-    url = site!.url.replace(/\/$/, '');
+    url = env.url;
+    site = await env.api();
     org = await api<OrgAnswer>(`/v2/organization/${slug}`);
     owner = org.members.find((m) => m.is_owner)!.user.username;
     invitee = DEMO_USERS.find((u) => !org.members.some((m) => m.user.username === u))!;
     ownerToken = await login(owner);
-    browser = await launchBrowser();
-    ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    page = recordPage(await ctx.newPage());
-    page.setDefaultTimeout(60_000);
+    page = await env.newPage({ timeout: 60_000, acceptDownloads: true });
+    ctx = page.context();
     page.on('dialog', (d) => void d.accept());
-  }, 600_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  }, 180_000);
+  });
 
   it('serves months of history through the analytics API, to the team only', async () => {
     const projects = await api<{ id: string }[]>(`/v2/organization/${org.id}/projects`);
@@ -73,7 +56,7 @@ describe.skipIf(!startSite)('organization settings and analytics over time in a 
     const views = await api<Record<string, Record<string, number>>>(`/v2/analytics/views?${q}`, ownerToken);
     expect(Object.keys(views[projects[0].id]).length).toBeGreaterThan(60);
     expect((await fetch(`${url}/v2/analytics/downloads?${q}`)).status).toBe(401);
-    expect((await fetch(`${url}/v2/analytics/downloads?${q}`, { headers: { Authorization: await login(invitee) } })).status).toBe(401);
+    expect((await fetch(`${url}/v2/analytics/downloads?${q}`, { headers: await login(invitee) })).status).toBe(401);
   });
 
   it("leads from the dashboard's organization link to real settings, where the owner saves the description", async () => {
@@ -100,7 +83,7 @@ describe.skipIf(!startSite)('organization settings and analytics over time in a 
     await invite.getByRole('button', { name: 'Invite' }).click();
     const card = page.getByTestId('org-member').filter({ hasText: invitee });
     await card.getByText('Pending').waitFor();
-    const join = await fetch(`${url}/v2/organization/${org.id}/join`, { method: 'POST', headers: { Authorization: await login(invitee) } });
+    const join = await fetch(`${url}/v2/organization/${org.id}/join`, { method: 'POST', headers: await login(invitee) });
     expect(join.status).toBe(204);
     await page.reload();
     await card.getByText('Pending').waitFor({ state: 'detached' });

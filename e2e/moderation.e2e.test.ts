@@ -3,88 +3,30 @@
  * approves a submitted project in /moderation/review, the project appears in search, and the audit
  * timeline shows the status change with its actor and the state "as of" before the approval.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIRequestContext, Browser } from 'playwright-core';
-import { buildWebOnce, failFast, freePort, launchBrowser, loadStartSite, removeDir } from './harness';
+import { describe, expect, it } from 'vitest';
+import { failFast, SiteApi, STAFF as ADMIN, useSite } from './harness';
 
-const startSite = await loadStartSite();
-const ADMIN = { username: 'e2e_admin', password: 'moderation-e2e-password-1' };
-
-describe.skipIf(!startSite)('moderation in a real browser', () => {
+describe('moderation in a real browser', () => {
   failFast();
-  let site: { url: string; close(): Promise<void> };
-  let dataDir: string;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await buildWebOnce();
-    dataDir = mkdtempSync(join(tmpdir(), 'modshelf-e2e-moderation-'));
-    const port = await freePort();
-    site = await startSite!({
-      env: {
-        PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, SEED: 'false', LOG_LEVEL: 'silent',
-        ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password,
-      },
-    });
-    browser = await launchBrowser();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-    if (dataDir) removeDir(dataDir);
-  });
+  const env = useSite();
 
   /** An author signs up, creates a project with a version and submits it for review (API only). */
-  async function submittedProject(request: APIRequestContext, title: string) {
-    const url = site.url;
-    const username = `author_${Date.now() % 1_000_000_000}`;
-    const created = await request.post(`${url}/v2/auth/create`, {
-      data: { username, email: `${username}@example.com`, password: 'correct-horse-battery-staple' },
-      headers: { 'x-requested-with': 'e2e' },
-    });
-    expect(created.status(), await created.text()).toBe(200);
-    const auth = { authorization: (await created.json()).session as string, 'x-requested-with': 'e2e' };
-    const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-    const project = await request.post(`${url}/v2/project`, {
-      headers: auth,
-      multipart: {
-        data: JSON.stringify({
-          slug, title, description: 'A mod waiting for a moderator', body: '# Hello', categories: ['magic'], client_side: 'required',
-          server_side: 'optional', license_id: 'MIT', project_type: 'mod', is_draft: true,
-        }),
-      },
-    });
-    expect(project.status(), await project.text()).toBe(200);
-    const id = (await project.json()).id as string;
-    const version = await request.post(`${url}/v2/version`, {
-      headers: auth,
-      multipart: {
-        data: JSON.stringify({
-          project_id: id, name: 'First', version_number: '1.0.0', changelog: 'initial', game_versions: ['1.11.4'], loaders: ['coreengine'],
-          version_type: 'release', featured: false, dependencies: [], file_parts: ['file'],
-        }),
-        file: { name: 'review-me.jar', mimeType: 'application/java-archive', buffer: Buffer.from(`jar of ${title}`) },
-      },
-    });
-    expect(version.status(), await version.text()).toBe(200);
-    const submit = await request.patch(`${url}/v2/project/${id}`, { headers: auth, data: { status: 'processing' } });
-    expect(submit.status(), await submit.text()).toBe(204);
+  async function submittedProject(api: SiteApi, title: string) {
+    const author = await api.signUp('author');
+    const { id, slug, position } = await api.submittedProject(
+      author.auth, { title, description: 'A mod waiting for a moderator' }, { name: 'review-me.jar', body: `jar of ${title}` },
+    );
     // read-your-writes: the projections have the project in processing before anyone looks for it
-    const position = submit.headers()['x-modshelf-position'];
-    const seen = await request.get(`${url}/v2/project/${id}?min_position=${position}`, { headers: auth });
+    const seen = await api.request.get(`${api.url}/v2/project/${id}?min_position=${position}`, { headers: author.auth });
     expect((await seen.json()).status).toBe('processing');
-    return { id, slug, username };
+    return { id, slug, username: author.username };
   }
 
   it('a staff member approves a submitted project; it shows in search and in the audit timeline', async () => {
-    const url = site.url;
+    const { url, browser } = env;
     const title = `Review Me ${Date.now() % 100000}`;
     const authorCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const { id } = await submittedProject(authorCtx.request, title);
+    const { id } = await submittedProject(new SiteApi(authorCtx.request, url), title);
 
     // a signed-in non-staff user gets the error screen
     authorCtx.setDefaultTimeout(15_000);
@@ -152,9 +94,9 @@ describe.skipIf(!startSite)('moderation in a real browser', () => {
   }, 120_000);
 
   it('a staff member closes a report with a message and reopens it; admin billing answers User not found', async () => {
-    const url = site.url;
+    const { url, browser } = env;
     const reporterCtx = await browser.newContext();
-    const { id: projectId } = await submittedProject(reporterCtx.request, `Reported ${Date.now() % 100000}`);
+    const { id: projectId } = await submittedProject(new SiteApi(reporterCtx.request, url), `Reported ${Date.now() % 100000}`);
     // the author reports their own project (any signed-in user may report what they can see)
     const me = await (await reporterCtx.request.get(`${url}/v2/user`)).json();
     const filed = await reporterCtx.request.post(`${url}/v2/report`, {

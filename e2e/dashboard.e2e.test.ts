@@ -8,14 +8,9 @@
  * and a new project URL.
  * Also the dashboard's other pages: notifications, collections, organizations, analytics, revenue.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { buildWebOnce, failFast, freePort, launchBrowser, loadStartSite, recordPage, removeDir } from './harness';
-
-const startSite = await loadStartSite();
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { failFast, useSite } from './harness';
 
 /** Submits the sign-up form: on to the welcome page, or the form's error at once (not a long wait for "Continue"). */
 async function createAccount(p: Page): Promise<void> {
@@ -24,14 +19,10 @@ async function createAccount(p: Page): Promise<void> {
   await p.getByRole('link', { name: 'Continue' }).or(error).first().waitFor();
   if (await error.isVisible()) throw new Error(`sign-up answered: ${await error.innerText()}`);
 }
-const ADMIN_USERNAME = 'staffadmin';
-const ADMIN_PASSWORD = 'staff-password-42';
 
-describe.skipIf(!startSite)('the author dashboard and publishing flow in a real browser', () => {
+describe('the author dashboard and publishing flow in a real browser', () => {
   failFast();
-  let site: { url: string; close(): Promise<void> };
-  let dataDir: string;
-  let browser: Browser;
+  const env = useSite();
   let page: Page;
   let url: string;
   const stamp = Date.now().toString(36);
@@ -44,34 +35,10 @@ describe.skipIf(!startSite)('the author dashboard and publishing flow in a real 
   const api = (path: string, init: RequestInit = {}) => fetch(`${url}${path}`, init);
 
   beforeAll(async () => {
-    await buildWebOnce();
-    dataDir = mkdtempSync(join(tmpdir(), 'modshelf-e2e-dashboard-'));
-    const port = await freePort();
-    site = await startSite!({
-      env: {
-        PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, SEED: 'false', LOG_LEVEL: 'silent',
-        ADMIN_USERNAME, ADMIN_PASSWORD,
-      },
-    });
-    url = site.url.replace(/\/$/, '');
-    browser = await launchBrowser();
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = recordPage(await ctx.newPage());
+    url = env.url;
     // the shared machine is loaded: first loads of a part can take a while
-    page.setDefaultTimeout(60_000);
-  }, 240_000);
-
-  afterEach(async (c) => {
-    if (c.task.result?.state === 'fail' && page) {
-      console.error(`[dashboard e2e] ${c.task.name}: at ${page.url()}\n${(await page.locator('main').innerText().catch(() => '')).slice(0, 1500)}`);
-    }
+    page = await env.newPage({ timeout: 60_000 });
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-    if (dataDir) removeDir(dataDir);
-  }, 180_000);
 
   it('sends an anonymous visitor to sign in, and back to the dashboard after signing up', async () => {
     await page.goto(`${url}/dashboard/projects`);
@@ -168,16 +135,7 @@ describe.skipIf(!startSite)('the author dashboard and publishing flow in a real 
   }, 180_000);
 
   it('is approved by staff through the API and then appears in search', async () => {
-    const login = await api('/v2/auth/login', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
-    });
-    expect(login.status).toBe(200);
-    const { session } = (await login.json()) as { session: string };
-    const approve = await api(`/v2/project/${projectId}`, {
-      method: 'PATCH', headers: { 'Content-Type': 'application/json', Authorization: session }, body: JSON.stringify({ status: 'approved' }),
-    });
-    expect(approve.status).toBe(204);
-    const position = approve.headers.get('x-modshelf-position');
+    const position = await (await env.api()).approveAsStaff(projectId);
     const hits = await (await api(`/v2/search?query=${encodeURIComponent(title)}&min_position=${position}`)).json();
     expect(hits.hits.map((h: { project_id: string }) => h.project_id)).toContain(projectId);
 
@@ -208,9 +166,8 @@ describe.skipIf(!startSite)('the author dashboard and publishing flow in a real 
 
   it('invites a member from the members tab; the invitee accepts from the dashboard notifications', async () => {
     const invitee = `helper${stamp}`;
-    const ctx2 = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const other = recordPage(await ctx2.newPage());
-    other.setDefaultTimeout(60_000);
+    const other = await env.newPage({ timeout: 60_000 });
+    const ctx2 = other.context();
     try {
       await other.goto(`${url}/auth/sign-up?redirect=%2Fdashboard%2Fnotifications`);
       await other.getByRole('heading', { name: 'Create an account' }).waitFor();
@@ -306,7 +263,7 @@ describe.skipIf(!startSite)('the author dashboard and publishing flow in a real 
     await report.getByRole('link').click();
     await page.getByTestId('report-page').getByText(`Testing reports ${stamp}`).waitFor();
 
-    // the revenue pages answer from /v2/payout (e2e/revenue.test.ts follows the money)
+    // the revenue pages answer from /v2/payout (e2e/revenue.e2e.test.ts follows the money)
     await page.goto(`${url}/dashboard/revenue/withdraw`);
     await page.getByTestId('withdraw-available').waitFor();
   }, 180_000);

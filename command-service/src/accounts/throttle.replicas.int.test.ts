@@ -1,16 +1,10 @@
-import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SqliteCredentialStore, SqliteEventStore } from '@modshelf/events';
-import { installAuth, installErrorHandling } from '@modshelf/service-kit';
-import { installRateLimit, registerAccountRoutes } from './index';
-import { OutboxMailer } from './mail';
+import { accountsApp, type AccountsApp } from './test-app';
 import { AttemptThrottle } from './throttle';
 import { ThrottleTable } from './throttle-table';
-
-process.env.ARGON2_MEMORY_KIB ??= '1024';
 
 let dir: string;
 beforeEach(() => {
@@ -50,26 +44,11 @@ describe('AttemptThrottle on a shared table', () => {
 });
 
 describe('the sign-in throttle across replicas and restarts', () => {
-  interface Replica { app: FastifyInstance; store: SqliteEventStore; credentials: SqliteCredentialStore }
-  async function replica(signUpsPerHour = 30): Promise<Replica> {
-    const store = new SqliteEventStore({ path: join(dir, 'events.db') });
-    const credentials = new SqliteCredentialStore({ path: join(dir, 'credentials.db') });
-    const app = Fastify({ logger: false });
-    installErrorHandling(app);
-    await installRateLimit(app, { perMinute: 100_000 });
-    installAuth(app, { credentials });
-    registerAccountRoutes(app, {
-      store, credentials, dataDir: dir, publicUrl: 'http://localhost', mailer: new OutboxMailer(join(dir, 'outbox')), billingCycleMs: 0,
-      rateLimit: { perMinute: 100_000, signInAttempts: 4, signInWindowMs: 60_000, signUpsPerHour },
-    });
-    await app.ready();
-    return { app, store, credentials };
-  }
-  async function stop(r: Replica) {
-    await r.app.close();
-    await r.store.close();
-    await r.credentials.close();
-  }
+  type Replica = AccountsApp;
+  const replica = (signUpsPerHour = 30) => accountsApp(dir, {
+    rateLimit: { perMinute: 100_000, signInAttempts: 4, signInWindowMs: 60_000, signUpsPerHour },
+  });
+  const stop = (r: Replica) => r.stop();
   const login = (r: Replica, password: string) => r.app.inject({ method: 'POST', url: '/v2/auth/login', payload: { username: 'frank', password } });
 
   it('counts failures made on either replica, and remembers them after both restart', async () => {

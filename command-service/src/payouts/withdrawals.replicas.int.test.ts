@@ -1,36 +1,26 @@
-import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SqliteCredentialStore, SqliteEventStore, newId, payoutsStream } from '@modshelf/events';
+import { newId, payoutsStream } from '@modshelf/events';
 import { DomainError } from '@modshelf/contract';
-import { installAuth, installErrorHandling } from '@modshelf/service-kit';
-import { installRateLimit, registerAccountRoutes } from '../accounts/index';
-import { OutboxMailer } from '../accounts/mail';
+import { accountsApp, type AccountsApp } from '../accounts/test-app';
 import { execute, newCommandContext } from '../kernel/execute';
 import { balanceOf, payoutDecider } from './decider';
 import { SandboxPayoutProvider } from './provider';
 import { registerPayoutRoutes, type Payouts } from './payouts.routes';
 
-process.env.ARGON2_MEMORY_KIB ??= '1024';
-
 /** Two replicas: each its own connections to one events.db and one credentials.db, as two processes have. */
-interface Replica { app: FastifyInstance; store: SqliteEventStore; credentials: SqliteCredentialStore; payouts: Payouts }
+interface Replica extends AccountsApp<Payouts | undefined> { payouts: Payouts }
 let dir: string;
 let replicas: Replica[];
 
 async function replica(): Promise<Replica> {
-  const store = new SqliteEventStore({ path: join(dir, 'events.db') });
-  const credentials = new SqliteCredentialStore({ path: join(dir, 'credentials.db') });
-  const app = Fastify({ logger: false });
-  installErrorHandling(app);
-  await installRateLimit(app, { perMinute: 100_000 });
-  installAuth(app, { credentials });
-  registerAccountRoutes(app, { store, credentials, dataDir: dir, publicUrl: 'http://localhost', mailer: new OutboxMailer(join(dir, 'outbox')), billingCycleMs: 0 });
-  const payouts = registerPayoutRoutes(app, { store, credentials, dataDir: dir, provider: new SandboxPayoutProvider(60_000), accrue: false, env: { PAYOUT_POLL_MS: '0' } });
-  await app.ready();
-  return { app, store, credentials, payouts };
+  const r = await accountsApp(dir, {}, {
+    register: (app, { store, credentials }) =>
+      registerPayoutRoutes(app, { store, credentials, dataDir: dir, provider: new SandboxPayoutProvider(60_000), accrue: false, env: { PAYOUT_POLL_MS: '0' } }),
+  });
+  return { ...r, payouts: r.registered! };
 }
 
 beforeEach(async () => {
@@ -38,11 +28,7 @@ beforeEach(async () => {
   replicas = [await replica(), await replica()];
 });
 afterEach(async () => {
-  for (const r of replicas) {
-    await r.app.close();
-    await r.store.close();
-    await r.credentials.close();
-  }
+  for (const r of replicas) await r.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

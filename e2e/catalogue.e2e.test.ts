@@ -4,38 +4,25 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { buildWebOnce, failFast, launchBrowser, loadStartSite, startSeededSite } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { failFast, useSite } from './harness';
 
-// Skipped only while site/src/index.ts has no startSite; a site that fails to start fails the suite.
-const canStart = (await loadStartSite()) !== null;
-
-describe.skipIf(!canStart)('catalogue in a real browser', () => {
+describe('catalogue in a real browser', () => {
   failFast();
-  let site: Awaited<ReturnType<typeof startSeededSite>>;
-  let browser: Browser;
+  const site = useSite({ seed: 40 });
   let page: Page;
   const searchCalls: string[] = [];
 
   beforeAll(async () => {
-    await buildWebOnce();
-    site = await startSeededSite(40);
-    browser = await launchBrowser();
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    page = await ctx.newPage();
+    page = await site.newPage({ acceptDownloads: true });
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/v2/search') searchCalls.push(r.url());
     });
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
   });
 
   it('goes from home through search, a project and its versions to a file download', async () => {
-    const url = site!.url;
+    const url = site.url;
     await page.goto(`${url}/`);
     await page.getByTestId('project-card').first().waitFor();
 
@@ -146,7 +133,7 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
   }, 120_000);
 
   it('shows the gallery lightbox, the creators and their user page', async () => {
-    const url = site!.url;
+    const url = site.url;
     const search = await (await page.request.get(`${url}/v2/search?limit=50`)).json();
     const hit = (search.hits as { slug: string; gallery: string[]; project_type: string }[]).find((h) => h.gallery.length > 0);
     expect(hit, 'a seeded project with a gallery').toBeTruthy();
@@ -192,10 +179,10 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
   });
 
   it('sends an anonymous visitor to sign in and back; a signed-in visitor follows and unfollows', async () => {
-    const url = site!.url;
+    const url = site.url;
     const search = await (await page.request.get(`${url}/v2/search?limit=1&index=downloads`)).json();
     const slug = search.hits[0].slug as string;
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const ctx = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const visitor = await ctx.newPage();
     await visitor.goto(`${url}/mod/${slug}`);
     const follow = visitor.locator('.cat-project__actions button[aria-pressed]');
@@ -265,7 +252,7 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
   });
 
   it('scrolls back to the top after a page transition', async () => {
-    await page.goto(`${site!.url}/mods?m=50`);
+    await page.goto(`${site.url}/mods?m=50`);
     await page.getByTestId('project-card').nth(10).waitFor();
     const last = page.getByTestId('project-card').last();
     await last.scrollIntoViewIfNeeded();
@@ -276,7 +263,7 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
   });
 
   it('shows organization and collection pages, and their not-found errors', async () => {
-    const url = site!.url;
+    const url = site.url;
     const search = await (await page.request.get(`${url}/v2/search?limit=100`)).json();
     const hits = search.hits as { slug: string; organization: string | null; author_id: string }[];
     // the demo seed groups some projects under studios (deterministic names)
@@ -316,7 +303,7 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
   });
 
   it('suggests a sample of 3 projects from the header search, and opens the full search on Enter', async () => {
-    const url = site!.url;
+    const url = site.url;
     const any = await (await page.request.get(`${url}/v2/search?limit=1&index=downloads`)).json();
     const word = (any.hits[0].title as string).split(/\s+/).sort((a, b) => b.length - a.length)[0];
     await page.goto(`${url}/legal`);
@@ -340,13 +327,13 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
   });
 
   it('shows a missing project as the 404 page', async () => {
-    await page.goto(`${site!.url}/mod/no-such-project-here`);
+    await page.goto(`${site.url}/mod/no-such-project-here`);
     await page.getByText('Page Not Found: /mod/no-such-project-here').waitFor();
     expect(await page.locator('.ms-error__logo').count()).toBe(1);
   });
 
   it('renders the spec number format on cards', async () => {
-    await page.goto(`${site!.url}/mods?s=downloads`);
+    await page.goto(`${site.url}/mods?s=downloads`);
     await page.getByTestId('project-card').first().waitFor();
     const texts = await page.locator('.cat-card__stats').allInnerTexts();
     for (const t of texts) {
@@ -356,7 +343,7 @@ describe.skipIf(!canStart)('catalogue in a real browser', () => {
   });
 
   it('locks provided filters (unlock, sync), draws category and loader icons, and serves the legal pages and the community link', async () => {
-    const url = site!.url;
+    const url = site.url;
     const facetsOf = (u: string) => JSON.parse(new URL(u).searchParams.get('facets') ?? '[]') as string[][];
     const lockedSearch = page.waitForResponse((r) => new URL(r.url()).pathname === '/v2/search' && facetsOf(r.url()).some((g) => g.includes('versions:1.11.4')));
     await page.goto(`${url}/mods?pv=1.11.4&pg=coreengine`);

@@ -7,15 +7,10 @@
  * Also the appearance and language pages and the return to the page the visitor came from.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import otplib from 'otplib';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildWebOnce, failFast, freePort, launchBrowser, loadStartSite, removeDir } from './harness';
-
-const startSite = await loadStartSite();
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { failFast, useSite } from './harness';
 
 const TOKEN_DELETE_TEXT = 'Are you sure you want to delete this token? This will remove this token forever.';
 const SECTION_TITLES = [
@@ -30,11 +25,9 @@ function totpAt(secret: string, steps: number): string {
   return totp.clone({ epoch: Date.now() + steps * 30_000 }).generate(secret);
 }
 
-describe.skipIf(!startSite)('accounts and settings in a real browser', { timeout: 90_000 }, () => {
+describe('accounts and settings in a real browser', { timeout: 90_000 }, () => {
   failFast();
-  let site: { url: string; close(): Promise<void> };
-  let dataDir: string;
-  let browser: Browser;
+  const env = useSite();
   let ctx: BrowserContext;
   let page: Page;
   let url: string;
@@ -50,31 +43,9 @@ describe.skipIf(!startSite)('accounts and settings in a real browser', { timeout
   const mailbox = async () => (await (await api('/_dev/mailbox.json')).json()) as { id: string; to: string; subject: string; text: string }[];
 
   beforeAll(async () => {
-    await buildWebOnce();
-    dataDir = mkdtempSync(join(tmpdir(), 'modshelf-e2e-settings-'));
-    const port = await freePort();
-    site = await startSite!({
-      env: {
-        PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, SEED: 'false', LOG_LEVEL: 'silent',
-      },
-    });
-    url = site.url.replace(/\/$/, '');
-    browser = await launchBrowser();
-    ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await ctx.newPage();
-  }, 240_000);
-
-  // on a failure, say where the page was and what it showed
-  afterEach(async (c) => {
-    if (c.task.result?.state === 'fail' && page) {
-      console.error(`[settings e2e] ${c.task.name}: at ${page.url()}\n${(await page.locator('main').innerText().catch(() => '')).slice(0, 1500)}`);
-    }
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-    if (dataDir) removeDir(dataDir);
+    url = env.url;
+    page = await env.newPage();
+    ctx = page.context();
   });
 
   it('signs up from a page, comes back to it, and verifies the e-mail from the dev mailbox', async () => {

@@ -1,55 +1,19 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ProjectEdited, ProjectStatusChanged, ReportClosed, ReportFiled, ReviewLockAcquired, ReviewLockReleased, SqliteEventStore, TeamMemberAdded, newId,
-  projectStream, reportStream, reviewLockStream, type Actor,
+  ProjectEdited, ProjectStatusChanged, ReportClosed, ReportFiled, ReviewLockAcquired, ReviewLockReleased, TeamMemberAdded, newId,
+  projectStream, reportStream, reviewLockStream,
 } from '@modshelf/events';
-import { ALL_SCOPES, installErrorHandling, scope } from '@modshelf/service-kit';
-import { startProjections } from '../index';
+import { scope } from '@modshelf/service-kit';
 import { quarantineEvent } from '../runner/quarantine';
-import type { Projections } from '../runner/runner';
-import { Fixtures } from '../testing/fixtures';
-import { registerQueryRoutes } from './plugin';
+import { testApp } from '../testing/app';
 import { foldDocument, parseAsOf, prefixAsOf } from '../audit/audit';
 import { reviewLockOf } from './moderation.routes';
 import { AsOfAnswer, ModerationStats, QueuedProject, ReviewLock, TimelineEntry } from '../contract/moderation.openapi';
 
 /** Query routes composed as the site does (with the event store), on real SQLite files in a temp dir. */
 async function auditApp() {
-  const dir = mkdtempSync(join(tmpdir(), 'audit-'));
-  const store = new SqliteEventStore({ path: join(dir, 'events.db'), pollMs: 10 });
-  const fx = new Fixtures(store);
-  const projections: Projections = await startProjections({ store, dataDir: dir });
-  const app: FastifyInstance = Fastify();
-  installErrorHandling(app);
-  app.decorateRequest('actor', null);
-  app.addHook('onRequest', async (req) => {
-    const h = req.headers['x-test-user'];
-    if (typeof h !== 'string') return;
-    const [userId, role = 'developer', scopes] = h.split(':');
-    const actor = { userId, username: userId, role, kind: 'session', scopes: scopes ? Number(scopes) : ALL_SCOPES, tokenRefId: 't' } as Actor;
-    req.actor = actor;
-  });
-  registerQueryRoutes(app, { projections, publicUrl: 'http://localhost', store });
-  await app.ready();
-  return {
-    app,
-    fx,
-    store,
-    async sync() {
-      await projections.ready;
-      await projections.waitForPosition(await store.headPosition(), 5000);
-    },
-    async close() {
-      await app.close();
-      await projections.close();
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const t = await testApp({ fileLog: true });
+  return { ...t, store: t.fx.store };
 }
 
 describe('audit and moderation queue routes', () => {
