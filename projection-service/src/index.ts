@@ -28,7 +28,6 @@ export { generateCatalogue, type GeneratedCatalogue } from './bench/catalogue-ge
 export { queryOpenApi, QUERY_ROUTES } from './contract/openapi';
 export { moderationOpenApi, MODERATION_ROUTES } from './contract/moderation.openapi';
 export { threadOpenApi, THREAD_ROUTES } from './contract/thread.openapi';
-export * as queryAnswers from './contract/answers';
 
 /**
  * Opens the projections file under dataDir and starts projecting the log from

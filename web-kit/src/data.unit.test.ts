@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { projectPath, projectTypeSegment, versionPath, signInPath } from './paths';
 import { deriveVersions, findVersion, primaryFile } from './versions';
-import type { Version } from './types';
+import type { User, Version } from './types';
 
 describe('project paths', () => {
   it('uses the slug, else the id', () => {
@@ -22,13 +22,19 @@ describe('project paths', () => {
 
 function v(id: string, number: string, date: string, changelog: string, files: Version['files'] = []): Version {
   return {
-    id, project_id: 'p', author_id: 'u1', name: number, version_number: number, changelog, game_versions: [], loaders: [],
-    version_type: 'release', date_published: date, downloads: 0, files,
+    id, project_id: 'p', author_id: 'u1', name: number, version_number: number, changelog, changelog_url: null, environment: 'unknown',
+    dependencies: [], game_versions: [], loaders: [], version_type: 'release', featured: false, status: 'listed', requested_status: null,
+    date_published: date, downloads: 0, files,
   };
 }
 
+const alice: User = {
+  id: 'u1', username: 'alice', name: null, email: null, bio: null, avatar_url: null, created: '', role: 'developer', badges: 0,
+  auth_providers: null, email_verified: null, has_password: null, has_totp: null, payout_data: null, github_id: null,
+};
+
 describe('derived version fields', () => {
-  const file = (name: string, primary: boolean) => ({ hashes: {}, url: `/f/${name}`, filename: name, primary, size: 1 });
+  const file = (name: string, primary: boolean) => ({ hashes: { sha1: '', sha512: '' }, url: `/f/${name}`, filename: name, primary, size: 1, file_type: null });
   it('picks the flagged primary file, else the first, else an unknown placeholder', () => {
     expect(primaryFile({ files: [file('a', false), file('b', true)] }).filename).toBe('b');
     expect(primaryFile({ files: [file('a', false), file('b', false)] }).filename).toBe('a');
@@ -41,7 +47,7 @@ describe('derived version fields', () => {
         v('v2', '1.0', '2024-02-01T00:00:00Z', 'first'),
         v('v3', '2.0', '2024-03-01T00:00:00Z', 'new'),
       ],
-      [{ team_id: 't', role: 'Owner', accepted: true, user: { id: 'u1', username: 'alice', created: '', role: 'developer' } }],
+      [{ team_id: 't', role: 'Owner', accepted: true, user: alice, is_owner: true, permissions: null, payouts_split: null, ordering: 0 }],
     );
     expect(list.map((x) => x.id)).toEqual(['v3', 'v2', 'v1']);
     expect(list.map((x) => x.displayUrlEnding)).toEqual(['2.0', 'v2', '1.0']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAmount, withdrawalTotals, type PayoutMethod, type Transfer } from './revenue';
 
-const tr = (amount: string, created: string, method: string, status: Transfer['status'] = 'success'): Transfer =>
+const tr = (amount: string, created: string, method: Transfer['method'], status: Transfer['status'] = 'success'): Transfer =>
   ({ id: created, user_id: 'u', status, created, amount, fee: '0.25', method, method_address: null, platform_id: null });
 const paypal: PayoutMethod = { id: 'paypal_us', type: 'paypal', name: 'PayPal', supported_countries: ['US'], image_url: null, interval: { standard: { min: '1', max: '10000' } }, fee: { percentage: '2', min: '0.25', max: '1' } };
 const gift: PayoutMethod = { ...paypal, id: 'amazon', type: 'tremendous', interval: { fixed: { values: ['5', '10'] } } };

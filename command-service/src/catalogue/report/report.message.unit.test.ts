@@ -3,7 +3,7 @@ import { ReportClosed, ReportFiled, ReportReopened, upcast } from '@modshelf/eve
 import { given } from '../testing/given';
 import { MODERATOR, OWNER } from '../testing/fixtures';
 import { reportDecider } from './report.decider';
-import { editReportInput } from './report.inputs';
+import { editReportInput } from '@modshelf/contract/v2';
 
 const filed = ReportFiled({
   report_id: 'ReportAA', reporter_id: OWNER.userId, report_type: 'spam', item_type: 'project', item_id: 'ProjBBBB', body: 'spam!', thread_id: 'ThreadBB',

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { PROJECT_SCHEDULE_STATUSES, VERSION_SCHEDULE_STATUSES } from '@modshelf/events';
+
+/** The statuses a scheduled project may be released into (Modrinth's Schedule.requested_status). */
+export const PROJECT_SCHEDULE_STATUSES = ['approved', 'archived', 'unlisted', 'private', 'draft'] as const;
+/** The statuses a scheduled version may be released into. */
+export const VERSION_SCHEDULE_STATUSES = ['listed', 'archived', 'draft', 'unlisted'] as const;
 
 const time = z.iso.datetime({ offset: true }).meta({ description: 'ISO-8601 release time; must be in the future' });
 

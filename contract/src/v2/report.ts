@@ -1,5 +1,19 @@
 import { z } from 'zod';
-import { REPORT_ITEM_TYPES } from '@modshelf/events';
+import { REPORT_ITEM_TYPES } from '../tags';
+import { DateTime, Id } from './common';
+
+export const Report = z.strictObject({
+  id: Id,
+  report_type: z.string(),
+  item_id: z.string(),
+  item_type: z.enum(REPORT_ITEM_TYPES),
+  reporter: Id,
+  body: z.string(),
+  created: DateTime,
+  closed: z.boolean(),
+  thread_id: Id,
+});
+export type Report = z.output<typeof Report>;
 
 /** Modrinth's CreatableReport (POST /v2/report). */
 export const createReportInput = z.object({
