@@ -1,20 +1,38 @@
 import { defineConfig } from 'vitest/config';
 
+const NODE_TESTS = ['**/src/**/*.test.ts', '**/src/**/*.test.tsx'];
+const UNIT_TESTS = ['**/src/**/*.unit.test.ts', '**/src/**/*.unit.test.tsx'];
+const EXCLUDE = ['**/node_modules/**', '**/dist/**', 'data/**'];
+
 /**
- * Two groups, run one after the other: everything that runs in Node (unit, route,
- * contract and site tests) in parallel first, then the browser tests, one file at a
- * time (each starts a whole seeded site and a chromium, and some redeploy a remote).
+ * Three projects, named for the kinds of test file:
+ * - `unit` (`*.unit.test.ts(x)`): pure, in memory (no server, child process, browser or file on disk); `npm run test:unit`;
+ * - `int` (`*.int.test.ts(x)`, and any Node test not named for its kind): starts an app, a site, a process or
+ *   a database file;
+ * - `browser` (`e2e/*.e2e.test.ts`): a whole seeded site and a chromium each, one file at a time.
+ * unit and int run in parallel first, then the browser tests (some redeploy a remote).
  */
 export default defineConfig({
   test: {
-    exclude: ['**/node_modules/**', '**/dist/**', 'data/**'],
+    exclude: EXCLUDE,
     pool: 'forks',
     projects: [
       {
         extends: true,
         test: {
-          name: 'node',
-          include: ['**/src/**/*.test.ts', '**/src/**/*.test.tsx'],
+          name: 'unit',
+          include: UNIT_TESTS,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'int',
+          include: NODE_TESTS,
+          exclude: [...EXCLUDE, ...UNIT_TESTS],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           sequence: { groupOrder: 0 },

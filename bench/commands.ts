@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { freePort, ROOT, startChildSite, type ChildSite } from './server';
+import { freePort } from '@modshelf/service-kit/free-port';
+import { ROOT, startChildSite, type ChildSite } from './server';
 import { log, round, summarize, tempDir } from './util';
 
 const BOUNDARY = '----bench';
@@ -95,20 +96,7 @@ export async function benchCommands() {
 
     // freshness: approve every project, then rename one and poll search until the new title shows
     for (const id of ids.slice(0, 20)) await listProject(site, token, admin, id);
-    const samples: number[] = [];
-    for (let i = 0; i < 60; i++) {
-      const id = ids[i % 20];
-      const word = `fresh${i}x${Math.floor(Math.random() * 1e6)}`;
-      await json(site, 'PATCH', `/v2/project/${id}`, token, { title: `Bench ${word}` });
-      const t = performance.now();
-      for (;;) {
-        const r = await json(site, 'GET', `/v2/search?query=${word}`, null);
-        if (r.body.total_hits > 0) break;
-        if (performance.now() - t > 10_000) throw new Error('change never became visible');
-        await new Promise((res) => setTimeout(res, 1));
-      }
-      samples.push(performance.now() - t);
-    }
+    const samples = await freshnessSamples(site, token, ids.slice(0, 20), 60, 'Bench');
     return {
       commands_50_clients: commands,
       bare_fastify_50_clients: baseline,
@@ -122,4 +110,25 @@ export async function benchCommands() {
     await site.stop();
     tmp.remove();
   }
+}
+
+/**
+ * Command-to-search freshness: `count` times, renames one of `ids` (in turn) to a new word and polls
+ * search until the word is found; answers each wait in ms.
+ */
+export async function freshnessSamples(site: ChildSite, token: string, ids: string[], count: number, label: string): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const word = `fresh${i}x${Math.floor(Math.random() * 1e6)}`;
+    await json(site, 'PATCH', `/v2/project/${ids[i % ids.length]}`, token, { title: `${label} ${word}` });
+    const t = performance.now();
+    for (;;) {
+      const r = await json(site, 'GET', `/v2/search?query=${word}`, null);
+      if (r.body.total_hits > 0) break;
+      if (performance.now() - t > 10_000) throw new Error('change never became visible');
+      await new Promise((res) => setTimeout(res, 1));
+    }
+    samples.push(performance.now() - t);
+  }
+  return samples;
 }

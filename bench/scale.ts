@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { SqliteEventStore } from '@modshelf/events';
 import { ProjectionRunner, SqliteProjectionStorage, projectionsPath } from '@modshelf/projection-service';
-import { createProject, json, KEY, listProject } from './commands';
+import { createProject, freshnessSamples, json, KEY, listProject } from './commands';
 import { writeCatalogueEvents } from '@modshelf/events/generator';
 import { load, searchMix } from './search';
 import { startChildSite, type ChildSite } from './server';
@@ -54,20 +54,9 @@ async function freshness(site: ChildSite, samples = 60): Promise<ReturnType<type
     background++;
     json(site, 'PATCH', `/v2/project/${id}`, token, { description: `Steady load edit ${background} of a project` }).catch((err) => (failed ??= err));
   }, 20);
-  const times: number[] = [];
+  let times: number[];
   try {
-    for (let i = 0; i < samples; i++) {
-      const word = `fresh${i}x${Math.floor(Math.random() * 1e6)}`;
-      await json(site, 'PATCH', `/v2/project/${ids[i % ids.length]}`, token, { title: `Scale ${word}` });
-      const t = performance.now();
-      for (;;) {
-        const r = await json(site, 'GET', `/v2/search?query=${word}`, null);
-        if (r.body.total_hits > 0) break;
-        if (performance.now() - t > 10_000) throw new Error('change never became visible');
-        await new Promise((res) => setTimeout(res, 1));
-      }
-      times.push(performance.now() - t);
-    }
+    times = await freshnessSamples(site, token, ids, samples, 'Scale');
   } finally {
     clearInterval(timer);
   }

@@ -2,7 +2,8 @@ import autocannon from 'autocannon';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@modshelf/events';
 import { ADJECTIVES, NOUNS, writeCatalogueEvents } from '@modshelf/events/generator';
-import { startChildSite, waitProjected } from './server';
+import { waitProjected } from '../proof/harness/site-process';
+import { startChildSite } from './server';
 import { log, round, tempDir } from './util';
 
 /** query words: the generator's title words */
@@ -83,7 +84,7 @@ export async function benchSearchAt(count: number) {
     t = performance.now();
     const site = await startChildSite(tmp.dir);
     try {
-      await waitProjected(site.url);
+      await waitProjected(site.url, 900_000);
       const projectSecs = (performance.now() - t) / 1000;
       log(`search ${count}: projected in ${round(projectSecs)} s; warming up`);
       for (const path of searchMix(50, 1)) await fetch(site.url + path).then((r) => r.arrayBuffer());

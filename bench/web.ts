@@ -9,11 +9,10 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { chromium } from 'playwright-core';
-import { ensureChromium } from '@modshelf/e2e/chromium';
+import { CHROMIUM_ARGS, ensureChromium } from '@modshelf/e2e/chromium';
 import { ensureWebBuilt, registerWeb } from '../site/src/web';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export interface WebBenchResult {
   base: string;
@@ -39,7 +38,7 @@ export async function benchWeb(opts: { url?: string; runs?: number; routes?: str
     base = await app.listen({ port: 0, host: '127.0.0.1' });
     close = () => app.close();
   }
-  const browser = await chromium.launch({ executablePath: found.path, args: ARGS });
+  const browser = await chromium.launch({ executablePath: found.path, args: CHROMIUM_ARGS });
   try {
     const initialJs: WebBenchResult['initialJs'] = {};
     for (const route of routes) {

@@ -1,23 +1,22 @@
-/** Shared helpers of the browser tests: Debian's chromium via playwright-core, and the servers. */
+/** Shared helpers of the browser tests: Debian's chromium via playwright-core, the sites, the API steps and the failure dump. */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { cpSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterEach, beforeEach, inject } from 'vitest';
-import { DEBIAN_CHROMIUM } from './src/chromium';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { SiteApi, STAFF } from './src/api';
+import { CHROMIUM_ARGS, DEBIAN_CHROMIUM } from './src/chromium';
+import { startSite, type Site } from '../site/src/index';
 import { ensureWebBuilt, registerWeb } from '../site/src/web';
-import type { Site, SiteOptions } from '../site/src/index';
+import { freePort } from '@modshelf/service-kit/free-port';
+
+export { PASSWORD, SiteApi, STAFF, type Account, type AuthHeaders } from './src/api';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const CHROMIUM = process.env.CHROMIUM_PATH || DEBIAN_CHROMIUM;
-export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run',
-];
 
 /** Debian's chromium, made sure of by the browser project's globalSetup (e2e/src/chromium.setup.ts). */
 export function launchBrowser(): Promise<Browser> {
@@ -51,10 +50,24 @@ export function recordPage(page: Page): Page {
 }
 
 /**
+ * On a failed step, prints what each page given to recordPage did lately, where it is and what its main
+ * area shows. Call it inside the journey's describe (failFast does).
+ */
+export function dumpOnFailure(): void {
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    for (const [page, events] of pageEvents) {
+      const main = (await page.locator('main').innerText({ timeout: 1000 }).catch(() => '')).slice(0, 1500);
+      console.error(`[e2e] ${ctx.task.name}: at ${page.url()}\n  ${events.join('\n  ')}\n  main shows:\n${main}`);
+    }
+  });
+}
+
+/**
  * A browser journey's steps build on each other (the account the first step creates, the project the
  * next one makes...). Once a step fails, every later step of the same describe is skipped at once,
  * naming the failed step, instead of each waiting out its timeouts on a page in the wrong state.
- * A failed step also prints the recent events of the pages given to recordPage.
+ * A failed step also prints the failure dump (dumpOnFailure).
  * Call it inside the journey's describe.
  */
 export function failFast(): void {
@@ -63,12 +76,9 @@ export function failFast(): void {
     if (failed !== null) ctx.skip(`skipped: the earlier step "${failed}" failed`);
   });
   afterEach((ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    failed ??= ctx.task.name;
-    for (const [page, events] of pageEvents) {
-      if (events.length) console.error(`[e2e] ${ctx.task.name}: what the page at ${page.url()} did last:\n  ${events.join('\n  ')}`);
-    }
+    if (ctx.task.result?.state === 'fail') failed ??= ctx.task.name;
   });
+  dumpOnFailure();
 }
 
 let built: Promise<unknown> | null = null;
@@ -119,39 +129,29 @@ export function buildInto(pkg: string, outDir: string, label: string): Promise<v
   });
 }
 
-interface SiteHandle {
-  url: string;
-  close(): Promise<void>;
-}
-type StartSite = (o: SiteOptions) => Promise<Site>;
+export type { Site };
 
-/** The whole site (API + web) from site/src/index.ts, when it is there. */
-export async function loadStartSite(): Promise<StartSite | null> {
-  if (!existsSync(join(REPO_ROOT, 'site', 'src', 'index.ts'))) return null;
-  try {
-    const mod: { startSite?: StartSite } = await import('../site/src/index');
-    return typeof mod.startSite === 'function' ? mod.startSite : null;
-  } catch (e) {
-    console.warn('site/src/index.ts did not load:', e);
-    return null;
-  }
+export interface SiteOptions {
+  /** fill the demo catalogue with this many projects; without it the site starts blank (either way with the STAFF account) */
+  seed?: number;
+  env?: Record<string, string>;
 }
 
-/** Starts the seeded site in a fresh data folder on a free port. */
-export async function startSeededSite(projects = 40, env: Record<string, string> = {}): Promise<(SiteHandle & { dataDir: string }) | null> {
-  const startSite = await loadStartSite();
-  if (!startSite) return null;
+/** Starts the site (blank, or seeded) in a fresh data folder on a free port. */
+export async function startTestSite(options: SiteOptions = {}): Promise<{ site: Site; url: string; dataDir: string; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'modshelf-e2e-data-'));
   // the API writes absolute file and image URLs, so it must know its port before it starts
   const port = await freePort();
+  const content = options.seed === undefined ? { SEED: 'false' } : { SEED: 'true', SEED_PROJECTS: String(options.seed) };
   const site = await startSite({
     env: {
-      PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, SEED: 'true',
-      SEED_PROJECTS: String(projects), LOG_LEVEL: 'silent', ...env,
+      PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'silent',
+      ADMIN_USERNAME: STAFF.username, ADMIN_PASSWORD: STAFF.password, ...content, ...options.env,
     },
   });
   return {
-    url: site.url,
+    site,
+    url: site.url.replace(/\/$/, ''),
     dataDir,
     async close() {
       await site.close();
@@ -160,18 +160,74 @@ export async function startSeededSite(projects = 40, env: Record<string, string>
   };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => res(port));
-    });
-  });
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  /** default timeout of the page's waits, in ms */
+  timeout?: number;
+  acceptDownloads?: boolean;
 }
 
-export function writeJson(path: string, value: unknown): void {
-  writeFileSync(path, JSON.stringify(value));
+/**
+ * A journey's site and browser: started before the describe's steps (the built front end, the site, Debian's
+ * chromium), closed after them. Call it inside the journey's describe; read its fields inside the steps.
+ */
+export class SiteFixture {
+  private started: Awaited<ReturnType<typeof startTestSite>> | null = null;
+  private launched: Browser | null = null;
+
+  constructor(options: SiteOptions) {
+    beforeAll(async () => {
+      await buildWebOnce();
+      this.started = await startTestSite(options);
+      this.launched = await launchBrowser();
+    }, 600_000);
+    afterAll(async () => {
+      await this.launched?.close();
+      await this.started?.close();
+    }, 180_000);
+  }
+
+  private get running() {
+    if (!this.started) throw new Error('the site is not started (read the fixture inside a step)');
+    return this.started;
+  }
+  /** the site's origin, without a trailing slash */
+  get url(): string { return this.running.url; }
+  get site(): Site { return this.running.site; }
+  get dataDir(): string { return this.running.dataDir; }
+  get browser(): Browser {
+    if (!this.launched) throw new Error('the browser is not launched (read the fixture inside a step)');
+    return this.launched;
+  }
+
+  /** A page in a new browser context, recorded for the failure dump (1280 x 900 unless told). */
+  async newPage(options: PageOptions = {}): Promise<Page> {
+    const ctx = await this.browser.newContext({
+      viewport: { width: options.width ?? 1280, height: options.height ?? 900 }, acceptDownloads: options.acceptDownloads,
+    });
+    if (options.timeout) ctx.setDefaultTimeout(options.timeout);
+    return recordPage(await ctx.newPage());
+  }
+
+  /** The API through a new (cookie-less) request context. */
+  async api(): Promise<SiteApi> {
+    return new SiteApi((await this.browser.newContext()).request, this.url);
+  }
+
+  /** Signs in on the sign-in page and lands on `path`. */
+  async signedIn(username: string, password: string, path: string, options: PageOptions = {}): Promise<Page> {
+    const page = await this.newPage({ timeout: 60_000, ...options });
+    await page.goto(`${this.url}/auth/sign-in?redirect=${encodeURIComponent(path)}`);
+    await page.getByLabel('Email or username').fill(username);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname === path);
+    return page;
+  }
+}
+
+/** The site and browser of the journey in this describe: blank unless `seed` is given, with the STAFF account. */
+export function useSite(options: SiteOptions = {}): SiteFixture {
+  return new SiteFixture(options);
 }

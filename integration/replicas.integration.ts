@@ -5,7 +5,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import { execute, newCommandContext, payoutDecider } from '@modshelf/command-ser
 import { replayAndCompare } from '../projection-service/src/replay/replay';
 import { distributedStorage } from '../projection-service/src/storage/distributed';
 import { missing, servers } from './env';
+import { freePort } from '@modshelf/service-kit/free-port';
 
 /** The fields of the answers this suite reads (each may be missing: an error answer has none of them). */
 interface Answer {
@@ -36,18 +36,6 @@ const managedKafka = process.env.INTEGRATION_MANAGED_KAFKA === '1';
 interface Processes {
   storageName: string;
   processes: Array<{ name: string; pid: number; port: number | null }>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => res(port));
-    });
-  });
 }
 
 if (ready) {

@@ -8,6 +8,11 @@ import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+/** The flags every headless chromium of the tests and the bench starts with. */
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run',
+];
 
 /** What the machine offers; injected so the decision can be tested. */
 export interface ChromiumEnvironment {

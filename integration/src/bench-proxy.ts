@@ -6,26 +6,14 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { distributedStorage } from '../../projection-service/src/storage/distributed';
+import { freePort } from '@modshelf/service-kit/free-port';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const KEY = 'bench-proxy-rate-limit-key';
 const BOUNDARY = '----benchproxy';
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => res(port));
-    });
-  });
-}
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);

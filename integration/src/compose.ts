@@ -1,7 +1,7 @@
 /**
  * docker-compose.yml and the proxy's nginx configuration, rendered from topology.ts (the description
  * `npm run start:distributed` also starts from). `npm run compose` writes both files;
- * compose.test.ts fails when the committed files differ from what this renders.
+ * compose.unit.test.ts fails when the committed files differ from what this renders.
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,7 +12,7 @@ const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 export const COMPOSE_FILE = join(ROOT, 'docker-compose.yml');
 export const PROXY_CONF_FILE = join(ROOT, 'integration', 'docker', 'nginx-proxy.conf');
 
-const HEADER = `# Rendered from integration/src/topology.ts by \`npm run compose\` (do not edit by hand; compose.test.ts
+const HEADER = `# Rendered from integration/src/topology.ts by \`npm run compose\` (do not edit by hand; compose.unit.test.ts
 # checks it). The distributed profile: EventStoreDB, Kafka (KRaft), MongoDB, OpenSearch, the
 # command/query service with replicas, the relay, the projection workers, the shell and the four
 # micro-frontends as static services, and an nginx proxy in front.

@@ -16,9 +16,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { MICRO_FRONTENDS, proxyConfig, staticConfig, topology, type Service } from './topology';
+import { freePort } from '@modshelf/service-kit/free-port';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const env = process.env;
@@ -36,18 +36,6 @@ const log = (msg: string) => console.log(`[distributed] ${msg}`);
 const children: Array<{ name: string; proc: ChildProcess }> = [];
 const startedServers: string[] = [];
 let stopping = false;
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => res(port));
-    });
-  });
-}
 
 function run(name: string, command: string, args: string[], extraEnv: Record<string, string>): ChildProcess {
   const proc = spawn(command, args, { cwd: ROOT, env: { ...env, ...extraEnv }, stdio: ['ignore', 'inherit', 'inherit'] });

@@ -27,7 +27,6 @@ export { replayAndCompare, type ReplayReport } from './replay/replay';
 export { queryOpenApi, QUERY_ROUTES } from './contract/openapi';
 export { moderationOpenApi, MODERATION_ROUTES } from './contract/moderation.openapi';
 export { threadOpenApi, THREAD_ROUTES } from './contract/thread.openapi';
-export * as queryAnswers from './contract/answers';
 
 /**
  * Opens the projections file under dataDir and starts projecting the log from

@@ -1,25 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '@modshelf/service-kit/free-port';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 /** Requests carrying this header value skip the per-IP rate limit (the site's RATE_LIMIT_KEY). */
 export const RATE_LIMIT_KEY = 'proof-suite-rate-limit-key';
 export const ADMIN = { username: 'proof_admin', password: 'proof-admin-password' };
-
-export function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => res(port));
-    });
-    s.on('error', rej);
-  });
-}
 
 export function tempDataDir(name: string): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), `modshelf-proof-${name}-`));
@@ -40,18 +28,27 @@ export interface SiteProcess {
   stop(): Promise<void>;
 }
 
+export interface SiteProcessOptions {
+  /** run the compiled server (`scripts/run-server.mjs main`, as `npm start` does) instead of `site/src/main.ts` through tsx */
+  compiled?: boolean;
+  /** start with the ADMIN account and the RATE_LIMIT_KEY, and wait until the admin can sign in (default true) */
+  admin?: boolean;
+}
+
 /**
  * The embedded site as its own process (`site/src/main.ts`, API only), on a free port of
- * 127.0.0.1 with the given DATA_DIR; resolves once /health answers.
+ * 127.0.0.1 with the given DATA_DIR; resolves once /health answers (and the admin can sign in).
  */
-export async function startSiteProcess(dataDir: string, env: Record<string, string> = {}): Promise<SiteProcess> {
+export async function startSiteProcess(dataDir: string, env: Record<string, string> = {}, options: SiteProcessOptions = {}): Promise<SiteProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const admin = options.admin ?? true;
+  const args = options.compiled ? ['scripts/run-server.mjs', 'main'] : ['--import', 'tsx', 'site/src/main.ts'];
   let child: ChildProcess;
   let stderr = '';
   const launch = async () => {
     stderr = '';
-    child = spawn(process.execPath, ['--import', 'tsx', 'site/src/main.ts'], {
+    child = spawn(process.execPath, args, {
       cwd: REPO_ROOT,
       env: {
         ...process.env,
@@ -62,9 +59,7 @@ export async function startSiteProcess(dataDir: string, env: Record<string, stri
         SEED: 'false',
         WEB: 'false',
         LOG_LEVEL: 'warn',
-        RATE_LIMIT_KEY,
-        ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
+        ...(admin ? { RATE_LIMIT_KEY, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } : {}),
         ...env,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -77,7 +72,7 @@ export async function startSiteProcess(dataDir: string, env: Record<string, stri
       if (child.exitCode !== null) throw new Error(`site exited with ${child.exitCode}: ${stderr}`);
       try {
         // up once it answers, and once the configured admin (made after listening) can sign in
-        if ((await fetch(`${url}/health`)).ok && (await adminCanSignIn(url))) return;
+        if ((await fetch(`${url}/health`)).ok && (!admin || (await adminCanSignIn(url)))) return;
       } catch {
         /* not listening yet */
       }

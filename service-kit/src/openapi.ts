@@ -9,11 +9,8 @@ import type { ScopeName } from './scopes';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** The wire's error shape (Modrinth v2): `{"error": code, "description": text}`. */
-export const ErrorAnswer = z.strictObject({
-  error: z.string().meta({ description: 'machine-readable code: invalid_input, unauthorized, not_found, conflict, ratelimit_error, ...' }),
-  description: z.string(),
-});
+/** The wire's error shape is the contract's. */
+export { ErrorAnswer } from '@modshelf/contract/v2/error';
 
 /** Where every fragment points for the error body; the site defines it from `ErrorAnswer`. */
 export const ERROR_REF = '#/components/schemas/Error';

@@ -3,7 +3,6 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { createServer } from 'node:net';
 import {
   DemoCatalogueSeeded, NO_STREAM, SqliteCredentialStore, SqliteEventStore, newEventId, seedStream, toNewEvents,
 } from '@modshelf/events';
@@ -26,6 +25,7 @@ import { DEMO_USERS } from './seed/demo-catalogue';
 import { ensureWebBuilt, registerWeb } from './web';
 import { registerOpenApi } from './openapi';
 import { registerApiDocs } from './api-docs';
+import { freePort } from '@modshelf/service-kit/free-port';
 
 export const ROOT_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
@@ -206,14 +206,3 @@ async function seed(
   app.log.info(`demo catalogue seeded in ${Date.now() - started} ms: ${JSON.stringify(result)}`);
 }
 
-function freePort(host: string): Promise<number> {
-  return new Promise((res, rej) => {
-    const server = createServer();
-    server.once('error', rej);
-    server.listen(0, host, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => res(port));
-    });
-  });
-}

@@ -1,5 +1,5 @@
 /**
- * The `badges` bitfield of a user answer (the server's events/src/catalogue/badges.ts; badges.test.ts
+ * The `badges` bitfield of a user answer (the server's events/src/catalogue/badges.ts; badges.unit.test.ts
  * keeps the two in step). Role badges first, as a profile shows them.
  */
 export const BADGES = [

@@ -1,38 +1,9 @@
 import { apiFetch, getLastWritePosition } from './api';
+import type { ProjectModeration, Thread, ThreadMessage, ThreadMessageBody } from '@modshelf/contract/v2';
 import { command, type WriteMethod } from './write-client';
-import type { User } from './types';
 
-export type ThreadMessageBody =
-  | { type: 'text'; body: string; private: boolean; replying_to: string | null }
-  | { type: 'status_change'; old_status: string; new_status: string }
-  | { type: 'deleted'; private: boolean };
-
-export interface ThreadMessage {
-  id: string;
-  author_id: string | null;
-  body: ThreadMessageBody;
-  created: string;
-}
-
-/** Modrinth's Thread: a project's moderation thread, a report's thread, or a project's comments. */
-export interface Thread {
-  id: string;
-  type: 'project' | 'report' | 'comments';
-  project_id: string | null;
-  report_id: string | null;
-  messages: ThreadMessage[];
-  members: User[];
-}
-
-export interface ProjectModeration {
-  project_id: string;
-  status: string;
-  requested_status: string | null;
-  moderator_message: { message: string; body: string | null } | null;
-  queued: string | null;
-  thread_id: string;
-  queue: { position: number | null; length: number; reviews_per_day: number; window_days: number; estimated_wait_hours: number | null };
-}
+/** Modrinth's Thread (a project's moderation thread, a report's thread, or a project's comments), its messages, and the team's review view: the contract's answers. */
+export type { ProjectModeration, Thread, ThreadMessage, ThreadMessageBody };
 
 /** A command (204) through the write client; answers the highest log position this page's writes reached. */
 async function send(method: WriteMethod, path: string, body?: unknown): Promise<number> {

@@ -10,11 +10,11 @@ export interface DerivedVersion extends Version {
 }
 
 export const PLACEHOLDER_FILE: Readonly<VersionFile> = Object.freeze({
-  hashes: {}, url: '', filename: 'unknown', primary: false, size: 0, file_type: null,
+  hashes: { sha1: '', sha512: '' }, url: '', filename: 'unknown', primary: false, size: 0, file_type: null,
 });
 
 export function primaryFile(v: Pick<Version, 'files'>): VersionFile {
-  return v.files.find((f) => f.primary) ?? v.files[0] ?? { ...PLACEHOLDER_FILE, hashes: {} };
+  return v.files.find((f) => f.primary) ?? v.files[0] ?? { ...PLACEHOLDER_FILE, hashes: { ...PLACEHOLDER_FILE.hashes } };
 }
 
 /** Derives the reading-time fields of a version list; the list is returned newest first. */

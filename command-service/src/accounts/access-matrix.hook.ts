@@ -6,7 +6,7 @@ import { requireActor, requireScope, requireSession, type ScopeName } from '@mod
  * signed-in session, or the scopes a token must carry; sessions hold every
  * scope) and, for routes about one user or app, which roles may act on someone
  * else's. This table is enforced by a hook for every route below and tested
- * cell by cell (access-matrix.test.ts); handlers add the ownership checks the
+ * cell by cell (access-matrix.int.test.ts); handlers add the ownership checks the
  * `target` column describes.
  */
 export type TokenRule =

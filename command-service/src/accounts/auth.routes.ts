@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { createBody, loginBody } from '@modshelf/contract/v2';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { usernameSchema, type AccountRecord } from '@modshelf/events';
 import { DomainError } from '@modshelf/contract';
@@ -10,18 +10,6 @@ import { sendVerificationMail, setNewsletter } from './email.routes';
 import { startTwoFactorFlow } from './twofactor.routes';
 import { clientIp, conflictToInput, issueSession, correlationOf } from './http';
 
-export const createBody = z.object({
-  username: usernameSchema,
-  password: z.string().max(256),
-  email: z.string().trim().max(254).pipe(z.email('email: not a valid e-mail address')),
-  sign_up_newsletter: z.boolean().optional(),
-  challenge: z.string().optional(),
-});
-export const loginBody = z.object({
-  username: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(256),
-  challenge: z.string().optional(),
-});
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps, throttle: AttemptThrottle): void {
   const signUps = new AttemptThrottle(deps.rateLimit?.signUpsPerHour ?? 30, 60 * 60 * 1000, {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { changePasswordBody, emailBody, resetBeginBody, verifyBody } from '@modshelf/contract/v2';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountRecord } from '@modshelf/events';
 import { invalidInput, requireActor, requireSession, unauthorized } from '@modshelf/service-kit';
@@ -41,14 +41,6 @@ export async function sendVerificationMail(deps: AccountDeps, account: AccountRe
   );
 }
 
-export const verifyBody = z.object({ flow: z.string().min(1).max(200) });
-export const resetBeginBody = z.object({ username: z.string().trim().min(1).max(254), challenge: z.string().optional() });
-export const changePasswordBody = z.object({
-  flow: z.string().min(1).max(200).optional(),
-  old_password: z.string().max(256).optional(),
-  new_password: z.string().max(256).nullable().optional(),
-});
-export const emailBody = z.object({ email: z.string().trim().max(254).pipe(z.email('email: not a valid e-mail address')) });
 
 const NEWSLETTER = 'newsletter';
 const NEVER = '9999-12-31T23:59:59.999Z';

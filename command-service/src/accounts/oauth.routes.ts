@@ -1,5 +1,5 @@
 import { InvalidInput, Unauthorized } from '@modshelf/contract';
-import { z } from 'zod';
+import { appBody, authorizeQuery, flowBody, tokenForm, idParam } from '@modshelf/contract/v2';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { newId, oauthAppStream, upcast, type EventStore } from '@modshelf/events';
@@ -15,19 +15,8 @@ const CODE_TTL_MS = 10 * 60 * 1000;
 const FLOW_TTL_MS = 30 * 60 * 1000;
 const SECRET_KIND = 'oauth_client_secret';
 const NEVER = '9999-12-31T23:59:59.999Z';
-
 const scopeNames = Object.keys(SCOPE_BITS) as [ScopeName, ...ScopeName[]];
-const scopeInput = z.union([z.number().int().nonnegative(), z.array(z.enum(scopeNames)).transform(namesToScopes)]);
-export const appBody = z.object({
-  name: z.string().trim().min(3, 'name: at least 3 characters').max(255),
-  icon_url: z.url().max(2048).nullable().optional(),
-  url: z.url().max(2048).nullable().optional(),
-  description: z.string().max(255).nullable().optional(),
-  redirect_uris: z.array(z.url('redirect_uris: not a URL').max(2048)).min(1, 'redirect_uris: at least one').max(20),
-  max_scopes: scopeInput,
-});
 const appEdit = appBody.partial();
-const idParam = z.object({ id: z.string().regex(/^[0-9A-Za-z]{8}$/, 'id: not a valid id') });
 
 /** "USER_READ+PROJECT_READ" (Modrinth joins names with +; form decoding turns + into a space). */
 export function parseScopeString(s: string): number | null {
@@ -125,24 +114,6 @@ function withParams(uri: string, params: Record<string, string | undefined>): st
   return u.toString();
 }
 
-export const authorizeQuery = z.object({
-  client_id: z.string().regex(/^[0-9A-Za-z]{8}$/, 'client_id: not a valid id'),
-  redirect_uri: z.string().optional(),
-  scope: z.string().min(1, 'scope: required'),
-  state: z.string().max(1024).optional(),
-  response_type: z.literal('code').optional(),
-  code_challenge: z.string().regex(/^[A-Za-z0-9\-._~]{43,128}$/, 'code_challenge: PKCE (S256) is required'),
-  code_challenge_method: z.literal('S256', 'code_challenge_method: only S256 is supported').optional().default('S256'),
-});
-export const flowBody = z.object({ flow: z.string().min(1).max(200) });
-export const tokenForm = z.object({
-  grant_type: z.literal('authorization_code', 'grant_type: only authorization_code is supported'),
-  code: z.string().min(1),
-  redirect_uri: z.string().optional(),
-  client_id: z.string().min(1).optional().meta({ description: 'required unless the client authenticates with HTTP Basic' }),
-  code_verifier: z.string().regex(/^[A-Za-z0-9\-._~]{43,128}$/, 'code_verifier: a PKCE verifier of 43-128 characters is required'),
-  client_secret: z.string().optional(),
-});
 
 /** When an account is deleted its applications go too, with every token they were given. */
 export async function deleteAppsOf(deps: AccountDeps, userId: string): Promise<void> {

@@ -1,142 +1,24 @@
 import { z } from 'zod';
 import { SCOPE_BITS, openApiFragment, type OpenApiFragment, type RouteDoc, type ScopeName } from '@modshelf/service-kit';
 import { ACCOUNT_ROUTES, type RouteAccess } from './access-matrix.hook';
-import { createBody, loginBody } from './auth.routes';
-import { changePasswordBody, emailBody, resetBeginBody, verifyBody } from './email.routes';
-import { codeFlow, codeOnly } from './twofactor.routes';
-import { createPat, editPat } from './token.routes';
-import { editUser } from './profile.routes';
-import { appBody, authorizeQuery, flowBody, tokenForm } from './oauth.routes';
-import { addMethodBody, editMethodBody, editSubBody, subscribeBody } from './billing/billing.routes';
+import {
+  BackupCodes, LoginAnswer, OAuthAuthorization, OAuthClient, OAuthClientCreated, OAuthConsent, OAuthErrorAnswer, OAuthToken, Pat, Session,
+  SessionAnswer, Subscribed, TwoFactorSecret, VerifyAnswer, Product, PaymentMethod, Subscription, Charge, BillingOverview,
+  addMethodBody, appBody, authorizeQuery, changePasswordBody, codeFlow, codeOnly, createBody, createPat, editMethodBody, editPat, editSubBody, editUser,
+  emailBody, flowBody, loginBody, resetBeginBody, subscribeBody, tokenForm, verifyBody,
+} from '@modshelf/contract/v2';
+
+/** The accounts API's answers, re-exported for the route tests that parse with them. */
+export {
+  BackupCodes, LoginAnswer, OAuthAuthorization, OAuthClient, OAuthClientCreated, OAuthConsent, OAuthErrorAnswer, OAuthToken, Pat, Session,
+  SessionAnswer, Subscribed, TwoFactorSecret, VerifyAnswer, Product, PaymentMethod, Subscription, Charge, BillingOverview,
+};
 
 /**
- * zod schemas of the accounts API's answers and its OpenAPI path entries. Who may call each
+ * The accounts API's OpenAPI path entries (its schemas are the contract's). Who may call each
  * route (the `security` of each operation) comes from the access matrix, so the document
  * cannot drift from what the hook enforces.
  */
-
-const Id = z.string().regex(/^[0-9A-Za-z]{8}$/);
-const DateTime = z.string().meta({ format: 'date-time' });
-const Scopes = z.number().int().nonnegative().meta({ description: 'scope bits (see the TokenAuth security scheme)' });
-
-/** The token endpoint's errors: our shape plus RFC 6749 §5.2's error_description. */
-export const OAuthErrorAnswer = z.strictObject({
-  error: z.string().meta({ description: 'invalid_request, invalid_client, invalid_grant, ...' }),
-  description: z.string(),
-  error_description: z.string(),
-});
-export const SessionAnswer = z.strictObject({ session: z.string().meta({ description: 'an mra_ session token (also set as the auth-token cookie)' }) });
-export const LoginAnswer = z.union([SessionAnswer, z.strictObject({ flow: z.string().meta({ description: 'two-factor flow: finish at POST /v2/auth/login/2fa' }) })]);
-export const TwoFactorSecret = z.strictObject({ secret: z.string(), flow: z.string() });
-export const BackupCodes = z.strictObject({ backup_codes: z.array(z.string()) });
-export const VerifyAnswer = z.strictObject({ status: z.enum(['verified', 'already_verified']) });
-export const Subscribed = z.strictObject({ subscribed: z.boolean() });
-
-/** Modrinth's PersonalAccessToken (`access_token` only in the answer that creates it). */
-export const Pat = z.strictObject({
-  id: Id,
-  name: z.string(),
-  access_token: z.string().nullable(),
-  scopes: Scopes,
-  user_id: Id,
-  created: DateTime,
-  expires: DateTime,
-  last_used: DateTime.nullable(),
-});
-/** Modrinth's Session. */
-export const Session = z.strictObject({
-  id: Id,
-  user_id: Id,
-  created: DateTime,
-  last_login: DateTime,
-  expires: DateTime.nullable(),
-  os: z.string().nullable(),
-  platform: z.string().nullable(),
-  current: z.boolean(),
-});
-
-export const OAuthClient = z.strictObject({
-  id: Id,
-  name: z.string(),
-  icon_url: z.string().nullable(),
-  max_scopes: Scopes,
-  redirect_uris: z.array(z.strictObject({ id: z.string(), client_id: Id, uri: z.string() })),
-  created_by: Id,
-  created: DateTime,
-  url: z.string().nullable(),
-  description: z.string().nullable(),
-});
-export const OAuthClientCreated = z.strictObject({ client_secret: z.string(), client: OAuthClient });
-export const OAuthConsent = z.strictObject({
-  flow_id: z.string(),
-  client_id: Id,
-  client_name: z.string(),
-  client_icon: z.string().nullable(),
-  client_url: z.string().nullable(),
-  client_creator: z.strictObject({ id: Id, username: z.string() }).nullable(),
-  requested_scopes: Scopes,
-  requested_scope_names: z.array(z.string()),
-  redirect_uri: z.string(),
-  state: z.string().nullable(),
-  already_authorized: z.boolean(),
-});
-export const OAuthToken = z.strictObject({ access_token: z.string(), token_type: z.literal('Bearer'), expires_in: z.number().int(), scope: z.string() });
-export const OAuthAuthorization = z.strictObject({
-  id: z.string(),
-  app_id: Id,
-  user_id: Id,
-  scopes: Scopes,
-  created: DateTime,
-  app_name: z.string().nullable(),
-  app_icon: z.string().nullable(),
-});
-
-const Money = z.strictObject({ amount: z.number().int(), currency: z.string() });
-export const Product = z.strictObject({ id: z.string(), name: z.string(), description: z.string(), prices: z.strictObject({ monthly: Money, yearly: Money }) });
-export const PaymentMethod = z.strictObject({
-  id: Id,
-  brand: z.string(),
-  brand_name: z.string(),
-  last4: z.string().nullable(),
-  exp_month: z.number().int().nullable(),
-  exp_year: z.number().int().nullable(),
-  primary: z.boolean(),
-});
-export const Subscription = z.strictObject({
-  id: Id,
-  product_id: z.string(),
-  product_name: z.string(),
-  interval: z.enum(['monthly', 'yearly']),
-  amount: z.number().int(),
-  currency: z.string(),
-  created: DateTime,
-  period_end: DateTime,
-  status: z.enum(['active', 'past_due', 'cancelled', 'ended']),
-  cancelled_at: DateTime.nullable(),
-  perks_until: DateTime.nullable(),
-  renewal_failed: z.boolean(),
-  failed_at: DateTime.nullable(),
-  perks: z.boolean(),
-});
-export const Charge = z.strictObject({
-  id: Id,
-  amount: z.number().int(),
-  currency: z.string(),
-  status: z.enum(['succeeded', 'failed']),
-  method_id: Id.nullable(),
-  subscription_id: Id.nullable(),
-  description: z.string(),
-  reason: z.string().nullable(),
-  created: DateTime,
-  payment_method: PaymentMethod.nullable(),
-});
-export const BillingOverview = z.strictObject({
-  user_id: Id,
-  username: z.string(),
-  payment_methods: z.array(PaymentMethod),
-  subscriptions: z.array(Subscription),
-  charges: z.array(Charge),
-});
 
 export const ACCOUNT_SCHEMAS = {
   Pat, Session, OAuthClient, OAuthAuthorization, PaymentMethod, Subscription, Charge, Product,

@@ -1,10 +1,10 @@
 import { InvalidInput, PayloadTooLarge, Unauthorized } from '@modshelf/contract';
-import { z } from 'zod';
+import { editUser, keyParam as userParam } from '@modshelf/contract/v2';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { GRANTABLE_BADGES, isId, usernameSchema, type AccountRecord, type Actor } from '@modshelf/events';
+import { GRANTABLE_BADGES, isId, type AccountRecord, type Actor } from '@modshelf/events';
 import { invalidInput, notFound, requireScope, setSessionCookie } from '@modshelf/service-kit';
 import { loadUser, runUser, type AccountDeps } from './support';
 import { conflictToInput, correlationOf } from './http';
@@ -18,15 +18,6 @@ const IMAGE_TYPES: Record<string, { ext: string; magic: (b: Buffer) => boolean }
 };
 const EXT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
-export const editUser = z.object({
-  username: usernameSchema.optional(),
-  bio: z.string().max(160, 'bio: at most 160 characters').nullable().optional(),
-  role: z.enum(['developer', 'moderator', 'admin']).optional(),
-  /** Modrinth's badge bits (admins only); role badges are computed and cannot be set */
-  badges: z.int().min(0).optional(),
-  name: z.string().nullable().optional(),
-});
-const userParam = z.object({ id: z.string().min(1).max(64) });
 
 export const avatarDir = (deps: AccountDeps) => join(deps.dataDir, 'avatars');
 

@@ -1,28 +1,11 @@
-import { z } from 'zod';
+import { createPat, editPat, idParam } from '@modshelf/contract/v2';
 import type { FastifyInstance } from 'fastify';
 import { newId } from '@modshelf/events';
-import {
-  SCOPE_BITS, hashToken, namesToScopes, notFound, requireScope, requireSession, setSessionCookie,
-  type ScopeName,
-} from '@modshelf/service-kit';
+import { hashToken, notFound, requireScope, requireSession, setSessionCookie } from '@modshelf/service-kit';
 import { loadUser, newToken, nowIso, runUser, type AccountDeps } from './support';
 import { issueSession, correlationOf } from './http';
 import type { AccountRecord } from '@modshelf/events';
 
-const scopeInput = z.union([
-  z.number().int().nonnegative(),
-  z.array(z.enum(Object.keys(SCOPE_BITS) as [ScopeName, ...ScopeName[]])).transform((names) => namesToScopes(names)),
-]);
-const expiresInput = z.union([z.iso.datetime({ offset: true }), z.number().int().positive()]).transform((v) =>
-  new Date(typeof v === 'number' ? (v < 1e12 ? v * 1000 : v) : v).toISOString(),
-);
-export const createPat = z.object({
-  name: z.string({ error: 'name: a token needs a name' }).max(255),
-  scopes: scopeInput,
-  expires: expiresInput,
-});
-export const editPat = z.object({ name: z.string().max(255).optional(), scopes: scopeInput.optional(), expires: expiresInput.optional() });
-const idParam = z.object({ id: z.string().regex(/^[0-9A-Za-z]{8}$/, 'id: not a valid id') });
 
 function patView(p: { name: string; scopes: number; expires: string; created: string }, id: string, userId: string, lastUsed: string | null, accessToken: string | null) {
   return { id, name: p.name, access_token: accessToken, scopes: p.scopes, user_id: userId, created: p.created, expires: p.expires, last_used: lastUsed };

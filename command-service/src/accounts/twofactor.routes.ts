@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { codeFlow, codeOnly } from '@modshelf/contract/v2';
 import otplib from 'otplib';
 import type { FastifyInstance } from 'fastify';
 import { invalidInput, requireSession, safeEqual, unauthorized } from '@modshelf/service-kit';
@@ -65,8 +65,6 @@ async function checkSecondFactor(deps: AccountDeps, userId: string, code: string
   return deps.credentials.useRecoveryCode(userId, h);
 }
 
-export const codeFlow = z.object({ flow: z.string().min(1).max(200), code: z.string().trim().min(1).max(64) });
-export const codeOnly = z.object({ code: z.string().trim().min(1).max(64) });
 
 export function registerTwoFactorRoutes(app: FastifyInstance, deps: AccountDeps, throttle: AttemptThrottle): void {
   app.post('/v2/auth/2fa/get_secret', async (request) => {

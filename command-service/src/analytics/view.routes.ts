@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { viewInput } from '@modshelf/contract/v2';
 import { invalidInput } from '@modshelf/service-kit';
 import type { CatalogueContext } from '../catalogue/context';
 import type { DownloadCounter } from '../catalogue/downloads/download-counter';
 
 /** The page path prefixes a project page lives under (the site's project types, and Modrinth's `/project`). */
 const PROJECT_PAGE_TYPES = new Set(['mod', 'modpack', 'server', 'behaviorpack', 'project', 'plugin', 'datapack', 'resourcepack', 'shader']);
-
-export const viewInput = z.object({ url: z.string().min(1).max(2048) });
 
 /** The project id or slug a page url names (`/{type}/{id|slug}[/tab...]`), or null. */
 export function projectKeyOfPageUrl(url: string): string | null {

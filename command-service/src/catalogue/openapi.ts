@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import {
-  bulkEditInput, createProjectInput, editMemberInput, editProjectInput, galleryAddQuery, galleryDeleteQuery, galleryEditQuery, iconQuery,
-  inviteInput, userIdInput,
-} from './project/project.inputs';
-import { createVersionInput, deleteFileQuery, editVersionInput } from './version/version.inputs';
-import { createReportInput, editReportInput } from './report/report.inputs';
-import { scheduleProjectInput, scheduleVersionInput } from './schedule/schedule.inputs';
+  bulkEditInput, createProjectInput, createReportInput, createVersionInput, deleteFileQuery, editMemberInput, editProjectInput, editReportInput,
+  editVersionInput, galleryAddQuery, galleryDeleteQuery, galleryEditQuery, iconQuery, inviteInput, scheduleProjectInput, scheduleVersionInput,
+  userIdInput, viewInput,
+} from '@modshelf/contract/v2';
 import type { ScopeName } from '@modshelf/service-kit';
-import { viewInput } from '../analytics/view.routes';
 
 type Body = { kind: 'json' | 'multipart' | 'image' | 'none'; schema?: z.ZodType };
 

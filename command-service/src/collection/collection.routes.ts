@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { createCollectionInput, editCollectionInput } from '@modshelf/contract/v2';
 import { collectionStream, newId, type Actor } from '@modshelf/events';
 import { invalidInput } from '@modshelf/service-kit';
 import { execute, loadStream, type CommandResult } from '../kernel/execute';
@@ -15,20 +15,6 @@ import {
 } from './collection.decider';
 import { withIcon } from './http';
 
-const name = z.string().trim().min(3).max(64);
-const description = z.string().trim().min(3).max(255).nullable();
-/** the spec's visibility names: public is Modrinth's `listed` */
-const status = z.enum(['listed', 'public', 'unlisted', 'private', 'rejected']).transform((s): CollectionStatus => (s === 'public' ? 'listed' : s));
-const projectKeys = z.array(z.string().min(1).max(64)).max(1024);
-
-export const createCollectionInput = z.object({ name, description: description.optional(), projects: projectKeys.optional() });
-export const editCollectionInput = z.object({
-  name: name.optional(),
-  description: description.optional(),
-  status: status.optional(),
-  new_projects: projectKeys.optional(),
-  projects: projectKeys.optional(),
-});
 
 /** The v3 Collection shape (as the command answers it; the read side serves the same). */
 export function collectionJson(s: CollectionState, created: string, updated: string) {

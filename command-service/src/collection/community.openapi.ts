@@ -1,9 +1,8 @@
 import type { CATALOGUE_COMMAND_ROUTES } from '../catalogue/openapi';
-import { iconQuery } from './http';
-import { createCollectionInput, editCollectionInput } from './collection.routes';
 import {
-  addProjectInput, createOrganizationInput, editOrgMemberInput, editOrganizationInput, inviteOrgMemberInput,
-} from '../organization/organization.routes';
+  addProjectInput, createCollectionInput, createOrganizationInput, editCollectionInput, editOrgMemberInput, editOrganizationInput, iconQuery,
+  inviteOrgMemberInput,
+} from '@modshelf/contract/v2';
 
 /**
  * The command routes of collections, organizations (Modrinth v3 shapes under /v2) and notification

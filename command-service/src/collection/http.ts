@@ -1,15 +1,12 @@
 /** The HTTP side of icon uploads (collections and organizations): the query, the raw body, staging. */
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { z } from 'zod';
+import { iconQuery } from '@modshelf/contract/v2';
 import { invalidInput, payloadTooLarge } from '@modshelf/contract';
 import type { StagedBlob } from '../blobs/blob-store';
 import type { CatalogueContext } from '../catalogue/context';
 import { stageOrReject } from '../catalogue/http';
 
-export const iconQuery = z.object({
-  ext: z.string().transform((s) => s.toLowerCase()).pipe(z.enum(['png', 'jpg', 'jpeg', 'bmp', 'gif', 'webp', 'svg', 'svgz', 'rgb'])),
-});
 
 /** Where an icon blob is served (the catalogue's CDN route serves any icon by its sha512). */
 export function iconUrl(ctx: CatalogueContext, ownerId: string, sha512: string, ext: string): string {

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import {
+  addProjectInput, createOrganizationInput, editOrgMemberInput, editOrganizationInput, inviteOrgMemberInput,
+} from '@modshelf/contract/v2';
 import {
   OrganizationCreated, OrganizationDeleted, OrganizationEdited, newId, organizationStream, type Actor, type DecidedEvent,
 } from '@modshelf/events';
@@ -18,21 +20,6 @@ import {
   decideOrganization, organizationDecider, organizationNotFound, type OrganizationCommand, type OrganizationState,
 } from './organization.decider';
 
-const slug = z.string().regex(/^[\w!@$()`.+,"\-']{3,64}$/, 'slugs are 3 to 64 letters, digits or -_!@$()`.+,"\'');
-const name = z.string().trim().min(3).max(64);
-const description = z.string().trim().min(3).max(256);
-const bits = z.number().int().nonnegative().max(2 ** 32);
-export const createOrganizationInput = z.object({ slug, name, description });
-export const editOrganizationInput = z.object({ slug: slug.optional(), name: name.optional(), description: description.optional() });
-export const inviteOrgMemberInput = z.object({
-  user_id: z.string().min(1).max(64),
-  role: z.string().max(64).optional(),
-  permissions: bits.optional(),
-  organization_permissions: bits.optional(),
-  ordering: z.number().int().optional(),
-});
-export const editOrgMemberInput = inviteOrgMemberInput.omit({ user_id: true });
-export const addProjectInput = z.object({ project_id: z.string().min(1).max(64) });
 
 export const ORGANIZATION_SLUG_TAKEN = 'Organization slug is already taken!';
 

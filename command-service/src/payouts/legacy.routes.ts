@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { legacyWithdrawQuery as LegacyWithdrawQuery, keyParam as Params } from '@modshelf/contract/v2';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, CredentialStore } from '@modshelf/events';
 import { invalidInput, notFound, requireScope } from '@modshelf/service-kit';
@@ -16,11 +16,6 @@ interface LegacyDeps {
   withdraw(userId: string, body: unknown, request: FastifyRequest): Promise<number>;
   done(reply: FastifyReply, position: number): FastifyReply;
 }
-
-const Params = z.object({ id: z.string().min(1).max(64) });
-const LegacyWithdrawQuery = z.object({
-  amount: z.string().regex(/^\d+(\.\d{1,2})?$/, 'amount: a number of dollars (at most two decimals)'),
-});
 
 /**
  * Modrinth's legacy per-user payout paths over the same payouts aggregate as /v2/payout:

@@ -1,65 +1,8 @@
 import { z } from 'zod';
 import { openApiFragment, type OpenApiFragment, type RouteDoc } from '@modshelf/service-kit';
-import { PAYOUT_METHOD_TYPES } from '@modshelf/events';
+import { FeesAnswer, PayoutAnswer, PayoutMethodAnswer, RecipientsAnswer, RecipientsBody, UserBalance, UserPayoutHistory, WithdrawalBody, legacyWithdrawQuery } from '@modshelf/contract/v2';
 
-/** Answer and body schemas of /v2/payout (Modrinth's v3 shapes; money as decimal strings, as rust_decimal serializes). */
-const money = z.string().regex(/^-?\d+(\.\d+)?$/).meta({ description: 'US dollars as a decimal string' });
-const methodType = z.enum([...PAYOUT_METHOD_TYPES, 'unknown']);
-
-export const UserBalance = z.strictObject({
-  available: money,
-  withdrawn_lifetime: money,
-  withdrawn_ytd: money,
-  pending: money,
-  dates: z.record(z.string(), money).meta({ description: 'pending revenue by the time it becomes available' }),
-});
-
-export const PayoutAnswer = z.strictObject({
-  id: z.string(),
-  user_id: z.string(),
-  status: z.enum(['success', 'in-transit', 'cancelled', 'cancelling', 'failed', 'unknown']),
-  created: z.string().datetime({ offset: true }),
-  amount: money,
-  fee: money.nullable(),
-  method: methodType.nullable(),
-  method_address: z.string().nullable().meta({ description: 'where it went (masked); null once the account forgot it' }),
-  platform_id: z.string().nullable(),
-});
-
-export const PayoutMethodAnswer = z.strictObject({
-  id: z.string(),
-  type: methodType,
-  name: z.string(),
-  supported_countries: z.array(z.string()),
-  image_url: z.string().nullable(),
-  interval: z.union([
-    z.strictObject({ standard: z.strictObject({ min: money, max: money }) }),
-    z.strictObject({ fixed: z.strictObject({ values: z.array(money) }) }),
-  ]),
-  fee: z.strictObject({ percentage: money, min: money, max: money.nullable() }),
-});
-
-export const UserPayoutHistory = z.strictObject({
-  all_time: money.meta({ description: 'revenue credited to the user, all time (USD)' }),
-  last_month: money.meta({ description: 'revenue credited in the last 30 days (USD)' }),
-  payouts: z.array(z.strictObject({
-    created: z.string().datetime({ offset: true }),
-    amount: z.number().meta({ description: 'US dollars' }),
-    status: z.enum(['success', 'in-transit', 'cancelled', 'failed']),
-  })),
-});
-
-export const WithdrawalBody = z.object({
-  amount: z.union([z.number(), z.string()]).meta({ description: 'US dollars (at most two decimals)' }),
-  method: z.enum(PAYOUT_METHOD_TYPES),
-  method_id: z.string().min(1).max(64),
-  /** Modshelf: the PayPal/gift-card e-mail or Venmo handle; remembered per method (outside the log) */
-  recipient: z.string().min(2).max(254).optional(),
-});
-
-export const FeesAnswer = z.strictObject({ fee: money, net_usd: money, exchange_rate: z.null() });
-export const RecipientsAnswer = z.record(z.string(), z.string());
-export const RecipientsBody = z.object({ paypal: z.string().max(254).nullable().optional(), venmo: z.string().max(64).nullable().optional(), tremendous: z.string().max(254).nullable().optional() });
+/** The payouts routes' docs (Modrinth's v3 shapes); the answers and bodies are the contract's. */
 
 const TAGS = ['payouts'];
 export const PAYOUT_ROUTES: RouteDoc[] = [
@@ -112,7 +55,7 @@ export const PAYOUT_ROUTES: RouteDoc[] = [
   },
   {
     method: 'post', path: '/v2/user/{id|username}/payouts', tags: ['users'], auth: 'required', scopes: ['PAYOUTS_WRITE'],
-    query: z.object({ amount: z.string().meta({ description: 'US dollars to withdraw (at most two decimals)' }) }),
+    query: legacyWithdrawQuery,
     summary: 'Legacy: withdraw to the saved PayPal address (or the saved Venmo handle when only that is saved)',
     description: 'The same rules as POST /v2/payout with the PayPal (international) method: a verified e-mail, method limits, no overdraw. The fee comes out of the amount.',
     responses: { 204: 'Requested: in transit', 400: 'Not enough funds, bad amount, unverified e-mail', 401: 'Missing token or PAYOUTS_WRITE', 404: 'Not the caller' },

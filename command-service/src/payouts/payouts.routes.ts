@@ -11,7 +11,7 @@ import { locksFor } from '../kernel/store-lock';
 import { RevenueAccrual, revenueSettingsFromEnv, type RevenueSettings } from './accrual';
 import { balanceOf, payoutDecider, type Payout, type PayoutCommand, type PayoutState } from './decider';
 import { PAYOUT_METHODS, amountProblem, decimal, feeFor, findMethod, methodView, toMicros, type PayoutMethodType } from './methods';
-import { RecipientsBody, WithdrawalBody } from './openapi';
+import { RecipientsBody, WithdrawalBody, idParam } from '@modshelf/contract/v2';
 import { SandboxPayoutProvider, type PayoutProvider } from './provider';
 import { PayoutVault } from './vault';
 import { registerLegacyPayoutRoutes } from './legacy.routes';
@@ -62,7 +62,6 @@ export function maskRecipient(r: string): string {
   return `${r.slice(0, 3)}***`;
 }
 
-const idParam = z.object({ id: z.string().regex(/^[0-9A-Za-z]{8}$/, 'id: not a valid id') });
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const r = schema.safeParse(value ?? {});

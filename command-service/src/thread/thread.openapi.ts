@@ -1,5 +1,5 @@
 import type { CATALOGUE_COMMAND_ROUTES } from '../catalogue/openapi';
-import { messageBodyInput } from './thread.inputs';
+import { messageBodyInput } from '@modshelf/contract/v2';
 
 /** The thread command routes in the catalogue's OpenAPI route format, for the published document. */
 export const THREAD_COMMAND_ROUTES: typeof CATALOGUE_COMMAND_ROUTES = [

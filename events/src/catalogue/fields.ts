@@ -1,22 +1,18 @@
 import { z } from 'zod';
+import { DONATION_PLATFORMS } from './tags';
 import {
-  DEPENDENCY_TYPES, DONATION_PLATFORMS, PROJECT_STATUSES, PROJECT_TYPES, REQUESTED_STATUSES, SIDE_TYPES,
-  VERSION_STATUSES, VERSION_TYPES,
-} from './tags';
+  additionalCategories, body, categories, description, dependencyType, id, isoTime, monetizationStatus, nullableUrl, requestedStatus,
+  side, slug, title, url, versionName, versionNumber, versionStatus, versionType, fileType,
+} from '@modshelf/contract/v2/fields';
 
-/** Field schemas shared by the catalogue's events. Data uses the wire's snake_case names. */
-export const id = z.string().regex(/^[0-9A-Za-z]{8}$/);
-export const url = z.string().url().max(2048);
-export const nullableUrl = url.nullable();
-export const isoTime = z.string().datetime({ offset: true });
-
-export const projectType = z.enum(PROJECT_TYPES);
-export const side = z.enum(SIDE_TYPES);
-export const projectStatus = z.enum(PROJECT_STATUSES);
-export const requestedStatus = z.enum(REQUESTED_STATUSES);
-export const versionType = z.enum(VERSION_TYPES);
-export const versionStatus = z.enum(VERSION_STATUSES);
-export const dependencyType = z.enum(DEPENDENCY_TYPES);
+/**
+ * Field schemas shared by the catalogue's events. Data uses the wire's snake_case names; the
+ * fields the wire also carries (ids, urls, slug, title, the tag enums ...) are the contract's.
+ */
+export {
+  id, url, nullableUrl, isoTime, projectType, side, projectStatus, requestedStatus, versionType, versionStatus, dependencyType,
+  FILE_TYPES, fileType,
+} from '@modshelf/contract/v2/fields';
 
 export const license = z.object({ id: z.string().min(1).max(64), name: z.string().max(256), url: nullableUrl });
 export const donationUrl = z.object({
@@ -27,12 +23,12 @@ export const donationUrl = z.object({
 
 /** The editable fields of a project (ProjectCreated carries them all; ProjectEdited a subset). */
 export const projectFields = z.object({
-  slug: z.string().regex(/^[\w!@$()`.+,"\-']{3,64}$/),
-  title: z.string().min(3).max(64),
-  description: z.string().min(3).max(256),
-  body: z.string().max(65536),
-  categories: z.array(z.string()).max(8),
-  additional_categories: z.array(z.string()).max(16),
+  slug,
+  title,
+  description,
+  body,
+  categories,
+  additional_categories: additionalCategories,
   license,
   client_side: side,
   server_side: side,
@@ -45,7 +41,7 @@ export const projectFields = z.object({
   moderator_message: z.string().nullable(),
   /** the longer body of the moderators' message (Modrinth's moderation_message_body); absent in old events. */
   moderator_message_body: z.string().max(65536).nullable().optional(),
-  monetization_status: z.enum(['monetized', 'demonetized', 'force-demonetized']),
+  monetization_status: monetizationStatus,
 });
 
 export const galleryImage = z.object({
@@ -57,12 +53,6 @@ export const galleryImage = z.object({
   ordering: z.number().int(),
   created: isoTime,
 });
-
-/** Modrinth's FileTypeEnum (additional files: resource packs, sources jars, ...). */
-export const FILE_TYPES = [
-  'required-resource-pack', 'optional-resource-pack', 'sources-jar', 'dev-jar', 'javadoc-jar', 'unknown', 'signature',
-] as const;
-export const fileType = z.enum(FILE_TYPES);
 
 export const versionFile = z.object({
   hashes: z.object({ sha1: z.string().regex(/^[0-9a-f]{40}$/), sha512: z.string().regex(/^[0-9a-f]{128}$/) }),
@@ -81,8 +71,8 @@ export const dependency = z.object({
 });
 
 export const versionFields = z.object({
-  name: z.string().min(1).max(64),
-  version_number: z.string().min(1).max(32),
+  name: versionName,
+  version_number: versionNumber,
   changelog: z.string().max(65536).nullable(),
   version_type: versionType,
   loaders: z.array(z.string()).min(1),

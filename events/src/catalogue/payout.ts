@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYOUT_METHOD_TYPES } from '@modshelf/contract/v2/payout';
 import { defineEvent } from '../registry';
 import { id, isoTime } from './fields';
 
@@ -9,7 +10,7 @@ import { id, isoTime } from './fields';
  * never in the log.
  */
 export const payoutsStream = (userId: string) => `payouts-${userId}`;
-export const PAYOUT_METHOD_TYPES = ['paypal', 'venmo', 'tremendous'] as const;
+export { PAYOUT_METHOD_TYPES };
 const micros = z.number().int().nonnegative();
 
 /** Revenue from counted downloads of a monetized project (one DownloadsCounted event, this user's share). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROJECT_SCHEDULE_STATUSES } from '@modshelf/contract/v2/schedule';
 import { defineEvent, defineUpcaster } from '../registry';
 import { galleryImage, id, isoTime, nullableUrl, projectFields, projectStatus, projectType } from './fields';
 
@@ -20,7 +21,7 @@ export const ProjectCreated = defineEvent(
   }),
 );
 /** v1 had one `side` field; v2 splits it into client_side and server_side. */
-defineUpcaster('ProjectCreated', 1, (d) => {
+defineUpcaster('ProjectCreated', 1, (d: Record<string, unknown>) => {
   const { side, ...rest } = d;
   return {
     ...rest,
@@ -52,8 +53,8 @@ export const ProjectStatusChanged = defineEvent(
   z.object({ from: projectStatus, to: projectStatus, moderator_message: z.string().nullable().optional() }),
 );
 
-/** The statuses a scheduled project may be released into (Modrinth's Schedule.requested_status). */
-export const PROJECT_SCHEDULE_STATUSES = ['approved', 'archived', 'unlisted', 'private', 'draft'] as const;
+/** The statuses a scheduled project may be released into (Modrinth's Schedule.requested_status): the wire's. */
+export { PROJECT_SCHEDULE_STATUSES };
 
 /**
  * A release time was set (or moved): the project shows `scheduled` until `time`, then the

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { MAX_MESSAGE_LENGTH } from '@modshelf/contract/v2/thread';
 import { defineEvent } from '../registry';
 import { toBase62 } from '../ids';
 import { id } from './fields';
@@ -17,8 +18,8 @@ export const threadStream = (threadId: string) => `thread-${threadId}`;
 export const THREAD_TYPES = ['project', 'comments', 'report'] as const;
 export type ThreadType = (typeof THREAD_TYPES)[number];
 
-/** The longest message body (Modrinth's limit for text messages). */
-export const MAX_MESSAGE_LENGTH = 65536;
+/** The longest message body (Modrinth's limit for text messages): the wire's. */
+export { MAX_MESSAGE_LENGTH };
 /** The longest comment on a project's comment thread. */
 export const MAX_COMMENT_LENGTH = 4000;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { username } from '@modshelf/contract/v2/fields';
 import { defineEvent } from '../registry';
 import { USER_ROLES } from './tags';
 import { id, isoTime, nullableUrl } from './fields';
@@ -9,7 +10,8 @@ import { id, isoTime, nullableUrl } from './fields';
  * account forgets it. Token hashes live there too; the log keeps only the facts.
  */
 export const userStream = (userId: string) => `user-${userId}`;
-export const usernameSchema = z.string().regex(/^[A-Za-z0-9_-]{3,39}$/, 'usernames are 3-39 letters, digits, - or _');
+/** The wire's username rule. */
+export const usernameSchema = username;
 
 export const UserRegistered = defineEvent(
   'UserRegistered',

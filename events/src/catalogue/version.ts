@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VERSION_SCHEDULE_STATUSES } from '@modshelf/contract/v2/schedule';
 import { defineEvent } from '../registry';
 import { fileType, id, isoTime, versionFields, versionFile, versionStatus } from './fields';
 
@@ -17,8 +18,8 @@ export const VersionPublished = defineEvent(
   }),
 );
 export const VersionEdited = defineEvent('VersionEdited', 1, z.object({ project_id: id, changes: versionFields.partial() }));
-/** The statuses a scheduled version may be released into. */
-export const VERSION_SCHEDULE_STATUSES = ['listed', 'archived', 'draft', 'unlisted'] as const;
+/** The statuses a scheduled version may be released into: the wire's. */
+export { VERSION_SCHEDULE_STATUSES };
 /**
  * A release time was set (or moved): the version shows `scheduled` until `time`, then the
  * scheduler moves it to `requested_status`; `from` is where cancelling returns it.

@@ -34,8 +34,8 @@ export function CollectionPage() {
         <dl className="cat-meta">
           <dt><FormattedMessage id="collection.owner" defaultMessage="Curated by" /></dt>
           <dd>{owner.data ? <Link to={userPath(owner.data)}>{owner.data.username}</Link> : c.user}</dd>
-          <dt><FormattedMessage id="collection.created" defaultMessage="Created" /></dt><dd>{formatDate(c.created, intl.locale)}</dd>
-          <dt><FormattedMessage id="collection.updated" defaultMessage="Updated" /></dt><dd>{formatRelativeTime(c.updated, intl.locale)}</dd>
+          <dt><FormattedMessage id="collection.created" defaultMessage="Created" /></dt><dd>{formatDate(c.date_created, intl.locale)}</dd>
+          <dt><FormattedMessage id="collection.updated" defaultMessage="Updated" /></dt><dd>{formatRelativeTime(c.date_updated, intl.locale)}</dd>
         </dl>
       </aside>
       <ProjectsByType projects={projects.data ?? []} base={`/collection/${c.id}`} selected={projectType} layout={layoutFor(prefs, 'collection')} />

@@ -2,38 +2,20 @@
  * The dashboard's calls, through the web kit's client: a write remembers the log position it reached,
  * so every later read waits for it (read-your-writes).
  */
-import { apiFetch, command, type Collection, type Organization, type Project } from '@modshelf/web-kit';
+import {
+  apiFetch, command, type Collection, type Notification as ContractNotification, type NotificationAction as ContractNotificationAction,
+  type Organization, type Project, type Report as ContractReport,
+} from '@modshelf/web-kit';
 
-export interface NotificationAction {
-  title: string;
-  action_route: [string, string];
-}
-export interface Notification {
-  id: string;
-  user_id: string;
-  type: string | null;
-  title: string;
-  text: string;
-  link: string;
-  read: boolean;
-  created: string;
-  actions: NotificationAction[];
-}
+/** The wire's answers (the contract's types). */
 
-export interface Report {
-  id: string;
-  report_type: string;
-  item_id: string;
-  item_type: 'project' | 'version' | 'user' | string;
-  reporter: string;
-  body: string;
-  created: string;
-  closed: boolean;
-  thread_id?: string | null;
-}
+export type NotificationAction = ContractNotificationAction;
+export type Notification = ContractNotification;
 
-/** The read side serves collections with v3 date fields; the web kit's type names them created/updated. */
-export type DashboardCollection = Collection & { date_created?: string; date_updated?: string };
+export type Report = ContractReport;
+
+/** A collection as the read side serves it (v3's date fields). */
+export type DashboardCollection = Collection;
 
 const enc = encodeURIComponent;
 

@@ -1,4 +1,4 @@
-/** Pure rules of the dashboard (no React, no fetch): unit-tested in logic.test.ts. */
+/** Pure rules of the dashboard (no React, no fetch): unit-tested in logic.unit.test.ts. */
 import { SLUG_RE, type Project } from '@modshelf/web-kit';
 import type { Notification } from './api';
 

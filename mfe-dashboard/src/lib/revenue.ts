@@ -1,39 +1,13 @@
 /** Revenue pages: the /v2/payout calls (Modrinth's v3 payout shapes) and the pure sums they show. */
-import { apiFetch, command } from '@modshelf/web-kit';
+import { apiFetch, command, type FeesAnswer, type PayoutAnswer, type PayoutMethodAnswer, type UserBalance } from '@modshelf/web-kit';
 
-export interface Balance {
-  available: string;
-  withdrawn_lifetime: string;
-  withdrawn_ytd: string;
-  pending: string;
-  dates: Record<string, string>;
-}
+/** The wire's answers (the contract's types). */
+
+export type Balance = UserBalance;
 export type TransferStatus = 'success' | 'in-transit' | 'cancelled' | 'cancelling' | 'failed' | 'unknown';
-export interface Transfer {
-  id: string;
-  user_id: string;
-  status: TransferStatus;
-  created: string;
-  amount: string;
-  fee: string | null;
-  method: string | null;
-  method_address: string | null;
-  platform_id: string | null;
-}
-export interface PayoutMethod {
-  id: string;
-  type: 'paypal' | 'venmo' | 'tremendous';
-  name: string;
-  supported_countries: string[];
-  image_url: string | null;
-  interval: { standard: { min: string; max: string } } | { fixed: { values: string[] } };
-  fee: { percentage: string; min: string; max: string | null };
-}
-export interface Fees {
-  fee: string;
-  net_usd: string;
-  exchange_rate: null;
-}
+export type Transfer = PayoutAnswer;
+export type PayoutMethod = PayoutMethodAnswer;
+export type Fees = FeesAnswer;
 export interface WithdrawBody {
   amount: number;
   method: PayoutMethod['type'];

@@ -36,7 +36,7 @@ export function CollectionsPage() {
               {c.description && <p>{c.description}</p>}
               <p className="ms-muted">
                 {t('collections.count', '{n} projects', { n: formatNumber(c.projects.length) })} · {visibility(c.status)}
-                {(c.date_updated ?? c.updated) && <> · {formatRelativeTime((c.date_updated ?? c.updated)!, intl.locale)}</>}
+                {c.date_updated && <> · {formatRelativeTime(c.date_updated, intl.locale)}</>}
               </p>
               {c.id !== FOLLOWING && (
                 <button type="button" className="ms-btn" onClick={() => setEditing(c)}>{t('common.edit', 'Edit')}</button>
@@ -64,7 +64,7 @@ function CollectionDialog({ collection, onClose, onDone }: { collection: Dashboa
   const t = useT();
   const [name, setName] = useState(collection?.name ?? '');
   const [description, setDescription] = useState(collection?.description ?? '');
-  const [status, setStatus] = useState(collection ? (collectionVisibility(collection.status) === 'public' ? 'listed' : collection.status) : 'listed');
+  const [status, setStatus] = useState<string>(collection ? (collectionVisibility(collection.status) === 'public' ? 'listed' : collection.status) : 'listed');
   const action = useAction();
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -1,72 +1,24 @@
-import { apiFetch, command, type Project, type User, type WriteMethod } from '@modshelf/web-kit';
+import {
+  apiFetch, command, type AsOfAnswer as ContractAsOfAnswer, type BillingOverview, type Charge, type PaymentMethod, type Subscription, type ModerationStats as ContractModerationStats, type Project, type QueuedProject,
+  type Report as ContractReport, type TimelineEntry as ContractTimelineEntry, type User, type WriteMethod,
+} from '@modshelf/web-kit';
 
-/** A queued project: the v2 Project plus the owner's username (`author`). */
-export interface QueuedProject extends Project {
-  author: string | null;
-  route_type?: string;
-  /** the moderator holding the (advisory, 15-minute) review lock */
-  locked_by?: { id: string; username: string | null } | null;
-  lock_expires?: string | null;
-}
+/** A queued project: the v2 Project plus the owner's username (`author`) and the review lock (the contract's answer). */
+export type { QueuedProject };
 
-export interface Report {
-  id: string;
-  report_type: string;
-  item_id: string;
-  item_type: 'project' | 'version' | 'user';
-  reporter: string;
-  body: string;
-  created: string;
-  closed: boolean;
-  thread_id: string;
-}
+/** The wire's answers (the contract's types). */
+export type Report = ContractReport;
 
-export interface ModerationStats {
-  projects: number;
-  open_reports: number;
-  reports: number;
-}
+export type ModerationStats = ContractModerationStats;
 
-export interface TimelineEntry {
-  revision: number;
-  position: number;
-  type: string;
-  schema_version: number;
-  time: string;
-  actor: { id: string; username: string | null } | null;
-  command_id: string;
-  correlation_id: string;
-  causation_id?: string;
-  data: Record<string, unknown>;
-}
+export type TimelineEntry = ContractTimelineEntry;
 
-export interface AsOfAnswer {
-  stream_id: string;
-  as_of: string;
-  revision: number;
-  exists: boolean;
-  state: Record<string, unknown> | null;
-  timeline: TimelineEntry[];
-}
+export type AsOfAnswer = ContractAsOfAnswer;
 
-export interface BillingMethod {
-  id: string; brand: string; brand_name: string; last4: string | null; exp_month: number | null; exp_year: number | null; primary: boolean;
-}
-export interface BillingSubscription {
-  id: string; product_id: string; product_name: string; interval: string; amount: number; currency: string; status: string;
-  created: string; period_end: string; perks: boolean; renewal_failed?: boolean; perks_until: string | null; cancelled_at: string | null;
-}
-export interface BillingCharge {
-  id: string; amount: number; currency: string; status: string; description: string; reason: string | null; created: string;
-  payment_method: BillingMethod | null;
-}
-export interface UserBilling {
-  user_id: string;
-  username: string;
-  payment_methods: BillingMethod[];
-  subscriptions: BillingSubscription[];
-  charges: BillingCharge[];
-}
+export type BillingMethod = PaymentMethod;
+export type BillingSubscription = Subscription;
+export type BillingCharge = Charge;
+export type UserBilling = BillingOverview;
 
 /**
  * A write through the web kit's client; answers the log position it reached, so the next reads can

@@ -1,53 +1,30 @@
-import { apiFetch, command, type User, type WriteMethod, type WriteOptions } from '@modshelf/web-kit';
+import {
+  apiFetch, command, type OAuthAuthorization, type OAuthClient as ContractOAuthClient, type OAuthConsent, type Pat as ContractPat,
+  type PaymentMethod as ContractPaymentMethod, type Product as ContractProduct, type SessionInfo as ContractSessionInfo, type Subscription as ContractSubscription, type User,
+  type WriteMethod, type WriteOptions,
+} from '@modshelf/web-kit';
 
-/** The signed-in user's own record: GET /v2/user adds the private fields for a session. */
-export interface SelfUser extends User {
-  email?: string | null;
-  email_verified?: boolean;
-  has_password?: boolean;
-  has_totp?: boolean;
-}
+/** The signed-in user's own record: GET /v2/user fills the private fields (email, has_password, ...) for a session. */
+export type SelfUser = User;
 
-export interface Pat {
-  id: string; name: string; access_token: string | null; scopes: number; user_id: string;
-  created: string; expires: string; last_used: string | null;
-}
+/** The wire's answers (the contract's types). */
+export type Pat = ContractPat;
 
-export interface SessionInfo {
-  id: string; user_id: string; created: string; last_login: string; expires: string | null;
-  os: string | null; platform: string | null; current: boolean;
-}
+export type SessionInfo = ContractSessionInfo;
 
-export interface OAuthClient {
-  id: string; name: string; icon_url: string | null; max_scopes: number;
-  redirect_uris: { id: string; client_id: string; uri: string }[];
-  created_by: string; created: string; url: string | null; description: string | null;
-}
+export type OAuthClient = ContractOAuthClient;
 
-export interface Authorization {
-  id: string; app_id: string; user_id: string; scopes: number; created: string; app_name: string | null; app_icon: string | null;
-}
+export type Authorization = OAuthAuthorization;
 
-export interface ConsentInfo {
-  flow_id: string; client_id: string; client_name: string; client_icon: string | null; client_url: string | null;
-  client_creator: { id: string; username: string } | null; requested_scopes: number; requested_scope_names: string[];
-  redirect_uri: string; state: string | null; already_authorized: boolean;
-}
+export type ConsentInfo = OAuthConsent;
 
-export interface PaymentMethod {
-  id: string; brand: string; brand_name: string; last4: string | null; exp_month: number | null; exp_year: number | null; primary: boolean;
-}
-export interface Subscription {
-  id: string; product_id: string; product_name: string; interval: string; amount: number; currency: string; status: string;
-  created: string; period_end: string; perks: boolean; renewal_failed: boolean; perks_until: string | null; cancelled_at: string | null;
-}
+export type PaymentMethod = ContractPaymentMethod;
+export type Subscription = ContractSubscription;
 export interface Charge {
   id?: string; charge_id?: string; amount: number; currency: string; status?: string; ok?: boolean; description?: string;
   created?: string; time?: string; payment_method: PaymentMethod | null; [k: string]: unknown;
 }
-export interface Product {
-  id: string; name: string; description: string; prices: Record<string, { amount: number; currency: string }>;
-}
+export type Product = ContractProduct;
 
 /** A write through the kit's write client (read-your-writes), answering its body. */
 const write = <T = void>(path: string, method: WriteMethod, body?: unknown, opts?: WriteOptions): Promise<T> =>

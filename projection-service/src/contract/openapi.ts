@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { openApiFragment, type OpenApiFragment, type RouteDoc } from '@modshelf/service-kit';
 import {
-  CategoryTag, Collection, DonationPlatformTag, GameVersionTag, LicenseTag, LicenseText, ListedVersion, LoaderTag, Notification, Organization,
-  ForgeUpdates, OrganizationMember, Project, ProjectDependencies, QUERY_SCHEMAS, Report, SearchResults, Statistics, TeamMember, User, Version,
-} from './answers';
+  CategoryTag, Collection, DonationPlatformTag, ForgeUpdates, GalleryImage, GameVersionTag, License, LicenseTag, LicenseText, ListedVersion, LoaderTag,
+  Notification, Organization, OrganizationMember, Project, ProjectDependencies, Report, SearchHit, SearchResults, Statistics, TeamMember, User,
+  Version, VersionDependency, VersionFile, forgeUpdatesQuery, hashQuery, hashesBody, searchQuery, updateBody, versionListQuery,
+} from '@modshelf/contract/v2';
+
+/** Named schemas (components.schemas of the published document): the contract's answers. */
+export const QUERY_SCHEMAS = {
+  ForgeUpdates,
+  Project, Version, ListedVersion, VersionFile, VersionDependency, SearchHit, SearchResults, User, TeamMember, Report,
+  Statistics, GalleryImage, License, Collection, Organization, OrganizationMember, Notification,
+  CategoryTag, LoaderTag, GameVersionTag, LicenseTag, DonationPlatformTag,
+} satisfies Record<string, z.ZodType>;
 
 const s = z.string();
 const jsonArray = (what: string) => s.meta({ description: `JSON array of ${what}, e.g. ["a","b"]` });
@@ -13,32 +22,6 @@ const minPosition = {
 };
 const withPosition = (q?: z.ZodObject) => (q ? q.extend(minPosition) : z.object(minPosition));
 
-const searchQuery = z.object({
-  query: s.optional(),
-  facets: s.optional().meta({ description: 'JSON: outer array AND, inner arrays OR, e.g. [["categories:forge"],["versions:1.17.1"]]' }),
-  index: z.enum(['relevance', 'downloads', 'follows', 'newest', 'updated']).optional(),
-  offset: z.int().nonnegative().optional(),
-  limit: z.int().min(0).max(100).optional(),
-  new_filters: s.optional(),
-  filters: s.optional().meta({ deprecated: true }),
-  version: s.optional().meta({ deprecated: true }),
-});
-const versionListQuery = z.object({
-  loaders: jsonArray('loaders').optional(),
-  game_versions: jsonArray('game versions').optional(),
-  featured: z.boolean().optional(),
-  version_type: z.enum(['release', 'beta', 'alpha']).optional(),
-  include_changelog: z.boolean().optional(),
-  offset: z.int().nonnegative().optional(),
-  limit: z.int().nonnegative().optional(),
-});
-const hashQuery = z.object({ algorithm: z.enum(['sha1', 'sha512']).optional(), version_id: s.optional() });
-const updateBody = z.object({
-  loaders: z.array(s).optional(),
-  game_versions: z.array(s).optional(),
-  version_types: z.array(z.enum(['release', 'beta', 'alpha'])).optional(),
-});
-const hashesBody = z.object({ hashes: z.array(s).max(2000), algorithm: z.enum(['sha1', 'sha512']).optional() });
 const hashMap = z.record(s, Version).meta({ description: 'hash -> version; hashes that match nothing are left out' });
 
 const ok = (schema: z.ZodType, description = 'OK') => ({ 200: { description, schema } });
@@ -124,7 +107,7 @@ export const QUERY_ROUTES: RouteDoc[] = [
   {
     method: 'get', path: '/v2/updates/{id|slug}/forge_updates.json', tags: ['misc'], summary: "Update-checker JSON (Forge's format, adapted to this game's loaders)",
     description: "For a mod's update checker: `homepage` and, per game version, `{game_version}-latest` (any channel) and `{game_version}-recommended` (releases only). Forge/NeoForge become this game's loaders: `loader` picks one (default coreengine; `any` for all). Also served at /updates/{id|slug}/forge_updates.json.",
-    query: z.object({ loader: z.enum(['coreengine', 'modshelf', 'zotecore', 'behaviorpack', 'any']).optional() }),
+    query: forgeUpdatesQuery,
     responses: { ...ok(ForgeUpdates), ...E400, ...E404 },
   },
   ...ANALYTICS_ROUTES,

@@ -1,46 +1,8 @@
 import { z } from 'zod';
 import { openApiFragment, type OpenApiFragment, type RouteDoc } from '@modshelf/service-kit';
-import { DateTime, Id, ModeratorMessage, ProjectStatus, User } from './answers';
+import { ProjectModeration, Thread, ThreadMessage, ThreadMessageBody } from '@modshelf/contract/v2';
 
-/** Answer schemas and route docs of threads (Modrinth's Thread, ThreadMessage, ThreadMessageBody). */
-
-export const ThreadMessageBody = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('text'), body: z.string().meta({ description: 'markdown' }), private: z.boolean().meta({ description: 'a staff note, shown to staff only' }), replying_to: Id.nullable() }),
-  z.strictObject({ type: z.literal('status_change'), old_status: ProjectStatus, new_status: ProjectStatus }),
-  z.strictObject({ type: z.literal('deleted'), private: z.boolean() }),
-]);
-
-export const ThreadMessage = z.strictObject({
-  id: Id,
-  author_id: Id.nullable().meta({ description: 'null: the system' }),
-  body: ThreadMessageBody,
-  created: DateTime,
-});
-
-export const Thread = z.strictObject({
-  id: Id,
-  type: z.enum(['project', 'report', 'comments']).meta({ description: "project: a project's moderation thread; report: a report's; comments (Modshelf): a project's public comments" }),
-  project_id: Id.nullable(),
-  report_id: Id.nullable(),
-  messages: z.array(ThreadMessage).meta({ description: 'oldest first' }),
-  members: z.array(User),
-});
-
-export const ProjectModeration = z.strictObject({
-  project_id: Id,
-  status: ProjectStatus,
-  requested_status: ProjectStatus.nullable(),
-  moderator_message: ModeratorMessage.nullable(),
-  queued: DateTime.nullable(),
-  thread_id: Id,
-  queue: z.strictObject({
-    position: z.number().int().positive().nullable().meta({ description: '1-based place in the review queue; null when not in it' }),
-    length: z.number().int().nonnegative(),
-    reviews_per_day: z.number().nonnegative().meta({ description: 'projects decided per day over the window' }),
-    window_days: z.number().int().positive(),
-    estimated_wait_hours: z.number().int().positive().nullable().meta({ description: 'position / reviews_per_day, in hours; null when not queued or nothing was decided in the window' }),
-  }),
-});
+/** Route docs of threads (the answers are the contract's). */
 
 const minPosition = {
   min_position: z.string().optional().meta({ description: 'read-your-writes: wait (up to 3 s) until the projections passed this log position' }),

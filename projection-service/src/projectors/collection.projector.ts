@@ -1,40 +1,42 @@
 import { CollectionCreated, CollectionDeleted, CollectionEdited, CollectionIconChanged, UserDeleted, type RecordedEvent } from '@modshelf/events';
-import { streamEntity, type BatchContext } from './context';
+import type { CollectionDoc } from '../read-model/community-documents';
+import { defineProjector, documentProjection, noJoin, streamEntity, streamIds, typesOf } from './evolve';
 
-/** Collections (stream collection-<id>): one document each, removed when deleted (or when their owner's account is). */
-export async function collectionProjector(ctx: BatchContext, e: RecordedEvent): Promise<void> {
-  if (UserDeleted.is(e)) {
-    // a deleted account's collections go with it
-    for (const id of await ctx.findIds('collections', 'user', streamEntity(e.streamId))) ctx.delete('collections', id);
-    return;
-  }
-  if (!e.streamId.startsWith('collection-')) return;
-  const id = streamEntity(e.streamId);
+/** A collection after an event of its stream (null: deleted, or never created). */
+export function evolveCollection(c: CollectionDoc | null, e: RecordedEvent, id: string): CollectionDoc | null {
   const time = e.metadata.time;
   if (CollectionCreated.is(e)) {
     const d = e.data;
-    ctx.put('collections', id, {
+    return {
       id, user: d.user_id, name: d.name, description: d.description, icon_url: null, color: null, status: d.status,
       date_created: time, date_updated: time, projects: d.projects,
-    });
-    return;
+    };
   }
-  if (CollectionDeleted.is(e)) {
-    ctx.delete('collections', id);
-    return;
-  }
-  const c = await ctx.get('collections', id);
-  if (!c) return;
+  if (CollectionDeleted.is(e) || UserDeleted.is(e)) return null;
+  if (!c) return c;
   if (CollectionEdited.is(e)) {
     const ch = e.data.changes;
-    if (ch.name !== undefined) c.name = ch.name;
-    if (ch.description !== undefined) c.description = ch.description;
-    if (ch.status !== undefined) c.status = ch.status;
-    if (ch.projects !== undefined) c.projects = ch.projects;
-  } else if (CollectionIconChanged.is(e)) {
-    c.icon_url = e.data.icon_url;
-    c.color = e.data.color;
-  } else return;
-  c.date_updated = time;
-  ctx.put('collections', id, c);
+    return {
+      ...c,
+      name: ch.name !== undefined ? ch.name : c.name,
+      description: ch.description !== undefined ? ch.description : c.description,
+      status: ch.status !== undefined ? ch.status : c.status,
+      projects: ch.projects !== undefined ? ch.projects : c.projects,
+      date_updated: time,
+    };
+  }
+  if (CollectionIconChanged.is(e)) return { ...c, icon_url: e.data.icon_url, color: e.data.color, date_updated: time };
+  return c;
 }
+
+const collections = documentProjection({
+  collection: 'collections',
+  canHandle: typesOf(CollectionCreated, CollectionEdited, CollectionIconChanged, CollectionDeleted, UserDeleted),
+  join: noJoin,
+  // a deleted account's collections go with it
+  documentIds: (e, _join, read) => (UserDeleted.is(e) ? read.findIds('collections', 'user', streamEntity(e.streamId)) : streamIds(e, 'collection')),
+  evolve: (c, e, _join, id) => evolveCollection(c, e, id),
+});
+
+/** Collections (stream collection-<id>): one document each, removed when deleted (or when their owner's account is). */
+export const collectionProjector = defineProjector({ name: 'collectionProjector', documents: [collections] });

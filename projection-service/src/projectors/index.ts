@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@modshelf/events';
 import type { SearchChange } from '../search/port';
 import { isListed } from '../views/derive';
-import { BatchContext, type Projector } from './context';
+import { BatchContext, type Projector } from './batch-context';
 import { projectProjector } from './project.projector';
 import { searchDocument } from './search-document';
 import { socialProjector } from './social.projector';
@@ -13,7 +13,7 @@ import { notificationProjector } from './notification.projector';
 import { analyticsProjector } from './analytics.projector';
 import { threadProjector } from './thread.projector';
 
-export { BatchContext, type Projector } from './context';
+export { BatchContext, type Projector } from './batch-context';
 // analytics before social: it compares a follow with the state before the event
 export const PROJECTORS: Projector[] = [
   projectProjector, versionProjector, userProjector, analyticsProjector, socialProjector, collectionProjector, organizationProjector, threadProjector,
@@ -33,6 +33,7 @@ export class ProjectorFailedError extends Error {
 
 export async function applyEvent(ctx: BatchContext, e: RecordedEvent, projectors: readonly Projector[] = PROJECTORS): Promise<void> {
   for (const p of projectors) {
+    if (p.handled && !p.handled.has(e.type)) continue;
     try {
       await p(ctx, e);
     } catch (err) {

@@ -1,4 +1,5 @@
 import {
+  APPROVED_TYPE_STATUSES,
   DownloadsCounted,
   GalleryImageAdded,
   GalleryImageEdited,
@@ -13,158 +14,181 @@ import {
   TeamMemberAdded,
   TeamMemberEdited,
   TeamMemberRemoved,
+  type EventOf,
   type RecordedEvent,
 } from '@modshelf/events';
-import { APPROVED_TYPE_STATUSES } from '@modshelf/events';
-import type { ProjectDoc, TeamMemberDoc } from '../read-model/documents';
-import { streamEntity, type BatchContext } from './context';
+import { ALL_PROJECT_PERMISSIONS } from '@modshelf/contract';
+import type { ProjectDoc, TeamMemberDoc, VersionDoc } from '../read-model/documents';
+import { defineProjector, documentProjection, noJoin, streamIds, typesOf, withChanges } from './evolve';
 
-const ALL_PROJECT_PERMISSIONS = (1 << 10) - 1;
+const isApprovedType = (status: string) => (APPROVED_TYPE_STATUSES as readonly string[]).includes(status);
 
 function laterOf(a: string, b: string): string {
   return Date.parse(b) > Date.parse(a) ? b : a;
 }
 
-function sortMembers(members: TeamMemberDoc[]): void {
-  members.sort((a, b) => Number(b.is_owner) - Number(a.is_owner) || a.ordering - b.ordering || (a.user_id < b.user_id ? -1 : 1));
+function sortedMembers(members: TeamMemberDoc[]): TeamMemberDoc[] {
+  return members.sort((a, b) => Number(b.is_owner) - Number(a.is_owner) || a.ordering - b.ordering || (a.user_id < b.user_id ? -1 : 1));
 }
 
-/** Projects: the full Modrinth record plus its team and a summary of its versions. */
-export async function projectProjector(ctx: BatchContext, e: RecordedEvent): Promise<void> {
-  const time = e.metadata.time;
-  if (ProjectCreated.is(e)) {
-    const d = e.data;
-    const doc: ProjectDoc = {
-      id: d.project_id,
-      slug: d.slug,
-      project_type: d.project_type,
-      team: d.team_id,
-      organization: d.organization_id,
-      title: d.title,
-      description: d.description,
-      body: d.body,
-      published: d.published,
-      updated: d.published,
-      approved: (APPROVED_TYPE_STATUSES as readonly string[]).includes(d.status) ? d.published : null,
-      queued: d.status === 'processing' ? d.published : null,
-      status: d.status,
-      requested_status: d.requested_status,
-      moderator_message: d.moderator_message,
-      moderator_message_body: (d as { moderator_message_body?: string | null }).moderator_message_body ?? null,
-      license: d.license,
-      downloads: 0,
-      followers: 0,
-      categories: d.categories,
-      additional_categories: d.additional_categories,
-      client_side: d.client_side,
-      server_side: d.server_side,
-      icon_url: null,
-      color: null,
-      issues_url: d.issues_url,
-      source_url: d.source_url,
-      wiki_url: d.wiki_url,
-      discord_url: d.discord_url,
-      donation_urls: d.donation_urls,
-      gallery: [],
-      thread_id: d.thread_id,
-      monetization_status: d.monetization_status,
-      owner_id: d.owner_id,
-      members: [{ user_id: d.owner_id, role: 'Owner', permissions: ALL_PROJECT_PERMISSIONS, ordering: 0, accepted: true, is_owner: true }],
-      version_list: [],
-    };
-    // Events replayed onto an existing document keep counters the log already added.
-    const existing = await ctx.get('projects', d.project_id);
-    if (existing) {
-      doc.downloads = existing.downloads;
-      doc.followers = existing.followers;
-      doc.version_list = existing.version_list;
-    }
-    ctx.put('projects', doc.id, doc);
-    return;
-  }
-  if (DownloadsCounted.is(e)) {
-    const p = await ctx.get('projects', e.data.project_id);
-    if (p) {
-      p.downloads += e.data.count;
-      ctx.put('projects', p.id, p);
-    }
-    if (e.data.version_id) {
-      const v = await ctx.get('versions', e.data.version_id);
-      if (v) {
-        v.downloads += e.data.count;
-        ctx.put('versions', v.id, v);
-      }
-    }
-    return;
-  }
-  if (!e.streamId.startsWith('project-')) return;
-  const id = streamEntity(e.streamId);
-  const p = await ctx.get('projects', id);
-  if (!p) return;
+const ownerMember = (userId: string): TeamMemberDoc => ({ user_id: userId, role: 'Owner', permissions: ALL_PROJECT_PERMISSIONS, ordering: 0, accepted: true, is_owner: true });
 
-  if (ProjectEdited.is(e)) {
-    const c = e.data.changes;
-    for (const [k, v] of Object.entries(c)) if (v !== undefined) (p as unknown as Record<string, unknown>)[k] = v;
-    p.updated = laterOf(p.updated, time);
-  } else if (ProjectIconChanged.is(e)) {
-    p.icon_url = e.data.icon_url;
-    p.color = e.data.color;
-  } else if (GalleryImageAdded.is(e)) {
-    p.gallery = p.gallery.filter((g) => g.url !== e.data.url);
-    if (e.data.featured) p.gallery.forEach((g) => (g.featured = false));
-    p.gallery.push({ ...e.data });
-  } else if (GalleryImageEdited.is(e)) {
-    const g = p.gallery.find((x) => x.url === e.data.url);
-    if (g) {
-      if (e.data.featured === true) p.gallery.forEach((x) => (x.featured = false));
-      if (e.data.featured !== undefined) g.featured = e.data.featured;
-      if (e.data.title !== undefined) g.title = e.data.title;
-      if (e.data.description !== undefined) g.description = e.data.description;
-      if (e.data.ordering !== undefined) g.ordering = e.data.ordering;
-    }
-  } else if (GalleryImageRemoved.is(e)) {
-    p.gallery = p.gallery.filter((g) => g.url !== e.data.url);
-  } else if (ProjectStatusChanged.is(e)) {
-    p.status = e.data.to;
-    if (e.data.moderator_message !== undefined) p.moderator_message = e.data.moderator_message;
-    if (e.data.to === 'processing') p.queued = time;
-    if ((APPROVED_TYPE_STATUSES as readonly string[]).includes(e.data.to) && !p.approved) p.approved = time;
-  } else if (TeamMemberAdded.is(e)) {
+/** A new project; replayed onto an existing document it keeps the counters the log already added. */
+function created(e: EventOf<typeof ProjectCreated>, existing: ProjectDoc | null): ProjectDoc {
+  const d = e.data;
+  return {
+    id: d.project_id,
+    slug: d.slug,
+    project_type: d.project_type,
+    team: d.team_id,
+    organization: d.organization_id,
+    title: d.title,
+    description: d.description,
+    body: d.body,
+    published: d.published,
+    updated: d.published,
+    approved: isApprovedType(d.status) ? d.published : null,
+    queued: d.status === 'processing' ? d.published : null,
+    status: d.status,
+    requested_status: d.requested_status,
+    moderator_message: d.moderator_message,
+    moderator_message_body: ('moderator_message_body' in d && typeof d.moderator_message_body === 'string' ? d.moderator_message_body : null),
+    license: d.license,
+    downloads: existing?.downloads ?? 0,
+    followers: existing?.followers ?? 0,
+    categories: d.categories,
+    additional_categories: d.additional_categories,
+    client_side: d.client_side,
+    server_side: d.server_side,
+    icon_url: null,
+    color: null,
+    issues_url: d.issues_url,
+    source_url: d.source_url,
+    wiki_url: d.wiki_url,
+    discord_url: d.discord_url,
+    donation_urls: d.donation_urls,
+    gallery: [],
+    thread_id: d.thread_id,
+    monetization_status: d.monetization_status,
+    owner_id: d.owner_id,
+    members: [ownerMember(d.owner_id)],
+    version_list: existing?.version_list ?? [],
+  };
+}
+
+/** Events of a project's own stream that change its document. */
+const PROJECT_STREAM = [
+  ProjectEdited, ProjectIconChanged, GalleryImageAdded, GalleryImageEdited, GalleryImageRemoved, ProjectStatusChanged,
+  TeamMemberAdded, TeamMemberEdited, TeamInviteAccepted, TeamMemberRemoved, ProjectOwnershipTransferred, ProjectDeleted,
+];
+
+/** A project's document after an event of its stream, or a download count. */
+export function evolveProject(p: ProjectDoc | null, e: RecordedEvent): ProjectDoc | null {
+  if (ProjectCreated.is(e)) return created(e, p);
+  if (!p) return p;
+  const time = e.metadata.time;
+  if (DownloadsCounted.is(e)) return { ...p, downloads: p.downloads + e.data.count };
+  if (ProjectEdited.is(e)) return { ...withChanges(p, e.data.changes), updated: laterOf(p.updated, time) };
+  if (ProjectIconChanged.is(e)) return { ...p, icon_url: e.data.icon_url, color: e.data.color };
+  if (GalleryImageAdded.is(e)) {
+    const kept = p.gallery.filter((g) => g.url !== e.data.url).map((g) => (e.data.featured ? { ...g, featured: false } : g));
+    return { ...p, gallery: [...kept, { ...e.data }] };
+  }
+  if (GalleryImageEdited.is(e)) {
     const d = e.data;
-    p.members = p.members.filter((m) => m.user_id !== d.user_id);
-    if (d.is_owner) p.members.forEach((m) => (m.is_owner = false));
-    p.members.push({
+    if (!p.gallery.some((x) => x.url === d.url)) return { ...p };
+    const gallery = p.gallery.map((g) => {
+      if (g.url !== d.url) return d.featured === true ? { ...g, featured: false } : g;
+      return {
+        ...g,
+        featured: d.featured !== undefined ? d.featured : g.featured,
+        title: d.title !== undefined ? d.title : g.title,
+        description: d.description !== undefined ? d.description : g.description,
+        ordering: d.ordering !== undefined ? d.ordering : g.ordering,
+      };
+    });
+    return { ...p, gallery };
+  }
+  if (GalleryImageRemoved.is(e)) return { ...p, gallery: p.gallery.filter((g) => g.url !== e.data.url) };
+  if (ProjectStatusChanged.is(e)) {
+    const to = e.data.to;
+    return {
+      ...p,
+      status: to,
+      moderator_message: e.data.moderator_message !== undefined ? e.data.moderator_message : p.moderator_message,
+      queued: to === 'processing' ? time : p.queued,
+      approved: isApprovedType(to) && !p.approved ? time : p.approved,
+    };
+  }
+  if (TeamMemberAdded.is(e)) {
+    const d = e.data;
+    const others = p.members.filter((m) => m.user_id !== d.user_id).map((m) => (d.is_owner ? { ...m, is_owner: false } : m));
+    const added: TeamMemberDoc = {
       user_id: d.user_id, role: d.role, permissions: d.permissions, ordering: d.ordering, accepted: d.accepted, is_owner: d.is_owner,
       ...(d.payouts_split !== undefined ? { payouts_split: d.payouts_split } : {}),
+    };
+    return { ...p, members: sortedMembers([...others, added]), owner_id: d.is_owner ? d.user_id : p.owner_id };
+  }
+  if (TeamMemberEdited.is(e)) {
+    const d = e.data;
+    if (!p.members.some((m) => m.user_id === d.user_id)) return { ...p };
+    const members = p.members.map((m) => {
+      if (m.user_id !== d.user_id) return m;
+      const edited = {
+        ...m,
+        role: d.role !== undefined ? d.role : m.role,
+        permissions: d.permissions !== undefined ? d.permissions : m.permissions,
+        ordering: d.ordering !== undefined ? d.ordering : m.ordering,
+      };
+      return d.payouts_split !== undefined ? { ...edited, payouts_split: d.payouts_split } : edited;
     });
-    if (d.is_owner) p.owner_id = d.user_id;
-    sortMembers(p.members);
-  } else if (TeamMemberEdited.is(e)) {
-    const m = p.members.find((x) => x.user_id === e.data.user_id);
-    if (m) {
-      if (e.data.role !== undefined) m.role = e.data.role;
-      if (e.data.permissions !== undefined) m.permissions = e.data.permissions;
-      if (e.data.ordering !== undefined) m.ordering = e.data.ordering;
-      if (e.data.payouts_split !== undefined) m.payouts_split = e.data.payouts_split;
-      sortMembers(p.members);
-    }
-  } else if (TeamInviteAccepted.is(e)) {
-    const m = p.members.find((x) => x.user_id === e.data.user_id);
-    if (m) m.accepted = true;
-  } else if (TeamMemberRemoved.is(e)) {
-    p.members = p.members.filter((m) => m.user_id !== e.data.user_id);
-  } else if (ProjectOwnershipTransferred.is(e)) {
-    for (const m of p.members) m.is_owner = m.user_id === e.data.to;
-    if (!p.members.some((m) => m.user_id === e.data.to)) {
-      p.members.push({ user_id: e.data.to, role: 'Owner', permissions: ALL_PROJECT_PERMISSIONS, ordering: 0, accepted: true, is_owner: true });
-    }
-    p.owner_id = e.data.to;
-    sortMembers(p.members);
-  } else if (ProjectDeleted.is(e)) {
-    ctx.delete('projects', id);
-    for (const vid of await ctx.findIds('versions', 'project', id)) ctx.delete('versions', vid);
-    for (const fid of await ctx.findIds('follows', 'project', id)) ctx.delete('follows', fid);
-    return;
-  } else return;
-  ctx.put('projects', id, p);
+    return { ...p, members: sortedMembers(members) };
+  }
+  if (TeamInviteAccepted.is(e)) return { ...p, members: p.members.map((m) => (m.user_id === e.data.user_id ? { ...m, accepted: true } : m)) };
+  if (TeamMemberRemoved.is(e)) return { ...p, members: p.members.filter((m) => m.user_id !== e.data.user_id) };
+  if (ProjectOwnershipTransferred.is(e)) {
+    const to = e.data.to;
+    const members = p.members.map((m) => ({ ...m, is_owner: m.user_id === to }));
+    if (!members.some((m) => m.user_id === to)) members.push(ownerMember(to));
+    return { ...p, members: sortedMembers(members), owner_id: to };
+  }
+  if (ProjectDeleted.is(e)) return null;
+  return p;
 }
+
+const projects = documentProjection({
+  collection: 'projects',
+  canHandle: typesOf(ProjectCreated, DownloadsCounted, ...PROJECT_STREAM),
+  join: noJoin,
+  documentIds: (e) => (ProjectCreated.is(e) || DownloadsCounted.is(e) ? [e.data.project_id] : streamIds(e, 'project')),
+  evolve: evolveProject,
+});
+
+/** A download count of a version adds to its count too. */
+const versionDownloads = documentProjection({
+  collection: 'versions',
+  canHandle: typesOf(DownloadsCounted),
+  join: noJoin,
+  documentIds: (e) => (DownloadsCounted.is(e) && e.data.version_id ? [e.data.version_id] : []),
+  evolve: (v: VersionDoc | null, e) => (v && DownloadsCounted.is(e) ? { ...v, downloads: v.downloads + e.data.count } : v),
+});
+
+/** A deleted project's versions and follows go with it. */
+const projectGone = (collection: 'versions' | 'follows') =>
+  documentProjection({
+    collection,
+    canHandle: typesOf(ProjectDeleted),
+    join: noJoin,
+    documentIds: async (e, _join, read) => {
+      const id = streamIds(e, 'project')[0];
+      return id && (await read.get('projects', id)) ? read.findIds(collection, 'project', id) : [];
+    },
+    evolve: () => null,
+  });
+
+/** Projects: the full Modrinth record plus its team and a summary of its versions. */
+export const projectProjector = defineProjector({
+  name: 'projectProjector',
+  // the versions and follows of a deleted project go before it (they look it up)
+  documents: [projectGone('versions'), projectGone('follows'), projects, versionDownloads],
+});

@@ -4,7 +4,7 @@ import {
   type RecordedEvent,
 } from '@modshelf/events';
 import type { ThreadDoc } from '../read-model/thread-documents';
-import { streamEntity, type BatchContext } from './context';
+import { defineProjector, documentProjection, streamEntity, typesOf, type ReadView } from './evolve';
 
 const MIN_8 = 62n ** 7n;
 const SPAN_8 = 62n ** 8n - MIN_8;
@@ -29,59 +29,68 @@ const emptyThread = (id: string, type: ThreadDoc['type'], itemId: string): Threa
   id, type, project_id: type === 'report' ? null : itemId, report_id: type === 'report' ? itemId : null, messages: [], reviewed_days: [],
 });
 
-async function thread(ctx: BatchContext, id: string, type: ThreadDoc['type'], itemId: string): Promise<ThreadDoc> {
-  return (await ctx.get('threads', id)) ?? emptyThread(id, type, itemId);
+/** The project whose moderation thread records a status change (its join), when the change is recorded. */
+async function statusProject(e: RecordedEvent, read: ReadView): Promise<{ id: string; thread_id: string } | null> {
+  if (!ProjectStatusChanged.is(e) || !recordsStatusChange(e.data.from, e.data.to)) return null;
+  const p = await read.get('projects', streamEntity(e.streamId));
+  return p ? { id: p.id, thread_id: p.thread_id } : null;
 }
+
+/** A thread after an event (null: it does not exist); `project` is the project of a status change. */
+export function evolveThread(t: ThreadDoc | null, e: RecordedEvent, project: { id: string; thread_id: string } | null, id: string): ThreadDoc | null {
+  if (ProjectCreated.is(e)) return t ?? emptyThread(id, id === e.data.thread_id ? 'project' : 'comments', e.data.project_id);
+  if (ReportFiled.is(e)) return t ?? emptyThread(id, 'report', e.data.report_id);
+  if (ProjectStatusChanged.is(e)) {
+    if (!project) return t;
+    const { from, to } = e.data;
+    const base = t ?? emptyThread(id, 'project', project.id);
+    const messageId = statusMessageId(e.metadata.eventId);
+    if (base.messages.some((m) => m.id === messageId)) return t; // idempotent
+    const day = e.metadata.time.slice(0, 10);
+    return {
+      ...base,
+      messages: [...base.messages, { id: messageId, author_id: e.metadata.actor, body: { type: 'status_change', old_status: from, new_status: to }, created: e.metadata.time }],
+      reviewed_days: from === 'processing' && !base.reviewed_days.includes(day) ? [...base.reviewed_days, day] : base.reviewed_days,
+    };
+  }
+  if (ThreadMessageSent.is(e)) {
+    const d = e.data;
+    const base = t ?? emptyThread(id, d.thread_type, d.item_id);
+    if (base.messages.some((m) => m.id === d.message_id)) return t;
+    const message = {
+      id: d.message_id, author_id: d.author_id, created: e.metadata.time,
+      body: { type: 'text' as const, body: d.body, private: d.private, replying_to: d.replying_to },
+    };
+    return { ...base, messages: [...base.messages, message] };
+  }
+  if (ThreadMessageDeleted.is(e)) {
+    const m = t?.messages.find((x) => x.id === e.data.message_id);
+    if (!t || !m || m.body.type !== 'text') return t;
+    const deleted = { ...m, body: { type: 'deleted' as const, private: m.body.private } };
+    return { ...t, messages: t.messages.map((x) => (x === m ? deleted : x)) };
+  }
+  return t;
+}
+
+function threadIds(e: RecordedEvent, project: { thread_id: string } | null): string[] {
+  if (ProjectCreated.is(e)) return [e.data.thread_id, commentThreadId(e.data.project_id)];
+  if (ReportFiled.is(e) || ThreadMessageSent.is(e)) return [e.data.thread_id];
+  if (ProjectStatusChanged.is(e)) return project ? [project.thread_id] : [];
+  if (ThreadMessageDeleted.is(e)) return [streamEntity(e.streamId)];
+  return [];
+}
+
+const threads = documentProjection({
+  collection: 'threads',
+  canHandle: typesOf(ProjectCreated, ReportFiled, ProjectStatusChanged, ThreadMessageSent, ThreadMessageDeleted),
+  join: statusProject,
+  documentIds: threadIds,
+  evolve: evolveThread,
+});
 
 /**
  * Threads: each project's moderation and comment threads (made with the project), each report's
  * thread, written messages (ThreadMessageSent / ThreadMessageDeleted: a deleted message stays as
  * `deleted`), and the project's status changes as `status_change` messages of its moderation thread.
  */
-export async function threadProjector(ctx: BatchContext, e: RecordedEvent): Promise<void> {
-  if (ProjectCreated.is(e)) {
-    const pid = e.data.project_id;
-    ctx.put('threads', e.data.thread_id, await thread(ctx, e.data.thread_id, 'project', pid));
-    const cid = commentThreadId(pid);
-    ctx.put('threads', cid, await thread(ctx, cid, 'comments', pid));
-    return;
-  }
-  if (ReportFiled.is(e)) {
-    ctx.put('threads', e.data.thread_id, await thread(ctx, e.data.thread_id, 'report', e.data.report_id));
-    return;
-  }
-  if (ProjectStatusChanged.is(e)) {
-    const { from, to } = e.data;
-    if (!recordsStatusChange(from, to)) return;
-    const p = await ctx.get('projects', streamEntity(e.streamId));
-    if (!p) return;
-    const t = await thread(ctx, p.thread_id, 'project', p.id);
-    const id = statusMessageId(e.metadata.eventId);
-    if (t.messages.some((m) => m.id === id)) return; // idempotent
-    t.messages.push({ id, author_id: e.metadata.actor, body: { type: 'status_change', old_status: from, new_status: to }, created: e.metadata.time });
-    if (from === 'processing') {
-      const day = e.metadata.time.slice(0, 10);
-      if (!t.reviewed_days.includes(day)) t.reviewed_days.push(day);
-    }
-    ctx.put('threads', t.id, t);
-    return;
-  }
-  if (ThreadMessageSent.is(e)) {
-    const d = e.data;
-    const t = await thread(ctx, d.thread_id, d.thread_type, d.item_id);
-    if (t.messages.some((m) => m.id === d.message_id)) return;
-    t.messages.push({
-      id: d.message_id, author_id: d.author_id, created: e.metadata.time,
-      body: { type: 'text', body: d.body, private: d.private, replying_to: d.replying_to },
-    });
-    ctx.put('threads', t.id, t);
-    return;
-  }
-  if (ThreadMessageDeleted.is(e)) {
-    const t = await ctx.get('threads', streamEntity(e.streamId));
-    const m = t?.messages.find((x) => x.id === e.data.message_id);
-    if (!t || !m || m.body.type !== 'text') return;
-    m.body = { type: 'deleted', private: m.body.private };
-    ctx.put('threads', t.id, t);
-  }
-}
+export const threadProjector = defineProjector({ name: 'threadProjector', documents: [threads] });

@@ -3,14 +3,17 @@ import {
   VersionEdited,
   VersionFileAdded,
   VersionFileRemoved,
+  VersionFileTypeChanged,
   VersionPrimaryFileChanged,
   VersionPublished,
   type RecordedEvent,
 } from '@modshelf/events';
-import type { ProjectDoc, VersionDoc } from '../read-model/documents';
-import { streamEntity, type BatchContext } from './context';
+import type { ProjectDoc, VersionDoc, VersionSummary } from '../read-model/documents';
+import { defineProjector, documentProjection, streamEntity, typesOf, withChanges, type ReadView } from './evolve';
 
-function summarize(v: VersionDoc) {
+const VERSION_EVENTS = typesOf(VersionPublished, VersionEdited, VersionFileAdded, VersionFileRemoved, VersionPrimaryFileChanged, VersionFileTypeChanged, VersionDeleted);
+
+function summarize(v: VersionDoc): VersionSummary {
   return {
     id: v.id,
     version_number: v.version_number,
@@ -22,25 +25,11 @@ function summarize(v: VersionDoc) {
   };
 }
 
-/** Keeps the project's version summary list (newest first) in step with a version. */
-function syncProject(ctx: BatchContext, p: ProjectDoc, v: VersionDoc | null, versionId: string): void {
-  p.version_list = p.version_list.filter((s) => s.id !== versionId);
-  if (v) {
-    p.version_list.push(summarize(v));
-    if (Date.parse(v.date_published) > Date.parse(p.updated)) p.updated = v.date_published;
-  }
-  p.version_list.sort((a, b) => Date.parse(b.date_published) - Date.parse(a.date_published) || (a.id < b.id ? 1 : -1));
-  ctx.put('projects', p.id, p);
-}
-
-/** Versions with their files; the project's version list follows. */
-export async function versionProjector(ctx: BatchContext, e: RecordedEvent): Promise<void> {
-  if (!e.streamId.startsWith('version-')) return;
-  const id = streamEntity(e.streamId);
+/** A version's document after an event of its stream (null: deleted, or never published). */
+export function evolveVersion(v: VersionDoc | null, e: RecordedEvent): VersionDoc | null {
   if (VersionPublished.is(e)) {
     const d = e.data;
-    const existing = await ctx.get('versions', d.version_id);
-    const v: VersionDoc = {
+    return {
       id: d.version_id,
       project_id: d.project_id,
       author_id: d.author_id,
@@ -55,38 +44,66 @@ export async function versionProjector(ctx: BatchContext, e: RecordedEvent): Pro
       status: d.status,
       requested_status: d.requested_status,
       date_published: d.date_published,
-      downloads: existing?.downloads ?? 0,
+      downloads: v?.downloads ?? 0,
       files: d.files.map((f) => ({ ...f })),
     };
-    ctx.put('versions', v.id, v);
-    const p = await ctx.get('projects', d.project_id);
-    if (p) syncProject(ctx, p, v, v.id);
-    return;
   }
-  const v = await ctx.get('versions', id);
-  if (!v) return;
-  if (VersionEdited.is(e)) {
-    for (const [k, val] of Object.entries(e.data.changes)) if (val !== undefined) (v as unknown as Record<string, unknown>)[k] = val;
-  } else if (VersionFileAdded.is(e)) {
+  if (!v) return v;
+  if (VersionEdited.is(e)) return withChanges(v, e.data.changes);
+  if (VersionFileAdded.is(e)) {
     const f = e.data.file;
-    v.files = v.files.filter((x) => x.hashes.sha1 !== f.hashes.sha1);
-    if (f.primary) v.files.forEach((x) => (x.primary = false));
-    v.files.push({ ...f });
-  } else if (VersionFileRemoved.is(e)) {
-    v.files = v.files.filter((x) => x.hashes.sha1 !== e.data.sha1);
-  } else if (VersionPrimaryFileChanged.is(e)) {
-    for (const f of v.files) f.primary = f.hashes.sha1 === e.data.sha1;
-  } else if (e.type === 'VersionFileTypeChanged') {
-    const d = e.data as { sha1: string; file_type: string | null };
-    const f = v.files.find((x) => x.hashes.sha1 === d.sha1);
-    if (f) f.file_type = d.file_type;
-  } else if (VersionDeleted.is(e)) {
-    ctx.delete('versions', id);
-    const p = await ctx.get('projects', v.project_id);
-    if (p) syncProject(ctx, p, null, id);
-    return;
-  } else return;
-  ctx.put('versions', id, v);
-  const p = await ctx.get('projects', v.project_id);
-  if (p) syncProject(ctx, p, v, id);
+    const kept = v.files.filter((x) => x.hashes.sha1 !== f.hashes.sha1).map((x) => (f.primary ? { ...x, primary: false } : x));
+    return { ...v, files: [...kept, { ...f }] };
+  }
+  if (VersionFileRemoved.is(e)) return { ...v, files: v.files.filter((x) => x.hashes.sha1 !== e.data.sha1) };
+  if (VersionPrimaryFileChanged.is(e)) return { ...v, files: v.files.map((f) => ({ ...f, primary: f.hashes.sha1 === e.data.sha1 })) };
+  if (VersionFileTypeChanged.is(e)) {
+    const d = e.data;
+    return { ...v, files: v.files.map((f) => (f.hashes.sha1 === d.sha1 ? { ...f, file_type: d.file_type } : f)) };
+  }
+  if (VersionDeleted.is(e)) return null;
+  return v;
 }
+
+/** The project's version summary list (newest first) with one version in step (null: without it). */
+export function withVersion(p: ProjectDoc, v: VersionDoc | null, versionId: string): ProjectDoc {
+  const list = p.version_list.filter((s) => s.id !== versionId);
+  let updated = p.updated;
+  if (v) {
+    list.push(summarize(v));
+    if (Date.parse(v.date_published) > Date.parse(p.updated)) updated = v.date_published;
+  }
+  list.sort((a, b) => Date.parse(b.date_published) - Date.parse(a.date_published) || (a.id < b.id ? 1 : -1));
+  return { ...p, version_list: list, updated };
+}
+
+/** The version an event is about, as it is before the event (null: none; a publication may make it). */
+async function versionBefore(e: RecordedEvent, read: ReadView): Promise<{ id: string; before: VersionDoc | null } | null> {
+  if (!e.streamId.startsWith('version-')) return null;
+  const id = VersionPublished.is(e) ? e.data.version_id : streamEntity(e.streamId);
+  const before = await read.get('versions', id);
+  return before || VersionPublished.is(e) ? { id, before } : null;
+}
+
+const versions = documentProjection({
+  collection: 'versions',
+  canHandle: VERSION_EVENTS,
+  join: versionBefore,
+  documentIds: (_e, v) => (v ? [v.id] : []),
+  evolve: evolveVersion,
+});
+
+/** The project's version list follows the version (its join: the version before the event). */
+const projectVersionList = documentProjection({
+  collection: 'projects',
+  canHandle: VERSION_EVENTS,
+  join: versionBefore,
+  documentIds: (e, v) => (VersionPublished.is(e) ? (v ? [e.data.project_id] : []) : v?.before ? [v.before.project_id] : []),
+  evolve: (p, e, v) => (p && v ? withVersion(p, evolveVersion(v.before, e), v.id) : p),
+});
+
+/** Versions with their files; the project's version list follows (it reads the version before it changes). */
+export const versionProjector = defineProjector({
+  name: 'versionProjector',
+  documents: [projectVersionList, versions],
+});

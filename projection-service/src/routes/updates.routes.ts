@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { forgeUpdatesQuery as LoaderQuery } from '@modshelf/contract/v2';
 import { LOADERS } from '@modshelf/events';
 import { invalidInput } from '@modshelf/service-kit';
 import { routeType } from '../views/derive';
 import { DEFAULT_UPDATE_LOADER, forgeUpdates } from '../views/forge-updates.view';
 import { canReadProject, findProject, projectNotFound, type QueryDeps } from './context';
 import { minPositionWait } from './http';
-
-const LoaderQuery = z.object({
-  loader: z.enum(['any', ...LOADERS.map((l): string => l.name)]).optional(),
-});
 
 /**
  * GET /v2/updates/{id|slug}/forge_updates.json (and /updates/..., where Modrinth serves it): the

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { hashAlgorithm, hashesBody, updateBody } from '@modshelf/contract/v2';
 import type { Actor } from '@modshelf/events';
 import { invalidInput } from '@modshelf/service-kit';
 import { sha512Key } from '../read-model/collections';
@@ -9,18 +10,11 @@ import { deriveVersionList, sortNewestFirst, versionView } from '../views/versio
 import { canReadProject, canReadVersion, jsonStringArray, versionNotFound, type QueryDeps } from './context';
 import { actorWith, minPositionWait } from './http';
 
-const algorithmSchema = z.enum(['sha1', 'sha512']);
-const updateBody = z.object({
-  loaders: z.array(z.string()).optional(),
-  game_versions: z.array(z.string()).optional(),
-  version_types: z.array(z.enum(['release', 'beta', 'alpha'])).optional(),
-});
-const hashesBody = z.object({ hashes: z.array(z.string()).max(2000), algorithm: algorithmSchema.optional() });
 
 /** Modrinth's default: 128 or more characters is sha512, otherwise sha1. */
 function algorithmFor(hash: string, given: unknown): 'sha1' | 'sha512' {
   if (given === undefined || given === '') return hash.length >= 128 ? 'sha512' : 'sha1';
-  const r = algorithmSchema.safeParse(given);
+  const r = hashAlgorithm.safeParse(given);
   if (!r.success) throw invalidInput(`invalid algorithm '${String(given)}': use sha1 or sha512`);
   return r.data;
 }

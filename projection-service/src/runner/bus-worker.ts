@@ -1,9 +1,10 @@
-import { ProjectionEventQuarantined, type RecordedEvent } from '@modshelf/events';
+import type { RecordedEvent } from '@modshelf/events';
 import type { BusSubscription, EventBus } from '@modshelf/events/bus';
 import type { Projector } from '../projectors/index';
 import type { CollectionName } from '../read-model/documents';
 import type { ProjectionStorage } from '../storage/port';
-import { CATALOGUE_PROJECTION, projectBatch, type BatchOutcome, type ProjectionFailure } from './project-batch';
+import { BatchLoop } from './batch-loop';
+import type { BatchOutcome, ProjectionFailure } from './project-batch';
 import { ReadCache } from './read-cache';
 
 /** stream kinds whose id is a read-model document's id */
@@ -58,14 +59,10 @@ export class ProjectionHaltedError extends Error {
  */
 export class BusProjectionWorker {
   private sub: BusSubscription | null = null;
-  private position = 0;
-  eventsProjected = 0;
-  batches = 0;
+  private readonly loop: BatchLoop;
   /** the documents and lookups this worker's batches read, kept current with its commits */
   readonly reads: ReadCache;
   private readonly log: (msg: string, err?: unknown) => void;
-  private failure: ProjectionFailure | null = null;
-  private quarantined = new Set<number>();
 
   constructor(
     private readonly bus: EventBus,
@@ -74,23 +71,34 @@ export class BusProjectionWorker {
   ) {
     this.log = options.log ?? ((msg, err) => console.error(`[projection-worker] ${msg}`, err ?? ''));
     this.reads = new ReadCache(storage.readModels);
+    this.loop = new BatchLoop(storage, { projectors: options.projectors, reads: this.reads });
+  }
+
+  /** Events this worker has projected (or passed as quarantined). */
+  get eventsProjected(): number {
+    return this.loop.eventsProjected;
+  }
+
+  /** Batches this worker has committed. */
+  get batches(): number {
+    return this.loop.batches;
   }
 
   checkpoint(): number {
-    return this.position;
+    return this.loop.position;
   }
 
   failures(): ProjectionFailure[] {
-    return this.failure ? [this.failure] : [];
+    return this.loop.failure ? [this.loop.failure] : [];
   }
 
   private async refreshQuarantine(): Promise<void> {
     if (!this.options.quarantine) return;
-    for (const p of await this.options.quarantine()) this.quarantined.add(p);
+    for (const p of await this.options.quarantine()) this.loop.quarantined.add(p);
   }
 
   async start(): Promise<void> {
-    this.position = await this.storage.checkpoint();
+    this.loop.position = await this.storage.checkpoint();
     await this.refreshQuarantine();
     this.sub = await this.bus.subscribe(this.options.group ?? 'projections', async (batch) => {
       try {
@@ -110,48 +118,44 @@ export class BusProjectionWorker {
       this.reads.clear();
     }
     // the checkpoint may have moved while another member was active: what this one cached is stale
+    const loop = this.loop;
     const stored = await this.storage.checkpoint();
-    if (stored !== this.position) this.reads.clear();
-    this.position = Math.max(this.position, stored);
-    const fresh = events.filter((e) => e.position > this.position).sort((a, b) => a.position - b.position);
+    if (stored !== loop.position) this.reads.clear();
+    loop.position = Math.max(loop.position, stored);
+    const fresh = loop.fresh(events);
     if (fresh.length === 0) return;
     // a quarantine decided while halted may sit in this very batch, behind the failed event
-    for (const e of fresh) if (ProjectionEventQuarantined.is(e) && e.data.projection === CATALOGUE_PROJECTION) this.quarantined.add(e.data.position);
-    if (this.failure) {
+    loop.noteDecisions(fresh);
+    const halted = loop.failure;
+    if (halted) {
       await this.refreshQuarantine().catch((err) => this.log('reading the quarantine stream failed', err));
-      if (this.failure.position === fresh[0].position && !this.quarantined.has(this.failure.position)) {
+      if (halted.position === fresh[0].position && !loop.quarantined.has(halted.position)) {
         // still the same poison event: hold the redelivery a moment, then refuse it again
         await new Promise((r) => setTimeout(r, this.options.haltedRetryMs ?? 1000));
-        throw new ProjectionHaltedError(this.failure);
+        throw new ProjectionHaltedError(halted);
       }
     }
     await this.reads.prefetch(documentsRead(fresh));
     let outcome: BatchOutcome;
     try {
-      outcome = await projectBatch(this.storage, fresh, { projectors: this.options.projectors, quarantined: this.quarantined, reads: this.reads });
+      outcome = await loop.fold(fresh);
     } catch (err) {
       this.reads.clear(); // the store may hold part of the batch
       throw err;
     }
-    if (outcome.committed !== null) {
-      this.reads.committed(outcome.changes);
-      this.position = outcome.committed;
-      this.eventsProjected += outcome.passed;
-      this.batches += 1;
-    }
+    if (outcome.committed !== null) this.reads.committed(outcome.changes);
     if (outcome.failure) {
-      if (this.failure?.position !== outcome.failure.position) {
+      if (halted?.position !== outcome.failure.position) {
         this.log(
           `projection ${outcome.failure.projection} HALTED at position ${outcome.failure.position} (${outcome.failure.event_type} on ${outcome.failure.stream_id}): ` +
             `${outcome.failure.projector} threw: ${outcome.failure.error}. Fix the projector and restart, or quarantine the event.`,
         );
       }
-      this.failure = outcome.failure;
       throw new ProjectionHaltedError(outcome.failure);
     }
-    if (this.failure) {
-      this.log(`projection ${this.failure.projection} resumes past position ${this.failure.position}`);
-      this.failure = null;
+    if (halted) {
+      this.log(`projection ${halted.projection} resumes past position ${halted.position}`);
+      loop.failure = null;
     }
   }
 

@@ -1,9 +1,10 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { ProjectionEventQuarantined, type EventStore, type RecordedEvent, type Subscription } from '@modshelf/events';
+import type { EventStore, RecordedEvent, Subscription } from '@modshelf/events';
 import type { Projector } from '../projectors/index';
 import type { ProjectionStorage } from '../storage/port';
-import { CATALOGUE_PROJECTION, projectBatch, type ProjectionFailure } from './project-batch';
+import { BatchLoop } from './batch-loop';
+import type { ProjectionFailure } from './project-batch';
 import { loadQuarantine } from './quarantine';
 
 export interface RunnerOptions {
@@ -60,7 +61,7 @@ interface Waiter {
  * that event and go on.
  */
 export class ProjectionRunner implements Projections {
-  private position = 0;
+  private readonly loop: BatchLoop;
   private sub: Subscription | null = null;
   private buffer: RecordedEvent[] = [];
   private chain: Promise<void> = Promise.resolve();
@@ -70,13 +71,11 @@ export class ProjectionRunner implements Projections {
   private readonly batchSize: number;
   private readonly log: (msg: string, err?: unknown) => void;
   ready: Promise<void> = Promise.resolve();
-  eventsProjected = 0;
-  private failure: ProjectionFailure | null = null;
   /** started (tailing the log), not only catching up for a replay or a restore */
   private started = false;
-  private quarantined: Set<number> | null = null;
+  /** whether the quarantine stream has been read into the loop's quarantined positions */
+  private quarantineLoaded = false;
   private quarantineTimer: NodeJS.Timeout | null = null;
-  private readonly projectors: readonly Projector[] | undefined;
   private readonly quarantinePollMs: number;
 
   constructor(
@@ -86,8 +85,21 @@ export class ProjectionRunner implements Projections {
   ) {
     this.batchSize = options.batchSize ?? 4000;
     this.log = options.log ?? ((msg, err) => console.error(`[projections] ${msg}`, err ?? ''));
-    this.projectors = options.projectors;
+    this.loop = new BatchLoop(storage, { projectors: options.projectors });
     this.quarantinePollMs = options.quarantinePollMs ?? 1000;
+  }
+
+  /** Events this runner has projected (or passed as quarantined). */
+  get eventsProjected(): number {
+    return this.loop.eventsProjected;
+  }
+
+  private get position(): number {
+    return this.loop.position;
+  }
+
+  private get failure(): ProjectionFailure | null {
+    return this.loop.failure;
   }
 
   failures(): ProjectionFailure[] {
@@ -98,10 +110,16 @@ export class ProjectionRunner implements Projections {
     return this.position;
   }
 
+  private async loadQuarantine(): Promise<void> {
+    if (this.quarantineLoaded) return;
+    this.loop.quarantined = await loadQuarantine(this.store);
+    this.quarantineLoaded = true;
+  }
+
   async start(): Promise<void> {
     this.stopped = false;
     this.started = true;
-    this.position = await this.storage.checkpoint();
+    this.loop.position = await this.storage.checkpoint();
     const before = this.eventsProjected;
     this.ready = this.catchUp().then(() => {
       // A big catch-up leaves a grown heap of garbage behind: give it back before serving.
@@ -111,9 +129,10 @@ export class ProjectionRunner implements Projections {
     this.ready.catch((err) => this.log('catch-up failed', err));
   }
 
-  /** Reads the log in pages and projects each page in one transaction. */
+  /** Reads the log in pages from the stored checkpoint and projects each page in one transaction. */
   async catchUp(until = Number.MAX_SAFE_INTEGER): Promise<void> {
-    this.quarantined ??= await loadQuarantine(this.store);
+    await this.loop.loadCheckpoint();
+    await this.loadQuarantine();
     while (!this.stopped && !this.failure && this.position < until) {
       const page = await this.store.readAll({ after: this.position, maxCount: Math.min(this.batchSize, until - this.position) });
       if (page.length === 0) return;
@@ -181,24 +200,17 @@ export class ProjectionRunner implements Projections {
 
   private async processBatch(events: RecordedEvent[]): Promise<void> {
     if (this.failure) return;
-    const fresh = events.filter((e) => e.position > this.position);
+    const fresh = this.loop.fresh(events);
     if (fresh.length === 0) return;
-    this.quarantined ??= await loadQuarantine(this.store);
-    const outcome = await projectBatch(this.storage, fresh, { projectors: this.projectors, quarantined: this.quarantined });
-    for (const e of fresh.slice(0, outcome.passed)) {
-      if (ProjectionEventQuarantined.is(e) && e.data.projection === CATALOGUE_PROJECTION) this.quarantined.add(e.data.position);
-    }
-    if (outcome.committed !== null) {
-      this.position = outcome.committed;
-      this.eventsProjected += outcome.passed;
-      this.notify();
-    }
+    await this.loadQuarantine();
+    const outcome = await this.loop.fold(fresh);
+    if (outcome.committed !== null) this.notify();
     if (outcome.failure) this.halt(outcome.failure);
   }
 
   /** Stops projecting at the failed event; watches the quarantine stream for an operator's decision. */
   private halt(failure: ProjectionFailure): void {
-    this.failure = failure;
+    this.loop.failure = failure;
     this.buffer = [];
     this.log(
       `projection ${failure.projection} HALTED at position ${failure.position} (${failure.event_type} on ${failure.stream_id}): ${failure.projector} threw: ${failure.error}. ` +
@@ -221,7 +233,8 @@ export class ProjectionRunner implements Projections {
     try {
       const q = await loadQuarantine(this.store);
       if (!q.has(this.failure.position)) return;
-      this.quarantined = q;
+      this.loop.quarantined = q;
+      this.quarantineLoaded = true;
       this.log(`position ${this.failure.position} quarantined: projection ${this.failure.projection} resumes`);
       this.clearHalt();
       this.chain = this.chain.then(() => this.catchUp()).then(() => this.subscribe()).catch((err) => {
@@ -236,7 +249,7 @@ export class ProjectionRunner implements Projections {
   }
 
   private clearHalt(): void {
-    this.failure = null;
+    this.loop.failure = null;
     if (this.quarantineTimer) clearInterval(this.quarantineTimer);
     this.quarantineTimer = null;
   }
@@ -289,7 +302,7 @@ export class ProjectionRunner implements Projections {
     await this.storage.reset();
     this.buffer = [];
     this.clearHalt();
-    this.quarantined = null;
+    this.quarantineLoaded = false;
     await this.start();
     await this.ready;
   }

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Actor } from '@modshelf/events';
+import { SqliteEventStore, type Actor } from '@modshelf/events';
 import { ALL_SCOPES, installErrorHandling } from '@modshelf/service-kit';
 import { startProjections } from '../index';
 import type { Projections } from '../runner/runner';
@@ -19,12 +19,13 @@ export interface TestApp {
 }
 
 /**
- * A query app over an in-memory log. The test-only auth hook reads
+ * A query app over an in-memory log, or with `fileLog` over an events.db in its temp dir (the store is then
+ * also given to the routes, as the site composes them). The test-only auth hook reads
  * `x-test-user: <userId>[:role[:scopes]]` into request.actor, as the site's auth hook would.
  */
-export async function testApp(): Promise<TestApp> {
+export async function testApp(options: { fileLog?: boolean } = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'query-'));
-  const fx = Fixtures.memory();
+  const fx = options.fileLog ? new Fixtures(new SqliteEventStore({ path: join(dir, 'events.db'), pollMs: 10 })) : Fixtures.memory();
   const projections = await startProjections({ store: fx.store, dataDir: dir });
   const app = Fastify({ maxParamLength: 256 });
   installErrorHandling(app);
@@ -43,7 +44,7 @@ export async function testApp(): Promise<TestApp> {
     } as Actor;
     req.actor = actor;
   });
-  registerQueryRoutes(app, { projections, publicUrl: 'http://localhost' });
+  registerQueryRoutes(app, { projections, publicUrl: 'http://localhost', store: options.fileLog ? fx.store : undefined });
   await app.ready();
   return {
     app,

@@ -1,3 +1,4 @@
+import type { ForgeUpdates } from '@modshelf/contract/v2';
 import type { VersionDoc } from '../read-model/documents';
 import { LISTED_VERSION_STATUSES } from './derive';
 import { sortNewestFirst } from './version.view';
@@ -9,10 +10,7 @@ import { sortNewestFirst } from './version.view';
  * `promos` names the newest version number (`{game_version}-latest`, any channel) and the newest
  * release (`{game_version}-recommended`, no alpha or beta). Only listed versions count.
  */
-export interface ForgeUpdates {
-  homepage: string;
-  promos: Record<string, string>;
-}
+export type { ForgeUpdates };
 
 export const DEFAULT_UPDATE_LOADER = 'coreengine';
 

@@ -1,5 +1,5 @@
 import { PaymentFailed, Unauthorized } from '@modshelf/contract';
-import { z } from 'zod';
+import { addMethodBody, editMethodBody, editSubBody, subscribeBody, idParam } from '@modshelf/contract/v2';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { billingStream, isId, newId, upcast } from '@modshelf/events';
 import { invalidInput, notFound, requireSession } from '@modshelf/service-kit';
@@ -37,14 +37,6 @@ export interface BillingDeps extends AccountDeps {
   billingVault: BillingVault;
 }
 
-const idParam = z.object({ id: z.string().regex(/^[0-9A-Za-z]{8}$/, 'id: not a valid id') });
-export const addMethodBody = z.object({
-  token: z.string().min(1).max(100).optional(),
-  card: z.object({ number: z.string().max(32), exp_month: z.number().int(), exp_year: z.number().int(), cvc: z.string().max(4).optional() }).optional(),
-});
-export const editMethodBody = z.object({ primary: z.literal(true) });
-export const subscribeBody = z.object({ product_id: z.string().min(1).max(64), interval: z.enum(['monthly', 'yearly']) });
-export const editSubBody = z.object({ cancelled: z.boolean() });
 
 export async function loadBilling(deps: AccountDeps, userId: string): Promise<BillingState> {
   return fold(billingDecider, (await deps.store.readStream(billingStream(userId))).map(upcast));

@@ -12,8 +12,9 @@ import { checkCategories, licenseOf, type ProjectType } from '../tag-rules';
 import type { EditProject, ProjectCommand } from './project.commands';
 import {
   bulkEditInput, createProjectInput, editProjectInput, galleryAddQuery, galleryDeleteQuery, galleryEditQuery, iconQuery,
-  idsParam, toDonationUrls, type CreateProjectInput, type EditProjectInput,
-} from './project.inputs';
+  idsParam, type CreateProjectInput, type EditProjectInput,
+} from '@modshelf/contract/v2';
+import { toDonationUrls } from './project.inputs';
 import { projectJson } from './project.json.js';
 import { loadProject, resolveProject, runProjectCommand } from './project.service';
 import { decideProject, projectDecider } from './project.decider';

@@ -4,7 +4,7 @@ import { toCommandActor } from '../actor';
 import type { CatalogueContext } from '../context';
 import { noContent, commandContext } from '../http';
 import { requireScopes } from '../actor.hook';
-import { editMemberInput, inviteInput, userIdInput } from './project.inputs';
+import { editMemberInput, inviteInput, userIdInput } from '@modshelf/contract/v2';
 import { runProjectCommand } from './project.service';
 
 type TeamParams = { id: string };

@@ -9,7 +9,7 @@ import { requireScopes } from '../actor.hook';
 import { loadProject } from '../project/project.service';
 import { canSeeProject } from '../project/project.state';
 import { reportDecider } from './report.decider';
-import { createReportInput, editReportInput } from './report.inputs';
+import { createReportInput, editReportInput } from '@modshelf/contract/v2';
 import { REPORT_TYPES } from '@modshelf/events';
 
 /** POST /v2/report (REPORT_CREATE) and PATCH /v2/report/{id} (REPORT_WRITE). */

@@ -8,7 +8,7 @@ import { loadProject, resolveProject, runProjectCommand } from '../project/proje
 import { canSeeProject, permissionsOf } from '../project/project.state';
 import { requireVersionAccess } from '../version/version.decider';
 import { loadVersion, projectAccess, resolveVersion, runVersionCommand } from '../version/version.service';
-import { scheduleProjectInput, scheduleVersionInput } from './schedule.inputs';
+import { scheduleProjectInput, scheduleVersionInput } from '@modshelf/contract/v2';
 
 type IdParams = { id: string };
 

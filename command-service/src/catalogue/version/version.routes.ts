@@ -1,8 +1,6 @@
 import type {} from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { Actor } from '@modshelf/events';
-import { fields } from '@modshelf/events';
 import { environmentOf, invalidInput, notFound } from '@modshelf/service-kit';
 import { toCommandActor } from '../actor';
 import type { CatalogueContext } from '../context';
@@ -11,15 +9,13 @@ import { requireScopes } from '../actor.hook';
 import { loadProject, resolveProject } from '../project/project.service';
 import type { ProjectState } from '../project/project.state';
 import type { VersionFields } from './version.state';
-import { createVersionInput, deleteFileQuery, editVersionInput, type CreateVersionInput } from './version.inputs';
+import { addFilesData, createVersionInput, deleteFileQuery, editVersionInput, type CreateVersionInput } from '@modshelf/contract/v2';
 import {
   checkFilename, checkForeignDuplicates, checkModpacks, checkVersionData, commitUploads, dependencyProblem, fileUrl,
   projectAccess, publishCommand, resolveVersion, runVersionCommand, versionJson, type UploadedFile,
 } from './version.service';
 
 type IdParams = { id: string };
-
-const addFilesData = z.object({ file_types: z.record(z.string(), fields.fileType.nullable()).optional() });
 
 /**
  * Reads a multipart request whose first part is the JSON `data` field, then

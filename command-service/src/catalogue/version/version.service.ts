@@ -10,7 +10,7 @@ import { canSeeProject, memberOf, permissionsOf, type ProjectState } from '../pr
 import { checkGameVersions, checkLoaders, type ProjectType } from '../tag-rules';
 import type { ProjectAccess, PublishVersion, VersionCommand } from './version.commands';
 import { checkPublishable, versionDecider } from './version.decider';
-import { createVersionInput, type CreateVersionInput } from './version.inputs';
+import { createVersionInput, type CreateVersionInput } from '@modshelf/contract/v2';
 import type { VersionFile, VersionState } from './version.state';
 import { newId } from '@modshelf/events';
 

@@ -72,7 +72,7 @@ function GeneralTab({ data }: { data: ProjectData }) {
   const [title, setTitle] = useState(p.title);
   const [slug, setSlug] = useState(p.slug ?? '');
   const [summary, setSummary] = useState(p.description);
-  const [requested, setRequested] = useState(p.requested_status ?? 'approved');
+  const [requested, setRequested] = useState<string>(p.requested_status ?? 'approved');
   const save = useSave(data);
   const status = useSave(data);
   const icon = useSave(data);

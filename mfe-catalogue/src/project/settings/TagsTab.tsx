@@ -16,8 +16,8 @@ export function TagsTab({ data }: { data: ProjectData }) {
   const categories = useApi('tag:category', (s) => api.categories(s));
   const [primary, setPrimary] = useState<string[]>(p.categories);
   const [additional, setAdditional] = useState<string[]>(p.additional_categories ?? []);
-  const [client, setClient] = useState(p.client_side);
-  const [server, setServer] = useState(p.server_side);
+  const [client, setClient] = useState<string>(p.client_side);
+  const [server, setServer] = useState<string>(p.server_side);
   const save = useSave(data);
   const own = categoryTypeOf(p);
   const list = [...new Set((categories.data ?? []).filter((c) => own.includes(c.project_type)).map((c) => c.name))].sort();

@@ -1,0 +1,132 @@
+import type { RecordedEvent } from '@modshelf/events';
+import { indexKeys } from '../read-model/collections';
+import type { CollectionName, Documents } from '../read-model/documents';
+import type { DocChange, ReadModelStore } from '../read-model/port';
+import type { EvolveTarget } from './evolve';
+
+interface Entry {
+  coll: CollectionName;
+  id: string;
+  doc: unknown | null;
+  dirty: boolean;
+  /** the stored index keys when loaded (null: it did not exist; undefined: never loaded). */
+  loadedKeys: Array<[string, string]> | null | undefined;
+  /** keys of the current document as last entered in the batch overlay (dirty entries only). */
+  overlayKeys?: Array<[string, string]>;
+}
+
+const keysOf = (coll: CollectionName, doc: unknown) => indexKeys(coll, doc as never);
+function sameKeys(a: Array<[string, string]>, b: Array<[string, string]>): boolean {
+  return a.length === b.length && a.every((x, i) => x[0] === b[i][0] && x[1] === b[i][1]);
+}
+
+/**
+ * A unit of work over many events: documents are loaded once, changed in
+ * memory, and written together with the checkpoint when the batch commits. The projectors'
+ * document projections (evolve.ts) read through it and it applies what their `evolve` returns.
+ */
+export class BatchContext implements EvolveTarget {
+  private readonly entries = new Map<string, Entry>();
+  /** Projects whose search document must be recomputed. */
+  readonly touchedProjects = new Set<string>();
+  /** index keys of the batch's dirty documents: coll/index/key -> ids (refreshed lazily per collection). */
+  private readonly overlay = new Map<string, Set<string>>();
+  private readonly stale = new Map<CollectionName, Set<Entry>>();
+
+  constructor(private readonly store: Pick<ReadModelStore, 'get' | 'findIds'>) {}
+
+  private static key(coll: string, id: string): string {
+    return `${coll}\u0000${id}`;
+  }
+
+  async get<C extends CollectionName>(coll: C, id: string): Promise<Documents[C] | null> {
+    const k = BatchContext.key(coll, id);
+    const e = this.entries.get(k);
+    if (e) return e.doc as Documents[C] | null;
+    const doc = await this.store.get(coll, id);
+    this.entries.set(k, { coll, id, doc, dirty: false, loadedKeys: doc === null ? null : keysOf(coll, doc) });
+    return doc;
+  }
+
+  private set(coll: CollectionName, id: string, doc: unknown | null): void {
+    const k = BatchContext.key(coll, id);
+    const e = this.entries.get(k);
+    let entry = e;
+    if (entry) {
+      entry.doc = doc;
+      entry.dirty = true;
+    } else this.entries.set(k, (entry = { coll, id, doc, dirty: true, loadedKeys: undefined }));
+    let st = this.stale.get(coll);
+    if (!st) this.stale.set(coll, (st = new Set()));
+    st.add(entry);
+  }
+
+  /** Brings the overlay up to date for the dirty documents of one collection. */
+  private refresh(coll: CollectionName): void {
+    const st = this.stale.get(coll);
+    if (!st || st.size === 0) return;
+    for (const e of st) {
+      for (const [i, k] of e.overlayKeys ?? []) this.overlay.get(`${coll}\u0000${i}\u0000${k}`)?.delete(e.id);
+      e.overlayKeys = e.doc === null ? [] : keysOf(coll, e.doc);
+      for (const [i, k] of e.overlayKeys) {
+        const ok = `${coll}\u0000${i}\u0000${k}`;
+        let ids = this.overlay.get(ok);
+        if (!ids) this.overlay.set(ok, (ids = new Set()));
+        ids.add(e.id);
+      }
+    }
+    st.clear();
+  }
+
+  put<C extends CollectionName>(coll: C, id: string, doc: Documents[C]): void {
+    this.set(coll, id, doc);
+    if (coll === 'projects') this.touchedProjects.add(id);
+  }
+
+  delete(coll: CollectionName, id: string): void {
+    this.set(coll, id, null);
+    if (coll === 'projects') this.touchedProjects.add(id);
+  }
+
+  touchProject(id: string): void {
+    this.touchedProjects.add(id);
+  }
+
+  /** Ids whose index `index` holds `key`, seeing this batch's own changes. */
+  async findIds(coll: CollectionName, index: string, key: string): Promise<string[]> {
+    const stored = await this.store.findIds(coll, index, key);
+    this.refresh(coll);
+    const ids = new Set<string>();
+    for (const id of stored) {
+      const e = this.entries.get(BatchContext.key(coll, id));
+      // a dirty document counts only if its current keys still hold the key (the overlay below)
+      if (!e || !e.dirty) ids.add(id);
+    }
+    for (const id of this.overlay.get(`${coll}\u0000${index}\u0000${key}`) ?? []) ids.add(id);
+    return [...ids].sort();
+  }
+
+  changes(): DocChange[] {
+    const out: DocChange[] = [];
+    for (const e of this.entries.values()) {
+      if (!e.dirty) continue;
+      const base = { coll: e.coll, id: e.id, doc: e.doc as never };
+      if (e.loadedKeys === null) {
+        if (e.doc !== null) out.push({ ...base, isNew: true }); // created and maybe deleted within the batch
+      } else if (e.loadedKeys === undefined) out.push(base);
+      else if (e.doc !== null && sameKeys(e.loadedKeys, keysOf(e.coll, e.doc))) out.push({ ...base, keysUnchanged: true });
+      else out.push({ ...base, oldKeys: e.loadedKeys });
+    }
+    return out;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/**
+ * One step of the fold: applies an event to the batch's unit of work (the projectors are defineProjector's).
+ * `handled`, when given, lists the event types it acts on: the fold does not call it for others.
+ */
+export type Projector = ((target: EvolveTarget, event: RecordedEvent) => Promise<void>) & { readonly handled?: ReadonlySet<string> };

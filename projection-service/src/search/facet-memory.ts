@@ -1,0 +1,247 @@
+import { Bitset } from './bitset';
+import { NUMBER_FIELDS, type FacetAtom, type FacetFilter } from './port';
+import { SortedOrder } from './sorted-order';
+
+export type NumberField = (typeof NUMBER_FIELDS)[number];
+/** Tag fields with many distinct values keep sets of rows instead of bit sets. */
+const SPARSE_FIELDS = new Set(['project_id', 'name', 'slug', 'author', 'author_id']);
+const CASE_SENSITIVE = new Set(['project_id', 'author_id']);
+/** Above this many rows a page is read by walking the precomputed order; below, rows are sorted. */
+const WALK_THRESHOLD = 2000;
+/** A big batch re-sorts the orders once instead of moving rows one by one. */
+export const RESORT_THRESHOLD = 256;
+
+/** A row's facets as stored in SQLite (`search_docs.facets`). */
+export interface Stored {
+  tags: Record<string, string[]>;
+  numbers: Record<NumberField, number>;
+  /** hash of the text fields: an update with the same text leaves the FTS5 row alone. */
+  th?: number;
+}
+
+export function normalizeTag(field: string, value: string): string {
+  return CASE_SENSITIVE.has(field) ? value : value.toLowerCase();
+}
+
+/** FNV-1a, 32 bits. */
+export function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function compare<T extends number | string>(a: T, b: T, op: FacetAtom['op']): boolean {
+  switch (op) {
+    case '=':
+      return a === b;
+    case '!=':
+      return a !== b;
+    case '>':
+      return a > b;
+    case '>=':
+      return a >= b;
+    case '<':
+      return a < b;
+    case '<=':
+      return a <= b;
+  }
+}
+
+/** What the memory reads back from the stored rows (the slow paths of sparse fields). */
+export interface StoredRows {
+  /** the tags of one row */
+  tags(rid: number): Record<string, string[]>;
+  /** the stored facets of every row */
+  all(): Iterable<Stored>;
+}
+
+/**
+ * The search index's in-memory side: which rows are alive, their facet bit sets (sets of rows for
+ * high-cardinality fields), their numbers and the precomputed sort orders.
+ */
+export class FacetMemory {
+  private cap = 1024;
+  alive = new Bitset(32);
+  readonly ridById = new Map<string, number>();
+  idByRid: Array<string | undefined> = [];
+  nums: Record<NumberField, Float64Array>;
+  private readonly dense = new Map<string, Map<string, Bitset>>();
+  /** high-cardinality fields: 32-bit hash of the value -> one row id, or several (checked against the row on use). */
+  private readonly sparse = new Map<string, Map<number, number | number[]>>();
+  readonly orders: Record<NumberField, SortedOrder>;
+  /** set after a big batch: the sort orders are rebuilt on the next query that needs them. */
+  ordersStale = false;
+
+  constructor(private readonly rows: StoredRows) {
+    this.nums = FacetMemory.freshNumbers(this.cap);
+    this.orders = {
+      downloads: new SortedOrder(() => this.nums.downloads),
+      follows: new SortedOrder(() => this.nums.follows),
+      created_timestamp: new SortedOrder(() => this.nums.created_timestamp),
+      modified_timestamp: new SortedOrder(() => this.nums.modified_timestamp),
+    };
+  }
+
+  private static freshNumbers(size: number): Record<NumberField, Float64Array> {
+    return {
+      downloads: new Float64Array(size),
+      follows: new Float64Array(size),
+      created_timestamp: new Float64Array(size),
+      modified_timestamp: new Float64Array(size),
+    };
+  }
+
+  private ensureCapacity(rid: number): void {
+    if (rid < this.cap) return;
+    let cap = this.cap;
+    while (cap <= rid) cap *= 2;
+    const next = FacetMemory.freshNumbers(cap);
+    for (const f of NUMBER_FIELDS) next[f].set(this.nums[f]);
+    this.nums = next;
+    this.cap = cap;
+  }
+
+  add(rid: number, projectId: string, stored: Stored): void {
+    this.ensureCapacity(rid);
+    this.alive.set(rid);
+    this.ridById.set(projectId, rid);
+    this.idByRid[rid] = projectId;
+    for (const f of NUMBER_FIELDS) this.nums[f][rid] = stored.numbers[f] ?? 0;
+    for (const [field, values] of Object.entries(stored.tags)) {
+      for (const raw of values) {
+        const v = normalizeTag(field, raw);
+        if (SPARSE_FIELDS.has(field)) {
+          let m = this.sparse.get(field);
+          if (!m) this.sparse.set(field, (m = new Map()));
+          const h = fnv1a(v);
+          const cur = m.get(h);
+          if (cur === undefined) m.set(h, rid);
+          else if (typeof cur === 'number') {
+            if (cur !== rid) m.set(h, [cur, rid]);
+          } else if (!cur.includes(rid)) cur.push(rid);
+        } else {
+          let m = this.dense.get(field);
+          if (!m) this.dense.set(field, (m = new Map()));
+          let b = m.get(v);
+          if (!b) m.set(v, (b = new Bitset(0)));
+          b.set(rid);
+        }
+      }
+    }
+  }
+
+  remove(rid: number, projectId: string, stored: Stored): void {
+    this.alive.clear(rid);
+    this.ridById.delete(projectId);
+    this.idByRid[rid] = undefined;
+    for (const [field, values] of Object.entries(stored.tags)) {
+      for (const raw of values) {
+        const v = normalizeTag(field, raw);
+        if (SPARSE_FIELDS.has(field)) {
+          const m = this.sparse.get(field);
+          if (!m) continue;
+          const h = fnv1a(v);
+          const cur = m.get(h);
+          if (cur === rid) m.delete(h);
+          else if (Array.isArray(cur)) {
+            const rest = cur.filter((x) => x !== rid);
+            m.set(h, rest.length === 1 ? rest[0] : rest);
+          }
+        } else this.dense.get(field)?.get(v)?.clear(rid);
+      }
+    }
+  }
+
+  clear(): void {
+    this.alive = new Bitset(32);
+    this.ridById.clear();
+    this.idByRid = [];
+    this.dense.clear();
+    this.sparse.clear();
+    for (const f of NUMBER_FIELDS) this.orders[f].rebuild([]);
+  }
+
+  private tagSet(field: string, value: string): Bitset {
+    const v = normalizeTag(field, value);
+    if (SPARSE_FIELDS.has(field)) {
+      const cur = this.sparse.get(field)?.get(fnv1a(v));
+      const rids = cur === undefined ? [] : typeof cur === 'number' ? [cur] : cur;
+      return Bitset.fromIterable(rids.filter((rid) => this.rows.tags(rid)[field]?.some((x) => normalizeTag(field, x) === v)));
+    }
+    return this.dense.get(field)?.get(v)?.clone() ?? new Bitset(0);
+  }
+
+  /** Every value a field holds (sparse fields: read from the rows, a slow path for rare range facets). */
+  private tagValues(field: string): string[] {
+    if (!SPARSE_FIELDS.has(field)) return [...(this.dense.get(field)?.keys() ?? [])];
+    const values = new Set<string>();
+    for (const stored of this.rows.all()) for (const v of stored.tags[field] ?? []) values.add(normalizeTag(field, v));
+    return [...values];
+  }
+
+  private atomSet(a: FacetAtom): Bitset {
+    if ((NUMBER_FIELDS as readonly string[]).includes(a.field)) {
+      const arr = this.nums[a.field as NumberField];
+      const x = Number(a.value);
+      const out = new Bitset(this.alive.words.length);
+      for (const rid of this.alive.toArray()) if (compare(arr[rid], x, a.op)) out.set(rid);
+      return out;
+    }
+    const value = String(a.value);
+    if (a.op === '=') return this.tagSet(a.field, value);
+    if (a.op === '!=') return this.alive.andNot(this.tagSet(a.field, value));
+    let out = new Bitset(0);
+    const target = normalizeTag(a.field, value);
+    for (const v of this.tagValues(a.field)) {
+      const both = v !== '' && target !== '' && !isNaN(Number(v)) && !isNaN(Number(target));
+      const ok = both ? compare(Number(v), Number(target), a.op) : compare(v, target, a.op);
+      if (ok) out = out.or(this.tagSet(a.field, v));
+    }
+    return out;
+  }
+
+  filterSet(filter: FacetFilter): Bitset {
+    let result = this.alive.clone();
+    for (const group of filter) {
+      let any = new Bitset(0);
+      for (const conj of group) {
+        let all = this.alive.clone();
+        for (const atom of conj) all = all.and(this.atomSet(atom));
+        any = any.or(all);
+      }
+      result = result.and(any);
+    }
+    return result;
+  }
+
+  private freshOrder(field: NumberField): SortedOrder {
+    if (this.ordersStale) {
+      const rids = this.alive.toArray();
+      for (const f of NUMBER_FIELDS) this.orders[f].rebuild([...rids]);
+      this.ordersStale = false;
+    }
+    return this.orders[field];
+  }
+
+  /** Rows `skip` to `skip + take` of `set` (which holds `count` rows) in descending order of `field`. */
+  page(set: Bitset, count: number, field: NumberField, skip: number, take: number): number[] {
+    if (take <= 0 || skip >= count) return [];
+    if (count <= WALK_THRESHOLD) {
+      const k = this.nums[field];
+      const rids = set.toArray().sort((a, b) => k[b] - k[a] || a - b);
+      return rids.slice(skip, skip + take);
+    }
+    const out: number[] = [];
+    const order = this.freshOrder(field);
+    let seen = 0;
+    for (let i = 0; i < order.len && out.length < take; i++) {
+      const rid = order.ids[i];
+      if (!set.has(rid)) continue;
+      if (seen++ >= skip) out.push(rid);
+    }
+    return out;
+  }
+}
