@@ -38,7 +38,7 @@ export function parseDisplayPreferences(raw: string | undefined): DisplayPrefere
   for (const key of Object.keys(DISPLAY_PREFERENCE_DEFAULTS) as (keyof DisplayPreferences)[]) {
     const def = DISPLAY_PREFERENCE_DEFAULTS[key];
     const val = parsed[key];
-    if (typeof val === typeof def) (out as unknown as Record<string, unknown>)[key] = val;
+    if (typeof val === typeof def) Object.assign(out, { [key]: val });
   }
   out.preferredDarkTheme = sanitizePreferredDarkTheme(parsed.preferredDarkTheme);
   const layouts: Partial<Record<LayoutPage, Layout>> = {};
