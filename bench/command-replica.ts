@@ -21,5 +21,11 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 process.stdout.write(`${JSON.stringify({ port, listening_ms: Math.round(process.uptime() * 1000) })}\n`);
 process.on('SIGTERM', () => {
-  app.close().then(() => Promise.all([store.close(), credentials.close()])).then(() => process.exit(0), () => process.exit(1));
+  app
+    .close()
+    .then(() => Promise.all([store.close(), credentials.close()]))
+    .then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
 });

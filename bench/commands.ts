@@ -25,13 +25,20 @@ export async function json(site: ChildSite, method: string, path: string, token:
 
 export async function createProject(site: ChildSite, token: string, i: number): Promise<string> {
   const data = {
-    slug: `bench-project-${i}`, title: `Bench project ${i}`, description: 'A project for the command benchmark', body: '',
-    project_type: 'mod', categories: ['utility'], additional_categories: [], client_side: 'required', server_side: 'optional',
-    license_id: 'MIT', initial_versions: [], is_draft: true,
+    slug: `bench-project-${i}`,
+    title: `Bench project ${i}`,
+    description: 'A project for the command benchmark',
+    body: '',
+    project_type: 'mod',
+    categories: ['utility'],
+    additional_categories: [],
+    client_side: 'required',
+    server_side: 'optional',
+    license_id: 'MIT',
+    initial_versions: [],
+    is_draft: true,
   };
-  const body = Buffer.from(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n--${BOUNDARY}--\r\n`,
-  );
+  const body = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n--${BOUNDARY}--\r\n`);
   const res = await json(site, 'POST', '/v2/project', token, body, { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` });
   return res.body.id;
 }
@@ -39,8 +46,18 @@ export async function createProject(site: ChildSite, token: string, i: number): 
 /** Gives a draft project a version, submits it and has staff approve it, so it is listed in search. */
 export async function listProject(site: ChildSite, token: string, admin: string, id: string): Promise<void> {
   const data = {
-    project_id: id, name: 'Bench 1.0.0', version_number: '1.0.0', changelog: null, dependencies: [], game_versions: ['1.11.4'],
-    version_type: 'release', loaders: ['coreengine'], featured: false, status: 'listed', file_parts: ['file0'], primary_file: 'file0',
+    project_id: id,
+    name: 'Bench 1.0.0',
+    version_number: '1.0.0',
+    changelog: null,
+    dependencies: [],
+    game_versions: ['1.11.4'],
+    version_type: 'release',
+    loaders: ['coreengine'],
+    featured: false,
+    status: 'listed',
+    file_parts: ['file0'],
+    primary_file: 'file0',
   };
   const body = Buffer.concat([
     Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`),
@@ -66,12 +83,22 @@ async function run(url: string, connections: number, amount: number, requests: a
 export async function benchCommands() {
   const tmp = tempDir('commands');
   const site = await startChildSite(tmp.dir, {
-    ADMIN_USERNAME: 'bench_admin', ADMIN_PASSWORD: 'bench-admin-password', RATE_LIMIT_KEY: KEY,
+    ADMIN_USERNAME: 'bench_admin',
+    ADMIN_PASSWORD: 'bench-admin-password',
+    RATE_LIMIT_KEY: KEY,
   });
   const barePort = await freePort();
-  const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(barePort) }, stdio: 'inherit' });
+  const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(barePort) },
+    stdio: 'inherit',
+  });
   try {
-    const signUp = await json(site, 'POST', '/v2/auth/create', null, { username: 'bench_author', password: 'bench author password', email: 'bench@example.org' });
+    const signUp = await json(site, 'POST', '/v2/auth/create', null, {
+      username: 'bench_author',
+      password: 'bench author password',
+      email: 'bench@example.org',
+    });
     const token: string = signUp.body.session;
     const admin: string = (await json(site, 'POST', '/v2/auth/login', null, { username: 'bench_admin', password: 'bench-admin-password' })).body.session;
     const ids: string[] = [];

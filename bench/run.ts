@@ -33,7 +33,12 @@ type Section = [name: string, run: () => Promise<unknown>];
 /** `--profile distributed`: the distributed figures (integration/bench.sh starts the real servers it can). */
 async function benchDistributed(): Promise<unknown> {
   const { spawnSync } = await import('node:child_process');
-  const r = spawnSync('bash', ['integration/bench.sh'], { cwd: new URL('..', import.meta.url).pathname, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 1_200_000 });
+  const r = spawnSync('bash', ['integration/bench.sh'], {
+    cwd: new URL('..', import.meta.url).pathname,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    timeout: 1_200_000,
+  });
   const text = r.stdout ?? '';
   const start = text.indexOf('{');
   if (r.status !== 0 || start < 0) return { error: `integration/bench.sh exited ${r.status}`, output: text.slice(-2000) };
@@ -68,9 +73,16 @@ async function main() {
   };
   if (profile === 'distributed') {
     // the distributed figures beside the embedded ones (append, freshness, search)
-    sections.splice(0, sections.length, ['append', () => benchAppend()], ['commands', () => benchCommands()], ['search_10k', () => benchSearchAt(10_000)], ['distributed', benchDistributed],
+    sections.splice(
+      0,
+      sections.length,
+      ['append', () => benchAppend()],
+      ['commands', () => benchCommands()],
+      ['search_10k', () => benchSearchAt(10_000)],
+      ['distributed', benchDistributed],
       // a command replica's start-up and RSS with 100k projects in the log
-      ['command_startup', () => benchCommandStartup([100_000])]);
+      ['command_startup', () => benchCommandStartup([100_000])],
+    );
   }
   for (const [name, run] of sections) {
     if (only.length && !only.includes(name)) continue;

@@ -40,7 +40,9 @@ async function catchUp(store: SqliteEventStore, storage: SqliteProjectionStorage
  * run against the same site: each sample renames a project to a fresh word and polls search.
  */
 async function freshness(site: ChildSite, samples = 60): Promise<ReturnType<typeof summarize> & { background_commands: number }> {
-  const token: string = (await json(site, 'POST', '/v2/auth/create', null, { username: 'scale_author', password: 'scale author password', email: 'scale@example.org' })).body.session;
+  const token: string = (
+    await json(site, 'POST', '/v2/auth/create', null, { username: 'scale_author', password: 'scale author password', email: 'scale@example.org' })
+  ).body.session;
   const admin: string = (await json(site, 'POST', '/v2/auth/login', null, ADMIN)).body.session;
   const ids: string[] = [];
   for (let i = 0; i < 10; i++) {

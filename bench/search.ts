@@ -27,7 +27,7 @@ function typo(word: string, r: () => number): string {
  */
 export function searchMix(n = 3000, seed = 9): string[] {
   let s = seed;
-  const r = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const r = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
   const pick = <T>(a: readonly T[]) => a[Math.floor(r() * a.length)];
   const cats = ['magic', 'technology', 'storage', 'adventure', 'decoration', 'mobs', 'utility', 'worldgen'];
   const types = ['mod', 'modpack', 'server', 'behaviorpack'];
@@ -52,7 +52,6 @@ export function searchMix(n = 3000, seed = 9): string[] {
   }
   return out;
 }
-
 
 /** One pass over `paths` (no path is sent twice except the popular ones the mix repeats). */
 export async function load(url: string, connections: number, paths: string[]) {

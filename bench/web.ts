@@ -88,8 +88,11 @@ export async function benchWeb(opts: { url?: string; runs?: number; routes?: str
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  benchWeb({ url: process.argv[2] }).then((r) => console.log(JSON.stringify(r, null, 2)), (e) => {
-    console.error(e);
-    process.exit(1);
-  });
+  benchWeb({ url: process.argv[2] }).then(
+    (r) => console.log(JSON.stringify(r, null, 2)),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }

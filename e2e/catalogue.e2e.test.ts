@@ -42,7 +42,9 @@ describe('catalogue in a real browser', () => {
     const options = await facet.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
     let chosen = '';
     for (const value of options) {
-      const res = await page.request.get(`${url}/v2/search?limit=1&facets=${encodeURIComponent(JSON.stringify([['project_type:mod'], [`categories:${value}`]]))}`);
+      const res = await page.request.get(
+        `${url}/v2/search?limit=1&facets=${encodeURIComponent(JSON.stringify([['project_type:mod'], [`categories:${value}`]]))}`,
+      );
       const total = (await res.json()).total_hits as number;
       if (total > 0 && total < allCount) {
         chosen = value;
@@ -195,15 +197,18 @@ describe('catalogue in a real browser', () => {
     // the page and the API are compared again until they were read on the same side of that count)
     let project: { id: string; title: string; downloads: number } = { id: '', title: '', downloads: -1 };
     await expect
-      .poll(async () => {
-        await visitor.goto(`${url}${projectPath}`);
-        await visitor.getByTestId('project-downloads').hover();
-        const tip = visitor.getByRole('tooltip');
-        await tip.waitFor();
-        const shown = await tip.innerText();
-        project = await (await visitor.request.get(`${url}/v2/project/${slug}`)).json();
-        return shown === `${project.downloads.toLocaleString('en-US')} downloads` ? 'same' : `${shown} / ${project.downloads}`;
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          await visitor.goto(`${url}${projectPath}`);
+          await visitor.getByTestId('project-downloads').hover();
+          const tip = visitor.getByRole('tooltip');
+          await tip.waitFor();
+          const shown = await tip.innerText();
+          project = await (await visitor.request.get(`${url}/v2/project/${slug}`)).json();
+          return shown === `${project.downloads.toLocaleString('en-US')} downloads` ? 'same' : `${shown} / ${project.downloads}`;
+        },
+        { timeout: 30_000 },
+      )
       .toBe('same');
 
     // sign up (the API sets the HttpOnly session cookie in this browser context)
@@ -291,7 +296,12 @@ describe('catalogue in a real browser', () => {
 
     let collection: { id: string; name: string; projects: string[] } | null = null;
     for (const authorId of [...new Set(hits.map((h) => h.author_id))]) {
-      const list = (await (await page.request.get(`${url}/v2/user/${authorId}/collections`)).json()) as { id: string; name: string; projects: string[]; status: string }[];
+      const list = (await (await page.request.get(`${url}/v2/user/${authorId}/collections`)).json()) as {
+        id: string;
+        name: string;
+        projects: string[];
+        status: string;
+      }[];
       collection = list.find((c) => c.status === 'listed' || c.status === 'public') ?? list[0] ?? null;
       if (collection) break;
     }
@@ -356,7 +366,9 @@ describe('catalogue in a real browser', () => {
   it('locks provided filters (unlock, sync), draws category and loader icons, and serves the legal pages and the community link', async () => {
     const url = site.url;
     const facetsOf = (u: string) => JSON.parse(new URL(u).searchParams.get('facets') ?? '[]') as string[][];
-    const lockedSearch = page.waitForResponse((r) => new URL(r.url()).pathname === '/v2/search' && facetsOf(r.url()).some((g) => g.includes('versions:1.11.4')));
+    const lockedSearch = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/v2/search' && facetsOf(r.url()).some((g) => g.includes('versions:1.11.4')),
+    );
     await page.goto(`${url}/mods?pv=1.11.4&pg=coreengine`);
     const versions = page.getByTestId('lock-versions');
     await versions.waitFor();
@@ -370,7 +382,9 @@ describe('catalogue in a real browser', () => {
     await versions.getByRole('button', { name: 'Unlock' }).click();
     await page.waitForURL((u) => u.searchParams.getAll('ul').includes('v'));
     await expect.poll(() => v.isDisabled()).toBe(false);
-    const cleared = page.waitForResponse((r) => new URL(r.url()).pathname === '/v2/search' && !facetsOf(r.url()).some((g) => g.some((f) => f.startsWith('versions:'))));
+    const cleared = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/v2/search' && !facetsOf(r.url()).some((g) => g.some((f) => f.startsWith('versions:'))),
+    );
     // (a click, not uncheck(): the box follows the address, so its state changes a render after the click)
     await v.click();
     await cleared;
@@ -386,7 +400,13 @@ describe('catalogue in a real browser', () => {
     expect(await page.locator('[data-facet="loaders"] .cat-facet__icon svg').count()).toBeGreaterThan(0);
 
     // legal pages with real text; the community link from the site's configuration
-    for (const [doc, title] of [['terms', 'Terms of use'], ['privacy', 'Privacy policy'], ['rules', 'Content rules'], ['copyright', 'Copyright policy (DMCA)'], ['security', 'Security notice']]) {
+    for (const [doc, title] of [
+      ['terms', 'Terms of use'],
+      ['privacy', 'Privacy policy'],
+      ['rules', 'Content rules'],
+      ['copyright', 'Copyright policy (DMCA)'],
+      ['security', 'Security notice'],
+    ]) {
       await page.goto(`${url}/legal/${doc}`);
       await page.locator('main h1', { hasText: title }).waitFor();
       expect(await page.locator('.shell-legal h2').count()).toBeGreaterThanOrEqual(4);

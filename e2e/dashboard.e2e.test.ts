@@ -240,7 +240,10 @@ describe('the author dashboard and publishing flow in a real browser', () => {
     await dialog.getByRole('button', { name: 'Create organization' }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/organization/'));
     await page.goto(`${url}/dashboard/organizations`);
-    await page.getByTestId('organization').filter({ hasText: `Lamp Works ${stamp}` }).waitFor();
+    await page
+      .getByTestId('organization')
+      .filter({ hasText: `Lamp Works ${stamp}` })
+      .waitFor();
 
     // notifications (the approval may or may not notify; the page answers either way) and reports
     await page.goto(`${url}/dashboard/notifications`);

@@ -57,7 +57,12 @@ export function dumpOnFailure(): void {
   afterEach(async (ctx) => {
     if (ctx.task.result?.state !== 'fail') return;
     for (const [page, events] of pageEvents) {
-      const main = (await page.locator('main').innerText({ timeout: 1000 }).catch(() => '')).slice(0, 1500);
+      const main = (
+        await page
+          .locator('main')
+          .innerText({ timeout: 1000 })
+          .catch(() => '')
+      ).slice(0, 1500);
       console.error(`[e2e] ${ctx.task.name}: at ${page.url()}\n  ${events.join('\n  ')}\n  main shows:\n${main}`);
     }
   });
@@ -145,8 +150,15 @@ export async function startTestSite(options: SiteOptions = {}): Promise<{ site: 
   const content = options.seed === undefined ? { SEED: 'false' } : { SEED: 'true', SEED_PROJECTS: String(options.seed) };
   const site = await startSite({
     env: {
-      PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'silent',
-      ADMIN_USERNAME: STAFF.username, ADMIN_PASSWORD: STAFF.password, ...content, ...options.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ADMIN_USERNAME: STAFF.username,
+      ADMIN_PASSWORD: STAFF.password,
+      ...content,
+      ...options.env,
     },
   });
   return {
@@ -193,9 +205,15 @@ export class SiteFixture {
     return this.started;
   }
   /** the site's origin, without a trailing slash */
-  get url(): string { return this.running.url; }
-  get site(): Site { return this.running.site; }
-  get dataDir(): string { return this.running.dataDir; }
+  get url(): string {
+    return this.running.url;
+  }
+  get site(): Site {
+    return this.running.site;
+  }
+  get dataDir(): string {
+    return this.running.dataDir;
+  }
   get browser(): Browser {
     if (!this.launched) throw new Error('the browser is not launched (read the fixture inside a step)');
     return this.launched;
@@ -204,7 +222,8 @@ export class SiteFixture {
   /** A page in a new browser context, recorded for the failure dump (1280 x 900 unless told). */
   async newPage(options: PageOptions = {}): Promise<Page> {
     const ctx = await this.browser.newContext({
-      viewport: { width: options.width ?? 1280, height: options.height ?? 900 }, acceptDownloads: options.acceptDownloads,
+      viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+      acceptDownloads: options.acceptDownloads,
     });
     if (options.timeout) ctx.setDefaultTimeout(options.timeout);
     return recordPage(await ctx.newPage());

@@ -14,7 +14,9 @@ describe('moderation in a real browser', () => {
   async function submittedProject(api: SiteApi, title: string) {
     const author = await api.signUp('author');
     const { id, slug, position } = await api.submittedProject(
-      author.auth, { title, description: 'A mod waiting for a moderator' }, { name: 'review-me.jar', body: `jar of ${title}` },
+      author.auth,
+      { title, description: 'A mod waiting for a moderator' },
+      { name: 'review-me.jar', body: `jar of ${title}` },
     );
     // read-your-writes: the projections have the project in processing before anyone looks for it
     const seen = await api.request.get(`${api.url}/v2/project/${id}?min_position=${position}`, { headers: author.auth });

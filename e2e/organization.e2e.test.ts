@@ -15,8 +15,18 @@ const { ADD_PROJECT } = ORGANIZATION_PERMISSIONS;
 const { VIEW_ANALYTICS } = PROJECT_PERMISSIONS;
 
 interface OrgAnswer {
-  id: string; slug: string; name: string; team_id: string; description: string;
-  members: { user: { id: string; username: string }; is_owner: boolean; accepted: boolean; organization_permissions: number | null; permissions: number | null }[];
+  id: string;
+  slug: string;
+  name: string;
+  team_id: string;
+  description: string;
+  members: {
+    user: { id: string; username: string };
+    is_owner: boolean;
+    accepted: boolean;
+    organization_permissions: number | null;
+    permissions: number | null;
+  }[];
 }
 
 describe('organization settings and analytics over time in a real browser', () => {
@@ -60,7 +70,10 @@ describe('organization settings and analytics over time in a real browser', () =
   });
 
   it("leads from the dashboard's organization link to real settings, where the owner saves the description", async () => {
-    const signedIn = await ctx.request.post(`${url}/v2/auth/login`, { data: { username: owner, password: `demo-${owner}-password` }, headers: { 'x-requested-with': 'e2e' } });
+    const signedIn = await ctx.request.post(`${url}/v2/auth/login`, {
+      data: { username: owner, password: `demo-${owner}-password` },
+      headers: { 'x-requested-with': 'e2e' },
+    });
     expect(signedIn.status()).toBe(200);
     await page.goto(`${url}/dashboard/organizations`);
     await page.getByRole('link', { name: 'Settings' }).first().click();
@@ -126,7 +139,9 @@ describe('organization settings and analytics over time in a real browser', () =
     await panel.getByTestId('analytics-timeseries').locator('.recharts-area').first().waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), panel.getByTestId('analytics-csv').click()]);
     expect(download.suggestedFilename()).toBe(`${slug}-analytics-90d.csv`);
-    const csv = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+    const csv = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
     expect(csv[0]).toMatch(/^date,downloads,views,followers_gained,followers_lost/);
     expect(csv.length).toBe(91);
     expect(csv.slice(1).some((line) => Number(line.split(',')[2]) > 0)).toBe(true);

@@ -73,11 +73,18 @@ function smallTargets(page: Page): Promise<string[]> {
     const out: string[] = [];
     for (const t of targets.filter((x) => x.small)) {
       const c = centre(t.r);
-      const crowded = targets.some((o) => o !== t && !o.el.contains(t.el) && !t.el.contains(o.el) && (circleHitsRect(c, o.r)
-        || (o.small && Math.hypot(centre(o.r).x - c.x, centre(o.r).y - c.y) < 24)));
+      const crowded = targets.some(
+        (o) =>
+          o !== t &&
+          !o.el.contains(t.el) &&
+          !t.el.contains(o.el) &&
+          (circleHitsRect(c, o.r) || (o.small && Math.hypot(centre(o.r).x - c.x, centre(o.r).y - c.y) < 24)),
+      );
       if (crowded) {
         const label = (t.el.getAttribute('aria-label') || t.el.textContent || t.el.getAttribute('name') || '').trim().slice(0, 40);
-        out.push(`${t.el.tagName.toLowerCase()}${t.el.className ? `.${String(t.el.className).split(' ')[0]}` : ''} "${label}" ${Math.round(t.r.width)}x${Math.round(t.r.height)}`);
+        out.push(
+          `${t.el.tagName.toLowerCase()}${t.el.className ? `.${String(t.el.className).split(' ')[0]}` : ''} "${label}" ${Math.round(t.r.width)}x${Math.round(t.r.height)}`,
+        );
       }
     }
     return out;
@@ -94,7 +101,15 @@ function axeOn(page: Page): AxeBuilder {
 }
 
 function describeViolations(v: { id: string; help: string; nodes: { target: unknown; failureSummary?: string }[] }[]): string {
-  return v.map((x) => `${x.id}: ${x.help}\n    ${x.nodes.slice(0, 4).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary?.split('\n')[1] ?? ''}`).join('\n    ')}`).join('\n');
+  return v
+    .map(
+      (x) =>
+        `${x.id}: ${x.help}\n    ${x.nodes
+          .slice(0, 4)
+          .map((n) => `${JSON.stringify(n.target)} ${n.failureSummary?.split('\n')[1] ?? ''}`)
+          .join('\n    ')}`,
+    )
+    .join('\n');
 }
 
 describe('every page type on phones and desktops, and its accessibility', () => {
@@ -110,7 +125,10 @@ describe('every page type on phones and desktops, and its accessibility', () => 
     const ctx = await site.browser.newContext();
     const req = ctx.request;
     const hits = (await (await req.get(`${url}/v2/search?limit=40&facets=${encodeURIComponent('[["project_type:mod"]]')}`)).json()).hits as {
-      slug: string; project_id: string; author: string; gallery: string[];
+      slug: string;
+      project_id: string;
+      author: string;
+      gallery: string[];
     }[];
     const project = hits.find((h) => h.gallery.length > 0) ?? hits[0]!;
     const versions = (await (await req.get(`${url}/v2/project/${project.slug}/version`)).json()) as { id: string }[];
@@ -152,17 +170,21 @@ describe('every page type on phones and desktops, and its accessibility', () => 
       { name: 'project-moderation', path: `${p}/moderation` },
       // the project's settings tabs (General holds the schedule card) and the version edit page
       ...['', '/description', '/license', '/links', '/tags', '/gallery', '/versions', '/members', '/analytics'].map((s) => ({
-        name: `project-settings${s.replace('/', '-') || '-general'}`, path: `${p}/settings${s}`,
+        name: `project-settings${s.replace('/', '-') || '-general'}`,
+        path: `${p}/settings${s}`,
       })),
       { name: 'version-edit', path: `${p}/version/${versions[0]!.id}/edit` },
       ...['', '/members', '/projects', '/analytics'].map((s) => ({
-        name: `organization-settings${s.replace('/', '-') || '-general'}`, path: `/organization/blockworks-studio/settings${s}`,
+        name: `organization-settings${s.replace('/', '-') || '-general'}`,
+        path: `/organization/blockworks-studio/settings${s}`,
       })),
       ...['', '/language', '/profile', '/account', '/pats', '/sessions', '/applications', '/authorizations', '/billing'].map((s) => ({
-        name: `settings${s.replace('/', '-') || '-appearance'}`, path: `/settings${s}`,
+        name: `settings${s.replace('/', '-') || '-appearance'}`,
+        path: `/settings${s}`,
       })),
       ...['', '/projects', '/notifications', '/collections', '/organizations', '/reports', '/analytics', '/revenue'].map((s) => ({
-        name: `dashboard${s.replace('/', '-')}`, path: `/dashboard${s}`,
+        name: `dashboard${s.replace('/', '-')}`,
+        path: `/dashboard${s}`,
       })),
       ...['', '/review', '/reports'].map((s) => ({ name: `moderation${s.replace('/', '-')}`, path: `/moderation${s}` })),
     );
@@ -191,7 +213,9 @@ describe('every page type on phones and desktops, and its accessibility', () => 
     const phone = width < 600;
     const ctx = await site.browser.newContext({
       viewport: { width, height: phone ? 780 : 900 },
-      isMobile: phone, hasTouch: phone, deviceScaleFactor: 1,
+      isMobile: phone,
+      hasTouch: phone,
+      deviceScaleFactor: 1,
       storageState: state === 'in' ? staffState : undefined,
     });
     await ctx.addCookies([{ name: 'color-mode', value: mode, url: site.url }]);
@@ -250,7 +274,9 @@ describe('every page type on phones and desktops, and its accessibility', () => 
       await settle(page);
       expect(await page.evaluate(() => document.documentElement.dataset.theme), `${t.name} in dark`).toBe('dark');
       for (const mode of DARK_MODES) {
-        await page.evaluate((m) => { document.documentElement.dataset.theme = m; }, mode);
+        await page.evaluate((m) => {
+          document.documentElement.dataset.theme = m;
+        }, mode);
         const axe = await axeOn(page).withRules(['color-contrast']).analyze();
         if (axe.violations.length) problems.push(`${state} ${t.name} in ${mode}: ${describeViolations(axe.violations)}`);
       }

@@ -32,13 +32,33 @@ describe('revenue from downloads and withdrawals in a real browser', () => {
     const me = await get('/v2/user');
     await env.site.credentials.setEmailVerified(me.id, true);
     const project = await api.createProject(author.auth, {
-      slug: `coin-lanterns-${stamp}`, title: `Coin Lanterns ${stamp}`, description: 'Lanterns that pay their way.', body: 'Lanterns.',
-      categories: [], additional_categories: [], server_side: 'unsupported', license_url: null, source_url: null, issues_url: null,
-      wiki_url: null, discord_url: null, donation_urls: [], initial_versions: [], requested_status: 'approved',
+      slug: `coin-lanterns-${stamp}`,
+      title: `Coin Lanterns ${stamp}`,
+      description: 'Lanterns that pay their way.',
+      body: 'Lanterns.',
+      categories: [],
+      additional_categories: [],
+      server_side: 'unsupported',
+      license_url: null,
+      source_url: null,
+      issues_url: null,
+      wiki_url: null,
+      discord_url: null,
+      donation_urls: [],
+      initial_versions: [],
+      requested_status: 'approved',
     });
-    const version = await api.uploadVersion(author.auth, project.id, { name: 'coin-lanterns-1.0.0.zip', body: `coins ${stamp}`, mimeType: 'application/octet-stream' }, {
-      name: '1.0.0', changelog: 'First', status: 'listed', primary_file: 'file',
-    });
+    const version = await api.uploadVersion(
+      author.auth,
+      project.id,
+      { name: 'coin-lanterns-1.0.0.zip', body: `coins ${stamp}`, mimeType: 'application/octet-stream' },
+      {
+        name: '1.0.0',
+        changelog: 'First',
+        status: 'listed',
+        primary_file: 'file',
+      },
+    );
     await api.submit(author.auth, project.id);
     await api.approveAsStaff(project.id);
     // three clients download the file: three counted downloads, $10 each
@@ -76,7 +96,10 @@ describe('revenue from downloads and withdrawals in a real browser', () => {
     await page.getByText('You do not have enough funds: at most $30.00 is available.').waitFor();
     expect(await page.getByTestId('withdraw-submit').isDisabled()).toBe(true);
     // the server refuses it too
-    const res = await page.request.post(`${url}/v2/payout`, { headers: { 'x-requested-with': 'test' }, data: { amount: 45, method: 'paypal', method_id: 'paypal_us' } });
+    const res = await page.request.post(`${url}/v2/payout`, {
+      headers: { 'x-requested-with': 'test' },
+      data: { amount: 45, method: 'paypal', method_id: 'paypal_us' },
+    });
     expect(res.status()).toBe(400);
     expect((await res.json()).description).toBe('You do not have enough funds to make this payout!');
 

@@ -14,8 +14,15 @@ import { failFast, useSite } from './harness';
 
 const TOKEN_DELETE_TEXT = 'Are you sure you want to delete this token? This will remove this token forever.';
 const SECTION_TITLES = [
-  'Account and security', 'Appearance', 'Your applications', 'Authorized apps', 'Billing and subscriptions', 'Language',
-  'Personal access tokens', 'Public profile', 'Sessions',
+  'Account and security',
+  'Appearance',
+  'Your applications',
+  'Authorized apps',
+  'Billing and subscriptions',
+  'Language',
+  'Personal access tokens',
+  'Public profile',
+  'Sessions',
 ];
 
 /** The same TOTP implementation and settings the API uses (RFC 6238, SHA-1, 6 digits, 30 s). */
@@ -128,7 +135,10 @@ describe('accounts and settings in a real browser', { timeout: 90_000 }, () => {
     totpSecret = (await page.getByTestId('totp-secret').getAttribute('data-secret'))!;
     expect(totpSecret).toMatch(/^[A-Z2-7]{16,}$/);
     // a wrong code is refused
-    await page.getByTestId('twofactor-card').getByLabel('Two-factor code').fill(totpAt(totpSecret, 0) === '000000' ? '111111' : '000000');
+    await page
+      .getByTestId('twofactor-card')
+      .getByLabel('Two-factor code')
+      .fill(totpAt(totpSecret, 0) === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Verify and turn on' }).click();
     await page.getByTestId('twofactor-card').getByRole('alert').waitFor();
     const enableStep = Math.floor(Date.now() / 30_000);
@@ -143,7 +153,7 @@ describe('accounts and settings in a real browser', { timeout: 90_000 }, () => {
     await page.locator('nav.set-nav').getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await page.locator('header').getByRole('link', { name: 'Sign in' }).waitFor();
-    expect((await page.evaluate(async () => (await fetch('/v2/user')).status))).toBe(401);
+    expect(await page.evaluate(async () => (await fetch('/v2/user')).status)).toBe(401);
 
     // a page that needs a user sends the visitor to sign in, and back after
     await page.goto(`${url}/settings/pats`);
@@ -168,7 +178,7 @@ describe('accounts and settings in a real browser', { timeout: 90_000 }, () => {
     const sessions = page.getByTestId('session');
     expect(await sessions.count()).toBe(1);
     expect(await sessions.first().getAttribute('data-current')).toBe('true');
-    expect(await sessions.first().innerText()).toMatch(/Linux · Chrome/);  // OS and platform from the user agent
+    expect(await sessions.first().innerText()).toMatch(/Linux · Chrome/); // OS and platform from the user agent
     expect(await sessions.first().innerText()).toMatch(/Last accessed/);
   });
 
@@ -196,7 +206,11 @@ describe('accounts and settings in a real browser', { timeout: 90_000 }, () => {
     const read = await api('/v2/user', { headers: { Authorization: token } });
     expect(read.status).toBe(200);
     expect((await read.json()).username).toBe(username);
-    const write = await api(`/v2/user/${userId}`, { method: 'PATCH', headers: { Authorization: token, 'Content-Type': 'application/json' }, body: JSON.stringify({ bio: 'from a token' }) });
+    const write = await api(`/v2/user/${userId}`, {
+      method: 'PATCH',
+      headers: { Authorization: token, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ bio: 'from a token' }),
+    });
     expect(write.status).toBe(401);
 
     // after a reload: last use is shown, and the token itself is never shown again
@@ -243,7 +257,13 @@ describe('accounts and settings in a real browser', { timeout: 90_000 }, () => {
     const challenge = createHash('sha256').update(verifier).digest('base64url');
     const authorizeUrl = (state: string) =>
       `${url}/auth/authorize?${new URLSearchParams({
-        client_id: clientId, redirect_uri: redirectUri, scope: 'USER_READ', state, response_type: 'code', code_challenge: challenge, code_challenge_method: 'S256',
+        client_id: clientId,
+        redirect_uri: redirectUri,
+        scope: 'USER_READ',
+        state,
+        response_type: 'code',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
       })}`;
 
     // declining sends the user back with access_denied
@@ -260,7 +280,12 @@ describe('accounts and settings in a real browser', { timeout: 90_000 }, () => {
     await consent.waitFor();
     await consent.getByRole('heading', { name: 'Pack Sync wants to access your Modshelf account' }).waitFor();
     expect(await page.getByTestId('authorize-creator').innerText()).toContain(username);
-    expect(await page.getByTestId('authorize-scopes').locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('data-scope')))).toEqual(['USER_READ']);
+    expect(
+      await page
+        .getByTestId('authorize-scopes')
+        .locator('li')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-scope'))),
+    ).toEqual(['USER_READ']);
     expect(await page.getByTestId('authorize-redirect').innerText()).toContain(redirectUri);
     await page.getByRole('button', { name: 'Authorize' }).click();
     await page.waitForURL((u) => u.pathname === '/oauth-test/callback');
@@ -272,7 +297,13 @@ describe('accounts and settings in a real browser', { timeout: 90_000 }, () => {
     const exchange = await api('/v2/oauth/token', {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: secret },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: code!, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: code!,
+        redirect_uri: redirectUri,
+        client_id: clientId,
+        code_verifier: verifier,
+      }).toString(),
     });
     expect(exchange.status).toBe(200);
     const { access_token: accessToken } = (await exchange.json()) as { access_token: string };
@@ -280,7 +311,11 @@ describe('accounts and settings in a real browser', { timeout: 90_000 }, () => {
     const read = await api('/v2/user', { headers: { Authorization: `Bearer ${accessToken}` } });
     expect(read.status).toBe(200);
     expect((await read.json()).id).toBe(userId);
-    const write = await api(`/v2/user/${userId}`, { method: 'PATCH', headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ bio: 'from an app' }) });
+    const write = await api(`/v2/user/${userId}`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ bio: 'from an app' }),
+    });
     expect(write.status).toBe(401);
 
     // already authorized for these scopes: the consent page goes straight on; an answer without
@@ -414,7 +449,15 @@ describe('accounts and settings in a real browser', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.getByTestId('reset-done').waitFor();
     // the link works once
-    expect((await api('/v2/auth/password', { method: 'PATCH', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'test' }, body: JSON.stringify({ flow: new URL(link!).searchParams.get('flow'), new_password: 'another one entirely' }) })).status).toBe(400);
+    expect(
+      (
+        await api('/v2/auth/password', {
+          method: 'PATCH',
+          headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'test' },
+          body: JSON.stringify({ flow: new URL(link!).searchParams.get('flow'), new_password: 'another one entirely' }),
+        })
+      ).status,
+    ).toBe(400);
     currentPassword = next;
 
     await page.getByRole('link', { name: 'Sign in' }).last().click();
@@ -436,10 +479,18 @@ describe('accounts and settings in a real browser', { timeout: 90_000 }, () => {
 
   it('lists sessions with the current one marked and revokes another', async () => {
     // a second session, from a script
-    const login = await api('/v2/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json', 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/128.0' }, body: JSON.stringify({ username, password: currentPassword }) });
+    const login = await api('/v2/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/128.0' },
+      body: JSON.stringify({ username, password: currentPassword }),
+    });
     const { flow } = (await login.json()) as { flow: string };
     expect(flow).toBeTruthy();
-    const second = await api('/v2/auth/login/2fa', { method: 'POST', headers: { 'Content-Type': 'application/json', 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/128.0' }, body: JSON.stringify({ flow, code: recoveryCodes[1] }) });
+    const second = await api('/v2/auth/login/2fa', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/128.0' },
+      body: JSON.stringify({ flow, code: recoveryCodes[1] }),
+    });
     const { session } = (await second.json()) as { session: string };
     expect(session).toMatch(/^mra_/);
     expect((await api('/v2/user', { headers: { Authorization: session } })).status).toBe(200);
@@ -526,7 +577,11 @@ describe('accounts and settings in a real browser', { timeout: 90_000 }, () => {
     await confirm.click();
     await page.waitForURL((u) => u.pathname === '/');
     await page.locator('header').getByRole('link', { name: 'Sign in' }).waitFor();
-    const login = await api('/v2/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: currentPassword }) });
+    const login = await api('/v2/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username, password: currentPassword }),
+    });
     expect(login.status).toBe(401);
   });
   it('sends anonymous visitors to sign in and back, and keeps the public settings open to them', async () => {

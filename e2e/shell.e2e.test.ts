@@ -147,7 +147,7 @@ describe('shell', () => {
     await page.context().close();
   }, 90_000);
 
-  it('fetches React once: the remote uses the shell\'s copy', async () => {
+  it("fetches React once: the remote uses the shell's copy", async () => {
     const { url } = await serve();
     const page = await newPage();
     const scripts: { url: string; body: string }[] = [];
@@ -248,13 +248,29 @@ describe('shell', () => {
     const { url } = await serve();
     const page = await newPage();
     const project = {
-      id: 'EvIl0001', slug: 'evil', project_type: 'mod', team: 'T', title: 'Evil Mod', description: 'Tries things',
-      body: '# Heading\n\n**bold** <script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 2">'
-        + '[click](javascript:window.__pwned=3) <iframe src="https://example.com"></iframe> [ok](https://example.com/page)',
-      published: '2024-01-01T00:00:00Z', updated: '2024-01-02T00:00:00Z', status: 'approved',
-      license: { id: 'MIT', name: 'MIT License', url: null }, downloads: 1_234_567, followers: 12_345, categories: ['magic'],
-      loaders: ['coreengine'], versions: [], game_versions: ['1.0.3', '1.11.4'], client_side: 'required', server_side: 'unsupported',
-      gallery: [], donation_urls: [],
+      id: 'EvIl0001',
+      slug: 'evil',
+      project_type: 'mod',
+      team: 'T',
+      title: 'Evil Mod',
+      description: 'Tries things',
+      body:
+        '# Heading\n\n**bold** <script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 2">' +
+        '[click](javascript:window.__pwned=3) <iframe src="https://example.com"></iframe> [ok](https://example.com/page)',
+      published: '2024-01-01T00:00:00Z',
+      updated: '2024-01-02T00:00:00Z',
+      status: 'approved',
+      license: { id: 'MIT', name: 'MIT License', url: null },
+      downloads: 1_234_567,
+      followers: 12_345,
+      categories: ['magic'],
+      loaders: ['coreengine'],
+      versions: [],
+      game_versions: ['1.0.3', '1.11.4'],
+      client_side: 'required',
+      server_side: 'unsupported',
+      gallery: [],
+      donation_urls: [],
     };
     // the API's answers for this page, as the network would bring them
     await page.route('**/v2/project/evil', (r) => r.fulfill({ json: project }));
@@ -282,15 +298,41 @@ describe('shell', () => {
     const { url } = await serve();
     const page = await newPage();
     const project = {
-      id: 'LoNg0001', slug: 'long', project_type: 'mod', team: 'T', title: 'Long Mod', description: 'Many versions', body: 'x',
-      published: '2024-01-01T00:00:00Z', updated: '2024-01-02T00:00:00Z', status: 'approved',
-      license: { id: 'MIT', name: 'MIT License', url: null }, downloads: 5, followers: 1, categories: [], loaders: ['coreengine'],
-      versions: [], game_versions: ['1.0.3'], client_side: 'required', server_side: 'required', gallery: [], donation_urls: [],
+      id: 'LoNg0001',
+      slug: 'long',
+      project_type: 'mod',
+      team: 'T',
+      title: 'Long Mod',
+      description: 'Many versions',
+      body: 'x',
+      published: '2024-01-01T00:00:00Z',
+      updated: '2024-01-02T00:00:00Z',
+      status: 'approved',
+      license: { id: 'MIT', name: 'MIT License', url: null },
+      downloads: 5,
+      followers: 1,
+      categories: [],
+      loaders: ['coreengine'],
+      versions: [],
+      game_versions: ['1.0.3'],
+      client_side: 'required',
+      server_side: 'required',
+      gallery: [],
+      donation_urls: [],
     };
     const versions = Array.from({ length: 600 }, (_, i) => ({
-      id: `V${String(i).padStart(7, '0')}`, project_id: project.id, author_id: 'U', name: `Build ${i}`, version_number: `1.0.${i}`,
-      changelog: `change ${i}`, dependencies: [], game_versions: ['1.0.3'], version_type: i % 3 === 0 ? 'beta' : 'release',
-      loaders: ['coreengine'], date_published: new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString(), downloads: i,
+      id: `V${String(i).padStart(7, '0')}`,
+      project_id: project.id,
+      author_id: 'U',
+      name: `Build ${i}`,
+      version_number: `1.0.${i}`,
+      changelog: `change ${i}`,
+      dependencies: [],
+      game_versions: ['1.0.3'],
+      version_type: i % 3 === 0 ? 'beta' : 'release',
+      loaders: ['coreengine'],
+      date_published: new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString(),
+      downloads: i,
       files: [{ hashes: { sha1: 'a'.repeat(40) }, url: `/files/${i}.zip`, filename: `b${i}.zip`, primary: true, size: 1000 + i }],
     }));
     await page.route('**/v2/project/long', (r) => r.fulfill({ json: project }));

@@ -31,7 +31,10 @@ describe('threads in a real browser', () => {
     const page = await signedIn(authorName, PASSWORD, `/mod/${project.slug}/moderation`);
     await page.getByTestId('moderation-status').getByText('processing').waitFor();
     await page.getByTestId('moderation-queue').getByText('Position 1 of 1 in the review queue').waitFor();
-    await page.getByTestId('moderation-queue').getByText(/Estimated wait: unknown/).waitFor();
+    await page
+      .getByTestId('moderation-queue')
+      .getByText(/Estimated wait: unknown/)
+      .waitFor();
     const thread = page.getByTestId('thread-conversation');
     await thread.locator('[data-type="status_change"]', { hasText: 'Changed the status from draft to processing' }).waitFor();
     await thread.getByLabel('Your message (markdown)').fill('Please have a look, it is **ready**.');
@@ -117,7 +120,8 @@ describe('threads in a real browser', () => {
     const api = site.request;
     const reporter = await site.signUp('reporter');
     const filed = await api.post(`${url}/v2/report`, {
-      headers: reporter.auth, data: { report_type: 'spam', item_id: project.id, item_type: 'project', body: 'Looks like spam to me.' },
+      headers: reporter.auth,
+      data: { report_type: 'spam', item_id: project.id, item_type: 'project', body: 'Looks like spam to me.' },
     });
     expect(filed.status(), await filed.text()).toBe(200);
     const report = (await filed.json()) as { id: string; thread_id: string };

@@ -31,7 +31,12 @@ const pct = (xs: number[], p: number) => {
 const ms = () => performance.now();
 const ev = (type: string, data: unknown): NewEvent => {
   const id = newEventId();
-  return { type, schemaVersion: 1, data, metadata: { eventId: id, commandId: id, correlationId: id, causationId: id, actor: null, time: new Date().toISOString() } };
+  return {
+    type,
+    schemaVersion: 1,
+    data,
+    metadata: { eventId: id, commandId: id, correlationId: id, causationId: id, actor: null, time: new Date().toISOString() },
+  };
 };
 
 async function appendRate(store: EventStore): Promise<{ appendsPerSecond: number; p50Ms: number; p95Ms: number }> {
@@ -84,7 +89,10 @@ async function searchLatency(storage: ProjectionStorage): Promise<{ p50Ms: numbe
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-dist-'));
-  const out: Record<string, unknown> = { projects: PROJECTS, servers: { ...servers, mongodbKind: process.env.MONGODB_KIND, opensearchKind: process.env.OPENSEARCH_KIND } };
+  const out: Record<string, unknown> = {
+    projects: PROJECTS,
+    servers: { ...servers, mongodbKind: process.env.MONGODB_KIND, opensearchKind: process.env.OPENSEARCH_KIND },
+  };
   try {
     // append: the embedded log, and EventStoreDB where it is up
     const sq = new SqliteEventStore({ path: join(dir, 'append.db') });
@@ -123,7 +131,10 @@ async function main(): Promise<void> {
     const relayRate = Math.round(head / ((ms() - t) / 1000));
     // the worker's catch-up, with the batch sizes of BENCH_WORKER_BATCHES one after the other on the same
     // topic (each its own group and storage), so their ratio holds however loaded the machine is
-    const batches = (process.env.BENCH_WORKER_BATCHES ?? '250,1000').split(',').map(Number).filter((n) => n > 0);
+    const batches = (process.env.BENCH_WORKER_BATCHES ?? '250,1000')
+      .split(',')
+      .map(Number)
+      .filter((n) => n > 0);
     const workerByBatch: Record<string, number> = {};
     for (const maxBatch of batches.slice(0, -1)) {
       const b = new KafkaEventBus({ brokers: servers.kafka, topic: `bench-${run}`, partitions: 1, maxBatch });
@@ -156,7 +167,7 @@ async function main(): Promise<void> {
     const freshD: number[] = [];
     const owner = await fx.user(`fresh${run}`);
     for (let i = 0; i < FRESHNESS_SAMPLES; i++) {
-      const v = await fx.version((await fx.project(owner, { title: `fresh ${run} ${i}` })), owner, { version_number: `${i}.0.0` });
+      const v = await fx.version(await fx.project(owner, { title: `fresh ${run} ${i}` }), owner, { version_number: `${i}.0.0` });
       const w0 = ms();
       await runner.waitForPosition(v.position, 10_000);
       freshE.push(ms() - w0);
@@ -164,10 +175,20 @@ async function main(): Promise<void> {
       while ((await dist.checkpoint()) < v.position && ms() - d0 < 20_000) await new Promise((r) => setTimeout(r, 2));
       freshD.push(ms() - w0);
     }
-    out.catchUpEventsPerSecond = { embedded_sqlite: embeddedCatchUp, relay_to_kafka: relayRate, kafka_worker_mongodb_opensearch: distCatchUp, kafka_worker_by_max_batch: workerByBatch };
+    out.catchUpEventsPerSecond = {
+      embedded_sqlite: embeddedCatchUp,
+      relay_to_kafka: relayRate,
+      kafka_worker_mongodb_opensearch: distCatchUp,
+      kafka_worker_by_max_batch: workerByBatch,
+    };
     out.freshnessMs = {
       embedded: { p50: pct(freshE, 50), p95: pct(freshE, 95), samples: FRESHNESS_SAMPLES },
-      distributed: { p50: pct(freshD, 50), p95: pct(freshD, 95), samples: FRESHNESS_SAMPLES, path: 'SQLite log -> relay -> Kafka -> worker -> MongoDB wire + OpenSearch' },
+      distributed: {
+        p50: pct(freshD, 50),
+        p95: pct(freshD, 95),
+        samples: FRESHNESS_SAMPLES,
+        path: 'SQLite log -> relay -> Kafka -> worker -> MongoDB wire + OpenSearch',
+      },
     };
     out.search = { documents: await dist.search.count(), embedded_sqlite: await searchLatency(embedded), opensearch: await searchLatency(dist) };
 

@@ -48,7 +48,12 @@ async function main(): Promise<void> {
       .start(),
     new GenericContainer('mongo:7').withExposedPorts(27017).withWaitStrategy(Wait.forListeningPorts()).start(),
     new GenericContainer('opensearchproject/opensearch:2.19.1')
-      .withEnvironment({ 'discovery.type': 'single-node', DISABLE_SECURITY_PLUGIN: 'true', DISABLE_INSTALL_DEMO_CONFIG: 'true', OPENSEARCH_JAVA_OPTS: '-Xms512m -Xmx512m' })
+      .withEnvironment({
+        'discovery.type': 'single-node',
+        DISABLE_SECURITY_PLUGIN: 'true',
+        DISABLE_INSTALL_DEMO_CONFIG: 'true',
+        OPENSEARCH_JAVA_OPTS: '-Xms512m -Xmx512m',
+      })
       .withExposedPorts(9200)
       .withWaitStrategy(Wait.forHttp('/_cluster/health?wait_for_status=yellow', 9200))
       .withStartupTimeout(180_000)

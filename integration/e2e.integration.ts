@@ -67,7 +67,9 @@ if (ready) {
 
         const hits = (await app.inject({ method: 'GET', url: `/v2/search?query=${encodeURIComponent(`furnaces ${run}`)}` })).json();
         expect(hits.hits.map((h: { project_id: string }) => h.project_id)).toEqual([furnace]);
-        const typo = (await app.inject({ method: 'GET', url: `/v2/search?query=wnads&facets=${encodeURIComponent(JSON.stringify([[`project_id:${wands}`]]))}` })).json();
+        const typo = (
+          await app.inject({ method: 'GET', url: `/v2/search?query=wnads&facets=${encodeURIComponent(JSON.stringify([[`project_id:${wands}`]]))}` })
+        ).json();
         expect(typo.hits.map((h: { project_id: string }) => h.project_id)).toEqual([wands]);
         const draft = await app.inject({ method: 'GET', url: `/v2/search?query=${encodeURIComponent(`secret ${run}`)}` });
         expect(draft.json().total_hits).toBe(0);
@@ -102,6 +104,10 @@ if (ready) {
     }, 120000);
   });
 } else {
-  const why = missing('end-to-end write -> Kafka -> projection -> query', 'KAFKA_BROKERS/MONGODB_URL/OPENSEARCH_URL', 'needs Kafka, a MongoDB-wire server and OpenSearch');
+  const why = missing(
+    'end-to-end write -> Kafka -> projection -> query',
+    'KAFKA_BROKERS/MONGODB_URL/OPENSEARCH_URL',
+    'needs Kafka, a MongoDB-wire server and OpenSearch',
+  );
   describe.skip(why, () => it('end to end', () => {}));
 }

@@ -25,7 +25,11 @@ const RATE = Number(process.env.FAULT_RATE ?? 50);
 
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   return JSON.stringify(v);
 }
 
@@ -54,7 +58,12 @@ async function explain(live: ProjectionStorage, replayPath: string, differences:
       const a = ((await live.readModels.get(coll, m[2])) ?? {}) as Record<string, unknown>;
       const b = ((await fresh.readModels.get(coll, m[2])) ?? {}) as Record<string, unknown>;
       const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => canonical(a[k]) !== canonical(b[k]));
-      note(`${d} ${fields.map((k) => `${k}: live ${canonical(a[k])} replay ${canonical(b[k])}`).join('; ').slice(0, 600)}`);
+      note(
+        `${d} ${fields
+          .map((k) => `${k}: live ${canonical(a[k])} replay ${canonical(b[k])}`)
+          .join('; ')
+          .slice(0, 600)}`,
+      );
     }
   } finally {
     await fresh.close();
@@ -94,7 +103,15 @@ if (ready) {
       const startWorker = (port: number) => {
         const proc = spawn(process.execPath, ['--import', 'tsx', 'projection-service/src/runner/bus-worker-main.ts'], {
           cwd: ROOT,
-          env: { ...process.env, HOST: '127.0.0.1', KAFKA_TOPIC: topic, PROJECTION_GROUP: `projections-${run}`, STORAGE_NAME: name, PORT: String(port), EVENTSTORE_URL: '' },
+          env: {
+            ...process.env,
+            HOST: '127.0.0.1',
+            KAFKA_TOPIC: topic,
+            PROJECTION_GROUP: `projections-${run}`,
+            STORAGE_NAME: name,
+            PORT: String(port),
+            EVENTSTORE_URL: '',
+          },
           stdio: ['ignore', 'ignore', 'inherit'],
         });
         workers.push({ proc, port });
@@ -154,7 +171,9 @@ if (ready) {
             if (active && Math.max(...counts) > 0) {
               workerKilled = true;
               active.proc.kill('SIGKILL');
-              note(`killed the active projection worker (pid ${active.proc.pid}, ${Math.max(...counts)} events projected) with SIGKILL; starting a replacement`);
+              note(
+                `killed the active projection worker (pid ${active.proc.pid}, ${Math.max(...counts)} events projected) with SIGKILL; starting a replacement`,
+              );
               startWorker(base + 2);
             }
           }
@@ -177,7 +196,16 @@ if (ready) {
 
         const report = await replayAndCompare({ store, dataDir: dir, live: storage, keep: true });
         note(`live checksum ${await checksum(storage)}; replay compared ${report.documents} documents: ${report.differences.length} differences`);
-        if (report.differences.length > 0) await explain(storage, join(dir, readdirSync(dir).find((f) => /^replay-\d+\.sqlite$/.test(f))!), report.differences, note);
+        if (report.differences.length > 0)
+          await explain(
+            storage,
+            join(
+              dir,
+              readdirSync(dir).find((f) => /^replay-\d+\.sqlite$/.test(f))!,
+            ),
+            report.differences,
+            note,
+          );
         expect(report.differences).toEqual([]);
         expect(report.equal).toBe(true);
       } finally {

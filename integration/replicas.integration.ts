@@ -77,9 +77,18 @@ if (ready) {
     };
     const createProject = (slug: string) => {
       const data = {
-        slug, title: `Replica race ${slug}`, description: 'A project of the replica tests', body: '', project_type: 'mod',
-        categories: ['utility'], additional_categories: [], client_side: 'required', server_side: 'optional', license_id: 'MIT',
-        initial_versions: [], is_draft: true,
+        slug,
+        title: `Replica race ${slug}`,
+        description: 'A project of the replica tests',
+        body: '',
+        project_type: 'mod',
+        categories: ['utility'],
+        additional_categories: [],
+        client_side: 'required',
+        server_side: 'optional',
+        license_id: 'MIT',
+        initial_versions: [],
+        is_draft: true,
       };
       const body = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n--${BOUNDARY}--\r\n`);
       return call('POST', '/v2/project', body, { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` });
@@ -129,8 +138,17 @@ if (ready) {
       runner = spawn(process.execPath, ['--import', 'tsx', 'integration/src/start-distributed.ts'], {
         cwd: ROOT,
         env: {
-          ...process.env, PORT: String(port), DATA_DIR: dir, SEED: 'false', COMMAND_REPLICAS: '3', PROJECTION_WORKERS: '2',
-          RATE_LIMIT_KEY: KEY, LOG_LEVEL: 'warn', KAFKA_BROKERS: servers.kafka.join(','), MONGODB_URL: servers.mongodb, OPENSEARCH_URL: servers.opensearch,
+          ...process.env,
+          PORT: String(port),
+          DATA_DIR: dir,
+          SEED: 'false',
+          COMMAND_REPLICAS: '3',
+          PROJECTION_WORKERS: '2',
+          RATE_LIMIT_KEY: KEY,
+          LOG_LEVEL: 'warn',
+          KAFKA_BROKERS: servers.kafka.join(','),
+          MONGODB_URL: servers.mongodb,
+          OPENSEARCH_URL: servers.opensearch,
         },
         stdio: ['ignore', 'inherit', 'inherit'],
       });
@@ -139,7 +157,11 @@ if (ready) {
         if (runner.exitCode !== null || Date.now() > end) throw new Error('start:distributed did not come up');
         await new Promise((r) => setTimeout(r, 500));
       }
-      const signUp = await call('POST', '/v2/auth/create', { username: `replicas_${run}`, password: 'replicas test password', email: `replicas-${run}@example.org` });
+      const signUp = await call('POST', '/v2/auth/create', {
+        username: `replicas_${run}`,
+        password: 'replicas test password',
+        email: `replicas-${run}@example.org`,
+      });
       expect(signUp.status).toBe(200);
       token = signUp.body.session!;
     }, 300_000);
@@ -222,7 +244,9 @@ if (ready) {
           const active = workers[counts.indexOf(Math.max(...counts))];
           process.kill(replica.pid, 'SIGKILL');
           process.kill(active.pid, 'SIGKILL');
-          console.log(`[replicas] killed ${replica.name} (pid ${replica.pid}) and the active ${active.name} (pid ${active.pid}, ${Math.max(...counts)} events) with SIGKILL`);
+          console.log(
+            `[replicas] killed ${replica.name} (pid ${replica.pid}) and the active ${active.name} (pid ${active.pid}, ${Math.max(...counts)} events) with SIGKILL`,
+          );
         }
         const due = started + i * 40; // about 25 creations per second
         if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
@@ -234,7 +258,11 @@ if (ready) {
     }, 300_000);
 
     it('100 parallel withdrawals from one balance, spread over the replicas, never overdraw; the balance equals the sum of its events', async () => {
-      const signUp = await call('POST', '/v2/auth/create', { username: `payee_${run}`, password: 'replicas payee password', email: `payee-${run}@example.org` });
+      const signUp = await call('POST', '/v2/auth/create', {
+        username: `payee_${run}`,
+        password: 'replicas payee password',
+        email: `payee-${run}@example.org`,
+      });
       expect(signUp.status).toBe(200);
       const session = signUp.body.session!;
       // funds: a verified address and $30 of revenue credited to the user's payout stream (what the accrual process manager appends)
@@ -244,12 +272,32 @@ if (ready) {
         const userId = (await credentials.findByUsername(`payee_${run}`))!.userId;
         await credentials.setEmailVerified(userId, true);
         const past = new Date(Date.now() - 1000).toISOString();
-        await execute(store, payoutsStream(userId), payoutDecider, {
-          type: 'Credit', project_id: 'ProjRepl', downloads: 1, amount: 30_000_000, source_position: 1, now: past, available_at: past,
-        }, newCommandContext(null));
+        await execute(
+          store,
+          payoutsStream(userId),
+          payoutDecider,
+          {
+            type: 'Credit',
+            project_id: 'ProjRepl',
+            downloads: 1,
+            amount: 30_000_000,
+            source_position: 1,
+            now: past,
+            available_at: past,
+          },
+          newCommandContext(null),
+        );
 
-        const answers = await Promise.all(Array.from({ length: 100 }, () =>
-          call('POST', '/v2/payout', { amount: 1, method: 'paypal', method_id: 'paypal_us', recipient: `payee-${run}@example.org` }, { authorization: session })));
+        const answers = await Promise.all(
+          Array.from({ length: 100 }, () =>
+            call(
+              'POST',
+              '/v2/payout',
+              { amount: 1, method: 'paypal', method_id: 'paypal_us', recipient: `payee-${run}@example.org` },
+              { authorization: session },
+            ),
+          ),
+        );
         // 204, or 400 for want of funds, or 409 when the account's store-held lock stayed busy past its wait
         expect(answers.filter((a) => a.status !== 204 && a.status !== 400 && a.status !== 409).map((a) => [a.status, a.body])).toEqual([]);
         expect(answers.filter((a) => a.status === 400).every((a) => a.body.description === 'You do not have enough funds to make this payout!')).toBe(true);
@@ -262,11 +310,17 @@ if (ready) {
 
         // the sum of the stream's events: credits less every withdrawal that was neither cancelled nor failed
         const events = await store.readStream(payoutsStream(userId));
-        const released = new Set(events.filter((e) => e.type === 'PayoutWithdrawalFailed' || e.type === 'PayoutWithdrawalCancelled').map((e) => (e.data as { payout_id: string }).payout_id));
+        const released = new Set(
+          events
+            .filter((e) => e.type === 'PayoutWithdrawalFailed' || e.type === 'PayoutWithdrawalCancelled')
+            .map((e) => (e.data as { payout_id: string }).payout_id),
+        );
         const credited = events.filter((e) => e.type === 'PayoutCredited').reduce((n, e) => n + (e.data as { amount: number }).amount, 0);
         const requested = events.filter((e) => e.type === 'PayoutWithdrawalRequested');
         expect(requested).toHaveLength(accepted);
-        const held = requested.filter((e) => !released.has((e.data as { payout_id: string }).payout_id)).reduce((n, e) => n + (e.data as { amount: number }).amount, 0);
+        const held = requested
+          .filter((e) => !released.has((e.data as { payout_id: string }).payout_id))
+          .reduce((n, e) => n + (e.data as { amount: number }).amount, 0);
         expect(credited - held).toBeGreaterThanOrEqual(0);
         // every replica answers the same balance, and it is that sum
         const balances = await Promise.all(Array.from({ length: 6 }, () => call('GET', '/v2/payout/balance', undefined, { authorization: session })));
@@ -289,7 +343,10 @@ if (ready) {
         if (!restart && i === 30 && managedKafka) {
           // the load goes on while the broker stops and starts again
           restart = new Promise<void>((res, rej) => {
-            const p = spawn('bash', ['-c', 'bash integration/servers/kafka.sh stop && bash integration/servers/kafka.sh start'], { cwd: ROOT, stdio: 'inherit' });
+            const p = spawn('bash', ['-c', 'bash integration/servers/kafka.sh stop && bash integration/servers/kafka.sh start'], {
+              cwd: ROOT,
+              stdio: 'inherit',
+            });
             p.once('error', rej);
             p.once('exit', (code) => (code === 0 ? res() : rej(new Error(`kafka.sh restart exited ${code}`))));
           });

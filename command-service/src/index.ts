@@ -3,13 +3,40 @@
 export { execute, newCommandContext, loadStream, type CommandContext, type CommandResult } from './kernel/execute';
 export { fold, type Decider } from './kernel/decider';
 export {
-  registerAccountRoutes, ensureAdmin, installRateLimit, rateLimitFromEnv, type RateLimitOptions, issueSession, userDecider, OutboxMailer, SmtpMailer, mailerFromEnv,
-  type AccountDeps, type RateLimitSettings, type Mail, type Mailer, type StoredMail, type UserCommand, type UserState,
+  registerAccountRoutes,
+  ensureAdmin,
+  installRateLimit,
+  rateLimitFromEnv,
+  type RateLimitOptions,
+  issueSession,
+  userDecider,
+  OutboxMailer,
+  SmtpMailer,
+  mailerFromEnv,
+  type AccountDeps,
+  type RateLimitSettings,
+  type Mail,
+  type Mailer,
+  type StoredMail,
+  type UserCommand,
+  type UserState,
 } from './accounts/index';
 export {
-  registerCatalogueCommands, maxFileBytesFromEnv, DEFAULT_MAX_FILE_BYTES, PROJECT_STATUS_TRANSITIONS, canTransition,
-  HIDDEN_PROJECT_STATUSES, SqliteIdempotencyStore, DownloadCounter, clientKey, CATALOGUE_COMMAND_ROUTES, catalogueOpenApiPaths,
-  type CatalogueDeps, type IdempotencyStore, type StoredAnswer, type Claim,
+  registerCatalogueCommands,
+  maxFileBytesFromEnv,
+  DEFAULT_MAX_FILE_BYTES,
+  PROJECT_STATUS_TRANSITIONS,
+  canTransition,
+  HIDDEN_PROJECT_STATUSES,
+  SqliteIdempotencyStore,
+  DownloadCounter,
+  clientKey,
+  CATALOGUE_COMMAND_ROUTES,
+  catalogueOpenApiPaths,
+  type CatalogueDeps,
+  type IdempotencyStore,
+  type StoredAnswer,
+  type Claim,
 } from './catalogue/index';
 export { type BlobStore, type StagedBlob, type BlobInfo, BlobTooLargeError, LocalBlobStore } from './blobs/index';
 export { registerNotificationCommands, type NotificationDirectory, type NotificationCommandDeps } from './notification/index';
@@ -18,8 +45,18 @@ export { COMMUNITY_COMMAND_ROUTES } from './collection/community.openapi';
 export { accountsOpenApi, accountRouteDocs } from './accounts/openapi';
 export * as accountAnswers from './accounts/openapi';
 export {
-  registerPayoutRoutes, payoutsOpenApi, PAYOUT_ROUTES, SandboxPayoutProvider, PayoutVault, payoutDecider, revenueSettingsFromEnv, REVENUE_ACCRUAL,
-  type PayoutDeps, type Payouts, type PayoutProvider, type RevenueSettings,
+  registerPayoutRoutes,
+  payoutsOpenApi,
+  PAYOUT_ROUTES,
+  SandboxPayoutProvider,
+  PayoutVault,
+  payoutDecider,
+  revenueSettingsFromEnv,
+  REVENUE_ACCRUAL,
+  type PayoutDeps,
+  type Payouts,
+  type PayoutProvider,
+  type RevenueSettings,
 } from './payouts/index';
 export { ProcessManager, type ProcessManagerOptions, type ProcessContext } from './kernel/process-manager';
 export { LeasedJob, type LeasedJobOptions } from './kernel/leased-job';

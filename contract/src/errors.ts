@@ -136,8 +136,7 @@ export class RateLimited extends DomainError {
 export const invalidInput = (description: string) => new InvalidInput(description);
 export const unauthorized = (description?: string) => new Unauthorized(description);
 /** Missing scope: Modrinth answers it as an authentication error. */
-export const missingScope = (scope: string) =>
-  new Unauthorized(`Authentication Error: the token is missing the ${scope} scope`);
+export const missingScope = (scope: string) => new Unauthorized(`Authentication Error: the token is missing the ${scope} scope`);
 export const forbidden = (description: string) => new Forbidden(description);
 export const notFound = (description?: string) => new NotFound(description);
 export const conflict = (description: string) => new Conflict(description);

@@ -5,11 +5,37 @@ export const PROJECT_TYPES = ['mod', 'modpack', 'server'] as const;
 export const ROUTE_PROJECT_TYPES = ['mod', 'modpack', 'server', 'behaviorpack'] as const;
 
 export const MOD_CATEGORIES = [
-  'adventure', 'cursed', 'decoration', 'economy', 'equipment', 'food', 'game-mechanics', 'library', 'magic',
-  'management', 'minigame', 'mobs', 'optimization', 'social', 'storage', 'technology', 'transportation', 'utility', 'worldgen',
+  'adventure',
+  'cursed',
+  'decoration',
+  'economy',
+  'equipment',
+  'food',
+  'game-mechanics',
+  'library',
+  'magic',
+  'management',
+  'minigame',
+  'mobs',
+  'optimization',
+  'social',
+  'storage',
+  'technology',
+  'transportation',
+  'utility',
+  'worldgen',
 ] as const;
 export const MODPACK_CATEGORIES = [
-  'adventure', 'challenging', 'combat', 'kitchen-sink', 'lightweight', 'magic', 'multiplayer', 'optimization', 'quests', 'technology',
+  'adventure',
+  'challenging',
+  'combat',
+  'kitchen-sink',
+  'lightweight',
+  'magic',
+  'multiplayer',
+  'optimization',
+  'quests',
+  'technology',
 ] as const;
 
 /** The spec names the product loader `{product}`; ours is called `modshelf`. */
@@ -54,9 +80,7 @@ export const LICENSES = [
   { short: 'LicenseRef-Custom', name: 'Custom license', open_source: false },
 ] as const;
 
-export const PROJECT_STATUSES = [
-  'approved', 'archived', 'rejected', 'draft', 'unlisted', 'processing', 'withheld', 'scheduled', 'private', 'unknown',
-] as const;
+export const PROJECT_STATUSES = ['approved', 'archived', 'rejected', 'draft', 'unlisted', 'processing', 'withheld', 'scheduled', 'private', 'unknown'] as const;
 export const REQUESTED_STATUSES = ['approved', 'archived', 'unlisted', 'private', 'draft'] as const;
 /** Publicly listed: shown in search and to anonymous readers. */
 export const LISTED_STATUSES = ['approved', 'archived'] as const;

@@ -42,14 +42,20 @@ async function ok(res: APIResponse, status = 200): Promise<APIResponse> {
 
 /** A site's API as seen through one request context. */
 export class SiteApi {
-  constructor(readonly request: APIRequestContext, readonly url: string) {}
+  constructor(
+    readonly request: APIRequestContext,
+    readonly url: string,
+  ) {}
 
   /** Signs up `<prefix>_<number>` with PASSWORD. */
   async signUp(prefix: string, password: string = PASSWORD): Promise<Account> {
     const username = `${prefix}_${Date.now() % 1_000_000_000}`;
-    const res = await ok(await this.request.post(`${this.url}/v2/auth/create`, {
-      data: { username, email: `${username}@example.com`, password }, headers: CALLER,
-    }));
+    const res = await ok(
+      await this.request.post(`${this.url}/v2/auth/create`, {
+        data: { username, email: `${username}@example.com`, password },
+        headers: CALLER,
+      }),
+    );
     const session = (await res.json()).session as string;
     return { username, session, auth: { authorization: session, ...CALLER } };
   }
@@ -73,32 +79,57 @@ export class SiteApi {
   /** A draft mod (slug from the title unless given); other fields override the defaults. */
   async createProject(auth: AuthHeaders, { title, slug, description, ...fields }: ProjectFields): Promise<{ id: string; slug: string }> {
     const projectSlug = slug ?? title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-    const res = await ok(await this.request.post(`${this.url}/v2/project`, {
-      headers: auth,
-      multipart: {
-        data: JSON.stringify({
-          slug: projectSlug, title, description: description ?? 'A mod made by a browser test', body: '# Hello', categories: ['magic'],
-          client_side: 'required', server_side: 'optional', license_id: 'MIT', project_type: 'mod', is_draft: true, ...fields,
-        }),
-      },
-    }));
+    const res = await ok(
+      await this.request.post(`${this.url}/v2/project`, {
+        headers: auth,
+        multipart: {
+          data: JSON.stringify({
+            slug: projectSlug,
+            title,
+            description: description ?? 'A mod made by a browser test',
+            body: '# Hello',
+            categories: ['magic'],
+            client_side: 'required',
+            server_side: 'optional',
+            license_id: 'MIT',
+            project_type: 'mod',
+            is_draft: true,
+            ...fields,
+          }),
+        },
+      }),
+    );
     return { id: (await res.json()).id as string, slug: projectSlug };
   }
 
   /** Version 1.0.0 with one file; other fields override the defaults. */
   async uploadVersion(
-    auth: AuthHeaders, projectId: string, file: VersionFile, fields: Record<string, unknown> = {},
+    auth: AuthHeaders,
+    projectId: string,
+    file: VersionFile,
+    fields: Record<string, unknown> = {},
   ): Promise<{ id: string; files: { url: string }[] }> {
-    const res = await ok(await this.request.post(`${this.url}/v2/version`, {
-      headers: auth,
-      multipart: {
-        data: JSON.stringify({
-          project_id: projectId, name: 'First', version_number: '1.0.0', changelog: 'initial', game_versions: ['1.11.4'], loaders: ['coreengine'],
-          version_type: 'release', featured: false, dependencies: [], file_parts: ['file'], ...fields,
-        }),
-        file: { name: file.name, mimeType: file.mimeType ?? 'application/java-archive', buffer: Buffer.from(file.body) },
-      },
-    }));
+    const res = await ok(
+      await this.request.post(`${this.url}/v2/version`, {
+        headers: auth,
+        multipart: {
+          data: JSON.stringify({
+            project_id: projectId,
+            name: 'First',
+            version_number: '1.0.0',
+            changelog: 'initial',
+            game_versions: ['1.11.4'],
+            loaders: ['coreengine'],
+            version_type: 'release',
+            featured: false,
+            dependencies: [],
+            file_parts: ['file'],
+            ...fields,
+          }),
+          file: { name: file.name, mimeType: file.mimeType ?? 'application/java-archive', buffer: Buffer.from(file.body) },
+        },
+      }),
+    );
     return (await res.json()) as { id: string; files: { url: string }[] };
   }
 

@@ -10,8 +10,13 @@ import { accessSync, constants } from 'node:fs';
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 /** The flags every headless chromium of the tests and the bench starts with. */
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
 ];
 
 /** What the machine offers; injected so the decision can be tested. */
@@ -29,13 +34,13 @@ export interface ChromiumEnvironment {
 }
 
 export type ChromiumDecision =
-  | { action: 'use'; path: string }
-  | { action: 'install'; path: string; commands: string[][] }
-  | { action: 'fail'; message: string };
+  { action: 'use'; path: string } | { action: 'install'; path: string; commands: string[][] } | { action: 'fail'; message: string };
 
 export function missingMessage(path: string, env: Pick<ChromiumEnvironment, 'configuredPath' | 'hasApt'>): string {
-  if (env.configuredPath) return `Chromium is missing: CHROMIUM_PATH=${path} is not an executable; point it at a Chromium binary or unset it to use Debian's ${DEBIAN_CHROMIUM}.`;
-  if (env.hasApt) return `Debian's chromium is missing at ${path}: install it with \`sudo apt-get install chromium\` (or set CHROMIUM_PATH to a Chromium binary), then rerun the tests.`;
+  if (env.configuredPath)
+    return `Chromium is missing: CHROMIUM_PATH=${path} is not an executable; point it at a Chromium binary or unset it to use Debian's ${DEBIAN_CHROMIUM}.`;
+  if (env.hasApt)
+    return `Debian's chromium is missing at ${path}: install it with \`sudo apt-get install chromium\` (or set CHROMIUM_PATH to a Chromium binary), then rerun the tests.`;
   return `Chromium is missing at ${path}: install Chromium with your system's package manager and set CHROMIUM_PATH to its binary, then rerun the tests.`;
 }
 
@@ -100,7 +105,9 @@ export function ensureChromium({
   for (const [cmd, ...args] of decision.commands) {
     const status = run(cmd, args);
     if (status !== 0) {
-      return fail(`Debian's chromium is missing at ${decision.path} and \`${[cmd, ...args].join(' ')}\` failed (exit ${status}): install it with \`apt-get install chromium\`, then rerun the tests.`);
+      return fail(
+        `Debian's chromium is missing at ${decision.path} and \`${[cmd, ...args].join(' ')}\` failed (exit ${status}): install it with \`apt-get install chromium\`, then rerun the tests.`,
+      );
     }
   }
   if (!env.isExecutable(decision.path)) {

@@ -53,7 +53,10 @@ describe('which browser the tests get', () => {
     const d = decideChromium(machine({ isRoot: true, configuredPath: '/opt/chrome/chrome' }));
     expect(d.action).toBe('fail');
     expect(d.action === 'fail' && d.message).toContain('CHROMIUM_PATH=/opt/chrome/chrome');
-    expect(decideChromium(machine({ configuredPath: '/opt/chrome/chrome', files: ['/opt/chrome/chrome'] }))).toEqual({ action: 'use', path: '/opt/chrome/chrome' });
+    expect(decideChromium(machine({ configuredPath: '/opt/chrome/chrome', files: ['/opt/chrome/chrome'] }))).toEqual({
+      action: 'use',
+      path: '/opt/chrome/chrome',
+    });
   });
 });
 
@@ -86,7 +89,13 @@ describe('ensureChromium', () => {
 
   it('runs nothing when not root, and reports the line it logged', () => {
     const lines: string[] = [];
-    const outcome = ensureChromium({ env: machine(), log: (l) => lines.push(l), run: () => { throw new Error('must not run'); } });
+    const outcome = ensureChromium({
+      env: machine(),
+      log: (l) => lines.push(l),
+      run: () => {
+        throw new Error('must not run');
+      },
+    });
     expect(outcome).toEqual({ ok: false, message: lines[0] });
   });
 });

@@ -10,11 +10,30 @@ describe('upcasting', () => {
     const store = new SqliteEventStore({ path: join(dir, 'e.db') });
     const pid = newId();
     const v1 = {
-      project_id: pid, team_id: newId(), project_type: 'mod', owner_id: newId(), organization_id: null, thread_id: newId(),
-      status: 'draft', published: '2024-01-01T00:00:00Z', slug: 'old-mod', title: 'Old mod', description: 'An old mod',
-      body: '', categories: [], additional_categories: [], license: { id: 'MIT', name: 'MIT License', url: null },
-      side: 'client', issues_url: null, source_url: null, wiki_url: null, discord_url: null, donation_urls: [],
-      requested_status: 'approved', moderator_message: null, monetization_status: 'monetized',
+      project_id: pid,
+      team_id: newId(),
+      project_type: 'mod',
+      owner_id: newId(),
+      organization_id: null,
+      thread_id: newId(),
+      status: 'draft',
+      published: '2024-01-01T00:00:00Z',
+      slug: 'old-mod',
+      title: 'Old mod',
+      description: 'An old mod',
+      body: '',
+      categories: [],
+      additional_categories: [],
+      license: { id: 'MIT', name: 'MIT License', url: null },
+      side: 'client',
+      issues_url: null,
+      source_url: null,
+      wiki_url: null,
+      discord_url: null,
+      donation_urls: [],
+      requested_status: 'approved',
+      moderator_message: null,
+      monetization_status: 'monetized',
     };
     const meta = { eventId: 'e', commandId: 'c', correlationId: 'c', causationId: 'c', actor: null, time: '2024-01-01T00:00:00Z' };
     await store.append(`project-${pid}`, [{ type: 'ProjectCreated', schemaVersion: 1, data: v1, metadata: meta }], NO_STREAM);

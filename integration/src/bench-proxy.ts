@@ -20,7 +20,11 @@ const pct = (xs: number[], p: number) => {
   return Number(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))].toFixed(1));
 };
 
-interface Servers { kafka: string[]; mongodb: string; opensearch: string }
+interface Servers {
+  kafka: string[];
+  mongodb: string;
+  opensearch: string;
+}
 
 async function deployment(replicas: number, s: Servers) {
   const dir = mkdtempSync(join(tmpdir(), `bench-proxy-${replicas}-`));
@@ -29,8 +33,17 @@ async function deployment(replicas: number, s: Servers) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'integration/src/start-distributed.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env, PORT: String(port), DATA_DIR: dir, SEED: 'false', COMMAND_REPLICAS: String(replicas), PROJECTION_WORKERS: '2',
-      RATE_LIMIT_KEY: KEY, LOG_LEVEL: 'warn', KAFKA_BROKERS: s.kafka.join(','), MONGODB_URL: s.mongodb, OPENSEARCH_URL: s.opensearch,
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dir,
+      SEED: 'false',
+      COMMAND_REPLICAS: String(replicas),
+      PROJECTION_WORKERS: '2',
+      RATE_LIMIT_KEY: KEY,
+      LOG_LEVEL: 'warn',
+      KAFKA_BROKERS: s.kafka.join(','),
+      MONGODB_URL: s.mongodb,
+      OPENSEARCH_URL: s.opensearch,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -56,7 +69,12 @@ async function deployment(replicas: number, s: Servers) {
 async function call(url: string, method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(url + path, {
     method,
-    headers: { 'x-ratelimit-key': KEY, ...(token ? { authorization: token } : {}), ...(body !== undefined && !(body instanceof Buffer) ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: {
+      'x-ratelimit-key': KEY,
+      ...(token ? { authorization: token } : {}),
+      ...(body !== undefined && !(body instanceof Buffer) ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
     body: body === undefined ? undefined : body instanceof Buffer ? body : JSON.stringify(body),
   });
   const text = await res.text();
@@ -68,8 +86,18 @@ async function projects(url: string, token: string, n: number): Promise<string[]
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
     const data = {
-      slug: `bench-proxy-${i}`, title: `Bench proxy ${i}`, description: 'A project for the proxy benchmark', body: '', project_type: 'mod',
-      categories: ['utility'], additional_categories: [], client_side: 'required', server_side: 'optional', license_id: 'MIT', initial_versions: [], is_draft: true,
+      slug: `bench-proxy-${i}`,
+      title: `Bench proxy ${i}`,
+      description: 'A project for the proxy benchmark',
+      body: '',
+      project_type: 'mod',
+      categories: ['utility'],
+      additional_categories: [],
+      client_side: 'required',
+      server_side: 'optional',
+      license_id: 'MIT',
+      initial_versions: [],
+      is_draft: true,
     };
     const body = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n--${BOUNDARY}--\r\n`);
     ids.push((await call(url, 'POST', '/v2/project', token, body, { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` })).id);
@@ -94,7 +122,11 @@ export async function benchProxy(s: Servers, amount = Number(process.env.BENCH_P
   for (const replicas of [1, 3]) {
     const d = await deployment(replicas, s);
     try {
-      const signUp = await call(d.url, 'POST', '/v2/auth/create', null, { username: 'bench_proxy', password: 'bench proxy password', email: 'bench-proxy@example.org' });
+      const signUp = await call(d.url, 'POST', '/v2/auth/create', null, {
+        username: 'bench_proxy',
+        password: 'bench proxy password',
+        email: 'bench-proxy@example.org',
+      });
       const ids = await projects(d.url, signUp.session, 50);
       out[`replicas_${replicas}`] = await commandRate(d.url, signUp.session, ids, amount);
       if (replicas === 3) out.freshness_at_100_commands_per_s = await freshnessByPosition(d.url, signUp.session, ids, 10);
@@ -135,7 +167,9 @@ async function freshnessByPosition(url: string, token: string, ids: string[], se
         const t = performance.now();
         for (;;) {
           // it answers after a bounded wait either way; its x-modshelf-position says how far it got
-          const seen = await fetch(`${url}/v2/project/${id}`, { headers: { 'x-modshelf-min-position': String(position), 'x-ratelimit-key': KEY, authorization: token } });
+          const seen = await fetch(`${url}/v2/project/${id}`, {
+            headers: { 'x-modshelf-min-position': String(position), 'x-ratelimit-key': KEY, authorization: token },
+          });
           await seen.text();
           if (seen.status === 200 && Number(seen.headers.get('x-modshelf-position') ?? 0) >= position) break;
           if (performance.now() - t > 20_000) throw new Error(`a change never became queryable (${seen.status})`);
@@ -145,6 +179,10 @@ async function freshnessByPosition(url: string, token: string, ids: string[], se
     );
   }
   await Promise.all(pending);
-  return { p50_ms: pct(samples, 50), p99_ms: pct(samples, 99), samples: samples.length, path: 'proxy -> replica -> SQLite log -> relay -> Kafka -> worker -> FerretDB + OpenSearch (their checkpoint, as the query API sees it)' };
+  return {
+    p50_ms: pct(samples, 50),
+    p99_ms: pct(samples, 99),
+    samples: samples.length,
+    path: 'proxy -> replica -> SQLite log -> relay -> Kafka -> worker -> FerretDB + OpenSearch (their checkpoint, as the query API sees it)',
+  };
 }
-

@@ -40,7 +40,12 @@ const healthy = { condition: 'service_healthy' };
 const ENGINES: Record<string, unknown> = {
   eventstore: {
     image: 'eventstore/eventstore:24.10',
-    environment: { EVENTSTORE_INSECURE: 'true', EVENTSTORE_RUN_PROJECTIONS: 'None', EVENTSTORE_CLUSTER_SIZE: '1', EVENTSTORE_ENABLE_ATOM_PUB_OVER_HTTP: 'false' },
+    environment: {
+      EVENTSTORE_INSECURE: 'true',
+      EVENTSTORE_RUN_PROJECTIONS: 'None',
+      EVENTSTORE_CLUSTER_SIZE: '1',
+      EVENTSTORE_ENABLE_ATOM_PUB_OVER_HTTP: 'false',
+    },
     ports: ['2113:2113'],
     volumes: ['eventstore-data:/var/lib/eventstore', 'eventstore-logs:/var/log/eventstore'],
     healthcheck: { test: ['CMD-SHELL', 'curl -fsS http://localhost:2113/health/live || exit 1'], interval: '5s', timeout: '3s', retries: 30 },
@@ -65,7 +70,12 @@ const ENGINES: Record<string, unknown> = {
     },
     ports: ['19092:19092'],
     volumes: ['kafka-data:/var/lib/kafka/data'],
-    healthcheck: { test: ['CMD-SHELL', '/opt/kafka/bin/kafka-broker-api-versions.sh --bootstrap-server localhost:9092 >/dev/null 2>&1 || exit 1'], interval: '10s', timeout: '10s', retries: 30 },
+    healthcheck: {
+      test: ['CMD-SHELL', '/opt/kafka/bin/kafka-broker-api-versions.sh --bootstrap-server localhost:9092 >/dev/null 2>&1 || exit 1'],
+      interval: '10s',
+      timeout: '10s',
+      retries: 30,
+    },
   },
   mongodb: {
     image: 'mongo:7',
@@ -73,7 +83,10 @@ const ENGINES: Record<string, unknown> = {
     ports: ['27017:27017'],
     volumes: ['mongodb-data:/data/db'],
     healthcheck: {
-      test: ['CMD-SHELL', `mongosh --quiet --eval "try { rs.status().ok } catch (e) { rs.initiate({_id: 'rs0', members: [{_id: 0, host: 'mongodb:27017'}]}).ok }" | grep -q 1`],
+      test: [
+        'CMD-SHELL',
+        `mongosh --quiet --eval "try { rs.status().ok } catch (e) { rs.initiate({_id: 'rs0', members: [{_id: 0, host: 'mongodb:27017'}]}).ok }" | grep -q 1`,
+      ],
       interval: '5s',
       timeout: '10s',
       retries: 30,
@@ -81,11 +94,21 @@ const ENGINES: Record<string, unknown> = {
   },
   opensearch: {
     image: 'opensearchproject/opensearch:2.19.1',
-    environment: { 'discovery.type': 'single-node', DISABLE_SECURITY_PLUGIN: 'true', DISABLE_INSTALL_DEMO_CONFIG: 'true', OPENSEARCH_JAVA_OPTS: '-Xms512m -Xmx512m' },
+    environment: {
+      'discovery.type': 'single-node',
+      DISABLE_SECURITY_PLUGIN: 'true',
+      DISABLE_INSTALL_DEMO_CONFIG: 'true',
+      OPENSEARCH_JAVA_OPTS: '-Xms512m -Xmx512m',
+    },
     ulimits: { memlock: { soft: -1, hard: -1 }, nofile: { soft: 65536, hard: 65536 } },
     ports: ['9200:9200'],
     volumes: ['opensearch-data:/usr/share/opensearch/data'],
-    healthcheck: { test: ['CMD-SHELL', "curl -fsS 'http://localhost:9200/_cluster/health?wait_for_status=yellow&timeout=2s' || exit 1"], interval: '5s', timeout: '5s', retries: 60 },
+    healthcheck: {
+      test: ['CMD-SHELL', "curl -fsS 'http://localhost:9200/_cluster/health?wait_for_status=yellow&timeout=2s' || exit 1"],
+      interval: '5s',
+      timeout: '5s',
+      retries: 60,
+    },
   },
 };
 
@@ -113,7 +136,8 @@ function appService(s: Service): Record<string, unknown> {
   if (s.name === 'relay') out.volumes = ['relay-state:/state'];
   const deps = dependsOn(s);
   if (deps) out.depends_on = deps;
-  if (s.health && s.port) out.healthcheck = { test: ['CMD-SHELL', `curl -fsS http://localhost:${s.port}${s.health} || exit 1`], interval: '5s', timeout: '3s', retries: 60 };
+  if (s.health && s.port)
+    out.healthcheck = { test: ['CMD-SHELL', `curl -fsS http://localhost:${s.port}${s.health} || exit 1`], interval: '5s', timeout: '3s', retries: 60 };
   return out;
 }
 
@@ -152,7 +176,9 @@ export function composeDocument(): Record<string, unknown> {
   }
   return {
     services,
-    volumes: Object.fromEntries(['eventstore-data', 'eventstore-logs', 'kafka-data', 'mongodb-data', 'opensearch-data', 'relay-state', 'blobs'].map((v) => [v, null])),
+    volumes: Object.fromEntries(
+      ['eventstore-data', 'eventstore-logs', 'kafka-data', 'mongodb-data', 'opensearch-data', 'relay-state', 'blobs'].map((v) => [v, null]),
+    ),
   };
 }
 

@@ -11,9 +11,21 @@ describe('docker-compose.yml, rendered from the topology start:distributed runs'
   });
 
   it('lists every deployable: the engines, the command/query service with replicas, the relay, the workers, the shell and all four micro-frontends, the proxy', () => {
-    const services = (parse(readFileSync(COMPOSE_FILE, 'utf8')) as { services: Record<string, { deploy?: { replicas?: number }; volumes?: string[] }> }).services;
+    const services = (parse(readFileSync(COMPOSE_FILE, 'utf8')) as { services: Record<string, { deploy?: { replicas?: number }; volumes?: string[] }> })
+      .services;
     expect(Object.keys(services).sort()).toEqual(
-      ['eventstore', 'kafka', 'mongodb', 'opensearch', 'command-service', 'relay', 'projection-service', 'shell', ...MICRO_FRONTENDS.map((m) => `mfe-${m}`), 'proxy'].sort(),
+      [
+        'eventstore',
+        'kafka',
+        'mongodb',
+        'opensearch',
+        'command-service',
+        'relay',
+        'projection-service',
+        'shell',
+        ...MICRO_FRONTENDS.map((m) => `mfe-${m}`),
+        'proxy',
+      ].sort(),
     );
     expect(services['command-service'].deploy?.replicas).toBe(DEFAULTS.commandReplicas);
     expect(services['projection-service'].deploy?.replicas).toBe(DEFAULTS.projectionWorkers);

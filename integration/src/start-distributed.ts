@@ -114,11 +114,15 @@ async function stop(code: number): Promise<never> {
 async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(0));
   mkdirSync(DATA_DIR, { recursive: true });
-  const findNginx = () => ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p)) ?? (spawnSync('sh', ['-c', 'command -v nginx']).stdout?.toString().trim() || '');
+  const findNginx = () =>
+    ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p)) ?? (spawnSync('sh', ['-c', 'command -v nginx']).stdout?.toString().trim() || '');
   if (!findNginx()) {
     // Debian's nginx, installed the way integration/servers/ferretdb.sh installs PostgreSQL
     log('nginx not installed: apt-get install nginx');
-    spawnSync('sh', ['-c', 'apt-get install -y -qq nginx >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq nginx >/dev/null; }'], { stdio: 'inherit', env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } });
+    spawnSync('sh', ['-c', 'apt-get install -y -qq nginx >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq nginx >/dev/null; }'], {
+      stdio: 'inherit',
+      env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   }
   const nginx = findNginx();
   if (!nginx) throw new Error('nginx not found and not installable: apt-get install nginx (Debian); the proxy and the static services run on it');
@@ -131,7 +135,9 @@ async function main(): Promise<void> {
     STORAGE_NAME: name,
     ...(env.EVENTSTORE_URL ? { EVENTSTORE_URL: env.EVENTSTORE_URL } : {}),
   };
-  log(`data in ${DATA_DIR}; event store: ${env.EVENTSTORE_URL ? `EventStoreDB ${env.EVENTSTORE_URL}` : `SQLite log ${join(DATA_DIR, 'events.db')} (WAL, shared by the replicas)`}`);
+  log(
+    `data in ${DATA_DIR}; event store: ${env.EVENTSTORE_URL ? `EventStoreDB ${env.EVENTSTORE_URL}` : `SQLite log ${join(DATA_DIR, 'events.db')} (WAL, shared by the replicas)`}`,
+  );
 
   const node = (svc: Service, label: string, extra: Record<string, string>) =>
     run(label, process.execPath, ['--import', 'tsx', svc.entry!], { ...shared, ...svc.env, ...extra });
@@ -171,7 +177,10 @@ async function main(): Promise<void> {
 
   // the static services and the proxy: one nginx, one server block (one port) each
   const shellPort = await freePort();
-  const mfePorts = Object.fromEntries(await Promise.all(MICRO_FRONTENDS.map(async (m) => [m, await freePort()] as const))) as Record<(typeof MICRO_FRONTENDS)[number], number>;
+  const mfePorts = Object.fromEntries(await Promise.all(MICRO_FRONTENDS.map(async (m) => [m, await freePort()] as const))) as Record<
+    (typeof MICRO_FRONTENDS)[number],
+    number
+  >;
   const nginxDir = join(DATA_DIR, 'nginx');
   mkdirSync(join(nginxDir, 'tmp'), { recursive: true });
   const conf = `daemon off;
@@ -210,7 +219,11 @@ ${proxyConfig(String(PORT), {
   ]);
   writeFileSync(
     join(DATA_DIR, 'processes.json'),
-    JSON.stringify({ storageName: name, topic: shared.KAFKA_TOPIC, processes: children.map((c) => ({ name: c.name, pid: c.proc.pid, port: ports[c.name] ?? null })) }, null, 2),
+    JSON.stringify(
+      { storageName: name, topic: shared.KAFKA_TOPIC, processes: children.map((c) => ({ name: c.name, pid: c.proc.pid, port: ports[c.name] ?? null })) },
+      null,
+      2,
+    ),
   );
   log(
     `up: ${publicUrl} -> nginx -> ${REPLICAS} command/query replicas (${replicaPorts.join(', ')}); ` +

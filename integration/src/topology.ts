@@ -111,9 +111,7 @@ export interface Upstreams {
  * service, falling back to the replicas for every path the shell does not hold.
  */
 export function proxyConfig(listen: string, up: Upstreams): string {
-  const mfes = MICRO_FRONTENDS.map(
-    (m) => `    location /remotes/${m}/ {\n      proxy_pass http://${up.mfes[m]}/;\n    }`,
-  ).join('\n');
+  const mfes = MICRO_FRONTENDS.map((m) => `    location /remotes/${m}/ {\n      proxy_pass http://${up.mfes[m]}/;\n    }`).join('\n');
   return `  upstream replicas {
 ${up.replicas.map((r) => `    server ${r} max_fails=1 fail_timeout=2s;`).join('\n')}
     keepalive 32;

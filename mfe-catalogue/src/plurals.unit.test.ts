@@ -6,7 +6,15 @@ import { countValues } from '@modshelf/web-kit';
 
 /** Counted messages get the raw number for the plural rules and the spec's formatted text to show. */
 const ru = JSON.parse(readFileSync(join(import.meta.dirname, 'messages', 'ru.json'), 'utf8')) as Record<string, string>;
-const intl = (locale: string, messages: Record<string, string>) => createIntl({ locale, messages, defaultLocale: 'en-US', onError: (e) => { throw e; } });
+const intl = (locale: string, messages: Record<string, string>) =>
+  createIntl({
+    locale,
+    messages,
+    defaultLocale: 'en-US',
+    onError: (e) => {
+      throw e;
+    },
+  });
 const EN_DOWNLOADS = '{compact, select, yes {{n} downloads} other {{count, plural, one {{n} download} other {{n} downloads}}}}';
 
 describe('Russian plural forms of counts', () => {

@@ -1,6 +1,4 @@
-import {
-  DEFAULT_LAYOUT, DEFAULT_PAGE_SIZE, LAYOUTS, SEARCH_PAGE_SIZES, SEARCH_SORTS, type Layout, type SearchSort,
-} from '@modshelf/web-kit';
+import { DEFAULT_LAYOUT, DEFAULT_PAGE_SIZE, LAYOUTS, SEARCH_PAGE_SIZES, SEARCH_SORTS, type Layout, type SearchSort } from '@modshelf/web-kit';
 
 export type SearchProjectType = 'mod' | 'modpack' | 'server';
 export type Environment = 'client' | 'server';
@@ -30,9 +28,19 @@ export interface SearchState {
 /** `layout`: the page's default view (the visitor's choice in display preferences, else DEFAULT_LAYOUT). */
 export function defaultSearchState(type: SearchProjectType, layout: Layout = DEFAULT_LAYOUT[type]): SearchState {
   return {
-    query: '', categories: [], loaders: [], versions: [], environments: [], license: '', projectId: '',
-    sort: 'relevance', page: 1, limit: DEFAULT_PAGE_SIZE, layout,
-    provided: { versions: [], loaders: [] }, unlocked: [],
+    query: '',
+    categories: [],
+    loaders: [],
+    versions: [],
+    environments: [],
+    license: '',
+    projectId: '',
+    sort: 'relevance',
+    page: 1,
+    limit: DEFAULT_PAGE_SIZE,
+    layout,
+    provided: { versions: [], loaders: [] },
+    unlocked: [],
   };
 }
 

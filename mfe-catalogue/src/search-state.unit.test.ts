@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { buildFacets, defaultSearchState, isLocked, pageCount, pageWindow, parseSearchParams, searchOffset, syncPatch, toSearchParams, unlockPatch } from './search-state';
+import {
+  buildFacets,
+  defaultSearchState,
+  isLocked,
+  pageCount,
+  pageWindow,
+  parseSearchParams,
+  searchOffset,
+  syncPatch,
+  toSearchParams,
+  unlockPatch,
+} from './search-state';
 import { environmentOf } from './environment';
 
 describe('search state in the URL', () => {
@@ -11,8 +22,18 @@ describe('search state in the URL', () => {
   });
   it('round-trips every field', () => {
     const s = {
-      ...defaultSearchState('mod'), query: 'iron', categories: ['magic', 'food'], loaders: ['coreengine'], versions: ['1.11.4'],
-      environments: ['client' as const], license: 'MIT', projectId: 'AbC', sort: 'downloads' as const, page: 3, limit: 50, layout: 'grid' as const,
+      ...defaultSearchState('mod'),
+      query: 'iron',
+      categories: ['magic', 'food'],
+      loaders: ['coreengine'],
+      versions: ['1.11.4'],
+      environments: ['client' as const],
+      license: 'MIT',
+      projectId: 'AbC',
+      sort: 'downloads' as const,
+      page: 3,
+      limit: 50,
+      layout: 'grid' as const,
     };
     const p = toSearchParams(s, 'mod', new URLSearchParams('hl=ru'));
     expect(p.get('hl')).toBe('ru');
@@ -27,10 +48,24 @@ describe('search state in the URL', () => {
     expect(s.environments).toEqual([]);
   });
   it('builds Modrinth facets: AND between groups, OR inside', () => {
-    const s = { ...defaultSearchState('mod'), categories: ['magic', 'food'], loaders: ['coreengine', 'behaviorpack'], versions: ['1.0.3', '1.11.4'], environments: ['server' as const], license: 'MIT', projectId: 'X' };
+    const s = {
+      ...defaultSearchState('mod'),
+      categories: ['magic', 'food'],
+      loaders: ['coreengine', 'behaviorpack'],
+      versions: ['1.0.3', '1.11.4'],
+      environments: ['server' as const],
+      license: 'MIT',
+      projectId: 'X',
+    };
     expect(buildFacets(s, 'mod')).toEqual([
-      ['project_type:mod'], ['categories:magic'], ['categories:food'], ['categories:coreengine', 'categories:behaviorpack'],
-      ['versions:1.0.3', 'versions:1.11.4'], ['server_side:required', 'server_side:optional'], ['license:MIT'], ['project_id:X'],
+      ['project_type:mod'],
+      ['categories:magic'],
+      ['categories:food'],
+      ['categories:coreengine', 'categories:behaviorpack'],
+      ['versions:1.0.3', 'versions:1.11.4'],
+      ['server_side:required', 'server_side:optional'],
+      ['license:MIT'],
+      ['project_id:X'],
     ]);
   });
   it('locked filters: provided values filter until unlocked; unlock starts from them; sync locks again', () => {

@@ -20,7 +20,9 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
       <nav className="dash-nav ms-card" aria-label={t('nav.title', 'Dashboard')}>
         <h2>{t('nav.title', 'Dashboard')}</h2>
         {links.map((l) => (
-          <NavLink key={l.to} to={l.to} end={l.end}>{l.label}</NavLink>
+          <NavLink key={l.to} to={l.to} end={l.end}>
+            {l.label}
+          </NavLink>
         ))}
       </nav>
       <div className="dash-page">{children}</div>

@@ -8,7 +8,11 @@ export function Forbidden({ need }: { need: Need }) {
   return (
     <ErrorScreen
       statusCode={401}
-      message={need === 'admin' ? t('access.admin', 'Only administrators can open this page.') : t('access.staff', 'Only moderators and administrators can open this page.')}
+      message={
+        need === 'admin'
+          ? t('access.admin', 'Only administrators can open this page.')
+          : t('access.staff', 'Only moderators and administrators can open this page.')
+      }
     />
   );
 }

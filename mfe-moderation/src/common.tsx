@@ -3,7 +3,18 @@ import { useIntl } from 'react-intl';
 import { NavLink } from 'react-router';
 import { useAtomValue } from 'jotai';
 import {
-  ApiError, ErrorScreen, errorText, ERRORS, formatRelativeTime, invalidateApiCache, sessionAtom, signInPath, useApi, usePageMeta, useT, type User,
+  ApiError,
+  ErrorScreen,
+  errorText,
+  ERRORS,
+  formatRelativeTime,
+  invalidateApiCache,
+  sessionAtom,
+  signInPath,
+  useApi,
+  usePageMeta,
+  useT,
+  type User,
 } from '@modshelf/web-kit';
 import { moderation } from './lib/api';
 
@@ -41,7 +52,9 @@ export function ModerationLayout({ title, children }: { title: string; children:
     <div className="mod-layout">
       <nav className="mod-nav" aria-label={t('nav.label', 'Moderation')}>
         <h2>{t('nav.label', 'Moderation')}</h2>
-        <NavLink to="/moderation" end>{t('nav.overview', 'Overview')}</NavLink>
+        <NavLink to="/moderation" end>
+          {t('nav.overview', 'Overview')}
+        </NavLink>
         <NavLink to="/moderation/review">{t('nav.review', 'Review queue')}</NavLink>
         <NavLink to="/moderation/reports">{t('nav.reports', 'Reports')}</NavLink>
       </nav>

@@ -8,8 +8,24 @@ export function Loading() {
 }
 
 /** A modal confirmation (delete a token, revoke an app, delete the account). */
-export function Confirm({ title, text, confirmLabel, onConfirm, onCancel, busy, error, children }: {
-  title: string; text: string; confirmLabel: string; onConfirm: () => void; onCancel: () => void; busy?: boolean; error?: string | null; children?: ReactNode;
+export function Confirm({
+  title,
+  text,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  busy,
+  error,
+  children,
+}: {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy?: boolean;
+  error?: string | null;
+  children?: ReactNode;
 }) {
   const t = useT();
   useEffect(() => {
@@ -25,8 +41,12 @@ export function Confirm({ title, text, confirmLabel, onConfirm, onCancel, busy, 
         {children}
         <FormError error={error} />
         <div className="set-row">
-          <button type="button" className="ms-btn set-btn-danger" onClick={onConfirm} disabled={busy}>{confirmLabel}</button>
-          <button type="button" className="ms-btn" onClick={onCancel} autoFocus>{t('common.cancel', 'Cancel')}</button>
+          <button type="button" className="ms-btn set-btn-danger" onClick={onConfirm} disabled={busy}>
+            {confirmLabel}
+          </button>
+          <button type="button" className="ms-btn" onClick={onCancel} autoFocus>
+            {t('common.cancel', 'Cancel')}
+          </button>
         </div>
       </div>
     </div>
@@ -50,7 +70,10 @@ export function useSelf() {
   useEffect(() => {
     if (me.data === undefined) return;
     if (me.data === null && session) setSession(null);
-    else if (me.data && (!session?.user || session.user.id !== me.data.id || session.user.username !== me.data.username || session.user.avatar_url !== me.data.avatar_url)) {
+    else if (
+      me.data &&
+      (!session?.user || session.user.id !== me.data.id || session.user.username !== me.data.username || session.user.avatar_url !== me.data.avatar_url)
+    ) {
       setSession({ token: null, user: me.data });
     }
   }, [me.data, session, setSession]);
@@ -87,7 +110,10 @@ export function CopyButton({ text }: { text: string }) {
       type="button"
       className="ms-btn"
       onClick={() => {
-        navigator.clipboard?.writeText(text).then(() => setDone(true), () => undefined);
+        navigator.clipboard?.writeText(text).then(
+          () => setDone(true),
+          () => undefined,
+        );
       }}
     >
       {done ? t('common.copied', 'Copied') : t('common.copy', 'Copy')}

@@ -31,16 +31,86 @@ const routes: RemoteRoute[] = [
   { path: '/auth/verify-email', element: <VerifyEmailPage /> },
   { path: '/auth/welcome', element: <WelcomePage /> },
   { path: '/auth/authorize', element: <AuthorizePage /> },
-  { path: '/settings', element: <SettingsLayout><AppearancePage /></SettingsLayout> },
-  { path: '/settings/language', element: <SettingsLayout><LanguagePage /></SettingsLayout> },
-  { path: '/settings/profile', element: <SettingsLayout><ProfilePage /></SettingsLayout> },
-  { path: '/settings/account', element: <SettingsLayout><AccountPage /></SettingsLayout> },
-  { path: '/settings/pats', element: <SettingsLayout><PatsPage /></SettingsLayout> },
-  { path: '/settings/sessions', element: <SettingsLayout><SessionsPage /></SettingsLayout> },
-  { path: '/settings/applications', element: <SettingsLayout><ApplicationsPage /></SettingsLayout> },
-  { path: '/settings/authorizations', element: <SettingsLayout><AuthorizationsPage /></SettingsLayout> },
-  { path: '/settings/billing', element: <SettingsLayout><BillingPage /></SettingsLayout> },
-  { path: '/settings/billing/charges', element: <SettingsLayout><ChargesPage /></SettingsLayout> },
+  {
+    path: '/settings',
+    element: (
+      <SettingsLayout>
+        <AppearancePage />
+      </SettingsLayout>
+    ),
+  },
+  {
+    path: '/settings/language',
+    element: (
+      <SettingsLayout>
+        <LanguagePage />
+      </SettingsLayout>
+    ),
+  },
+  {
+    path: '/settings/profile',
+    element: (
+      <SettingsLayout>
+        <ProfilePage />
+      </SettingsLayout>
+    ),
+  },
+  {
+    path: '/settings/account',
+    element: (
+      <SettingsLayout>
+        <AccountPage />
+      </SettingsLayout>
+    ),
+  },
+  {
+    path: '/settings/pats',
+    element: (
+      <SettingsLayout>
+        <PatsPage />
+      </SettingsLayout>
+    ),
+  },
+  {
+    path: '/settings/sessions',
+    element: (
+      <SettingsLayout>
+        <SessionsPage />
+      </SettingsLayout>
+    ),
+  },
+  {
+    path: '/settings/applications',
+    element: (
+      <SettingsLayout>
+        <ApplicationsPage />
+      </SettingsLayout>
+    ),
+  },
+  {
+    path: '/settings/authorizations',
+    element: (
+      <SettingsLayout>
+        <AuthorizationsPage />
+      </SettingsLayout>
+    ),
+  },
+  {
+    path: '/settings/billing',
+    element: (
+      <SettingsLayout>
+        <BillingPage />
+      </SettingsLayout>
+    ),
+  },
+  {
+    path: '/settings/billing/charges',
+    element: (
+      <SettingsLayout>
+        <ChargesPage />
+      </SettingsLayout>
+    ),
+  },
 ];
 
 export default defineRemote({

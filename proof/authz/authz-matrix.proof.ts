@@ -33,9 +33,19 @@ function operationsOf(doc: { paths: Record<string, Record<string, { security?: R
 
 function fill(path: string, row: Row, f: Fixtures, project: ProjectFixture = f.listed): string {
   const byTarget: Record<string, string> = {
-    project: project.id, version: project.versionId, 'file-hash': project.sha1, team: project.teamId, user: f.owner.id,
-    organization: f.organizationId, collection: f.collectionId, report: f.reportId, 'project-audit': project.id, thread: project.threadId,
-    message: f.messageId, 'unknown-id': 'AAAAAAAA', none: '',
+    project: project.id,
+    version: project.versionId,
+    'file-hash': project.sha1,
+    team: project.teamId,
+    user: f.owner.id,
+    organization: f.organizationId,
+    collection: f.collectionId,
+    report: f.reportId,
+    'project-audit': project.id,
+    thread: project.threadId,
+    message: f.messageId,
+    'unknown-id': 'AAAAAAAA',
+    none: '',
   };
   return path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
     if (name === 'stream_type') return 'project';
@@ -76,8 +86,14 @@ describe('authorization matrix: every /v2 route x role x token kind', () => {
 
   it('has a row for every /v2 operation of the OpenAPI document, and no row without an operation', () => {
     const documented = ops.map((o) => o.key).sort();
-    expect(documented.filter((k) => !ROUTE_ROWS[k]), 'operations without a row in proof/authz/route-rows.ts').toEqual([]);
-    expect(Object.keys(ROUTE_ROWS).filter((k) => !documented.includes(k)), 'rows without an operation').toEqual([]);
+    expect(
+      documented.filter((k) => !ROUTE_ROWS[k]),
+      'operations without a row in proof/authz/route-rows.ts',
+    ).toEqual([]);
+    expect(
+      Object.keys(ROUTE_ROWS).filter((k) => !documented.includes(k)),
+      'rows without an operation',
+    ).toEqual([]);
   });
 
   it('token kinds: anonymous, a session, a PAT per scope and an OAuth token per granted scope get exactly what the document says', async () => {
@@ -202,13 +218,23 @@ describe('authorization matrix: every /v2 route x role x token kind', () => {
   it('team permission bits: a member may do what its bit allows, and gets 401 for what it does not', async () => {
     const problems: string[] = [];
     const h = f.hidden;
-    const analytics = (metric: string, t: string) => call(site.url, 'GET', `/v2/analytics/${metric}?project_ids=${encodeURIComponent(JSON.stringify([h.id]))}`, { token: t });
+    const analytics = (metric: string, t: string) =>
+      call(site.url, 'GET', `/v2/analytics/${metric}?project_ids=${encodeURIComponent(JSON.stringify([h.id]))}`, { token: t });
     const checks: { bit: string; send: (token: string) => Promise<Answer>; ok: number }[] = [
-      { bit: 'EDIT_DETAILS', send: (t) => call(site.url, 'PATCH', `/v2/project/${h.id}`, { token: t, json: { description: `Edited ${Math.random()}` } }), ok: 204 },
+      {
+        bit: 'EDIT_DETAILS',
+        send: (t) => call(site.url, 'PATCH', `/v2/project/${h.id}`, { token: t, json: { description: `Edited ${Math.random()}` } }),
+        ok: 204,
+      },
       { bit: 'EDIT_BODY', send: (t) => call(site.url, 'PATCH', `/v2/project/${h.id}`, { token: t, json: { body: `Body ${Math.random()}` } }), ok: 204 },
       { bit: 'MANAGE_INVITES', send: (t) => call(site.url, 'POST', `/v2/team/${h.teamId}/members`, { token: t, json: { user_id: f.spare.id } }), ok: 204 },
       { bit: 'JOIN', send: (t) => call(site.url, 'POST', `/v2/team/${h.teamId}/join`, { token: t }), ok: 204 },
-      { bit: 'EDIT_MEMBER', send: (t) => call(site.url, 'PATCH', `/v2/team/${h.teamId}/members/${f.spare.id}`, { token: t, json: { role: `Tester ${Math.random()}`.slice(0, 30) } }), ok: 204 },
+      {
+        bit: 'EDIT_MEMBER',
+        send: (t) =>
+          call(site.url, 'PATCH', `/v2/team/${h.teamId}/members/${f.spare.id}`, { token: t, json: { role: `Tester ${Math.random()}`.slice(0, 30) } }),
+        ok: 204,
+      },
       { bit: 'REMOVE_MEMBER', send: (t) => call(site.url, 'DELETE', `/v2/team/${h.teamId}/members/${f.spare.id}`, { token: t }), ok: 204 },
       ...(['downloads', 'views', 'followers'] as const).map((metric) => ({ bit: 'VIEW_ANALYTICS', send: (t: string) => analytics(metric, t), ok: 200 })),
       { bit: 'VIEW_PAYOUTS', send: (t) => analytics('revenue', t), ok: 200 },
@@ -231,7 +257,8 @@ describe('authorization matrix: every /v2 route x role x token kind', () => {
       if (stranger.status !== 404) problems.push(`${c.bit} route as an outsider: ${stranger.status} (expected 404, hidden)`);
       const allowed = await c.send(f.members[c.bit].token);
       count('permission bit');
-      if (allowed.status !== c.ok) problems.push(`${c.bit} route as the member with ${c.bit}: ${allowed.status} (expected ${c.ok}) ${allowed.text.slice(0, 120)}`);
+      if (allowed.status !== c.ok)
+        problems.push(`${c.bit} route as the member with ${c.bit}: ${allowed.status} (expected ${c.ok}) ${allowed.text.slice(0, 120)}`);
     }
     expect(problems).toEqual([]);
   });

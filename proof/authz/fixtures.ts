@@ -60,9 +60,23 @@ export async function makeFixtures(url: string): Promise<Fixtures> {
   const listedId = await listedProject(url, owner.token, staff, 'authz-listed');
   const listedVersion = (await ok<VersionAnswer[]>(url, 'GET', `/v2/project/${listedId}/version`, { token: owner.token })).body[0];
   const listedProjectDoc = (await ok<ProjectAnswer>(url, 'GET', `/v2/project/${listedId}`, { token: owner.token })).body;
-  const listed = { id: listedId, teamId: listedProjectDoc.team, versionId: listedVersion.id, sha1: listedVersion.files[0].hashes.sha1, threadId: listedProjectDoc.thread_id };
-  const sent = await ok(url, 'POST', `/v2/thread/${listed.threadId}`, { token: owner.token, json: { type: 'text', body: 'A message of the authorization matrix' } });
-  const thread = (await ok<{ messages: { id: string; author_id: string | null }[] }>(url, 'GET', `/v2/thread/${listed.threadId}`, { token: owner.token, headers: { [MIN_POSITION_HEADER]: sent.headers.get(POSITION_HEADER) ?? '0' } })).body;
+  const listed = {
+    id: listedId,
+    teamId: listedProjectDoc.team,
+    versionId: listedVersion.id,
+    sha1: listedVersion.files[0].hashes.sha1,
+    threadId: listedProjectDoc.thread_id,
+  };
+  const sent = await ok(url, 'POST', `/v2/thread/${listed.threadId}`, {
+    token: owner.token,
+    json: { type: 'text', body: 'A message of the authorization matrix' },
+  });
+  const thread = (
+    await ok<{ messages: { id: string; author_id: string | null }[] }>(url, 'GET', `/v2/thread/${listed.threadId}`, {
+      token: owner.token,
+      headers: { [MIN_POSITION_HEADER]: sent.headers.get(POSITION_HEADER) ?? '0' },
+    })
+  ).body;
   const messageId = thread.messages.find((m) => m.author_id === owner.id)!.id;
 
   const hiddenId = await createProject(url, owner.token, 'authz-hidden');
@@ -78,7 +92,12 @@ export async function makeFixtures(url: string): Promise<Fixtures> {
     members[name] = m;
   }
 
-  const org = (await ok<{ id: string }>(url, 'POST', '/v2/organization', { token: owner.token, json: { slug: 'authz-org', name: 'Authz org', description: 'The organization of the authorization matrix' } })).body;
+  const org = (
+    await ok<{ id: string }>(url, 'POST', '/v2/organization', {
+      token: owner.token,
+      json: { slug: 'authz-org', name: 'Authz org', description: 'The organization of the authorization matrix' },
+    })
+  ).body;
   const orgMember = await signUp(url, 'authz_org_member');
   await ok(url, 'POST', `/v2/organization/${org.id}/members`, { token: owner.token, json: { user_id: orgMember.id } });
   await ok(url, 'POST', `/v2/organization/${org.id}/join`, { token: orgMember.token });
@@ -88,7 +107,17 @@ export async function makeFixtures(url: string): Promise<Fixtures> {
   await ok(url, 'POST', `/v2/organization/${org.id}/projects`, { token: owner.token, json: { project_id: orgProjectId } });
   const orgHidden = await projectFixture(url, owner.token, orgProjectId, orgVersion, orgBytes);
 
-  const collectionId = (await ok<{ id: string }>(url, 'POST', '/v2/collection', { token: owner.token, json: { name: 'Authz collection', description: 'A collection of the authorization matrix', projects: [listedId] } })).body.id;
-  const reportId = (await ok<{ id: string }>(url, 'POST', '/v2/report', { token: stranger.token, json: { report_type: 'spam', item_id: listedId, item_type: 'project', body: 'A report of the authorization matrix' } })).body.id;
+  const collectionId = (
+    await ok<{ id: string }>(url, 'POST', '/v2/collection', {
+      token: owner.token,
+      json: { name: 'Authz collection', description: 'A collection of the authorization matrix', projects: [listedId] },
+    })
+  ).body.id;
+  const reportId = (
+    await ok<{ id: string }>(url, 'POST', '/v2/report', {
+      token: stranger.token,
+      json: { report_type: 'spam', item_id: listedId, item_type: 'project', body: 'A report of the authorization matrix' },
+    })
+  ).body.id;
   return { staff, moderator, owner, stranger, members, orgMember, spare, listed, hidden, orgHidden, organizationId: org.id, collectionId, reportId, messageId };
 }

@@ -4,7 +4,20 @@
  * The suite fails when the document has an operation without a row here, or a row without an
  * operation: a new route needs its row.
  */
-export type Target = 'none' | 'project' | 'version' | 'file-hash' | 'team' | 'user' | 'organization' | 'collection' | 'report' | 'project-audit' | 'thread' | 'message' | 'unknown-id';
+export type Target =
+  | 'none'
+  | 'project'
+  | 'version'
+  | 'file-hash'
+  | 'team'
+  | 'user'
+  | 'organization'
+  | 'collection'
+  | 'report'
+  | 'project-audit'
+  | 'thread'
+  | 'message'
+  | 'unknown-id';
 
 export interface Row {
   /** the fixture the path's parameters name (another user's, so a call with every scope changes nothing of the caller's) */

@@ -15,14 +15,30 @@ export async function createPat(url: string, session: string, scopes: number): P
  * secret in Authorization, client_id in the form).
  */
 export async function oauthToken(url: string, dev: string, user: string, scopes: number, names: string[]): Promise<string> {
-  const app = (await ok<{ client: { id: string }; client_secret: string }>(url, 'POST', '/v2/oauth/app', { token: dev, json: { name: `proof ${scopes}`, redirect_uris: [REDIRECT], max_scopes: scopes, url: 'https://client.example' } })).body;
+  const app = (
+    await ok<{ client: { id: string }; client_secret: string }>(url, 'POST', '/v2/oauth/app', {
+      token: dev,
+      json: { name: `proof ${scopes}`, redirect_uris: [REDIRECT], max_scopes: scopes, url: 'https://client.example' },
+    })
+  ).body;
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const q = new URLSearchParams({ client_id: app.client.id, redirect_uri: REDIRECT, scope: names.join(' '), state: 's', response_type: 'code', code_challenge: challenge, code_challenge_method: 'S256' });
+  const q = new URLSearchParams({
+    client_id: app.client.id,
+    redirect_uri: REDIRECT,
+    scope: names.join(' '),
+    state: 's',
+    response_type: 'code',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  });
   const flow = (await ok<{ flow_id: string }>(url, 'GET', `/v2/oauth/authorize?${q}`, { token: user })).body;
   const accepted = (await ok<string>(url, 'POST', '/v2/oauth/accept', { token: user, json: { flow: flow.flow_id } })).body;
   const code = new URL(accepted).searchParams.get('code')!;
   const form = new URLSearchParams({ grant_type: 'authorization_code', code, client_id: app.client.id, redirect_uri: REDIRECT, code_verifier: verifier });
-  const token = await ok<{ access_token: string }>(url, 'POST', '/v2/oauth/token', { body: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: app.client_secret } });
+  const token = await ok<{ access_token: string }>(url, 'POST', '/v2/oauth/token', {
+    body: form.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: app.client_secret },
+  });
   return token.body.access_token;
 }

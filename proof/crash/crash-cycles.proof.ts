@@ -16,7 +16,12 @@ describe('crash cycles: kill -9 under 200 concurrent writers', () => {
   let site: SiteProcess;
   const data = tempDataDir('crash');
   beforeAll(async () => {
-    site = await startSiteProcess(data.dir, { REVENUE_HOLD_DAYS: '0', PAYOUT_REQUIRE_VERIFIED_EMAIL: 'false', PAYOUT_SETTLE_MS: '3600000', RATE_LIMIT_PER_MIN: '1000000' });
+    site = await startSiteProcess(data.dir, {
+      REVENUE_HOLD_DAYS: '0',
+      PAYOUT_REQUIRE_VERIFIED_EMAIL: 'false',
+      PAYOUT_SETTLE_MS: '3600000',
+      RATE_LIMIT_PER_MIN: '1000000',
+    });
   });
   afterAll(async () => {
     await site?.stop();
@@ -37,7 +42,11 @@ describe('crash cycles: kill -9 under 200 concurrent writers', () => {
     const store = new SqliteEventStore({ path: join(data.dir, 'events.db') });
     for (const u of users) {
       const id = newEventId();
-      const events = toNewEvents([DownloadsCounted({ project_id: u.projectId, version_id: null, count: 10_000_000 })], { commandId: id, correlationId: id, causationId: id, actor: null, time: new Date().toISOString() }, newEventId);
+      const events = toNewEvents(
+        [DownloadsCounted({ project_id: u.projectId, version_id: null, count: 10_000_000 })],
+        { commandId: id, correlationId: id, causationId: id, actor: null, time: new Date().toISOString() },
+        newEventId,
+      );
       await store.append(downloadsStream(u.projectId), events, 'any');
     }
     await waitProjected(site.url);

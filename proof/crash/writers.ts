@@ -45,9 +45,19 @@ export function makeOp(kind: Kind, key: string, user: WriterUser, target: string
     case 'follow':
       return { ...base, method: following ? 'DELETE' : 'POST', path: `/v2/project/${target}/follow`, follow: !following };
     case 'report':
-      return { ...base, method: 'POST', path: '/v2/report', json: { report_type: 'spam', item_id: target, item_type: 'project', body: `Report of write ${key}` } };
+      return {
+        ...base,
+        method: 'POST',
+        path: '/v2/report',
+        json: { report_type: 'spam', item_id: target, item_type: 'project', body: `Report of write ${key}` },
+      };
     case 'withdraw':
-      return { ...base, method: 'POST', path: '/v2/payout', json: { amount: 1, method: 'paypal', method_id: 'paypal_intl', recipient: 'crash-writer@example.org' } };
+      return {
+        ...base,
+        method: 'POST',
+        path: '/v2/payout',
+        json: { amount: 1, method: 'paypal', method_id: 'paypal_intl', recipient: 'crash-writer@example.org' },
+      };
   }
 }
 
@@ -67,7 +77,8 @@ export async function send(url: string, op: Op): Promise<Answer | { status: 0; t
 }
 
 /** The first attempt's command was in the log when its retry came: applied once, its answer lost in the crash. */
-export const alreadyApplied = (a: { status: number; body?: unknown }) => a.status === 409 && (a.body as { error?: string } | undefined)?.error === 'already_applied';
+export const alreadyApplied = (a: { status: number; body?: unknown }) =>
+  a.status === 409 && (a.body as { error?: string } | undefined)?.error === 'already_applied';
 
 /** An answer that settles the op: the command ran (2xx or already applied), or it was refused for good (4xx but 409/429). */
 export const settled = (a: { status: number; body?: unknown }) =>

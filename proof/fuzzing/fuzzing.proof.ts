@@ -17,12 +17,18 @@ const MIN_REQUESTS = 5000;
  * anonymous run instead.
  */
 const SELF_REVOKING = [
-  '--exclude-path', '/v2/auth/logout',
-  '--exclude-path', '/v2/session/refresh',
-  '--exclude-path', '/v2/session/{id}',
-  '--exclude-path', '/v2/auth/password',
-  '--exclude-path', '/v2/auth/2fa',
-  '--exclude-path', '/v2/user/{id|username}',
+  '--exclude-path',
+  '/v2/auth/logout',
+  '--exclude-path',
+  '/v2/session/refresh',
+  '--exclude-path',
+  '/v2/session/{id}',
+  '--exclude-path',
+  '/v2/auth/password',
+  '--exclude-path',
+  '/v2/auth/2fa',
+  '--exclude-path',
+  '/v2/user/{id|username}',
 ];
 
 interface RunFigures {
@@ -38,19 +44,33 @@ interface RunFigures {
 function runSchemathesis(site: SiteProcess, role: string, token: string | null, dir: string, extra: string[], round = 0): Promise<RunFigures> {
   const report = join(dir, `schemathesis-${role}-${round}.ndjson`);
   const args = [
-    'run', `${site.url}/v2/openapi.json`,
-    '--checks', 'not_a_server_error,response_schema_conformance,error_shape',
-    '--phases', 'coverage,fuzzing',
-    '--max-examples', EXAMPLES,
-    '--workers', '1',
-    '--seed', String(Number(process.env.FUZZ_SEED ?? 20261124) + round),
-    '--suppress-health-check', 'all',
-    '--request-timeout', '30',
-    '--max-time', process.env.FUZZ_MAX_SECONDS ?? '100',
+    'run',
+    `${site.url}/v2/openapi.json`,
+    '--checks',
+    'not_a_server_error,response_schema_conformance,error_shape',
+    '--phases',
+    'coverage,fuzzing',
+    '--max-examples',
+    EXAMPLES,
+    '--workers',
+    '1',
+    '--seed',
+    String(Number(process.env.FUZZ_SEED ?? 20261124) + round),
+    '--suppress-health-check',
+    'all',
+    '--request-timeout',
+    '30',
+    '--max-time',
+    process.env.FUZZ_MAX_SECONDS ?? '100',
     '--no-color',
-    '--output-truncate', 'true',
-    '--report', 'ndjson', '--report-ndjson-path', report,
-    '--header', `x-ratelimit-key:${RATE_LIMIT_KEY}`,
+    '--output-truncate',
+    'true',
+    '--report',
+    'ndjson',
+    '--report-ndjson-path',
+    report,
+    '--header',
+    `x-ratelimit-key:${RATE_LIMIT_KEY}`,
     ...(token ? ['--header', `Authorization:${token}`] : []),
     ...extra,
   ];
@@ -120,14 +140,20 @@ describe('fuzzing /v2 with schemathesis', () => {
     // staff in turn, new seeds) until the 5,000 are reached, within a bound of its own
     const started = Date.now();
     for (let round = 1; runs.reduce((n, r) => n + r.requests, 0) < MIN_REQUESTS && Date.now() - started < 15 * 60_000; round++) {
-      runs.push(round % 2 ? await runSchemathesis(site, 'user', user.token, work.dir, SELF_REVOKING, round) : await runSchemathesis(site, 'staff', staff, work.dir, SELF_REVOKING, round));
+      runs.push(
+        round % 2
+          ? await runSchemathesis(site, 'user', user.token, work.dir, SELF_REVOKING, round)
+          : await runSchemathesis(site, 'staff', staff, work.dir, SELF_REVOKING, round),
+      );
     }
     // the signed-in runs really were signed in to the end
     expect((await call(site.url, 'GET', '/v2/user', { token: user.token })).status).toBe(200);
     expect((await call(site.url, 'GET', '/v2/user', { token: staff })).status).toBe(200);
     const total = runs.reduce((n, r) => n + r.requests, 0);
     const summary = runs.map((r) => `${r.role} ${r.requests} (2xx ${r.status2xx}, 4xx ${r.status4xx}, 5xx ${r.status5xx})`).join('; ');
-    console.log(`[proof] fuzzing: ${total} requests, ${runs.reduce((n, r) => n + r.status5xx, 0)} 5xx, ${runs.reduce((n, r) => n + r.failures.length, 0)} failing runs; ${summary}`);
+    console.log(
+      `[proof] fuzzing: ${total} requests, ${runs.reduce((n, r) => n + r.status5xx, 0)} 5xx, ${runs.reduce((n, r) => n + r.failures.length, 0)} failing runs; ${summary}`,
+    );
     for (const r of runs) expect(r.failures, `${r.role} run`).toEqual([]);
     for (const r of runs) expect(r.status5xx, `${r.role} run`).toBe(0);
     expect(total).toBeGreaterThanOrEqual(MIN_REQUESTS);

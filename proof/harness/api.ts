@@ -35,7 +35,12 @@ export async function call<T = unknown>(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.json);
   }
-  const res = await fetch(url + path, { method, headers, body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body), signal: options.signal });
+  const res = await fetch(url + path, {
+    method,
+    headers,
+    body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body),
+    signal: options.signal,
+  });
   const text = await res.text();
   let parsed: unknown = text;
   if ((res.headers.get('content-type') ?? '').includes('json') && text) {

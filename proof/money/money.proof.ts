@@ -43,7 +43,10 @@ describe('money: parallel withdrawals and credits on one balance', () => {
   const data = tempDataDir('money');
   beforeAll(async () => {
     site = await startSiteProcess(data.dir, {
-      REVENUE_HOLD_DAYS: '0', REVENUE_PER_DOWNLOAD_USD: '0.0025', PAYOUT_REQUIRE_VERIFIED_EMAIL: 'false', PAYOUT_SETTLE_MS: '3600000',
+      REVENUE_HOLD_DAYS: '0',
+      REVENUE_PER_DOWNLOAD_USD: '0.0025',
+      PAYOUT_REQUIRE_VERIFIED_EMAIL: 'false',
+      PAYOUT_SETTLE_MS: '3600000',
     });
   });
   afterAll(async () => {
@@ -63,7 +66,11 @@ describe('money: parallel withdrawals and credits on one balance', () => {
       const credit = async () => {
         const id = newEventId();
         const time = new Date().toISOString();
-        const events = toNewEvents([DownloadsCounted({ project_id: projectId, version_id: null, count: DOWNLOADS_PER_CREDIT })], { commandId: id, correlationId: id, causationId: id, actor: null, time }, newEventId);
+        const events = toNewEvents(
+          [DownloadsCounted({ project_id: projectId, version_id: null, count: DOWNLOADS_PER_CREDIT })],
+          { commandId: id, correlationId: id, causationId: id, actor: null, time },
+          newEventId,
+        );
         await store.append(downloadsStream(projectId), events, 'any');
       };
       const withdraw = () =>

@@ -51,7 +51,13 @@ describe('soak: a mixed load at a fixed rate', () => {
     let inFlight = 0;
     let maxInFlight = 0;
 
-    const request = async (kind: keyof typeof counts, method: string, path: string, options: Parameters<typeof call>[3] = {}, okStatus = (s: number) => s >= 200 && s < 300) => {
+    const request = async (
+      kind: keyof typeof counts,
+      method: string,
+      path: string,
+      options: Parameters<typeof call>[3] = {},
+      okStatus = (s: number) => s >= 200 && s < 300,
+    ) => {
       counts[kind]++;
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
@@ -74,14 +80,18 @@ describe('soak: a mixed load at a fixed rate', () => {
       const hit = hits[i % hits.length];
       const word = WORDS[i % WORDS.length];
       if (r < 5) return request('search', 'GET', `/v2/search?query=${word}&limit=20`);
-      if (r < 7) return request('search', 'GET', `/v2/search?facets=${encodeURIComponent('[["project_type:mod"]]')}&index=downloads&offset=${i % 3 * 10}`);
+      if (r < 7) return request('search', 'GET', `/v2/search?facets=${encodeURIComponent('[["project_type:mod"]]')}&index=downloads&offset=${(i % 3) * 10}`);
       if (r < 11) return request('browse', 'GET', `/v2/project/${hit.slug}`);
       if (r < 13) return request('browse', 'GET', `/v2/project/${hit.project_id}/version`);
       if (r < 14) return request('browse', 'GET', `/v2/project/${hit.project_id}/members`);
       if (r < 16) return request('download', 'GET', files[i % files.length]);
       const w = writers[i % writers.length];
       if (r < 18) return request('write', 'PATCH', `/v2/project/${w.projectId}`, { token: w.token, json: { description: `Soak edit ${i}` } });
-      if (r < 19) return request('write', 'POST', '/v2/report', { token: w.token, json: { report_type: 'spam', item_id: hit.project_id, item_type: 'project', body: `Soak report ${i}` } });
+      if (r < 19)
+        return request('write', 'POST', '/v2/report', {
+          token: w.token,
+          json: { report_type: 'spam', item_id: hit.project_id, item_type: 'project', body: `Soak report ${i}` },
+        });
       const pair = `${i % writers.length}:${hit.project_id}`;
       if (busy.has(pair)) return request('write', 'PATCH', `/v2/project/${w.projectId}`, { token: w.token, json: { description: `Soak edit ${i}` } });
       busy.add(pair);

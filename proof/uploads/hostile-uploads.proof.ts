@@ -14,14 +14,17 @@ const MAX_FILE_BYTES = 64 * 1024;
 function rawPost(url: string, path: string, headers: Record<string, string>, body: Buffer): Promise<Answer<Created>> {
   return new Promise((resolve, reject) => {
     const u = new URL(url + path);
-    const req = request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { ...headers, 'x-ratelimit-key': RATE_LIMIT_KEY } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: new Headers(res.headers as Record<string, string>), body: text ? JSON.parse(text) : null, text });
-      });
-    });
+    const req = request(
+      { host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { ...headers, 'x-ratelimit-key': RATE_LIMIT_KEY } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: new Headers(res.headers as Record<string, string>), body: text ? JSON.parse(text) : null, text });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -60,28 +63,55 @@ describe('hostile uploads', () => {
     return a;
   }
 
-  const file = (filename: string, bytes: Buffer | string = 'harmless bytes') => ({ name: 'file0', filename, contentType: 'application/java-archive', data: bytes });
+  const file = (filename: string, bytes: Buffer | string = 'harmless bytes') => ({
+    name: 'file0',
+    filename,
+    contentType: 'application/java-archive',
+    data: bytes,
+  });
 
   it('a file over MAX_FILE_BYTES is 413, and nothing of it is kept', async () => {
     const big = Buffer.alloc(MAX_FILE_BYTES * 3, 7);
-    const a = await attack('over MAX_FILE_BYTES', () => publishVersionRequest(site.url, author, versionData(projectId, '1.0.0', ['file0']), [file('big.jar', big)]), 413);
+    const a = await attack(
+      'over MAX_FILE_BYTES',
+      () => publishVersionRequest(site.url, author, versionData(projectId, '1.0.0', ['file0']), [file('big.jar', big)]),
+      413,
+    );
     expect(a.body.description).toContain(String(MAX_FILE_BYTES));
   });
 
   it('a truncated multipart body (the client stops mid-file) is 400', async () => {
-    const { body, contentType } = multipart([{ name: 'data', data: JSON.stringify(versionData(projectId, '1.0.1', ['file0'])) }, file('cut.jar', Buffer.alloc(20_000, 1))]);
+    const { body, contentType } = multipart([
+      { name: 'data', data: JSON.stringify(versionData(projectId, '1.0.1', ['file0'])) },
+      file('cut.jar', Buffer.alloc(20_000, 1)),
+    ]);
     const cut = body.subarray(0, body.length - 5_000);
-    await attack('truncated multipart', () => rawPost(site.url, '/v2/version', { authorization: author, 'content-type': contentType, 'content-length': String(cut.length) }, cut), 400);
+    await attack(
+      'truncated multipart',
+      () => rawPost(site.url, '/v2/version', { authorization: author, 'content-type': contentType, 'content-length': String(cut.length) }, cut),
+      400,
+    );
   });
 
   it('a file part that file_parts does not list is 400', async () => {
-    const a = await attack('part not in file_parts', () =>
-      publishVersionRequest(site.url, author, versionData(projectId, '1.0.2', ['file0']), [file('listed.jar'), { ...file('stowaway.jar', 'other bytes'), name: 'file1' }]), 400);
+    const a = await attack(
+      'part not in file_parts',
+      () =>
+        publishVersionRequest(site.url, author, versionData(projectId, '1.0.2', ['file0']), [
+          file('listed.jar'),
+          { ...file('stowaway.jar', 'other bytes'), name: 'file1' },
+        ]),
+      400,
+    );
     expect(a.body.description).toContain('file1');
   });
 
   it('a file_parts entry with no such part is 400', async () => {
-    await attack('listed part missing', () => publishVersionRequest(site.url, author, versionData(projectId, '1.0.3', ['file0', 'file9']), [file('only.jar')]), 400);
+    await attack(
+      'listed part missing',
+      () => publishVersionRequest(site.url, author, versionData(projectId, '1.0.3', ['file0', 'file9']), [file('only.jar')]),
+      400,
+    );
   });
 
   for (const [label, filename] of [
@@ -94,7 +124,14 @@ describe('hostile uploads', () => {
     ['NUL byte', 'evil\u0000.jar'],
   ] as const) {
     it(`a file name with ${label} is 400`, async () => {
-      await attack(label, () => publishVersionRequest(site.url, author, versionData(projectId, `2.0.${label.length}-${label.charCodeAt(0)}`, ['file0']), [file(filename, `bytes for ${label}`)]), 400);
+      await attack(
+        label,
+        () =>
+          publishVersionRequest(site.url, author, versionData(projectId, `2.0.${label.length}-${label.charCodeAt(0)}`, ['file0']), [
+            file(filename, `bytes for ${label}`),
+          ]),
+        400,
+      );
     });
   }
 
@@ -106,8 +143,14 @@ describe('hostile uploads', () => {
     const bytes = bomb.toBuffer();
     expect(bytes.length).toBeLessThan(MAX_FILE_BYTES);
     const data = versionData(modpackId, '1.0.0', ['file0'], { loaders: [PRODUCT_LOADER] });
-    const a = await attack('zip bomb as a modpack', () =>
-      publishVersionRequest(site.url, author, data, [{ name: 'file0', filename: 'bomb.mrpack', contentType: 'application/x-modrinth-modpack+zip', data: bytes }]), 400);
+    const a = await attack(
+      'zip bomb as a modpack',
+      () =>
+        publishVersionRequest(site.url, author, data, [
+          { name: 'file0', filename: 'bomb.mrpack', contentType: 'application/x-modrinth-modpack+zip', data: bytes },
+        ]),
+      400,
+    );
     expect(a.body.description).toMatch(/refused as a zip bomb/);
     // the same project takes a sound modpack
     const sound = new AdmZip();
@@ -119,7 +162,9 @@ describe('hostile uploads', () => {
   });
 
   async function createProjectOfType(slug: string, type: string): Promise<string> {
-    const { body, contentType } = multipart([{ name: 'data', data: JSON.stringify(projectData(slug, { project_type: type, categories: [MODPACK_CATEGORIES[0]] })) }]);
+    const { body, contentType } = multipart([
+      { name: 'data', data: JSON.stringify(projectData(slug, { project_type: type, categories: [MODPACK_CATEGORIES[0]] })) },
+    ]);
     const a = await call<Created>(site.url, 'POST', '/v2/project', { token: author, body, headers: { 'content-type': contentType } });
     expect(a.status, a.text).toBe(200);
     return String(a.body.id);
@@ -128,7 +173,10 @@ describe('hostile uploads', () => {
   it('still accepts an ordinary upload afterwards (the attacks left nothing half-done)', async () => {
     const a = await publishVersionRequest(site.url, author, versionData(projectId, '3.0.0', ['file0']), [file('ordinary.jar', 'ordinary bytes')]);
     expect(a.status, a.text).toBe(200);
-    const version = await call<{ files: { filename: string }[] }>(site.url, 'GET', `/v2/version/${a.body.id}`, { token: author, headers: { 'x-modshelf-min-position': a.headers.get('x-modshelf-position')! } });
+    const version = await call<{ files: { filename: string }[] }>(site.url, 'GET', `/v2/version/${a.body.id}`, {
+      token: author,
+      headers: { 'x-modshelf-min-position': a.headers.get('x-modshelf-position')! },
+    });
     expect(version.body.files.map((f) => f.filename)).toEqual(['ordinary.jar']);
   });
 });

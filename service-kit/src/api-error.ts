@@ -1,16 +1,7 @@
 /** The HTTP edge of the contract's domain errors: which status each kind answers. */
 import type { DomainError, ErrorBody, ErrorKind } from '@modshelf/contract';
 
-export {
-  conflict,
-  forbidden,
-  invalidInput,
-  missingScope,
-  notFound,
-  payloadTooLarge,
-  unauthorized,
-  type ErrorBody,
-} from '@modshelf/contract';
+export { conflict, forbidden, invalidInput, missingScope, notFound, payloadTooLarge, unauthorized, type ErrorBody } from '@modshelf/contract';
 
 /** The HTTP status each kind of domain error answers: the only place a kind becomes a status. */
 export const STATUS_OF_KIND: Readonly<Record<ErrorKind, number>> = {

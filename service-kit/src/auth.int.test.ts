@@ -60,7 +60,12 @@ describe('installAuth', () => {
   it('gives the private self fields, e-mail only with USER_READ_EMAIL', async () => {
     const { credentials } = await setup();
     const base = { userId: 'AAAAAAAA', username: 'alice', role: 'developer' as const, kind: 'pat' as const, tokenRefId: 'x' };
-    expect(await selfUserFields(credentials, { ...base, scopes: scope('USER_READ') })).toEqual({ email: null, email_verified: true, has_password: true, has_totp: false });
+    expect(await selfUserFields(credentials, { ...base, scopes: scope('USER_READ') })).toEqual({
+      email: null,
+      email_verified: true,
+      has_password: true,
+      has_totp: false,
+    });
     expect((await selfUserFields(credentials, { ...base, scopes: scope('USER_READ_EMAIL') }))?.email).toBe('a@example.org');
   });
 

@@ -66,18 +66,17 @@ export function parseCookies(header: string | undefined): Record<string, string>
 
 /** True when the request was made over https (directly or behind a proxy that says so). */
 export function isHttps(request: FastifyRequest): boolean {
-  return request.protocol === 'https' || String(request.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() === 'https';
+  return (
+    request.protocol === 'https' ||
+    String(request.headers['x-forwarded-proto'] ?? '')
+      .split(',')[0]
+      .trim() === 'https'
+  );
 }
 
 /** Sets (or, with null, clears) the session cookie: httpOnly, SameSite=Lax, Secure over https. */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string | null, maxAgeSeconds = 60 * 60 * 24 * 14): void {
-  const parts = [
-    `${SESSION_COOKIE}=${token ? encodeURIComponent(token) : ''}`,
-    'Path=/',
-    'HttpOnly',
-    'SameSite=Lax',
-    `Max-Age=${token ? maxAgeSeconds : 0}`,
-  ];
+  const parts = [`${SESSION_COOKIE}=${token ? encodeURIComponent(token) : ''}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${token ? maxAgeSeconds : 0}`];
   if (isHttps(request)) parts.push('Secure');
   const prev = reply.getHeader('set-cookie');
   const list = prev === undefined ? [] : Array.isArray(prev) ? prev.map(String) : [String(prev)];
@@ -97,15 +96,17 @@ export interface InstallAuthOptions {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function originAllowed(request: FastifyRequest, allowed: Set<string>): boolean {
-  const origin = request.headers.origin ?? (() => {
-    const ref = request.headers.referer;
-    if (!ref) return undefined;
-    try {
-      return new URL(ref).origin;
-    } catch {
-      return 'invalid';
-    }
-  })();
+  const origin =
+    request.headers.origin ??
+    (() => {
+      const ref = request.headers.referer;
+      if (!ref) return undefined;
+      try {
+        return new URL(ref).origin;
+      } catch {
+        return 'invalid';
+      }
+    })();
   if (origin === undefined) return typeof request.headers[CSRF_HEADER] === 'string';
   if (allowed.has(origin)) return true;
   try {
@@ -218,7 +219,6 @@ export function requireSession(request: FastifyRequest): Actor {
   if (actor.kind !== 'session') throw unauthorized('Authentication Error: this route needs a session (sign in), not an API token');
   return actor;
 }
-
 
 /**
  * The private fields of the caller's own user object (Modrinth shows them only to

@@ -17,7 +17,9 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
         : [400, 'invalid_input', 'The request is not valid HTTP'];
   const body = JSON.stringify({ error, description });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(err);
 }

@@ -29,9 +29,11 @@ describe('installErrorHandling', () => {
   it('sends each domain error (contract) with its status, headers and {error, description} as status, headers and {error, description}', async () => {
     const app = Fastify({ logger: false });
     installErrorHandling(app);
-    CASES.forEach(([err], i) => app.get(`/e${i}`, async () => {
-      throw err;
-    }));
+    CASES.forEach(([err], i) =>
+      app.get(`/e${i}`, async () => {
+        throw err;
+      }),
+    );
     for (const [i, [, status, code, description, headers]] of CASES.entries()) {
       const res = await app.inject(`/e${i}`);
       expect(res.statusCode).toBe(status);
@@ -40,5 +42,4 @@ describe('installErrorHandling', () => {
     }
     await app.close();
   });
-
 });

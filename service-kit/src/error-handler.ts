@@ -49,7 +49,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(errorBody('invalid_input', err.message));
     }
     if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-      const code: ErrorCode = fe.statusCode === 429 ? 'ratelimit_error' : fe.statusCode === 401 ? 'unauthorized' : fe.statusCode === 404 ? 'not_found' : 'invalid_input';
+      const code: ErrorCode =
+        fe.statusCode === 429 ? 'ratelimit_error' : fe.statusCode === 401 ? 'unauthorized' : fe.statusCode === 404 ? 'not_found' : 'invalid_input';
       return reply.status(fe.statusCode).send(errorBody(code, err.message));
     }
     request.log.error({ err }, 'unhandled error');

@@ -2,7 +2,7 @@ export * from './api-error';
 export * from './error-handler';
 export * from './client-error';
 export * from './positions';
-export * from "./scopes";
+export * from './scopes';
 export * from './auth';
 export * from './openapi';
 export * from './environment';

@@ -104,9 +104,8 @@ export function openApiFragment(routes: RouteDoc[], named: Record<string, z.ZodT
       return { status, d, id: d.schema ? idOf(d.schema) : undefined };
     }),
   }));
-  const rendered = (
-    z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}`, io, unrepresentable: 'any' }) as { schemas: Record<string, unknown> }
-  ).schemas;
+  const rendered = (z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}`, io, unrepresentable: 'any' }) as { schemas: Record<string, unknown> })
+    .schemas;
   // an operation's schema used inside another one is inlined there too
   const INLINE = '#/components/schemas/__inline_';
   const inlineRefs = (schema: unknown, depth = 0): unknown => {

@@ -59,7 +59,12 @@ function AreaRoute({ manifest, routeRules }: { manifest: RemotesManifest; routeR
   return <RemoteArea area={area} manifest={manifest} />;
 }
 
-export function App({ manifest, routeRules: rulesPromise, initialLocale, initialMessages }: {
+export function App({
+  manifest,
+  routeRules: rulesPromise,
+  initialLocale,
+  initialMessages,
+}: {
   manifest: RemotesManifest;
   /** loaded beside the first render (the server applies the same rules to a page load) */
   routeRules?: Promise<RouteRules>;
@@ -85,11 +90,13 @@ export function App({ manifest, routeRules: rulesPromise, initialLocale, initial
         <Header />
         <main className="shell-main" id="main">
           <Suspense fallback={<div className="shell-area-loading" aria-busy="true" />}>
-          <Routes>
-            {SHELL_PAGES.map((path) => <Route key={path} path={path} element={OWN_PAGES[path]} />)}
-            <Route path="/legal/:doc" element={<LegalPage />} />
-            <Route path="*" element={<AreaRoute manifest={manifest} routeRules={routeRules} />} />
-          </Routes>
+            <Routes>
+              {SHELL_PAGES.map((path) => (
+                <Route key={path} path={path} element={OWN_PAGES[path]} />
+              ))}
+              <Route path="/legal/:doc" element={<LegalPage />} />
+              <Route path="*" element={<AreaRoute manifest={manifest} routeRules={routeRules} />} />
+            </Routes>
           </Suspense>
         </main>
         <Footer manifest={manifest} />

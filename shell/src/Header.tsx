@@ -3,8 +3,18 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAtom, useAtomValue } from 'jotai';
 import {
-  colorModeAtom, cycleColorMode, DEVELOPER_MODE_CLICKS, DeveloperModeCounter, developerModeAtom, displayPreferencesAtom,
-  Logo, resolveTheme, saveColorMode, sessionAtom, signInPath, toasts,
+  colorModeAtom,
+  cycleColorMode,
+  DEVELOPER_MODE_CLICKS,
+  DeveloperModeCounter,
+  developerModeAtom,
+  displayPreferencesAtom,
+  Logo,
+  resolveTheme,
+  saveColorMode,
+  sessionAtom,
+  signInPath,
+  toasts,
 } from '@modshelf/web-kit';
 import { HeaderSearch } from './HeaderSearch';
 import { saveDeveloperMode } from './prefs';
@@ -26,9 +36,7 @@ export function Header() {
       saveDeveloperMode(next);
       toasts.add({
         title: intl.formatMessage(
-          next
-            ? { id: 'devmode.on', defaultMessage: 'Developer mode enabled' }
-            : { id: 'devmode.off', defaultMessage: 'Developer mode disabled' },
+          next ? { id: 'devmode.on', defaultMessage: 'Developer mode enabled' } : { id: 'devmode.off', defaultMessage: 'Developer mode disabled' },
         ),
         type: 'info',
       });
@@ -42,19 +50,28 @@ export function Header() {
     saveColorMode(next);
   };
 
-
   return (
     <header className="shell-header">
       <div className="shell-header__inner">
         <Link to="/" className="shell-logo" onClick={onLogo} aria-label="Modshelf">
           <Logo aria-hidden="true" />
           <span>Modshelf</span>
-          {devMode && <span className="shell-badge" data-testid="devmode">dev</span>}
+          {devMode && (
+            <span className="shell-badge" data-testid="devmode">
+              dev
+            </span>
+          )}
         </Link>
         <nav className="shell-nav" aria-label={intl.formatMessage({ id: 'nav.label', defaultMessage: 'Main' })}>
-          <NavLink to="/mods"><FormattedMessage id="nav.mods" defaultMessage="Mods" /></NavLink>
-          <NavLink to="/modpacks"><FormattedMessage id="nav.modpacks" defaultMessage="Modpacks" /></NavLink>
-          <NavLink to="/servers"><FormattedMessage id="nav.servers" defaultMessage="Servers" /></NavLink>
+          <NavLink to="/mods">
+            <FormattedMessage id="nav.mods" defaultMessage="Mods" />
+          </NavLink>
+          <NavLink to="/modpacks">
+            <FormattedMessage id="nav.modpacks" defaultMessage="Modpacks" />
+          </NavLink>
+          <NavLink to="/servers">
+            <FormattedMessage id="nav.servers" defaultMessage="Servers" />
+          </NavLink>
         </nav>
         <HeaderSearch />
         <button
@@ -70,12 +87,16 @@ export function Header() {
           <span className="shell-user">
             {/* staff get a way in from the header; the rest sits in the user menu */}
             {isStaff(session.user) && (
-              <Link to="/moderation"><FormattedMessage id="nav.moderation" defaultMessage="Moderation" /></Link>
+              <Link to="/moderation">
+                <FormattedMessage id="nav.moderation" defaultMessage="Moderation" />
+              </Link>
             )}
             {session.user ? (
               <UserMenu user={session.user} />
             ) : (
-              <Link to="/dashboard"><FormattedMessage id="nav.dashboard" defaultMessage="Dashboard" /></Link>
+              <Link to="/dashboard">
+                <FormattedMessage id="nav.dashboard" defaultMessage="Dashboard" />
+              </Link>
             )}
           </span>
         ) : (

@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
-import {
-  api, formatCategory, POPUP, projectPath, projectTypeSegment, SAMPLE_SEARCH_LIMIT, SEARCH_DEBOUNCE_MS, type SearchHit,
-} from '@modshelf/web-kit';
+import { api, formatCategory, POPUP, projectPath, projectTypeSegment, SAMPLE_SEARCH_LIMIT, SEARCH_DEBOUNCE_MS, type SearchHit } from '@modshelf/web-kit';
 
 /** The header's search box: a sample of 3 matches while typing; Enter opens the full search page. */
 export function HeaderSearch() {
@@ -80,16 +78,18 @@ export function HeaderSearch() {
       {showList && (
         <div className="shell-search__sample">
           {hits.length === 0 ? (
-            <p className="ms-muted" id="shell-search-sample"><FormattedMessage id="header.noMatches" defaultMessage="No projects match." /></p>
+            <p className="ms-muted" id="shell-search-sample">
+              <FormattedMessage id="header.noMatches" defaultMessage="No projects match." />
+            </p>
           ) : (
             <div id="shell-search-sample" role="listbox" aria-label={label} className="shell-search__hits">
-            {hits.map((h) => (
-              <Link key={h.project_id} role="option" aria-selected="false" to={projectPath(h)} className="shell-search__hit" onClick={() => setOpen(false)}>
-                {h.icon_url ? <img src={h.icon_url} alt="" width={28} height={28} /> : <span className="shell-search__icon" aria-hidden="true" />}
-                <span className="shell-search__title">{h.title}</span>
-                <span className="ms-muted">{formatCategory(projectTypeSegment(h))}</span>
-              </Link>
-            ))}
+              {hits.map((h) => (
+                <Link key={h.project_id} role="option" aria-selected="false" to={projectPath(h)} className="shell-search__hit" onClick={() => setOpen(false)}>
+                  {h.icon_url ? <img src={h.icon_url} alt="" width={28} height={28} /> : <span className="shell-search__icon" aria-hidden="true" />}
+                  <span className="shell-search__title">{h.title}</span>
+                  <span className="ms-muted">{formatCategory(projectTypeSegment(h))}</span>
+                </Link>
+              ))}
             </div>
           )}
           <Link to={`/mods?q=${encodeURIComponent(q.trim())}`} className="shell-search__all" onClick={() => setOpen(false)}>

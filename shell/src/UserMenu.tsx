@@ -25,10 +25,12 @@ export function UserMenu({ user }: { user: User }) {
   const onSignOut = () => {
     if (busy) return;
     setBusy(true);
-    signOut().then(
-      () => navigate('/'),
-      () => toasts.add({ title: intl.formatMessage({ id: 'user.signOutFailed', defaultMessage: 'Could not sign out' }), type: 'error' }),
-    ).finally(() => setBusy(false));
+    signOut()
+      .then(
+        () => navigate('/'),
+        () => toasts.add({ title: intl.formatMessage({ id: 'user.signOutFailed', defaultMessage: 'Could not sign out' }), type: 'error' }),
+      )
+      .finally(() => setBusy(false));
   };
   return (
     <Dropdown
@@ -43,10 +45,16 @@ export function UserMenu({ user }: { user: User }) {
       <Link role="menuitem" to={`/user/${encodeURIComponent(user.username)}`}>
         <FormattedMessage id="user.profile" defaultMessage="Profile" />
       </Link>
-      <Link role="menuitem" to="/dashboard"><FormattedMessage id="nav.dashboard" defaultMessage="Dashboard" /></Link>
-      <Link role="menuitem" to="/settings"><FormattedMessage id="user.settings" defaultMessage="Settings" /></Link>
+      <Link role="menuitem" to="/dashboard">
+        <FormattedMessage id="nav.dashboard" defaultMessage="Dashboard" />
+      </Link>
+      <Link role="menuitem" to="/settings">
+        <FormattedMessage id="user.settings" defaultMessage="Settings" />
+      </Link>
       {isStaff(user) && (
-        <Link role="menuitem" to="/moderation"><FormattedMessage id="nav.moderation" defaultMessage="Moderation" /></Link>
+        <Link role="menuitem" to="/moderation">
+          <FormattedMessage id="nav.moderation" defaultMessage="Moderation" />
+        </Link>
       )}
       <button type="button" role="menuitem" onClick={onSignOut} disabled={busy}>
         <FormattedMessage id="user.signOut" defaultMessage="Sign out" />

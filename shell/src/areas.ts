@@ -48,9 +48,9 @@ export function parseManifest(value: unknown): RemotesManifest {
   return {
     ...(site ? { site: { community_url: communityUrl ?? '', staging: site.staging === true } } : {}),
     buildId: typeof v.buildId === 'string' ? v.buildId : '',
-    remotes: remotes.filter(
-      (r): r is RemoteManifestEntry => !!r && typeof r.name === 'string' && /^[a-z][a-z0-9_]*$/.test(r.name) && typeof r.entry === 'string',
-    ).map((r) => ({ ...r, expose: r.expose || './routes', routes: Array.isArray(r.routes) ? r.routes : [], version: r.version ?? '' })),
+    remotes: remotes
+      .filter((r): r is RemoteManifestEntry => !!r && typeof r.name === 'string' && /^[a-z][a-z0-9_]*$/.test(r.name) && typeof r.entry === 'string')
+      .map((r) => ({ ...r, expose: r.expose || './routes', routes: Array.isArray(r.routes) ? r.routes : [], version: r.version ?? '' })),
   };
 }
 

@@ -3,7 +3,6 @@ import { useLocation } from 'react-router';
 import { claimReload, MANIFEST_POLL_MS } from '@modshelf/web-kit';
 import { LATEST_BUILD_URL } from './areas';
 
-
 async function latestBuildId(): Promise<string | null> {
   try {
     const res = await fetch(LATEST_BUILD_URL, { cache: 'no-cache' });

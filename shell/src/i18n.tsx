@@ -3,8 +3,18 @@ import { IntlProvider } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { atom, useAtom, useSetAtom } from 'jotai';
 import {
-  alternateLinks, DEFAULT_LOCALE, ERRORS, HL_PARAM, isLocale, localeAtom, readLanguageCookie, resolveLocale,
-  saveLanguageCookie, toasts, withLocale, type Locale,
+  alternateLinks,
+  DEFAULT_LOCALE,
+  ERRORS,
+  HL_PARAM,
+  isLocale,
+  localeAtom,
+  readLanguageCookie,
+  resolveLocale,
+  saveLanguageCookie,
+  toasts,
+  withLocale,
+  type Locale,
 } from '@modshelf/web-kit';
 
 export type Messages = Record<string, string>;

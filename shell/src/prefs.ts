@@ -1,8 +1,14 @@
 import { useEffect } from 'react';
 import { getDefaultStore, useAtomValue } from 'jotai';
 import {
-  applyTheme, colorModeAtom, developerModeAtom, displayPreferencesAtom, loadColorMode, loadDisplayPreferences,
-  resolveTheme, siteInfoAtom,
+  applyTheme,
+  colorModeAtom,
+  developerModeAtom,
+  displayPreferencesAtom,
+  loadColorMode,
+  loadDisplayPreferences,
+  resolveTheme,
+  siteInfoAtom,
 } from '@modshelf/web-kit';
 import type { RemotesManifest } from './areas';
 

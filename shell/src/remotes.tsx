@@ -116,7 +116,10 @@ export function RemoteArea({ area, manifest }: { area: string; manifest: Remotes
     return (
       <ErrorScreen
         statusCode={503}
-        message={intl.formatMessage({ id: 'shell.partDown', defaultMessage: 'This part of the site ({area}) could not be loaded. Try again in a bit.' }, { area })}
+        message={intl.formatMessage(
+          { id: 'shell.partDown', defaultMessage: 'This part of the site ({area}) could not be loaded. Try again in a bit.' },
+          { area },
+        )}
       />
     );
   }

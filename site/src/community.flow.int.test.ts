@@ -77,7 +77,12 @@ describe('collections, organizations and notifications end to end', () => {
   });
 
   it("an organization takes a project in and the project's organization follows", async () => {
-    const o = await app.inject({ method: 'POST', url: '/v2/organization', headers: as('owner'), payload: { slug: 'acme', name: 'Acme', description: 'We make mods' } });
+    const o = await app.inject({
+      method: 'POST',
+      url: '/v2/organization',
+      headers: as('owner'),
+      payload: { slug: 'acme', name: 'Acme', description: 'We make mods' },
+    });
     expect(o.statusCode).toBe(200);
     const org = o.json();
     const p = await createProject(h, { slug: 'org-mod', title: 'Org mod' });
@@ -86,14 +91,21 @@ describe('collections, organizations and notifications end to end', () => {
     expect(added.statusCode).toBe(204);
     expect((await read(`/v2/project/${p.id}`, added)).json().organization).toBe(org.id);
     expect((await read('/v2/organization/acme/projects', added)).json().map((x: { id: string }) => x.id)).toEqual([p.id]);
-    expect((await read(`/v2/project/org-mod/organization`, added)).json()).toMatchObject({ id: org.id, slug: 'acme', members: [expect.objectContaining({ is_owner: true })] });
+    expect((await read(`/v2/project/org-mod/organization`, added)).json()).toMatchObject({
+      id: org.id,
+      slug: 'acme',
+      members: [expect.objectContaining({ is_owner: true })],
+    });
     expect((await read('/v2/user/owner/organizations', added)).json()).toHaveLength(1);
     const removed = await app.inject({ method: 'DELETE', url: `/v2/organization/${org.id}/projects/${p.id}`, headers: as('owner') });
     expect((await read(`/v2/project/${p.id}`, removed)).json().organization).toBeNull();
     const invited = await app.inject({ method: 'POST', url: `/v2/organization/${org.id}/members`, headers: as('owner'), payload: { user_id: 'member' } });
     expect(invited.statusCode).toBe(204);
     const n = (await read('/v2/user/member/notifications', invited, 'member')).json();
-    expect(n[0]).toMatchObject({ type: 'team_invite', actions: [{ title: 'Accept', action_route: ['POST', `organization/${org.id}/join`] }, expect.anything()] });
+    expect(n[0]).toMatchObject({
+      type: 'team_invite',
+      actions: [{ title: 'Accept', action_route: ['POST', `organization/${org.id}/join`] }, expect.anything()],
+    });
     expect((await app.inject({ method: 'POST', url: `/v2/${n[0].actions[0].action_route[1]}`, headers: as('member') })).statusCode).toBe(204);
     const deleted = await app.inject({ method: 'DELETE', url: '/v2/organization/acme', headers: as('owner') });
     expect(deleted.statusCode).toBe(204);
@@ -112,13 +124,21 @@ describe('collections, organizations and notifications end to end', () => {
     expect(update).toMatchObject({ title: '**Noisy mod** has been updated!', read: false });
     expect((await app.inject({ method: 'PATCH', url: `/v2/notification/${update.id}`, headers: as('stranger') })).statusCode).toBe(404);
     expect((await app.inject({ method: 'PATCH', url: '/v2/notification/NotThere', headers: as('member') })).statusCode).toBe(404);
-    const noScope = await app.inject({ method: 'PATCH', url: `/v2/notification/${update.id}`, headers: as('member', { 'x-test-scopes': String(scope('NOTIFICATION_READ')) }) });
+    const noScope = await app.inject({
+      method: 'PATCH',
+      url: `/v2/notification/${update.id}`,
+      headers: as('member', { 'x-test-scopes': String(scope('NOTIFICATION_READ')) }),
+    });
     expect(noScope.statusCode).toBe(401);
     const marked = await app.inject({ method: 'PATCH', url: `/v2/notification/${update.id}`, headers: as('member') });
     expect(marked.statusCode).toBe(204);
     expect((await read(`/v2/notification/${update.id}`, marked, 'member')).json().read).toBe(true);
     expect((await app.inject({ method: 'PATCH', url: '/v2/notifications?ids=not-json', headers: as('member') })).statusCode).toBe(400);
-    const gone = await app.inject({ method: 'DELETE', url: `/v2/notifications?ids=${encodeURIComponent(JSON.stringify([update.id, 'NotThere']))}`, headers: as('member') });
+    const gone = await app.inject({
+      method: 'DELETE',
+      url: `/v2/notifications?ids=${encodeURIComponent(JSON.stringify([update.id, 'NotThere']))}`,
+      headers: as('member'),
+    });
     expect(gone.statusCode).toBe(204);
     expect((await read(`/v2/notification/${update.id}`, gone, 'member')).statusCode).toBe(404);
     expect((await app.inject({ method: 'DELETE', url: `/v2/notification/${update.id}`, headers: as('member') })).statusCode).toBe(404);

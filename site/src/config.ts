@@ -1,9 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
-  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 /** The site's configuration, from the environment, validated at start-up. The embedded profile is the default. */
 export const configSchema = z
@@ -20,7 +18,11 @@ export const configSchema = z
     WEB: bool.default(true),
     SEED_PROJECTS: z.coerce.number().int().min(0).max(100000).default(240),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    MAX_FILE_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
+    MAX_FILE_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(100 * 1024 * 1024),
     SQLITE_SYNC: z.enum(['normal', 'full']).default('normal'),
     /** distributed profile: EventStoreDB (unset: the SQLite log under DATA_DIR, with the rest distributed) */
     EVENTSTORE_URL: z.string().optional(),
@@ -28,11 +30,21 @@ export const configSchema = z
     MONGODB_URL: z.string().optional(),
     OPENSEARCH_URL: z.string().url().optional(),
     /** MongoDB database and OpenSearch index prefix shared with the bus workers */
-    STORAGE_NAME: z.string().regex(/^[a-z][a-z0-9_-]{0,40}$/).default('modshelf'),
+    STORAGE_NAME: z
+      .string()
+      .regex(/^[a-z][a-z0-9_-]{0,40}$/)
+      .default('modshelf'),
     /** the community link of the footer and of the error screen's "Get help" button */
-    COMMUNITY_URL: z.string().url().refine((u) => /^https?:\/\//.test(u), 'an http(s) URL').default('https://discord.gg/modshelf'),
+    COMMUNITY_URL: z
+      .string()
+      .url()
+      .refine((u) => /^https?:\/\//.test(u), 'an http(s) URL')
+      .default('https://discord.gg/modshelf'),
     /** marks a staging deployment with a banner (visitors may hide it in their display preferences) */
-    STAGING: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    STAGING: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
   })
   .refine((c) => !c.ADMIN_USERNAME === !c.ADMIN_PASSWORD, {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD go together',

@@ -3,16 +3,29 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import {
-  DemoCatalogueSeeded, NO_STREAM, SqliteCredentialStore, SqliteEventStore, newEventId, seedStream, toNewEvents,
-} from '@modshelf/events';
+import { DemoCatalogueSeeded, NO_STREAM, SqliteCredentialStore, SqliteEventStore, newEventId, seedStream, toNewEvents } from '@modshelf/events';
 import { clientErrorHandler, installAuth, installErrorHandling } from '@modshelf/service-kit';
 import {
-  ensureAdmin, installRateLimit, mailerFromEnv, rateLimitFromEnv, registerAccountRoutes, registerCatalogueCommands, registerNotificationCommands, registerModerationCommands,
-  registerPayoutRoutes, REVENUE_ACCRUAL, type Payouts,
+  ensureAdmin,
+  installRateLimit,
+  mailerFromEnv,
+  rateLimitFromEnv,
+  registerAccountRoutes,
+  registerCatalogueCommands,
+  registerNotificationCommands,
+  registerModerationCommands,
+  registerPayoutRoutes,
+  REVENUE_ACCRUAL,
+  type Payouts,
 } from '@modshelf/command-service';
 import {
-  distributedStorage, notificationDirectory, registerQueryRoutes, startProjections, storageProjections, type Projections, type RunnerOptions,
+  distributedStorage,
+  notificationDirectory,
+  registerQueryRoutes,
+  startProjections,
+  storageProjections,
+  type Projections,
+  type RunnerOptions,
 } from '@modshelf/projection-service';
 import { EventStoreDbEventStore } from '@modshelf/events/store/eventstoredb';
 import type { EventStore } from '@modshelf/events';
@@ -66,7 +79,9 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   // embedded: projectors run in this process; distributed: bus workers (other processes) write
   // MongoDB and OpenSearch, and this process reads them, waiting on their checkpoint
   const distributed = config.PROFILE === 'distributed';
-  const storage = distributed ? distributedStorage({ mongodbUrl: config.MONGODB_URL!, opensearchUrl: config.OPENSEARCH_URL!, name: config.STORAGE_NAME }) : null;
+  const storage = distributed
+    ? distributedStorage({ mongodbUrl: config.MONGODB_URL!, opensearchUrl: config.OPENSEARCH_URL!, name: config.STORAGE_NAME })
+    : null;
   const projections = storage ? storageProjections(storage, store) : await startProjections({ store, dataDir: config.dataDir, options: options.projections });
 
   const app = Fastify({
@@ -205,4 +220,3 @@ async function seed(
   );
   app.log.info(`demo catalogue seeded in ${Date.now() - started} ms: ${JSON.stringify(result)}`);
 }
-

@@ -60,9 +60,24 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
   const head = new Gauge({ name: 'modshelf_event_log_head_position', help: 'last position in the event log', registers: [registry] });
   const checkpoint = new Gauge({ name: 'modshelf_projection_checkpoint_position', help: 'position the projections reached', registers: [registry] });
   const lag = new Gauge({ name: 'modshelf_projection_lag_events', help: 'events appended but not yet projected', registers: [registry] });
-  const pmActive = new Gauge({ name: 'modshelf_process_manager_active', help: '1 when this replica holds the process manager\'s lease', labelNames: ['name'], registers: [registry] });
-  const pmPosition = new Gauge({ name: 'modshelf_process_manager_position', help: 'log position the process manager reached on this replica', labelNames: ['name'], registers: [registry] });
-  const halted = new Gauge({ name: 'modshelf_projection_halted', help: '1 while a projection is stopped at a failing event', labelNames: ['projection'], registers: [registry] });
+  const pmActive = new Gauge({
+    name: 'modshelf_process_manager_active',
+    help: "1 when this replica holds the process manager's lease",
+    labelNames: ['name'],
+    registers: [registry],
+  });
+  const pmPosition = new Gauge({
+    name: 'modshelf_process_manager_position',
+    help: 'log position the process manager reached on this replica',
+    labelNames: ['name'],
+    registers: [registry],
+  });
+  const halted = new Gauge({
+    name: 'modshelf_projection_halted',
+    help: '1 while a projection is stopped at a failing event',
+    labelNames: ['projection'],
+    registers: [registry],
+  });
   const failed = new Gauge({
     name: 'modshelf_projection_failed_event_position',
     help: 'log position of the event a halted projection stopped at (labels: which projector, event type, stream, error)',
@@ -82,8 +97,14 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
     reply.header('cache-control', 'no-store');
     const { ready, reason, seed } = source.readiness();
     return {
-      status: 'ok', live: true, ready, ...(reason ? { not_ready_reason: reason } : {}), seed,
-      event_log_head: h, projection_checkpoint: c, projection_lag: Math.max(0, h - c),
+      status: 'ok',
+      live: true,
+      ready,
+      ...(reason ? { not_ready_reason: reason } : {}),
+      seed,
+      event_log_head: h,
+      projection_checkpoint: c,
+      projection_lag: Math.max(0, h - c),
       projections: projectionsSection(c, source.failures?.() ?? []),
     };
   });

@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  COMMUNITY_COMMAND_ROUTES, THREAD_COMMAND_ROUTES, accountsOpenApi, catalogueOpenApiPaths, payoutsOpenApi,
-} from '@modshelf/command-service';
+import { COMMUNITY_COMMAND_ROUTES, THREAD_COMMAND_ROUTES, accountsOpenApi, catalogueOpenApiPaths, payoutsOpenApi } from '@modshelf/command-service';
 import { moderationOpenApi, queryOpenApi, threadOpenApi } from '@modshelf/projection-service';
-import {
-  ErrorAnswer, RESTRICTED_SCOPES, SCOPE_BITS, TOKEN_AUTH, openApiFragment, type OpenApiFragment, type RouteDoc,
-} from '@modshelf/service-kit';
+import { ErrorAnswer, RESTRICTED_SCOPES, SCOPE_BITS, TOKEN_AUTH, openApiFragment, type OpenApiFragment, type RouteDoc } from '@modshelf/service-kit';
 import { installQueryTypes } from './query-types';
 import { pathSkeleton, type OpenApiDocument } from './openapi-document';
 
@@ -31,7 +27,13 @@ export const OPENAPI_SOURCES: { name: string; fragment: () => OpenApiFragment }[
 
 /** The site's own routes: this document. */
 const SITE_ROUTES: RouteDoc[] = [
-  { method: 'get', path: '/v2/openapi.json', tags: ['misc'], summary: 'This OpenAPI 3.1 document (also at /openapi.json)', responses: { 200: { description: 'The document', schema: z.looseObject({ openapi: z.string() }) } } },
+  {
+    method: 'get',
+    path: '/v2/openapi.json',
+    tags: ['misc'],
+    summary: 'This OpenAPI 3.1 document (also at /openapi.json)',
+    responses: { 200: { description: 'The document', schema: z.looseObject({ openapi: z.string() }) } },
+  },
 ];
 const siteOpenApi = () => openApiFragment(SITE_ROUTES);
 

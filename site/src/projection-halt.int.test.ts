@@ -31,7 +31,15 @@ describe('a projector error on the running site', () => {
   const start = (projectors?: readonly Projector[]) =>
     startSite({
       web: false,
-      env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, SEED: 'false', LOG_LEVEL: 'silent', ADMIN_USERNAME: 'root_admin', ADMIN_PASSWORD: 'root-admin-password' },
+      env: {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        SEED: 'false',
+        LOG_LEVEL: 'silent',
+        ADMIN_USERNAME: 'root_admin',
+        ADMIN_PASSWORD: 'root-admin-password',
+      },
       projections: { projectors, quarantinePollMs: 50, log: () => {} },
     });
 
@@ -86,7 +94,9 @@ describe('a projector error on the running site', () => {
     const metrics = await (await fetch(`${site.url}/metrics`)).text();
     expect(metrics).toContain('modshelf_projection_halted{projection="catalogue"} 1');
     expect(metrics).toMatch(
-      new RegExp(`modshelf_projection_failed_event_position\\{projection="catalogue",projector="bioBug",event_type="UserProfileEdited",stream="user-[^"]+",error="bio \\\\"poison\\\\" breaks the user projector"\\} ${poison}`),
+      new RegExp(
+        `modshelf_projection_failed_event_position\\{projection="catalogue",projector="bioBug",event_type="UserProfileEdited",stream="user-[^"]+",error="bio \\\\"poison\\\\" breaks the user projector"\\} ${poison}`,
+      ),
     );
     // queries keep answering from the last good state, at once even when asked for a later position
     expect(await bio(site, later)).toBe('good');
@@ -108,19 +118,29 @@ describe('a projector error on the running site', () => {
     const { who, poison } = await breakIt(site);
     const env = { ...process.env, DATA_DIR: dir };
     // refused: no reason, and an event the projection already folded
-    await expect(run('npm', ['run', '-s', 'quarantine', '--', String(poison)], { cwd: ROOT, env })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--reason is required') });
+    await expect(run('npm', ['run', '-s', 'quarantine', '--', String(poison)], { cwd: ROOT, env })).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--reason is required'),
+    });
     await expect(run('npm', ['run', '-s', 'quarantine', '--', String(poison - 1), '--reason', 'x'], { cwd: ROOT, env })).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining('already folded'),
     });
-    const out = await run('npm', ['run', '-s', 'quarantine', '--', String(poison), '--reason', 'bio "poison" crashes bioBug (bug #12)', '--by', 'ops-oncall'], { cwd: ROOT, env });
+    const out = await run('npm', ['run', '-s', 'quarantine', '--', String(poison), '--reason', 'bio "poison" crashes bioBug (bug #12)', '--by', 'ops-oncall'], {
+      cwd: ROOT,
+      env,
+    });
     const answer = JSON.parse(out.stdout.trim().split('\n').pop()!);
     expect(answer).toMatchObject({ quarantined: poison, event_type: 'UserProfileEdited' });
     await expect.poll(async () => (await (await fetch(`${site!.url}/health`)).json()).projections.catalogue.state, { timeout: 5000 }).toBe('running');
     expect(await bio(site, answer.audit_event_position)).toBe('after');
     const audit = await site.store.readStream(projectionQuarantineStream);
     expect(audit).toHaveLength(1);
-    expect(ProjectionEventQuarantined.is(audit[0]) && audit[0].data).toMatchObject({ position: poison, operator: 'ops-oncall', reason: 'bio "poison" crashes bioBug (bug #12)' });
+    expect(ProjectionEventQuarantined.is(audit[0]) && audit[0].data).toMatchObject({
+      position: poison,
+      operator: 'ops-oncall',
+      reason: 'bio "poison" crashes bioBug (bug #12)',
+    });
     // exactly that event: an edit after it is folded as usual
     expect(await bio(site, await setBio(site, who, 'later still'))).toBe('later still');
     const report = await replayAndCompare({ store: site.store, dataDir: dir, live: site.projections.storage });

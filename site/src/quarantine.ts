@@ -47,9 +47,7 @@ try {
     operator: parsed.values.by?.trim() || userInfo().username,
     checkpoint: await projections.checkpoint(),
   });
-  console.log(
-    JSON.stringify({ quarantined: position, event_type: done.event.type, stream: done.event.streamId, audit_event_position: done.logPosition }),
-  );
+  console.log(JSON.stringify({ quarantined: position, event_type: done.event.type, stream: done.event.streamId, audit_event_position: done.logPosition }));
 } catch (err) {
   if (!(err instanceof QuarantineRefusedError)) throw err;
   console.error(`quarantine refused: ${err.message}`);

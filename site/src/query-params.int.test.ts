@@ -24,8 +24,13 @@ describe('query parameters on every GET /v2 route', () => {
     site = await startSite({
       web: false,
       env: {
-        PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, SEED_PROJECTS: '6', LOG_LEVEL: 'silent',
-        ADMIN_USERNAME: 'params_admin', ADMIN_PASSWORD: 'params-admin-password',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        SEED_PROJECTS: '6',
+        LOG_LEVEL: 'silent',
+        ADMIN_USERNAME: 'params_admin',
+        ADMIN_PASSWORD: 'params-admin-password',
       },
     });
     const login = await site.app.inject({ method: 'POST', url: '/v2/auth/login', payload: { username: 'params_admin', password: 'params-admin-password' } });
@@ -76,12 +81,21 @@ describe('query parameters on every GET /v2 route', () => {
     const params = new Map<string, { name: string; schema: { type?: string; multipleOf?: number } }[]>();
     for (const [path, ops] of Object.entries(doc.paths)) {
       const op = ops.get as { parameters?: { name: string; in: string; schema: { type?: string; multipleOf?: number } }[] } | undefined;
-      if (op) params.set(pathSkeleton(path), (op.parameters ?? []).filter((p) => p.in === 'query'));
+      if (op)
+        params.set(
+          pathSkeleton(path),
+          (op.parameters ?? []).filter((p) => p.in === 'query'),
+        );
     }
     const routes = registeredRoutes(site.app).filter((r) => r.method === 'GET' && r.url.startsWith('/v2/'));
     return routes.map((r) => {
       const documented = params.get(pathSkeleton(r.url)) ?? [];
-      return { url: r.url, path: concrete(r.url), query: documented.map((p) => p.name), typed: documented.filter((p) => p.schema.type === 'integer' || p.schema.type === 'boolean') };
+      return {
+        url: r.url,
+        path: concrete(r.url),
+        query: documented.map((p) => p.name),
+        typed: documented.filter((p) => p.schema.type === 'integer' || p.schema.type === 'boolean'),
+      };
     });
   }
 
@@ -131,7 +145,8 @@ describe('query parameters on every GET /v2 route', () => {
                 return null;
               }
             })();
-            if (typeof body?.error !== 'string' || typeof body?.description !== 'string') failures.push(`${r.url}?${qs.slice(0, 80)} -> ${res.statusCode} not in the error shape`);
+            if (typeof body?.error !== 'string' || typeof body?.description !== 'string')
+              failures.push(`${r.url}?${qs.slice(0, 80)} -> ${res.statusCode} not in the error shape`);
           }
         }
       }

@@ -70,12 +70,12 @@ describe('a remote running alone in development', () => {
     if (copyRoot) rmSync(copyRoot, { recursive: true, force: true });
   }, 60_000);
 
-  it('is started by the package\'s dev script', () => {
+  it("is started by the package's dev script", () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'mfe-moderation', 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     expect(pkg.scripts.dev).toBe('node ../web-kit/build/dev.mjs');
   });
 
-  it('puts its own build into the site\'s manifest and serves its entry', async () => {
+  it("puts its own build into the site's manifest and serves its entry", async () => {
     const fromSite = (await (await fetch(`${site.url}/remotes.json`)).json()) as Manifest;
     const res = await fetch(`${devUrl}/remotes.json`, { signal: AbortSignal.timeout(300_000) });
     expect(res.status).toBe(200);
@@ -86,7 +86,11 @@ describe('a remote running alone in development', () => {
     expect(mine.entry).toBe(`/remotes/moderation/remoteEntry.js?v=${encodeURIComponent(mine.version)}`);
     expect(mine.routes).toEqual(['/moderation', '/admin']);
     // the other parts are the site's own
-    const others = (m: Manifest) => m.remotes.filter((r) => r.name !== 'moderation').map((r) => r.entry).sort();
+    const others = (m: Manifest) =>
+      m.remotes
+        .filter((r) => r.name !== 'moderation')
+        .map((r) => r.entry)
+        .sort();
     expect(others(manifest)).toEqual(others(fromSite));
     expect(manifest.buildId.startsWith(`${fromSite.buildId}-dev-`)).toBe(true);
 
@@ -101,7 +105,7 @@ describe('a remote running alone in development', () => {
     expect((await fetch(`${devUrl}/remotes/moderation/no-such-chunk.js`)).status).toBe(404);
   });
 
-  it('answers the build id it puts in the manifest, with the site\'s route rules', async () => {
+  it("answers the build id it puts in the manifest, with the site's route rules", async () => {
     const { buildId } = (await (await fetch(`${devUrl}/remotes.json`)).json()) as Manifest;
     const latest = (await (await fetch(`${devUrl}/builds/latest.json`)).json()) as { id: string };
     expect(latest.id).toBe(buildId);
@@ -120,7 +124,11 @@ describe('a remote running alone in development', () => {
     const tags = await fetch(`${devUrl}/v2/tag/category`);
     expect(tags.status).toBe(200);
     expect(await tags.json()).toEqual(await (await fetch(`${site.url}/v2/tag/category`)).json());
-    const signIn = await fetch(`${devUrl}/v2/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'nobody', password: 'wrong-password' }) });
+    const signIn = await fetch(`${devUrl}/v2/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'nobody', password: 'wrong-password' }),
+    });
     expect(signIn.status).toBeGreaterThanOrEqual(400);
     expect(signIn.status).toBeLessThan(500);
   });

@@ -15,7 +15,15 @@ describe('the embedded site', () => {
     dir = mkdtempSync(join(tmpdir(), 'site-'));
     site = await startSite({
       web: false,
-      env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, SEED_PROJECTS: '12', LOG_LEVEL: 'silent', ADMIN_USERNAME: 'root_admin', ADMIN_PASSWORD: 'root-admin-password' },
+      env: {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        SEED_PROJECTS: '12',
+        LOG_LEVEL: 'silent',
+        ADMIN_USERNAME: 'root_admin',
+        ADMIN_PASSWORD: 'root-admin-password',
+      },
     });
   }, 120_000);
   afterAll(async () => {
@@ -111,9 +119,7 @@ describe('the embedded site', () => {
     expect(follow.status).toBe(204);
     const position = follow.headers.get('x-modshelf-position');
     expect(Number(position)).toBeGreaterThan(0);
-    const project = await (
-      await fetch(`${site.url}/v2/project/${hit.project_id}`, { headers: { 'x-modshelf-min-position': position! } })
-    ).json();
+    const project = await (await fetch(`${site.url}/v2/project/${hit.project_id}`, { headers: { 'x-modshelf-min-position': position! } })).json();
     expect(project.followers).toBe(hit.follows + 1);
   });
 });

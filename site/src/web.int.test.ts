@@ -70,18 +70,32 @@ describe('registerWeb', () => {
       expect(res.body).toContain('<title>Page Not Found - Modshelf</title>');
     }
     // the shell's own pages, every part's routes (deployed or not), route rules: real pages
-    for (const url of ['/legal', '/legal/rules', '/report', '/flags', '/settings/profile', '/auth/sign-in', '/moderation', '/admin/x', '/mod/anything', '/collection/c']) {
+    for (const url of [
+      '/legal',
+      '/legal/rules',
+      '/report',
+      '/flags',
+      '/settings/profile',
+      '/auth/sign-in',
+      '/moderation',
+      '/admin/x',
+      '/mod/anything',
+      '/collection/c',
+    ]) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).not.toContain('Page Not Found');
     }
     expect((await app.inject({ url: '/discord' })).statusCode).toBe(302);
   });
-  it('knows the pages a deployed remote declares beyond the shell\'s table', async () => {
+  it("knows the pages a deployed remote declares beyond the shell's table", async () => {
     expect((await app.inject({ url: '/wiki/page' })).statusCode).toBe(404);
     mkdirSync(join(root, 'mfe-wiki', 'dist'), { recursive: true });
     writeFileSync(join(root, 'mfe-wiki', 'package.json'), '{}');
-    writeFileSync(join(root, 'mfe-wiki', 'dist', 'remote.json'), JSON.stringify({ name: 'wiki', version: '1', entry: 'remoteEntry.js', expose: './routes', routes: ['/wiki'] }));
+    writeFileSync(
+      join(root, 'mfe-wiki', 'dist', 'remote.json'),
+      JSON.stringify({ name: 'wiki', version: '1', entry: 'remoteEntry.js', expose: './routes', routes: ['/wiki'] }),
+    );
     try {
       expect((await app.inject({ url: '/wiki/page' })).statusCode).toBe(200);
     } finally {
@@ -107,9 +121,7 @@ describe('registerWeb', () => {
     const body = m1.json();
     // the site's configuration for the front end (COMMUNITY_URL, STAGING)
     expect(body.site).toEqual({ community_url: 'https://community.example/modshelf', staging: true });
-    expect(body.remotes).toEqual([
-      expect.objectContaining({ name: 'catalogue', entry: '/remotes/catalogue/remoteEntry.js?v=0.1.0%23aaa', routes: ['/'] }),
-    ]);
+    expect(body.remotes).toEqual([expect.objectContaining({ name: 'catalogue', entry: '/remotes/catalogue/remoteEntry.js?v=0.1.0%23aaa', routes: ['/'] })]);
     const latest1 = (await app.inject({ url: '/builds/latest.json' })).json();
     expect(latest1.id).toBe(body.buildId);
     const meta = await app.inject({ url: `/builds/meta/${latest1.id}.json` });
@@ -144,7 +156,10 @@ describe('registerWeb', () => {
 describe('site configuration for the front end', () => {
   it('COMMUNITY_URL and STAGING: defaults, values, and bad values refused at start-up', () => {
     expect(loadConfig({})).toMatchObject({ COMMUNITY_URL: 'https://discord.gg/modshelf', STAGING: false });
-    expect(loadConfig({ COMMUNITY_URL: 'https://forum.example.org/', STAGING: 'true' })).toMatchObject({ COMMUNITY_URL: 'https://forum.example.org/', STAGING: true });
+    expect(loadConfig({ COMMUNITY_URL: 'https://forum.example.org/', STAGING: 'true' })).toMatchObject({
+      COMMUNITY_URL: 'https://forum.example.org/',
+      STAGING: true,
+    });
     expect(() => loadConfig({ COMMUNITY_URL: 'javascript:alert(1)' })).toThrow(/COMMUNITY_URL/);
     expect(() => loadConfig({ STAGING: 'yes' })).toThrow(/STAGING/);
   });

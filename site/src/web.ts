@@ -72,7 +72,9 @@ export interface SiteInfo {
 /** Front-end packages: the shell plus every mfe-* folder that has a package.json. */
 export function webPackages(rootDir: string): string[] {
   const mfes = existsSync(rootDir)
-    ? readdirSync(rootDir).filter((d) => d.startsWith('mfe-') && existsSync(join(rootDir, d, 'package.json'))).sort()
+    ? readdirSync(rootDir)
+        .filter((d) => d.startsWith('mfe-') && existsSync(join(rootDir, d, 'package.json')))
+        .sort()
     : [];
   return ['shell', ...mfes];
 }
@@ -178,7 +180,10 @@ export function withLanguage(html: string, origin: string, url: string): string 
     else v.searchParams.set('hl', locale);
     return escapeHtml(origin + v.pathname + v.search);
   };
-  const links = [...LOCALES.map((l) => `<link rel="alternate" hreflang="${l}" href="${href(l)}">`), `<link rel="alternate" hreflang="x-default" href="${href(DEFAULT_LOCALE)}">`].join('');
+  const links = [
+    ...LOCALES.map((l) => `<link rel="alternate" hreflang="${l}" href="${href(l)}">`),
+    `<link rel="alternate" hreflang="x-default" href="${href(DEFAULT_LOCALE)}">`,
+  ].join('');
   return html.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`).replace('</head>', `${links}</head>`);
 }
 
@@ -189,7 +194,13 @@ export const NOT_FOUND_TITLE = 'Page Not Found';
 
 /** Whether a path is a page: the shell's route table, a route a deployed remote declares, or a route rule. */
 export function isKnownPage(path: string, manifest: Pick<RemotesManifest, 'remotes'>): boolean {
-  return routeRedirect(path) !== null || isPagePath(path, manifest.remotes.flatMap((r) => r.routes ?? []));
+  return (
+    routeRedirect(path) !== null ||
+    isPagePath(
+      path,
+      manifest.remotes.flatMap((r) => r.routes ?? []),
+    )
+  );
 }
 
 async function pageMeta(app: FastifyInstance, path: string): Promise<{ title: string; description: string } | null> {
@@ -258,7 +269,11 @@ export async function registerWeb(app: FastifyInstance, opts: { rootDir: string;
     const meta = known ? await pageMeta(app, path) : { title: NOT_FOUND_TITLE, description: `Page Not Found: ${path}` };
     if (meta) html = withPageMeta(html, meta.title, meta.description);
     html = withLanguage(html, `${req.protocol}://${req.headers.host ?? 'localhost'}`, req.url);
-    return reply.code(known ? 200 : 404).header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+    return reply
+      .code(known ? 200 : 404)
+      .header('Cache-Control', NO_CACHE)
+      .type('text/html; charset=utf-8')
+      .send(html);
   };
   app.get('/', page);
   app.get('/*', page);
@@ -292,7 +307,13 @@ export function needsBuild(rootDir: string, pkg: string): boolean {
   } catch {
     return true;
   }
-  const sources = [join(rootDir, pkg, 'src'), join(rootDir, pkg, 'package.json'), join(rootDir, 'web-kit', 'src'), join(rootDir, 'web-kit', 'build'), join(rootDir, 'contract', 'src')];
+  const sources = [
+    join(rootDir, pkg, 'src'),
+    join(rootDir, pkg, 'package.json'),
+    join(rootDir, 'web-kit', 'src'),
+    join(rootDir, 'web-kit', 'build'),
+    join(rootDir, 'contract', 'src'),
+  ];
   return sources.some((p) => newestMtime(p) > built);
 }
 

@@ -23,9 +23,29 @@ function caretVersion(pkg) {
 
 /** The react-router API the front end may use (the shared copy is tree-shaken to it). */
 export const ROUTER_EXPORTS = [
-  'BrowserRouter', 'Link', 'NavLink', 'Navigate', 'Outlet', 'Route', 'Routes', 'createSearchParams', 'generatePath',
-  'matchPath', 'useHref', 'useInRouterContext', 'useLinkClickHandler', 'useLocation', 'useMatch', 'useNavigate',
-  'useNavigationType', 'useOutlet', 'useOutletContext', 'useParams', 'useResolvedPath', 'useRoutes', 'useSearchParams',
+  'BrowserRouter',
+  'Link',
+  'NavLink',
+  'Navigate',
+  'Outlet',
+  'Route',
+  'Routes',
+  'createSearchParams',
+  'generatePath',
+  'matchPath',
+  'useHref',
+  'useInRouterContext',
+  'useLinkClickHandler',
+  'useLocation',
+  'useMatch',
+  'useNavigate',
+  'useNavigationType',
+  'useOutlet',
+  'useOutletContext',
+  'useParams',
+  'useResolvedPath',
+  'useRoutes',
+  'useSearchParams',
 ];
 // A package that needs another react-router or react-intl export adds it to these lists (all packages
 // share one tree-shaken copy, so an export missing here is undefined at run time).
@@ -136,7 +156,8 @@ export function webConfig({ pkgDir, outDir, label }) {
         ...federationRuntimeEsmAliases(),
         // messages are compiled at build time (precompile-messages-loader.cjs): no ICU parser in the browser
         '@formatjs/icu-messageformat-parser$': join(BUILD_DIR, 'icu-lite-parser.js'),
-        'react-router$': join(dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs') },
+        'react-router$': join(dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs'),
+      },
     },
     module: {
       rules: [

@@ -18,7 +18,12 @@ import { pathToFileURL } from 'node:url';
 import { rspack } from '@rspack/core';
 import { packageVersion, readPackage, webConfig } from './build.mjs';
 
-const MIME = { '.js': 'text/javascript; charset=utf-8', '.json': 'application/json; charset=utf-8', '.map': 'application/json; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+const MIME = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
 const DEV_LABEL = 'dev';
 /** separates the site's buildId from this remote's build hash in the buildId the dev server answers */
 const BUILD_SEP = '-dev-';
@@ -93,7 +98,14 @@ export async function startDevServer({ pkgDir, siteUrl, port = 8081, host = '127
   async function manifest() {
     const site = await siteJson(siteUrl, '/remotes.json');
     await build.ready();
-    const mine = { name: info.name, version: version(), entry: `${prefix}remoteEntry.js?v=${encodeURIComponent(version())}`, expose: info.expose, routes: info.routes, folder };
+    const mine = {
+      name: info.name,
+      version: version(),
+      entry: `${prefix}remoteEntry.js?v=${encodeURIComponent(version())}`,
+      expose: info.expose,
+      routes: info.routes,
+      folder,
+    };
     const remotes = (Array.isArray(site.remotes) ? site.remotes : []).filter((r) => r?.name !== info.name);
     return { ...site, buildId: `${site.buildId ?? ''}${BUILD_SEP}${build.hash}`, remotes: [...remotes, mine] };
   }

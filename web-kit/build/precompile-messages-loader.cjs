@@ -16,7 +16,10 @@ function compile(message) {
 /** The value of a JS string literal matched by STR (quoted strings via JSON; template literals have no `${`). */
 function literalValue(lit) {
   if (lit[0] === '"') return JSON.parse(lit);
-  const body = lit.slice(1, -1).replace(/\\(['`])/g, '$1').replace(/(^|[^\\])((?:\\\\)*)"/g, '$1$2\\"');
+  const body = lit
+    .slice(1, -1)
+    .replace(/\\(['`])/g, '$1')
+    .replace(/(^|[^\\])((?:\\\\)*)"/g, '$1$2\\"');
   try {
     return JSON.parse(`"${body}"`);
   } catch {

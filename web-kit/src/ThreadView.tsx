@@ -67,18 +67,21 @@ export function ThreadView({ threadId, kind, canPost, signInHref, minPosition = 
     }
   };
 
-  const label = kind === 'comments'
-    ? intl.formatMessage({ id: 'thread.commentLabel', defaultMessage: 'Your comment (markdown)' })
-    : intl.formatMessage({ id: 'thread.messageLabel', defaultMessage: 'Your message (markdown)' });
+  const label =
+    kind === 'comments'
+      ? intl.formatMessage({ id: 'thread.commentLabel', defaultMessage: 'Your comment (markdown)' })
+      : intl.formatMessage({ id: 'thread.messageLabel', defaultMessage: 'Your message (markdown)' });
 
   return (
     <section className="ms-thread" data-testid={`thread-${kind}`} aria-busy={!thread.data && !thread.error}>
       {thread.error && <p role="alert">{thread.error.message}</p>}
       {thread.data && thread.data.messages.length === 0 && (
         <p className="ms-muted">
-          {kind === 'comments'
-            ? <FormattedMessage id="thread.noComments" defaultMessage="No comments yet." />
-            : <FormattedMessage id="thread.noMessages" defaultMessage="No messages yet." />}
+          {kind === 'comments' ? (
+            <FormattedMessage id="thread.noComments" defaultMessage="No comments yet." />
+          ) : (
+            <FormattedMessage id="thread.noMessages" defaultMessage="No messages yet." />
+          )}
         </p>
       )}
       <ol className="ms-thread__list">
@@ -89,14 +92,30 @@ export function ThreadView({ threadId, kind, canPost, signInHref, minPosition = 
           return (
             <li key={m.id} className={`ms-thread__message${priv ? ' ms-thread__message--private' : ''}`} data-testid="thread-message" data-type={m.body.type}>
               <div className="ms-thread__meta">
-                {author ? <a href={`/user/${author.username}`}>{author.username}</a> : m.author_id ? (
-                  <span><FormattedMessage id="thread.deletedUser" defaultMessage="Deleted user" /></span>
+                {author ? (
+                  <a href={`/user/${author.username}`}>{author.username}</a>
+                ) : m.author_id ? (
+                  <span>
+                    <FormattedMessage id="thread.deletedUser" defaultMessage="Deleted user" />
+                  </span>
                 ) : (
-                  <span><FormattedMessage id="thread.system" defaultMessage="Modshelf" /></span>
+                  <span>
+                    <FormattedMessage id="thread.system" defaultMessage="Modshelf" />
+                  </span>
                 )}
-                {isStaffRole(author?.role) && <span className="ms-thread__badge"><FormattedMessage id="thread.moderator" defaultMessage="Moderator" /></span>}
-                {priv && <span className="ms-thread__badge"><FormattedMessage id="thread.private" defaultMessage="Private note" /></span>}
-                <time className="ms-muted" dateTime={m.created} title={m.created}>{formatRelativeTime(m.created, intl.locale)}</time>
+                {isStaffRole(author?.role) && (
+                  <span className="ms-thread__badge">
+                    <FormattedMessage id="thread.moderator" defaultMessage="Moderator" />
+                  </span>
+                )}
+                {priv && (
+                  <span className="ms-thread__badge">
+                    <FormattedMessage id="thread.private" defaultMessage="Private note" />
+                  </span>
+                )}
+                <time className="ms-muted" dateTime={m.created} title={m.created}>
+                  {formatRelativeTime(m.created, intl.locale)}
+                </time>
               </div>
               {m.body.type === 'text' && <div className="ms-thread__body" dangerouslySetInnerHTML={{ __html: renderMarkdown(m.body.body) }} />}
               {m.body.type === 'status_change' && (
@@ -108,7 +127,11 @@ export function ThreadView({ threadId, kind, canPost, signInHref, minPosition = 
                   />
                 </p>
               )}
-              {m.body.type === 'deleted' && <p className="ms-muted"><FormattedMessage id="thread.deleted" defaultMessage="This message was deleted." /></p>}
+              {m.body.type === 'deleted' && (
+                <p className="ms-muted">
+                  <FormattedMessage id="thread.deleted" defaultMessage="This message was deleted." />
+                </p>
+              )}
               {m.body.type === 'text' && (mine || staff) && (
                 <button type="button" className="ms-btn ms-thread__delete" onClick={() => remove(m)}>
                   <FormattedMessage id="thread.delete" defaultMessage="Delete" />
@@ -131,15 +154,19 @@ export function ThreadView({ threadId, kind, canPost, signInHref, minPosition = 
             </label>
           )}
           <button type="submit" className="ms-btn ms-btn--primary" disabled={busy || !text.trim()}>
-            {kind === 'comments'
-              ? <FormattedMessage id="thread.postComment" defaultMessage="Post comment" />
-              : <FormattedMessage id="thread.send" defaultMessage="Send" />}
+            {kind === 'comments' ? (
+              <FormattedMessage id="thread.postComment" defaultMessage="Post comment" />
+            ) : (
+              <FormattedMessage id="thread.send" defaultMessage="Send" />
+            )}
           </button>
         </form>
       ) : (
         signInHref && (
           <p>
-            <a href={signInHref}><FormattedMessage id="thread.signIn" defaultMessage="Sign in to comment" /></a>
+            <a href={signInHref}>
+              <FormattedMessage id="thread.signIn" defaultMessage="Sign in to comment" />
+            </a>
           </p>
         )
       )}

@@ -1,14 +1,16 @@
 import { MIN_POSITION_HEADER, POSITION_HEADER } from '@modshelf/contract/headers';
 import { ERRORS } from './constants';
 import { loading } from './loading';
-import type {
-  CategoryTag, Collection, GameVersionTag, LoaderTag, Organization, Project, SearchResults, TeamMember, User, Version,
-} from './types';
+import type { CategoryTag, Collection, GameVersionTag, LoaderTag, Organization, Project, SearchResults, TeamMember, User, Version } from './types';
 
 export const API_BASE = '/v2';
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly error: string, readonly description: string) {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    readonly description: string,
+  ) {
     super(description || error || ERRORS.fallback.message);
     this.name = 'ApiError';
   }
@@ -119,34 +121,22 @@ export const api = {
       },
     }),
   project: (idOrSlug: string, signal?: AbortSignal) => apiFetch<Project>(`/project/${encodeURIComponent(idOrSlug)}`, { signal }),
-  projects: (ids: string[], signal?: AbortSignal) =>
-    apiFetch<Project[]>('/projects', { signal, query: { ids: JSON.stringify(ids) } }),
-  projectVersions: (idOrSlug: string, signal?: AbortSignal) =>
-    apiFetch<Version[]>(`/project/${encodeURIComponent(idOrSlug)}/version`, { signal }),
-  projectMembers: (idOrSlug: string, signal?: AbortSignal) =>
-    apiFetch<TeamMember[]>(`/project/${encodeURIComponent(idOrSlug)}/members`, { signal }),
-  projectOrganization: (idOrSlug: string, signal?: AbortSignal) =>
-    apiFetch<Organization>(`/project/${encodeURIComponent(idOrSlug)}/organization`, { signal }),
+  projects: (ids: string[], signal?: AbortSignal) => apiFetch<Project[]>('/projects', { signal, query: { ids: JSON.stringify(ids) } }),
+  projectVersions: (idOrSlug: string, signal?: AbortSignal) => apiFetch<Version[]>(`/project/${encodeURIComponent(idOrSlug)}/version`, { signal }),
+  projectMembers: (idOrSlug: string, signal?: AbortSignal) => apiFetch<TeamMember[]>(`/project/${encodeURIComponent(idOrSlug)}/members`, { signal }),
+  projectOrganization: (idOrSlug: string, signal?: AbortSignal) => apiFetch<Organization>(`/project/${encodeURIComponent(idOrSlug)}/organization`, { signal }),
   version: (id: string, signal?: AbortSignal) => apiFetch<Version>(`/version/${encodeURIComponent(id)}`, { signal }),
-  versions: (ids: string[], signal?: AbortSignal) =>
-    apiFetch<Version[]>('/versions', { signal, query: { ids: JSON.stringify(ids) } }),
+  versions: (ids: string[], signal?: AbortSignal) => apiFetch<Version[]>('/versions', { signal, query: { ids: JSON.stringify(ids) } }),
   user: (idOrName: string, signal?: AbortSignal) => apiFetch<User>(`/user/${encodeURIComponent(idOrName)}`, { signal }),
   currentUser: (signal?: AbortSignal) => apiFetch<User>('/user', { signal }),
-  userProjects: (idOrName: string, signal?: AbortSignal) =>
-    apiFetch<Project[]>(`/user/${encodeURIComponent(idOrName)}/projects`, { signal }),
-  userOrganizations: (idOrName: string, signal?: AbortSignal) =>
-    apiFetch<Organization[]>(`/user/${encodeURIComponent(idOrName)}/organizations`, { signal }),
-  userCollections: (idOrName: string, signal?: AbortSignal) =>
-    apiFetch<Collection[]>(`/user/${encodeURIComponent(idOrName)}/collections`, { signal }),
-  userFollows: (idOrName: string, signal?: AbortSignal) =>
-    apiFetch<Project[]>(`/user/${encodeURIComponent(idOrName)}/follows`, { signal }),
-  organization: (idOrSlug: string, signal?: AbortSignal) =>
-    apiFetch<Organization>(`/organization/${encodeURIComponent(idOrSlug)}`, { signal }),
-  organizationProjects: (idOrSlug: string, signal?: AbortSignal) =>
-    apiFetch<Project[]>(`/organization/${encodeURIComponent(idOrSlug)}/projects`, { signal }),
+  userProjects: (idOrName: string, signal?: AbortSignal) => apiFetch<Project[]>(`/user/${encodeURIComponent(idOrName)}/projects`, { signal }),
+  userOrganizations: (idOrName: string, signal?: AbortSignal) => apiFetch<Organization[]>(`/user/${encodeURIComponent(idOrName)}/organizations`, { signal }),
+  userCollections: (idOrName: string, signal?: AbortSignal) => apiFetch<Collection[]>(`/user/${encodeURIComponent(idOrName)}/collections`, { signal }),
+  userFollows: (idOrName: string, signal?: AbortSignal) => apiFetch<Project[]>(`/user/${encodeURIComponent(idOrName)}/follows`, { signal }),
+  organization: (idOrSlug: string, signal?: AbortSignal) => apiFetch<Organization>(`/organization/${encodeURIComponent(idOrSlug)}`, { signal }),
+  organizationProjects: (idOrSlug: string, signal?: AbortSignal) => apiFetch<Project[]>(`/organization/${encodeURIComponent(idOrSlug)}/projects`, { signal }),
   collection: (id: string, signal?: AbortSignal) => apiFetch<Collection>(`/collection/${encodeURIComponent(id)}`, { signal }),
-  follow: (idOrSlug: string, follow: boolean) =>
-    apiFetch<void>(`/project/${encodeURIComponent(idOrSlug)}/follow`, { method: follow ? 'POST' : 'DELETE' }),
+  follow: (idOrSlug: string, follow: boolean) => apiFetch<void>(`/project/${encodeURIComponent(idOrSlug)}/follow`, { method: follow ? 'POST' : 'DELETE' }),
   report: (body: { report_type: string; item_id: string; item_type: string; body: string }) =>
     apiFetch<unknown>('/report', { method: 'POST', body: JSON.stringify(body) }),
   categories: (signal?: AbortSignal) => apiFetch<CategoryTag[]>('/tag/category', { signal }),

@@ -53,7 +53,10 @@ describe('read-your-writes in apiFetch', () => {
   });
 
   it('leaves a position the caller set alone', async () => {
-    const { fn, seen } = recordingFetch([{ status: 204, position: '10' }, { status: 200, body: {} }]);
+    const { fn, seen } = recordingFetch([
+      { status: 204, position: '10' },
+      { status: 200, body: {} },
+    ]);
     vi.stubGlobal('fetch', fn);
     await apiFetch('/report', { method: 'POST' });
     await apiFetch('/report', { headers: { [MIN_POSITION_HEADER]: '12' } });

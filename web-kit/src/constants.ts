@@ -88,13 +88,37 @@ export type ProjectType = (typeof PROJECT_TYPES)[number];
 export const SEARCH_PAGES = { mods: 'mod', modpacks: 'modpack', servers: 'server' } as const;
 
 export const MOD_CATEGORIES = [
-  'adventure', 'cursed', 'decoration', 'economy', 'equipment', 'food', 'game-mechanics', 'library', 'magic',
-  'management', 'minigame', 'mobs', 'optimization', 'social', 'storage', 'technology', 'transportation',
-  'utility', 'worldgen',
+  'adventure',
+  'cursed',
+  'decoration',
+  'economy',
+  'equipment',
+  'food',
+  'game-mechanics',
+  'library',
+  'magic',
+  'management',
+  'minigame',
+  'mobs',
+  'optimization',
+  'social',
+  'storage',
+  'technology',
+  'transportation',
+  'utility',
+  'worldgen',
 ] as const;
 export const MODPACK_CATEGORIES = [
-  'adventure', 'challenging', 'combat', 'kitchen-sink', 'lightweight', 'magic', 'multiplayer', 'optimization',
-  'quests', 'technology',
+  'adventure',
+  'challenging',
+  'combat',
+  'kitchen-sink',
+  'lightweight',
+  'magic',
+  'multiplayer',
+  'optimization',
+  'quests',
+  'technology',
 ] as const;
 export const BEHAVIORPACK_LOADER = 'behaviorpack';
 /** The spec's `{product}` loader; ours is named after the site. */

@@ -10,7 +10,10 @@ describe('spec constants', () => {
   });
   it('popup and tooltip defaults', () => {
     expect(C.POPUP).toEqual({
-      tooltipShowDelayMs: 200, dropdownHideDelayMs: 400, disposeTimeoutMs: 150, distancePx: 5,
+      tooltipShowDelayMs: 200,
+      dropdownHideDelayMs: 400,
+      disposeTimeoutMs: 150,
+      distancePx: 5,
       dropdown: { placement: 'bottom-end', distancePx: 8 },
     });
   });
@@ -23,8 +26,14 @@ describe('spec constants', () => {
   });
   it('display preference defaults', () => {
     expect(C.DISPLAY_PREFERENCE_DEFAULTS).toEqual({
-      searchLayout: false, projectLayout: false, advancedRendering: true, externalLinksNewTab: true,
-      notUsingBlockers: false, hidePromotions: false, preferredDarkTheme: 'dark', hideStagingBanner: false,
+      searchLayout: false,
+      projectLayout: false,
+      advancedRendering: true,
+      externalLinksNewTab: true,
+      notUsingBlockers: false,
+      hidePromotions: false,
+      preferredDarkTheme: 'dark',
+      hideStagingBanner: false,
     });
     expect(Object.isFrozen(C.DISPLAY_PREFERENCE_DEFAULTS)).toBe(true);
   });

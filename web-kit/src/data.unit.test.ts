@@ -22,15 +22,43 @@ describe('project paths', () => {
 
 function v(id: string, number: string, date: string, changelog: string, files: Version['files'] = []): Version {
   return {
-    id, project_id: 'p', author_id: 'u1', name: number, version_number: number, changelog, changelog_url: null, environment: 'unknown',
-    dependencies: [], game_versions: [], loaders: [], version_type: 'release', featured: false, status: 'listed', requested_status: null,
-    date_published: date, downloads: 0, files,
+    id,
+    project_id: 'p',
+    author_id: 'u1',
+    name: number,
+    version_number: number,
+    changelog,
+    changelog_url: null,
+    environment: 'unknown',
+    dependencies: [],
+    game_versions: [],
+    loaders: [],
+    version_type: 'release',
+    featured: false,
+    status: 'listed',
+    requested_status: null,
+    date_published: date,
+    downloads: 0,
+    files,
   };
 }
 
 const alice: User = {
-  id: 'u1', username: 'alice', name: null, email: null, bio: null, avatar_url: null, created: '', role: 'developer', badges: 0,
-  auth_providers: null, email_verified: null, has_password: null, has_totp: null, payout_data: null, github_id: null,
+  id: 'u1',
+  username: 'alice',
+  name: null,
+  email: null,
+  bio: null,
+  avatar_url: null,
+  created: '',
+  role: 'developer',
+  badges: 0,
+  auth_providers: null,
+  email_verified: null,
+  has_password: null,
+  has_totp: null,
+  payout_data: null,
+  github_id: null,
 };
 
 describe('derived version fields', () => {
@@ -42,11 +70,7 @@ describe('derived version fields', () => {
   });
   it('URL ending is the number, or the id when the number was already used; duplicates flagged', () => {
     const list = deriveVersions(
-      [
-        v('v1', '1.0', '2024-01-01T00:00:00Z', 'first'),
-        v('v2', '1.0', '2024-02-01T00:00:00Z', 'first'),
-        v('v3', '2.0', '2024-03-01T00:00:00Z', 'new'),
-      ],
+      [v('v1', '1.0', '2024-01-01T00:00:00Z', 'first'), v('v2', '1.0', '2024-02-01T00:00:00Z', 'first'), v('v3', '2.0', '2024-03-01T00:00:00Z', 'new')],
       [{ team_id: 't', role: 'Owner', accepted: true, user: alice, is_owner: true, permissions: null, payouts_split: null, ordering: 0 }],
     );
     expect(list.map((x) => x.id)).toEqual(['v3', 'v2', 'v1']);

@@ -78,10 +78,7 @@ function naturalCompare(a: string, b: string): number {
  * Collapses the game versions a project supports into ranges joined by an en dash, using the
  * order of all known game versions (the tag list, else the spec list): a run of consecutive known versions becomes "first–last".
  */
-export function formatGameVersions(
-  selected: readonly string[],
-  known: readonly (GameVersionLike | string)[] = GAME_VERSIONS,
-): string {
+export function formatGameVersions(selected: readonly string[], known: readonly (GameVersionLike | string)[] = GAME_VERSIONS): string {
   if (selected.length === 0) return '';
   const all = known.map((v) => (typeof v === 'string' ? { version: v } : v));
   const ordered = all.every((v) => v.date)
@@ -112,7 +109,12 @@ export function formatRelativeTime(iso: string, locale = 'en-US', now = Date.now
   const seconds = Math.round((then - now) / 1000);
   const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   const steps: [Intl.RelativeTimeFormatUnit, number][] = [
-    ['year', 31_536_000], ['month', 2_592_000], ['week', 604_800], ['day', 86_400], ['hour', 3_600], ['minute', 60],
+    ['year', 31_536_000],
+    ['month', 2_592_000],
+    ['week', 604_800],
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
   ];
   for (const [unit, size] of steps) {
     if (Math.abs(seconds) >= size) return rtf.format(Math.trunc(seconds / size), unit);

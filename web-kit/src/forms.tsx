@@ -30,7 +30,11 @@ export function Field({ label, children, hint, error }: { label: string; childre
 /** The form's failure, announced to screen readers; nothing when there is none. */
 export function FormError({ error }: { error: string | null | undefined }) {
   if (!error) return null;
-  return <p className="ms-form-error" role="alert">{error}</p>;
+  return (
+    <p className="ms-form-error" role="alert">
+      {error}
+    </p>
+  );
 }
 
 export interface ActionOptions {

@@ -15,9 +15,13 @@ describe('the form kit', () => {
       '<label class="ms-field"><span class="ms-field__label">Name</span><input name="name"/>' +
         '<small class="ms-muted">3 to 64 characters</small><small class="ms-form-error">Too short</small></label>',
     );
-    expect(renderToStaticMarkup(<Field label="Bio"><textarea /></Field>)).toBe(
-      '<label class="ms-field"><span class="ms-field__label">Bio</span><textarea></textarea></label>',
-    );
+    expect(
+      renderToStaticMarkup(
+        <Field label="Bio">
+          <textarea />
+        </Field>,
+      ),
+    ).toBe('<label class="ms-field"><span class="ms-field__label">Bio</span><textarea></textarea></label>');
   });
 
   it('announces a form error as an alert, and shows nothing without one', () => {

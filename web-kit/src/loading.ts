@@ -20,7 +20,10 @@ export class LoadingTracker {
   private hideTimer: ReturnType<typeof setTimeout> | undefined;
   private listeners = new Set<Listener>();
 
-  constructor(readonly throttleMs: number = LOADING_BAR.throttleMs, readonly durationMs: number = LOADING_BAR.durationMs) {}
+  constructor(
+    readonly throttleMs: number = LOADING_BAR.throttleMs,
+    readonly durationMs: number = LOADING_BAR.durationMs,
+  ) {}
 
   subscribe = (l: Listener): (() => void) => {
     this.listeners.add(l);

@@ -23,11 +23,13 @@ export class PrefetchQueue {
     return new Promise<T>((resolve, reject) => {
       const start = () => {
         this.running++;
-        task().then(resolve, reject).finally(() => {
-          this.running--;
-          this.keys.delete(key);
-          this.waiting.shift()?.();
-        });
+        task()
+          .then(resolve, reject)
+          .finally(() => {
+            this.running--;
+            this.keys.delete(key);
+            this.waiting.shift()?.();
+          });
       };
       if (this.running < this.limit) start();
       else this.waiting.push(start);

@@ -1,6 +1,18 @@
 import {
-  COLOR_MODES, COLOR_MODE_COOKIE, COOKIE_NAMES, DARK_THEMES, DEFAULT_LAYOUT, DISPLAY_PREFERENCES_COOKIE, DISPLAY_PREFERENCE_DEFAULTS, LAYOUTS,
-  type ColorMode, type DarkTheme, type DisplayPreferences, type Layout, type LayoutPage, type Theme,
+  COLOR_MODES,
+  COLOR_MODE_COOKIE,
+  COOKIE_NAMES,
+  DARK_THEMES,
+  DEFAULT_LAYOUT,
+  DISPLAY_PREFERENCES_COOKIE,
+  DISPLAY_PREFERENCE_DEFAULTS,
+  LAYOUTS,
+  type ColorMode,
+  type DarkTheme,
+  type DisplayPreferences,
+  type Layout,
+  type LayoutPage,
+  type Theme,
 } from './constants';
 import { readCookie, writeCookie } from './cookies';
 

@@ -37,7 +37,10 @@ export class ToastStore {
   private listeners = new Set<Listener>();
   private nextId = 1;
 
-  constructor(private readonly lifetimeMs = TOAST_LIFETIME_MS, private readonly timers: Timers = realTimers) {}
+  constructor(
+    private readonly lifetimeMs = TOAST_LIFETIME_MS,
+    private readonly timers: Timers = realTimers,
+  ) {}
 
   get toasts(): readonly Toast[] {
     return this.list;
@@ -92,7 +95,10 @@ export class ToastStore {
 
   private startTimer(id: number): void {
     this.stopTimer(id);
-    this.handles.set(id, this.timers.set(() => this.dismiss(id), this.lifetimeMs));
+    this.handles.set(
+      id,
+      this.timers.set(() => this.dismiss(id), this.lifetimeMs),
+    );
   }
 
   private stopTimer(id: number): void {

@@ -10,7 +10,12 @@ export interface DerivedVersion extends Version {
 }
 
 export const PLACEHOLDER_FILE: Readonly<VersionFile> = Object.freeze({
-  hashes: { sha1: '', sha512: '' }, url: '', filename: 'unknown', primary: false, size: 0, file_type: null,
+  hashes: { sha1: '', sha512: '' },
+  url: '',
+  filename: 'unknown',
+  primary: false,
+  size: 0,
+  file_type: null,
 });
 
 export function primaryFile(v: Pick<Version, 'files'>): VersionFile {

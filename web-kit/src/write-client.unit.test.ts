@@ -3,7 +3,12 @@ import { MIN_POSITION_HEADER, POSITION_HEADER } from '@modshelf/contract/headers
 import { apiFetch, ApiError, getLastWritePosition, resetLastWritePosition, setAuthToken } from './api';
 import { caughtUp, command } from './write-client';
 
-interface Seen { url: string; method: string; headers: Headers; body: BodyInit | null | undefined }
+interface Seen {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: BodyInit | null | undefined;
+}
 
 /** A fetch that records each request and answers the next canned response. */
 function recordingFetch(answers: { status: number; position?: string; body?: string }[]) {
@@ -40,9 +45,15 @@ describe('the write client', () => {
   });
 
   it('sends a file with its own type and a multipart body with none (the browser adds the boundary)', async () => {
-    const seen = recordingFetch([{ status: 204, position: '3' }, { status: 200, position: '4', body: '' }]);
+    const seen = recordingFetch([
+      { status: 204, position: '3' },
+      { status: 200, position: '4', body: '' },
+    ]);
     const file = new Blob(['png'], { type: 'image/png' });
-    expect(await command('/project/p/icon', 'PATCH', undefined, { raw: file, contentType: 'image/png', query: { ext: 'png' } })).toEqual({ data: undefined, position: 3 });
+    expect(await command('/project/p/icon', 'PATCH', undefined, { raw: file, contentType: 'image/png', query: { ext: 'png' } })).toEqual({
+      data: undefined,
+      position: 3,
+    });
     const fd = new FormData();
     fd.append('data', '{}');
     expect(await command('/version', 'POST', undefined, { raw: fd })).toEqual({ data: undefined, position: 4 });
@@ -64,11 +75,7 @@ describe('the write client', () => {
   });
 
   it('remembers the highest position, so later reads wait for it; a write without one answers null', async () => {
-    const seen = recordingFetch([
-      { status: 204, position: '40' },
-      { status: 204 },
-      { status: 200, body: '{}' },
-    ]);
+    const seen = recordingFetch([{ status: 204, position: '40' }, { status: 204 }, { status: 200, body: '{}' }]);
     expect((await command('/notification/a', 'PATCH')).position).toBe(40);
     expect((await command('/notification/b', 'DELETE')).position).toBeNull();
     await apiFetch('/user/u/notifications');

@@ -21,9 +21,16 @@ beforeAll(async () => {
   t = await makeTestApp();
   passwordHash = await hashPassword(PASSWORD);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-interface User { id: string; name: string; session: string; sessionId: string }
+interface User {
+  id: string;
+  name: string;
+  session: string;
+  sessionId: string;
+}
 
 async function user(role: 'developer' | 'moderator' | 'admin'): Promise<User> {
   const id = newId();
@@ -38,19 +45,44 @@ async function addSession(userId: string) {
   const sessionId = newId();
   await runUser(t.deps, userId, { type: 'CreateSession', session_id: sessionId, os: null, platform: null, created: nowIso(t.deps) }, userId);
   const session = newToken('mra_');
-  await t.deps.credentials.putToken({ hash: hashToken(session), kind: 'session', refId: sessionId, userId, scopes: 0, expires: null, created: nowIso(t.deps), lastUsed: null });
+  await t.deps.credentials.putToken({
+    hash: hashToken(session),
+    kind: 'session',
+    refId: sessionId,
+    userId,
+    scopes: 0,
+    expires: null,
+    created: nowIso(t.deps),
+    lastUsed: null,
+  });
   return { session, sessionId };
 }
 
 async function apiToken(userId: string, kind: 'pat' | 'oauth', scopes: number): Promise<string> {
   const token = newToken(kind === 'pat' ? 'mrp_' : 'mro_');
-  await t.deps.credentials.putToken({ hash: hashToken(token), kind, refId: kind === 'pat' ? newId() : `${newId()}:${userId}`, userId, scopes, expires: null, created: nowIso(t.deps), lastUsed: null });
+  await t.deps.credentials.putToken({
+    hash: hashToken(token),
+    kind,
+    refId: kind === 'pat' ? newId() : `${newId()}:${userId}`,
+    userId,
+    scopes,
+    expires: null,
+    created: nowIso(t.deps),
+    lastUsed: null,
+  });
   return token;
 }
 
 interface World {
-  self: User; other: User; moderator: User; admin: User;
-  secondSessionId: string; patId: string; appId: string; appSecret: string; methodId: string;
+  self: User;
+  other: User;
+  moderator: User;
+  admin: User;
+  secondSessionId: string;
+  patId: string;
+  appId: string;
+  appSecret: string;
+  methodId: string;
 }
 
 async function world(): Promise<World> {
@@ -58,8 +90,22 @@ async function world(): Promise<World> {
   await t.deps.credentials.putTotp({ userId: self.id, secret: SECRET, enabled: true, recoveryHashes: [] });
   await runUser(t.deps, self.id, { type: 'EnableTwoFactor' }, self.id);
   const { sessionId: secondSessionId } = await addSession(self.id);
-  const pat = (await t.req({ method: 'POST', url: '/v2/pat', token: self.session, payload: { name: 'p', scopes: scope('USER_READ'), expires: new Date(Date.now() + 864e5).toISOString() } })).json();
-  const app = (await t.req({ method: 'POST', url: '/v2/oauth/app', token: self.session, payload: { name: 'App', redirect_uris: ['https://a.example/cb'], max_scopes: scope('USER_READ') } })).json();
+  const pat = (
+    await t.req({
+      method: 'POST',
+      url: '/v2/pat',
+      token: self.session,
+      payload: { name: 'p', scopes: scope('USER_READ'), expires: new Date(Date.now() + 864e5).toISOString() },
+    })
+  ).json();
+  const app = (
+    await t.req({
+      method: 'POST',
+      url: '/v2/oauth/app',
+      token: self.session,
+      payload: { name: 'App', redirect_uris: ['https://a.example/cb'], max_scopes: scope('USER_READ') },
+    })
+  ).json();
   const method = (await t.req({ method: 'POST', url: '/v2/billing/payment_method', token: self.session, payload: { token: 'tok_mastercard' } })).json();
   return { self, other, moderator, admin, secondSessionId, patId: pat.id, appId: app.client.id, appSecret: app.client_secret, methodId: method.id };
 }
@@ -74,14 +120,23 @@ type Fixture = (w: World, target: { userId: string; username: string }) => Promi
 const json = (payload: unknown) => ({ payload });
 
 const FIXTURES: Record<string, Fixture> = {
-  'POST /v2/auth/create': async () => ({ url: '/v2/auth/create', ...json({ username: `new${++n}`, password: 'a good password', email: `new${n}@example.org` }) }),
+  'POST /v2/auth/create': async () => ({
+    url: '/v2/auth/create',
+    ...json({ username: `new${++n}`, password: 'a good password', email: `new${n}@example.org` }),
+  }),
   'POST /v2/auth/login': async (w) => ({ url: '/v2/auth/login', ...json({ username: w.self.name, password: PASSWORD }) }),
-  'POST /v2/auth/login/2fa': async (w) => ({ url: '/v2/auth/login/2fa', ...json({ flow: await startTwoFactorFlow(t.deps, w.self.id, 'login'), code: totpCode(SECRET) }) }),
+  'POST /v2/auth/login/2fa': async (w) => ({
+    url: '/v2/auth/login/2fa',
+    ...json({ flow: await startTwoFactorFlow(t.deps, w.self.id, 'login'), code: totpCode(SECRET) }),
+  }),
   'POST /v2/auth/logout': async () => ({ url: '/v2/auth/logout' }),
   'POST /v2/auth/2fa/get_secret': async () => ({ url: '/v2/auth/2fa/get_secret' }),
   'POST /v2/auth/2fa': async (w) => ({ url: '/v2/auth/2fa', ...json({ flow: await ticket(w, '2fa_setup', { secret: SECRET }), code: totpCode(SECRET) }) }),
   'DELETE /v2/auth/2fa': async () => ({ url: '/v2/auth/2fa', ...json({ code: totpCode(SECRET) }) }),
-  'POST /v2/auth/email/verify': async (w) => ({ url: '/v2/auth/email/verify', ...json({ flow: await ticket(w, 'verify_email', { email: `${w.self.name}@example.org` }) }) }),
+  'POST /v2/auth/email/verify': async (w) => ({
+    url: '/v2/auth/email/verify',
+    ...json({ flow: await ticket(w, 'verify_email', { email: `${w.self.name}@example.org` }) }),
+  }),
   'POST /v2/auth/email/resend_verify': async () => ({ url: '/v2/auth/email/resend_verify' }),
   'POST /v2/auth/password/reset': async (w) => ({ url: '/v2/auth/password/reset', ...json({ username: w.self.name }) }),
   'PATCH /v2/auth/password': async () => ({ url: '/v2/auth/password', ...json({ old_password: PASSWORD, new_password: 'another good password' }) }),
@@ -100,23 +155,69 @@ const FIXTURES: Record<string, Fixture> = {
   'DELETE /v2/user/:id/icon': async (_w, target) => ({ url: `/v2/user/${target.userId}/icon` }),
   'DELETE /v2/user/:id': async (_w, target) => ({ url: `/v2/user/${target.userId}` }),
   'GET /_avatars/:file': async (w) => ({ url: `/_avatars/${w.self.id}-0000000000000000.png` }),
-  'POST /v2/oauth/app': async () => ({ url: '/v2/oauth/app', ...json({ name: 'Another', redirect_uris: ['https://b.example/cb'], max_scopes: scope('USER_READ') }) }),
+  'POST /v2/oauth/app': async () => ({
+    url: '/v2/oauth/app',
+    ...json({ name: 'Another', redirect_uris: ['https://b.example/cb'], max_scopes: scope('USER_READ') }),
+  }),
   'GET /v2/oauth/app/:id': async (w) => ({ url: `/v2/oauth/app/${w.appId}` }),
   'GET /v2/oauth/apps': async (w) => ({ url: `/v2/oauth/apps?ids=${encodeURIComponent(JSON.stringify([w.appId]))}` }),
   'GET /v2/user/:id/oauth_apps': async (_w, target) => ({ url: `/v2/user/${target.userId}/oauth_apps` }),
   'PATCH /v2/oauth/app/:id': async (w) => ({ url: `/v2/oauth/app/${w.appId}`, ...json({ name: 'Renamed app' }) }),
   'POST /v2/oauth/app/:id/secret': async (w) => ({ url: `/v2/oauth/app/${w.appId}/secret` }),
   'DELETE /v2/oauth/app/:id': async (w) => ({ url: `/v2/oauth/app/${w.appId}` }),
-  'GET /v2/oauth/authorize': async (w) => ({ url: `/v2/oauth/authorize?${new URLSearchParams({ client_id: w.appId, redirect_uri: 'https://a.example/cb', scope: 'USER_READ', code_challenge: CHALLENGE })}` }),
-  'POST /v2/oauth/accept': async (w) => ({ url: '/v2/oauth/accept', ...json({ flow: await ticket(w, 'oauth_flow', { client_id: w.appId, redirect_uri: 'https://a.example/cb', redirect_given: true, scopes: scope('USER_READ'), state: null, code_challenge: CHALLENGE }) }) }),
-  'POST /v2/oauth/reject': async (w) => ({ url: '/v2/oauth/reject', ...json({ flow: await ticket(w, 'oauth_flow', { client_id: w.appId, redirect_uri: 'https://a.example/cb', redirect_given: true, scopes: scope('USER_READ'), state: null, code_challenge: CHALLENGE }) }) }),
+  'GET /v2/oauth/authorize': async (w) => ({
+    url: `/v2/oauth/authorize?${new URLSearchParams({ client_id: w.appId, redirect_uri: 'https://a.example/cb', scope: 'USER_READ', code_challenge: CHALLENGE })}`,
+  }),
+  'POST /v2/oauth/accept': async (w) => ({
+    url: '/v2/oauth/accept',
+    ...json({
+      flow: await ticket(w, 'oauth_flow', {
+        client_id: w.appId,
+        redirect_uri: 'https://a.example/cb',
+        redirect_given: true,
+        scopes: scope('USER_READ'),
+        state: null,
+        code_challenge: CHALLENGE,
+      }),
+    }),
+  }),
+  'POST /v2/oauth/reject': async (w) => ({
+    url: '/v2/oauth/reject',
+    ...json({
+      flow: await ticket(w, 'oauth_flow', {
+        client_id: w.appId,
+        redirect_uri: 'https://a.example/cb',
+        redirect_given: true,
+        scopes: scope('USER_READ'),
+        state: null,
+        code_challenge: CHALLENGE,
+      }),
+    }),
+  }),
   'POST /v2/oauth/token': async (w) => {
-    await runUser(t.deps, w.self.id, { type: 'AuthorizeApp', authorization_id: newId(), app_id: w.appId, scopes: scope('USER_READ'), created: nowIso(t.deps) }, w.self.id);
+    await runUser(
+      t.deps,
+      w.self.id,
+      { type: 'AuthorizeApp', authorization_id: newId(), app_id: w.appId, scopes: scope('USER_READ'), created: nowIso(t.deps) },
+      w.self.id,
+    );
     const code = await ticket(w, 'x', {});
-    await t.deps.credentials.putTicket({ key: sha256(code), kind: 'oauth_code', userId: w.self.id, data: { client_id: w.appId, redirect_uri: 'https://a.example/cb', redirect_given: true, scopes: scope('USER_READ'), code_challenge: CHALLENGE }, expires: new Date(Date.now() + 6e5).toISOString() });
+    await t.deps.credentials.putTicket({
+      key: sha256(code),
+      kind: 'oauth_code',
+      userId: w.self.id,
+      data: { client_id: w.appId, redirect_uri: 'https://a.example/cb', redirect_given: true, scopes: scope('USER_READ'), code_challenge: CHALLENGE },
+      expires: new Date(Date.now() + 6e5).toISOString(),
+    });
     return {
       url: '/v2/oauth/token',
-      payload: new URLSearchParams({ grant_type: 'authorization_code', code, client_id: w.appId, redirect_uri: 'https://a.example/cb', code_verifier: VERIFIER }).toString(),
+      payload: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        client_id: w.appId,
+        redirect_uri: 'https://a.example/cb',
+        code_verifier: VERIFIER,
+      }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: w.appSecret },
     };
   },
@@ -157,12 +258,18 @@ function expected(r: RouteAccess, c: Caller): boolean {
 async function callerToken(w: World, r: RouteAccess, c: Caller): Promise<string | undefined> {
   const s = ruleScopes(r) ?? 0;
   switch (c) {
-    case 'anonymous': return undefined;
-    case 'session': return w.self.session;
-    case 'pat-with': return apiToken(w.self.id, 'pat', s === 0 ? NON_RESTRICTED : s);
-    case 'pat-without': return apiToken(w.self.id, 'pat', NON_RESTRICTED - (grantable(r) ? s : 0));
-    case 'oauth-with': return apiToken(w.self.id, 'oauth', s === 0 ? NON_RESTRICTED : s);
-    case 'oauth-without': return apiToken(w.self.id, 'oauth', NON_RESTRICTED - (grantable(r) ? s : 0));
+    case 'anonymous':
+      return undefined;
+    case 'session':
+      return w.self.session;
+    case 'pat-with':
+      return apiToken(w.self.id, 'pat', s === 0 ? NON_RESTRICTED : s);
+    case 'pat-without':
+      return apiToken(w.self.id, 'pat', NON_RESTRICTED - (grantable(r) ? s : 0));
+    case 'oauth-with':
+      return apiToken(w.self.id, 'oauth', s === 0 ? NON_RESTRICTED : s);
+    case 'oauth-without':
+      return apiToken(w.self.id, 'oauth', NON_RESTRICTED - (grantable(r) ? s : 0));
   }
 }
 

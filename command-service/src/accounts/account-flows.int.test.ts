@@ -7,8 +7,12 @@ import { makeTestApp, type TestApp } from './test-app';
 import { totpCode } from './twofactor.routes';
 
 let t: TestApp;
-beforeEach(async () => { t = await makeTestApp(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await makeTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const flowFrom = (text: string) => /flow=([0-9A-Za-z]+)/.exec(text)![1];
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
@@ -45,9 +49,19 @@ describe('e-mail verification and password reset', () => {
 
   it('changes password (old one required) and e-mail (re-verification mailed)', async () => {
     const session = await t.signUp('paul');
-    const wrong = await t.req({ method: 'PATCH', url: '/v2/auth/password', token: session, payload: { old_password: 'wrong one!', new_password: 'something else 1' } });
+    const wrong = await t.req({
+      method: 'PATCH',
+      url: '/v2/auth/password',
+      token: session,
+      payload: { old_password: 'wrong one!', new_password: 'something else 1' },
+    });
     expect(wrong.statusCode).toBe(401);
-    const ok = await t.req({ method: 'PATCH', url: '/v2/auth/password', token: session, payload: { old_password: 'correct horse battery', new_password: 'something else 1' } });
+    const ok = await t.req({
+      method: 'PATCH',
+      url: '/v2/auth/password',
+      token: session,
+      payload: { old_password: 'correct horse battery', new_password: 'something else 1' },
+    });
     expect(ok.statusCode).toBe(204);
     await t.signUp('other', 'correct horse battery', 'taken@example.org');
     const taken = await t.req({ method: 'PATCH', url: '/v2/auth/email', token: session, payload: { email: 'TAKEN@example.org' } });
@@ -61,7 +75,11 @@ describe('e-mail verification and password reset', () => {
   });
 
   it('keeps the subscribe-to-updates choice from sign-up, changeable later', async () => {
-    const r = await t.req({ method: 'POST', url: '/v2/auth/create', payload: { username: 'news', password: 'correct horse battery', email: 'news@example.org', sign_up_newsletter: true } });
+    const r = await t.req({
+      method: 'POST',
+      url: '/v2/auth/create',
+      payload: { username: 'news', password: 'correct horse battery', email: 'news@example.org', sign_up_newsletter: true },
+    });
     const session = r.json().session;
     expect((await t.req({ method: 'GET', url: '/v2/auth/email/subscribe', token: session })).json()).toEqual({ subscribed: true });
     await t.req({ method: 'POST', url: '/v2/auth/email/subscribe', token: session, payload: { subscribed: false } });
@@ -148,7 +166,12 @@ describe('personal access tokens', () => {
       const r = await t.req({ method: 'POST', url: '/v2/pat', token: session, payload });
       expect(r.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    const created = await t.req({ method: 'POST', url: '/v2/pat', token: session, payload: { name: 'ci', scopes: scope('USER_READ') + scope('PROJECT_READ'), expires: inAWeek() } });
+    const created = await t.req({
+      method: 'POST',
+      url: '/v2/pat',
+      token: session,
+      payload: { name: 'ci', scopes: scope('USER_READ') + scope('PROJECT_READ'), expires: inAWeek() },
+    });
     expect(created.statusCode).toBe(200);
     const pat = created.json();
     expect(pat.access_token).toMatch(/^mrp_/);
@@ -181,7 +204,14 @@ describe('personal access tokens', () => {
     await t.close();
     t = await makeTestApp({ now: () => now });
     const session = await t.signUp('exp');
-    const pat = (await t.req({ method: 'POST', url: '/v2/pat', token: session, payload: { name: 'short', scopes: scope('USER_WRITE'), expires: new Date(Date.now() + 60_000).toISOString() } })).json();
+    const pat = (
+      await t.req({
+        method: 'POST',
+        url: '/v2/pat',
+        token: session,
+        payload: { name: 'short', scopes: scope('USER_WRITE'), expires: new Date(Date.now() + 60_000).toISOString() },
+      })
+    ).json();
     expect((await t.req({ method: 'PATCH', url: '/v2/user/exp', token: pat.access_token, payload: { bio: 'a' } })).statusCode).toBe(204);
     await t.deps.credentials.updateTokens(pat.id, { expires: new Date(Date.now() - 1000).toISOString() });
     const r = await t.req({ method: 'PATCH', url: '/v2/user/exp', token: pat.access_token, payload: { bio: 'b' } });
@@ -194,8 +224,22 @@ describe('personal access tokens', () => {
 describe('sessions', () => {
   it('lists sessions with OS, platform and the current marker; deletes and refreshes', async () => {
     const ua = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
-    const first = (await t.req({ method: 'POST', url: '/v2/auth/create', headers: { 'user-agent': ua }, payload: { username: 'sam', password: 'correct horse battery', email: 'sam@example.org' } })).json().session;
-    const second = (await t.req({ method: 'POST', url: '/v2/auth/login', headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' }, payload: { username: 'sam', password: 'correct horse battery' } })).json().session;
+    const first = (
+      await t.req({
+        method: 'POST',
+        url: '/v2/auth/create',
+        headers: { 'user-agent': ua },
+        payload: { username: 'sam', password: 'correct horse battery', email: 'sam@example.org' },
+      })
+    ).json().session;
+    const second = (
+      await t.req({
+        method: 'POST',
+        url: '/v2/auth/login',
+        headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' },
+        payload: { username: 'sam', password: 'correct horse battery' },
+      })
+    ).json().session;
     const list = (await t.req({ method: 'GET', url: '/v2/session/list', token: first })).json();
     expect(list).toHaveLength(2);
     const mine = list.find((s: { current: boolean }) => s.current);
@@ -225,15 +269,30 @@ describe('CSRF on cookie-authenticated writes', () => {
   it('refuses a cross-site cookie write, allows same-origin or X-Requested-With; headers are not affected', async () => {
     const session = await t.signUp('csrf');
     const cookie = `auth-token=${session}`;
-    const cross = await t.req({ method: 'PATCH', url: '/v2/user/csrf', headers: { cookie, origin: 'https://evil.example', host: 'localhost:8080' }, payload: { bio: 'pwned' } });
+    const cross = await t.req({
+      method: 'PATCH',
+      url: '/v2/user/csrf',
+      headers: { cookie, origin: 'https://evil.example', host: 'localhost:8080' },
+      payload: { bio: 'pwned' },
+    });
     expect(cross.statusCode).toBe(403);
     const none = await t.req({ method: 'PATCH', url: '/v2/user/csrf', headers: { cookie, host: 'localhost:8080' }, payload: { bio: 'no origin' } });
     expect(none.statusCode).toBe(403);
-    const same = await t.req({ method: 'PATCH', url: '/v2/user/csrf', headers: { cookie, origin: 'http://localhost:8080', host: 'localhost:8080' }, payload: { bio: 'same origin' } });
+    const same = await t.req({
+      method: 'PATCH',
+      url: '/v2/user/csrf',
+      headers: { cookie, origin: 'http://localhost:8080', host: 'localhost:8080' },
+      payload: { bio: 'same origin' },
+    });
     expect(same.statusCode).toBe(204);
     const xrw = await t.req({ method: 'PATCH', url: '/v2/user/csrf', headers: { cookie, 'x-requested-with': 'fetch' }, payload: { bio: 'header' } });
     expect(xrw.statusCode).toBe(204);
-    const header = await t.req({ method: 'PATCH', url: '/v2/user/csrf', headers: { authorization: session, origin: 'https://evil.example' }, payload: { bio: 'token' } });
+    const header = await t.req({
+      method: 'PATCH',
+      url: '/v2/user/csrf',
+      headers: { authorization: session, origin: 'https://evil.example' },
+      payload: { bio: 'token' },
+    });
     expect(header.statusCode).toBe(204);
     // reads with the cookie work from anywhere
     expect((await t.req({ method: 'GET', url: '/v2/session/list', headers: { cookie, origin: 'https://evil.example' } })).statusCode).toBe(200);
@@ -258,7 +317,8 @@ describe('profile', () => {
     const a = await t.signUp('badgee');
     const { ensureAdmin } = await import('./auth.routes');
     const adminId = await ensureAdmin(t.deps, 'badgeadmin', 'admin password 1');
-    const admin = (await t.req({ method: 'POST', url: '/v2/auth/login', payload: { username: 'badgeadmin', password: 'admin password 1' } })).json().session as string;
+    const admin = (await t.req({ method: 'POST', url: '/v2/auth/login', payload: { username: 'badgeadmin', password: 'admin password 1' } })).json()
+      .session as string;
     expect(adminId).toBeTruthy();
     expect((await t.req({ method: 'PATCH', url: '/v2/user/badgee', token: a, payload: { badges: 32 } })).statusCode).toBe(401);
     const bad = await t.req({ method: 'PATCH', url: '/v2/user/badgee', token: admin, payload: { badges: 256 } });
@@ -272,7 +332,9 @@ describe('profile', () => {
 
   it('never gives one username to two concurrent renames', async () => {
     const sessions = await Promise.all(['ren1', 'ren2', 'ren3'].map((u) => t.signUp(u)));
-    const results = await Promise.all(sessions.map((s, i) => t.req({ method: 'PATCH', url: `/v2/user/ren${i + 1}`, token: s, payload: { username: 'Winner' } })));
+    const results = await Promise.all(
+      sessions.map((s, i) => t.req({ method: 'PATCH', url: `/v2/user/ren${i + 1}`, token: s, payload: { username: 'Winner' } })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([204, 400, 400]);
     const renamed = (await t.deps.store.readAll()).filter((e) => e.type === 'UserProfileEdited');
     expect(renamed).toHaveLength(1);
@@ -280,10 +342,22 @@ describe('profile', () => {
 
   it('uploads, serves, replaces and resets the avatar', async () => {
     const a = await t.signUp('ava');
-    const notImage = await t.req({ method: 'PATCH', url: '/v2/user/ava/icon?ext=png', token: a, headers: { 'content-type': 'image/png' }, payload: Buffer.from('not a png at all') });
+    const notImage = await t.req({
+      method: 'PATCH',
+      url: '/v2/user/ava/icon?ext=png',
+      token: a,
+      headers: { 'content-type': 'image/png' },
+      payload: Buffer.from('not a png at all'),
+    });
     expect(notImage.statusCode).toBe(400);
     expect(notImage.json().error).toBe('invalid_image');
-    const big = await t.req({ method: 'PATCH', url: '/v2/user/ava/icon?ext=png', token: a, headers: { 'content-type': 'image/png' }, payload: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]) });
+    const big = await t.req({
+      method: 'PATCH',
+      url: '/v2/user/ava/icon?ext=png',
+      token: a,
+      headers: { 'content-type': 'image/png' },
+      payload: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]),
+    });
     expect(big.statusCode).toBe(413);
     const up = await t.req({ method: 'PATCH', url: '/v2/user/ava/icon?ext=png', token: a, headers: { 'content-type': 'image/png' }, payload: PNG });
     expect(up.statusCode).toBe(204);

@@ -4,12 +4,20 @@ import { makeTestApp, type TestApp } from './test-app';
 import { ensureAdmin } from './auth.routes';
 
 let t: TestApp;
-beforeEach(async () => { t = await makeTestApp(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await makeTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 describe('POST /v2/auth/create and /v2/auth/login', () => {
   it('creates the user through a real command, answers a session that works as header and cookie', async () => {
-    const r = await t.req({ method: 'POST', url: '/v2/auth/create', payload: { username: 'Alice', password: 'correct horse battery', email: 'alice@example.org' } });
+    const r = await t.req({
+      method: 'POST',
+      url: '/v2/auth/create',
+      payload: { username: 'Alice', password: 'correct horse battery', email: 'alice@example.org' },
+    });
     expect(r.statusCode).toBe(200);
     const { session } = r.json();
     expect(session).toMatch(/^mra_[0-9A-Za-z]{60}$/);
@@ -106,7 +114,11 @@ describe('POST /v2/auth/create and /v2/auth/login', () => {
     t = await makeTestApp({ rateLimit: { perMinute: 100_000, signUpsPerHour: 2 } });
     await t.signUp('one');
     await t.signUp('two');
-    const r = await t.req({ method: 'POST', url: '/v2/auth/create', payload: { username: 'three', password: 'correct horse battery', email: 'three@example.org' } });
+    const r = await t.req({
+      method: 'POST',
+      url: '/v2/auth/create',
+      payload: { username: 'three', password: 'correct horse battery', email: 'three@example.org' },
+    });
     expect(r.statusCode).toBe(429);
     expect(r.json().error).toBe('ratelimit_error');
   });
@@ -115,7 +127,11 @@ describe('POST /v2/auth/create and /v2/auth/login', () => {
     await t.close();
     t = await makeTestApp({ rateLimit: { perMinute: 100_000 } }); // the default sign-up limit
     for (let i = 0; i < 30; i++) await t.signUp(`many${i}`);
-    const r = await t.req({ method: 'POST', url: '/v2/auth/create', payload: { username: 'many30', password: 'correct horse battery', email: 'many30@example.org' } });
+    const r = await t.req({
+      method: 'POST',
+      url: '/v2/auth/create',
+      payload: { username: 'many30', password: 'correct horse battery', email: 'many30@example.org' },
+    });
     expect(r.statusCode).toBe(429);
     expect(r.json().error).toBe('ratelimit_error');
     expect(r.json().description).toMatch(/^Too many accounts created from this address \(30 an hour\); try again in \d+ minutes?\.$/);
@@ -129,17 +145,36 @@ describe('POST /v2/auth/create and /v2/auth/login', () => {
     await t.close();
     t = await makeTestApp({ rateLimit: { perMinute: 100_000, signUpsPerHour: 1 } }, { bypassKey: 'internal-secret' });
     for (const u of ['seed1', 'seed2', 'seed3']) {
-      const r = await t.req({ method: 'POST', url: '/v2/auth/create', headers: { 'x-ratelimit-key': 'internal-secret' }, payload: { username: u, password: 'correct horse battery', email: `${u}@example.org` } });
+      const r = await t.req({
+        method: 'POST',
+        url: '/v2/auth/create',
+        headers: { 'x-ratelimit-key': 'internal-secret' },
+        payload: { username: u, password: 'correct horse battery', email: `${u}@example.org` },
+      });
       expect(r.statusCode).toBe(200);
     }
-    const wrongKey = await t.req({ method: 'POST', url: '/v2/auth/create', headers: { 'x-ratelimit-key': 'guess' }, payload: { username: 'seed4', password: 'correct horse battery', email: 's4@example.org' } });
+    const wrongKey = await t.req({
+      method: 'POST',
+      url: '/v2/auth/create',
+      headers: { 'x-ratelimit-key': 'guess' },
+      payload: { username: 'seed4', password: 'correct horse battery', email: 's4@example.org' },
+    });
     expect(wrongKey.statusCode).toBe(200); // the first un-bypassed sign-up of this IP
-    const over = await t.req({ method: 'POST', url: '/v2/auth/create', payload: { username: 'seed5', password: 'correct horse battery', email: 's5@example.org' } });
+    const over = await t.req({
+      method: 'POST',
+      url: '/v2/auth/create',
+      payload: { username: 'seed5', password: 'correct horse battery', email: 's5@example.org' },
+    });
     expect(over.statusCode).toBe(429);
   });
 
   it('sets Secure on the cookie over https', async () => {
-    const r = await t.req({ method: 'POST', url: '/v2/auth/create', headers: { 'x-forwarded-proto': 'https' }, payload: { username: 'sec', password: 'correct horse battery', email: 's@example.org' } });
+    const r = await t.req({
+      method: 'POST',
+      url: '/v2/auth/create',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { username: 'sec', password: 'correct horse battery', email: 's@example.org' },
+    });
     expect(String(r.headers['set-cookie'])).toMatch(/Secure/);
   });
 });

@@ -10,7 +10,6 @@ import { sendVerificationMail, setNewsletter } from './email.routes';
 import { startTwoFactorFlow } from './twofactor.routes';
 import { clientIp, conflictToInput, issueSession, correlationOf } from './http';
 
-
 export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps, throttle: AttemptThrottle): void {
   const signUps = new AttemptThrottle(deps.rateLimit?.signUpsPerHour ?? 30, 60 * 60 * 1000, {
     table: throttle.table,
@@ -39,7 +38,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps, thro
     await deps.credentials.createAccount(account).catch(conflictToInput);
     if (limited) signUps.fail(`ip:${clientIp(request)}`);
     try {
-      await runUser(deps, userId, { type: 'Register', user_id: userId, username: body.username, role: 'developer', created: nowIso(deps) }, userId, correlationOf(request));
+      await runUser(
+        deps,
+        userId,
+        { type: 'Register', user_id: userId, username: body.username, role: 'developer', created: nowIso(deps) },
+        userId,
+        correlationOf(request),
+      );
     } catch (err) {
       await deps.credentials.deleteAccount(userId);
       throw err;
@@ -71,7 +76,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps, thro
       throw unauthorized('Authentication Error: Incorrect username or password');
     }
     if (!state.exists) {
-      await runUser(deps, account.userId, { type: 'Register', user_id: account.userId, username: account.username, role: account.role, created: nowIso(deps) }, account.userId, correlationOf(request));
+      await runUser(
+        deps,
+        account.userId,
+        { type: 'Register', user_id: account.userId, username: account.username, role: account.role, created: nowIso(deps) },
+        account.userId,
+        correlationOf(request),
+      );
     }
     const totp = await deps.credentials.getTotp(account.userId);
     if (totp?.enabled) return { flow: await startTwoFactorFlow(deps, account.userId, 'login') };

@@ -2,9 +2,7 @@ import { changePasswordBody, emailBody, resetBeginBody, verifyBody } from '@mods
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountRecord } from '@modshelf/events';
 import { invalidInput, requireActor, requireSession, unauthorized } from '@modshelf/service-kit';
-import {
-  checkPasswordRules, hashPassword, loadUser, nowIso, randomAlnum, runUser, sha256, verifyPassword, type AccountDeps,
-} from './support';
+import { checkPasswordRules, hashPassword, loadUser, nowIso, randomAlnum, runUser, sha256, verifyPassword, type AccountDeps } from './support';
 import { conflictToInput, correlationOf } from './http';
 import type { AttemptThrottle } from './throttle';
 import { isUndeliverable } from './mail';
@@ -18,7 +16,16 @@ function link(deps: AccountDeps, path: string, flow: string) {
 
 async function mail(deps: AccountDeps, to: string | null, subject: string, text: string) {
   if (!to || !deps.mailer || isUndeliverable(to)) return;
-  await deps.mailer.send({ to, subject, text, html: `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>').replace(/\n/g, '<br>')}</p>` });
+  await deps.mailer.send({
+    to,
+    subject,
+    text,
+    html: `<p>${text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>')
+      .replace(/\n/g, '<br>')}</p>`,
+  });
 }
 
 /** Mails a verification link for the account's current e-mail (a one-time flow, 24 h). */
@@ -40,7 +47,6 @@ export async function sendVerificationMail(deps: AccountDeps, account: AccountRe
     `Hi ${account.username},\n\nplease verify your e-mail address for Modshelf by opening this link:\n${link(deps, '/auth/verify-email', flow)}\n\nThe link works for 24 hours.`,
   );
 }
-
 
 const NEWSLETTER = 'newsletter';
 const NEVER = '9999-12-31T23:59:59.999Z';
@@ -147,7 +153,12 @@ export function registerEmailRoutes(app: FastifyInstance, deps: AccountDeps, thr
       }
     }
     await runUser(deps, account.userId, { type: 'ChangePassword', reset }, account.userId, correlationOf(request));
-    await mail(deps, account.email, 'Your password was changed', `Hi ${account.username},\n\nthe password of your Modshelf account was just changed. If this was not you, reset your password at once.`);
+    await mail(
+      deps,
+      account.email,
+      'Your password was changed',
+      `Hi ${account.username},\n\nthe password of your Modshelf account was just changed. If this was not you, reset your password at once.`,
+    );
     return reply.status(204).send();
   });
 
@@ -171,9 +182,13 @@ export function registerEmailRoutes(app: FastifyInstance, deps: AccountDeps, thr
     if (account.email && account.email.toLowerCase() === email.toLowerCase()) throw invalidInput('This is already your e-mail address');
     await deps.credentials.setEmail(account.userId, email, false).catch(conflictToInput);
     await runUser(deps, account.userId, { type: 'ChangeEmail' }, account.userId, correlationOf(request));
-    await mail(deps, account.email, 'Your e-mail address was changed', `Hi ${account.username},\n\nthe e-mail address of your Modshelf account was changed. If this was not you, contact the staff.`);
+    await mail(
+      deps,
+      account.email,
+      'Your e-mail address was changed',
+      `Hi ${account.username},\n\nthe e-mail address of your Modshelf account was changed. If this was not you, contact the staff.`,
+    );
     await sendVerificationMail(deps, { ...account, email, emailVerified: false }, request);
     return reply.status(204).send();
   });
 }
-

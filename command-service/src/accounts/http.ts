@@ -17,7 +17,13 @@ export async function issueSession(deps: AccountDeps, account: AccountRecord, re
   const sessionId = newId();
   const created = nowIso(deps);
   const { os, platform } = parseUserAgent(request.headers['user-agent']);
-  const { position } = await runUser(deps, account.userId, { type: 'CreateSession', session_id: sessionId, os, platform, created }, account.userId, correlationOf(request));
+  const { position } = await runUser(
+    deps,
+    account.userId,
+    { type: 'CreateSession', session_id: sessionId, os, platform, created },
+    account.userId,
+    correlationOf(request),
+  );
   // read-your-writes: the session's event comes after everything this request wrote (a new account too)
   reply.header(POSITION_HEADER, String(position));
   const token = newToken('mra_');

@@ -19,7 +19,10 @@ export interface StoredMail extends Mail {
  * which the demo accounts use. Nothing is sent to them, through SMTP or to the outbox.
  */
 export function isUndeliverable(address: string): boolean {
-  const domain = address.slice(address.lastIndexOf('@') + 1).toLowerCase().replace(/\.$/, '');
+  const domain = address
+    .slice(address.lastIndexOf('@') + 1)
+    .toLowerCase()
+    .replace(/\.$/, '');
   return domain === 'invalid' || domain.endsWith('.invalid');
 }
 
@@ -66,7 +69,10 @@ export class OutboxMailer implements Mailer {
 export class SmtpMailer implements Mailer {
   readonly kind = 'smtp' as const;
   private transport: Promise<{ sendMail(m: object): Promise<unknown> }>;
-  constructor(url: string, private readonly from: string) {
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
     this.transport = import('nodemailer').then((m) => m.default.createTransport(url));
   }
   async send(mail: Mail): Promise<void> {

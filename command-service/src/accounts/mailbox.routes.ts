@@ -44,8 +44,13 @@ export function registerMailboxRoutes(app: FastifyInstance, outbox: OutboxMailer
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(page('Dev mailbox', `<h1>Dev mailbox</h1><p class="muted">Mails the site would have sent (no SMTP configured). Newest first.</p>
-${mails.length ? `<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No mail yet.</p>'}`));
+      .send(
+        page(
+          'Dev mailbox',
+          `<h1>Dev mailbox</h1><p class="muted">Mails the site would have sent (no SMTP configured). Newest first.</p>
+${mails.length ? `<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No mail yet.</p>'}`,
+        ),
+      );
   });
   app.get('/_dev/mailbox.json', { onRequest: guard }, async (_request, reply) => reply.header('cache-control', 'no-store').send(outbox.list()));
   app.get('/_dev/mailbox/:id', { onRequest: guard }, async (request, reply) => {
@@ -54,7 +59,12 @@ ${mails.length ? `<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th></tr
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(page(m.subject, `<p><a href="/_dev/mailbox">&larr; Mailbox</a></p><h1>${esc(m.subject)}</h1>
-<p class="muted">To ${esc(m.to)} &middot; ${esc(m.sent)}</p><pre>${linkify(m.text)}</pre>`));
+      .send(
+        page(
+          m.subject,
+          `<p><a href="/_dev/mailbox">&larr; Mailbox</a></p><h1>${esc(m.subject)}</h1>
+<p class="muted">To ${esc(m.to)} &middot; ${esc(m.sent)}</p><pre>${linkify(m.text)}</pre>`,
+        ),
+      );
   });
 }

@@ -18,10 +18,12 @@ const REDIRECT = 'https://client.example/callback';
 const insecure = { [oauth.allowInsecureRequests]: true }; // the test server speaks plain http on 127.0.0.1
 
 /** Modrinth's own way: the raw secret in Authorization, client_id in the form. */
-const RawSecret = (clientSecret: string): oauth.ClientAuth => (_as, c, body, headers) => {
-  body.set('client_id', c.client_id);
-  headers.set('authorization', clientSecret);
-};
+const RawSecret =
+  (clientSecret: string): oauth.ClientAuth =>
+  (_as, c, body, headers) => {
+    body.set('client_id', c.client_id);
+    headers.set('authorization', clientSecret);
+  };
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -31,7 +33,9 @@ beforeAll(async () => {
   as = { issuer: base, authorization_endpoint: `${base}/v2/oauth/authorize`, token_endpoint: `${base}/v2/oauth/token` };
   const dev = await t.signUp('oauth_dev');
   const r = await t.req({
-    method: 'POST', url: '/v2/oauth/app', token: dev,
+    method: 'POST',
+    url: '/v2/oauth/app',
+    token: dev,
     payload: { name: 'Standard client', redirect_uris: [REDIRECT], max_scopes: scope('USER_READ') + scope('PROJECT_READ'), url: 'https://client.example' },
   });
   expect(r.statusCode).toBe(200);
@@ -47,13 +51,20 @@ afterAll(async () => {
 async function authorize(verifier: string, state: string): Promise<URL> {
   const url = new URL(as.authorization_endpoint!);
   url.search = new URLSearchParams({
-    client_id: client.client_id, redirect_uri: REDIRECT, response_type: 'code', scope: 'USER_READ', state,
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
+    client_id: client.client_id,
+    redirect_uri: REDIRECT,
+    response_type: 'code',
+    scope: 'USER_READ',
+    state,
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
   }).toString();
   const consent = await fetch(url, { headers: { authorization: user } });
   expect(consent.status).toBe(200);
   const accepted = await fetch(`${base}/v2/oauth/accept`, {
-    method: 'POST', headers: { authorization: user, 'content-type': 'application/json' }, body: JSON.stringify({ flow: (await consent.json()).flow_id }),
+    method: 'POST',
+    headers: { authorization: user, 'content-type': 'application/json' },
+    body: JSON.stringify({ flow: (await consent.json()).flow_id }),
   });
   expect(accepted.status).toBe(200);
   return new URL(await accepted.json());
@@ -101,7 +112,11 @@ describe('OAuth code + PKCE with a standard client library (oauth4webapi)', () =
     const wrong = await post(basic(client.client_id, 'not-the-secret'));
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get('www-authenticate')).toMatch(/^Basic /);
-    expect(await wrong.json()).toEqual({ error: 'invalid_client', description: 'Client authentication failed', error_description: 'Client authentication failed' });
+    expect(await wrong.json()).toEqual({
+      error: 'invalid_client',
+      description: 'Client authentication failed',
+      error_description: 'Client authentication failed',
+    });
 
     const otherId = new URLSearchParams(form);
     otherId.set('client_id', 'AAAAAAAA');
@@ -116,7 +131,8 @@ describe('OAuth code + PKCE with a standard client library (oauth4webapi)', () =
 
   it('answers a request without any client identity 400 invalid_request with error_description', async () => {
     const res = await fetch(as.token_endpoint!, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'authorization_code', code: 'x', code_verifier: oauth.generateRandomCodeVerifier() }),
     });
     expect(res.status).toBe(400);

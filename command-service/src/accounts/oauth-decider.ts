@@ -17,7 +17,10 @@ export interface OAuthAppState {
   app: (AppFields & { app_id: string; created_by: string; created: string }) | null;
 }
 
-interface Who { userId: string; role: string }
+interface Who {
+  userId: string;
+  role: string;
+}
 
 export type OAuthAppCommand =
   | { type: 'CreateApp'; app_id: string; created_by: string; created: string; fields: AppFields }

@@ -4,8 +4,12 @@ import { scope } from '@modshelf/service-kit';
 import { makeTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
-beforeEach(async () => { t = await makeTestApp(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await makeTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const REDIRECT = 'https://client.example/callback';
 const pkce = () => {
@@ -14,19 +18,33 @@ const pkce = () => {
 };
 
 async function registerApp(session: string, max = scope('USER_READ') + scope('USER_WRITE') + scope('PROJECT_READ')) {
-  const r = await t.req({ method: 'POST', url: '/v2/oauth/app', token: session, payload: { name: 'Launcher', redirect_uris: [REDIRECT], max_scopes: max, url: 'https://client.example' } });
+  const r = await t.req({
+    method: 'POST',
+    url: '/v2/oauth/app',
+    token: session,
+    payload: { name: 'Launcher', redirect_uris: [REDIRECT], max_scopes: max, url: 'https://client.example' },
+  });
   expect(r.statusCode).toBe(200);
   return r.json() as { client_secret: string; client: { id: string } };
 }
 
 async function authorize(session: string, clientId: string, scopes: string, challenge: string) {
-  const q = new URLSearchParams({ client_id: clientId, redirect_uri: REDIRECT, scope: scopes, state: 'xyz', response_type: 'code', code_challenge: challenge, code_challenge_method: 'S256' });
+  const q = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    scope: scopes,
+    state: 'xyz',
+    response_type: 'code',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  });
   return t.req({ method: 'GET', url: `/v2/oauth/authorize?${q}`, token: session });
 }
 
 function tokenRequest(form: Record<string, string>, secret?: string) {
   return t.req({
-    method: 'POST', url: '/v2/oauth/token',
+    method: 'POST',
+    url: '/v2/oauth/token',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(secret ? { authorization: secret } : {}) },
     payload: new URLSearchParams(form).toString(),
   });
@@ -46,7 +64,13 @@ describe('OAuth2 authorization-code flow with PKCE', () => {
     const consent = await authorize(user, client.id, 'USER_WRITE+USER_READ', challenge);
     expect(consent.statusCode).toBe(200);
     const c = consent.json();
-    expect(c).toMatchObject({ client_name: 'Launcher', client_creator: { username: 'devon' }, redirect_uri: REDIRECT, requested_scopes: scope('USER_WRITE') + scope('USER_READ'), already_authorized: false });
+    expect(c).toMatchObject({
+      client_name: 'Launcher',
+      client_creator: { username: 'devon' },
+      redirect_uri: REDIRECT,
+      requested_scopes: scope('USER_WRITE') + scope('USER_READ'),
+      already_authorized: false,
+    });
     expect(c.requested_scope_names.sort()).toEqual(['USER_READ', 'USER_WRITE']);
 
     const accepted = await t.req({ method: 'POST', url: '/v2/oauth/accept', token: user, payload: { flow: c.flow_id } });
@@ -57,21 +81,39 @@ describe('OAuth2 authorization-code flow with PKCE', () => {
     const code = location.searchParams.get('code')!;
 
     // wrong secret, wrong verifier
-    expect((await tokenRequest({ grant_type: 'authorization_code', code, client_id: client.id, redirect_uri: REDIRECT, code_verifier: verifier }, 'wrong')).statusCode).toBe(401);
-    const badPkce = await tokenRequest({ grant_type: 'authorization_code', code, client_id: client.id, redirect_uri: REDIRECT, code_verifier: pkce().verifier }, client_secret);
+    expect(
+      (await tokenRequest({ grant_type: 'authorization_code', code, client_id: client.id, redirect_uri: REDIRECT, code_verifier: verifier }, 'wrong'))
+        .statusCode,
+    ).toBe(401);
+    const badPkce = await tokenRequest(
+      { grant_type: 'authorization_code', code, client_id: client.id, redirect_uri: REDIRECT, code_verifier: pkce().verifier },
+      client_secret,
+    );
     expect(badPkce.statusCode).toBe(400);
     // the failed attempt spent the code: start again
     const again = (await authorize(user, client.id, 'USER_WRITE+USER_READ', challenge)).json();
     expect(again.already_authorized).toBe(true);
-    const code2 = new URL((await t.req({ method: 'POST', url: '/v2/oauth/accept', token: user, payload: { flow: again.flow_id } })).json()).searchParams.get('code')!;
-    const tok = await tokenRequest({ grant_type: 'authorization_code', code: code2, client_id: client.id, redirect_uri: REDIRECT, code_verifier: verifier }, client_secret);
+    const code2 = new URL((await t.req({ method: 'POST', url: '/v2/oauth/accept', token: user, payload: { flow: again.flow_id } })).json()).searchParams.get(
+      'code',
+    )!;
+    const tok = await tokenRequest(
+      { grant_type: 'authorization_code', code: code2, client_id: client.id, redirect_uri: REDIRECT, code_verifier: verifier },
+      client_secret,
+    );
     expect(tok.statusCode).toBe(200);
     const { access_token, token_type, expires_in } = tok.json();
     expect(access_token).toMatch(/^mro_/);
     expect(token_type).toBe('Bearer');
     expect(expires_in).toBeGreaterThan(0);
     // the code works once
-    expect((await tokenRequest({ grant_type: 'authorization_code', code: code2, client_id: client.id, redirect_uri: REDIRECT, code_verifier: verifier }, client_secret)).statusCode).toBe(400);
+    expect(
+      (
+        await tokenRequest(
+          { grant_type: 'authorization_code', code: code2, client_id: client.id, redirect_uri: REDIRECT, code_verifier: verifier },
+          client_secret,
+        )
+      ).statusCode,
+    ).toBe(400);
 
     // granted: USER_WRITE works; not granted: PAT_READ, sessions, app management
     expect((await t.req({ method: 'PATCH', url: '/v2/user/ursula', token: access_token, payload: { bio: 'via oauth' } })).statusCode).toBe(204);
@@ -110,8 +152,14 @@ describe('OAuth2 authorization-code flow with PKCE', () => {
   it('lets only the owner manage an app; restricted scopes refused; deleting it kills its tokens', async () => {
     const dev = await t.signUp('olga');
     const other = await t.signUp('oscar');
-    expect((await t.req({ method: 'POST', url: '/v2/oauth/app', token: dev, payload: { name: 'Bad', redirect_uris: [REDIRECT], max_scopes: scope('PAT_CREATE') } })).statusCode).toBe(400);
-    expect((await t.req({ method: 'POST', url: '/v2/oauth/app', token: dev, payload: { name: 'Bad', redirect_uris: ['http://plain.example/cb'], max_scopes: 2 } })).statusCode).toBe(400);
+    expect(
+      (await t.req({ method: 'POST', url: '/v2/oauth/app', token: dev, payload: { name: 'Bad', redirect_uris: [REDIRECT], max_scopes: scope('PAT_CREATE') } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await t.req({ method: 'POST', url: '/v2/oauth/app', token: dev, payload: { name: 'Bad', redirect_uris: ['http://plain.example/cb'], max_scopes: 2 } }))
+        .statusCode,
+    ).toBe(400);
     const { client, client_secret } = await registerApp(dev);
     expect((await t.req({ method: 'PATCH', url: `/v2/oauth/app/${client.id}`, token: other, payload: { name: 'Stolen' } })).statusCode).toBe(401);
     expect((await t.req({ method: 'PATCH', url: `/v2/oauth/app/${client.id}`, token: dev, payload: { name: 'Renamed' } })).statusCode).toBe(204);
@@ -123,8 +171,16 @@ describe('OAuth2 authorization-code flow with PKCE', () => {
     const code = new URL((await t.req({ method: 'POST', url: '/v2/oauth/accept', token: other, payload: { flow } })).json()).searchParams.get('code')!;
     const basic = 'Basic ' + Buffer.from(`${client.id}:${client_secret}`).toString('base64');
     const tok = await t.req({
-      method: 'POST', url: '/v2/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
-      payload: new URLSearchParams({ grant_type: 'authorization_code', code, client_id: client.id, redirect_uri: REDIRECT, code_verifier: verifier }).toString(),
+      method: 'POST',
+      url: '/v2/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
+      payload: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        client_id: client.id,
+        redirect_uri: REDIRECT,
+        code_verifier: verifier,
+      }).toString(),
     });
     expect(tok.statusCode).toBe(200);
     expect((await t.req({ method: 'DELETE', url: `/v2/oauth/app/${client.id}`, token: other })).statusCode).toBe(401);

@@ -3,7 +3,18 @@ import { appBody, authorizeQuery, flowBody, tokenForm, idParam } from '@modshelf
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { newId, oauthAppStream, upcast, type EventStore } from '@modshelf/events';
-import { SCOPE_BITS, hashToken, invalidInput, isValidScopeMask, namesToScopes, notFound, requireSession, safeEqual, scopesToNames, type ScopeName } from '@modshelf/service-kit';
+import {
+  SCOPE_BITS,
+  hashToken,
+  invalidInput,
+  isValidScopeMask,
+  namesToScopes,
+  notFound,
+  requireSession,
+  safeEqual,
+  scopesToNames,
+  type ScopeName,
+} from '@modshelf/service-kit';
 import { execute, newCommandContext } from '../kernel/execute';
 import { fold } from '../kernel/decider';
 import { oauthAppDecider, scopesWithin, type AppFields, type OAuthAppCommand, type OAuthAppState } from './oauth-decider';
@@ -95,13 +106,18 @@ export function clientAuthentication(request: FastifyRequest, form: Record<strin
     } catch {
       throw new Unauthorized('Client authentication failed: malformed HTTP Basic credentials', { code: 'invalid_client', headers: WWW_AUTHENTICATE });
     }
-    if (formSecret !== undefined) throw new InvalidInput('Use one client authentication method: HTTP Basic or client_secret in the form, not both', { code: 'invalid_request' });
-    if (formId !== undefined && formId !== clientId) throw new InvalidInput('client_id in the form differs from the HTTP Basic credentials', { code: 'invalid_request' });
+    if (formSecret !== undefined)
+      throw new InvalidInput('Use one client authentication method: HTTP Basic or client_secret in the form, not both', { code: 'invalid_request' });
+    if (formId !== undefined && formId !== clientId)
+      throw new InvalidInput('client_id in the form differs from the HTTP Basic credentials', { code: 'invalid_request' });
     return { method: 'client_secret_basic', clientId, secret };
   }
   if (formId === undefined) throw new InvalidInput('client_id: required (in the form, or as the HTTP Basic user name)', { code: 'invalid_request' });
   if (h) {
-    if (formSecret !== undefined) throw new InvalidInput('Use one client authentication method: the Authorization header or client_secret in the form, not both', { code: 'invalid_request' });
+    if (formSecret !== undefined)
+      throw new InvalidInput('Use one client authentication method: the Authorization header or client_secret in the form, not both', {
+        code: 'invalid_request',
+      });
     return { method: 'raw_secret', clientId: formId, secret: h.replace(/^Bearer\s+/i, '') };
   }
   if (formSecret !== undefined) return { method: 'client_secret_post', clientId: formId, secret: formSecret };
@@ -113,7 +129,6 @@ function withParams(uri: string, params: Record<string, string | undefined>): st
   for (const [k, v] of Object.entries(params)) if (v !== undefined) u.searchParams.set(k, v);
   return u.toString();
 }
-
 
 /** When an account is deleted its applications go too, with every token they were given. */
 export async function deleteAppsOf(deps: AccountDeps, userId: string): Promise<void> {
@@ -131,8 +146,12 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: AccountDeps): vo
     const body = appBody.parse(request.body ?? {});
     const appId = newId();
     const fields: AppFields = {
-      name: body.name, icon_url: body.icon_url ?? null, url: body.url ?? null, description: body.description ?? null,
-      redirect_uris: body.redirect_uris, max_scopes: body.max_scopes,
+      name: body.name,
+      icon_url: body.icon_url ?? null,
+      url: body.url ?? null,
+      description: body.description ?? null,
+      redirect_uris: body.redirect_uris,
+      max_scopes: body.max_scopes,
     };
     const r = await runApp(deps, appId, { type: 'CreateApp', app_id: appId, created_by: actor.userId, created: nowIso(deps), fields }, actor.userId);
     const client_secret = await newSecret(deps, appId, actor.userId);
@@ -208,7 +227,7 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: AccountDeps): vo
     const q = authorizeQuery.parse(request.query ?? {});
     const client = await liveApp(deps, q.client_id);
     const redirect = q.redirect_uri ?? client.redirect_uris[0];
-    if (!client.redirect_uris.includes(redirect)) throw invalidInput('redirect_uri: not one of the application\'s redirect URIs');
+    if (!client.redirect_uris.includes(redirect)) throw invalidInput("redirect_uri: not one of the application's redirect URIs");
     const scopes = parseScopeString(q.scope);
     if (scopes === null || !isValidScopeMask(scopes)) throw invalidInput('scope: unknown scope names');
     if (!scopesWithin(scopes, client.max_scopes)) throw invalidInput('scope: the application may not ask for these scopes');
@@ -217,8 +236,17 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: AccountDeps): vo
     const existing = user.authorizations[client.app_id];
     const flow = randomAlnum(40);
     await deps.credentials.putTicket({
-      key: sha256(flow), kind: 'oauth_flow', userId: actor.userId,
-      data: { client_id: client.app_id, redirect_uri: redirect, redirect_given: q.redirect_uri !== undefined, scopes, state: q.state ?? null, code_challenge: q.code_challenge },
+      key: sha256(flow),
+      kind: 'oauth_flow',
+      userId: actor.userId,
+      data: {
+        client_id: client.app_id,
+        redirect_uri: redirect,
+        redirect_given: q.redirect_uri !== undefined,
+        scopes,
+        state: q.state ?? null,
+        code_challenge: q.code_challenge,
+      },
       expires: new Date(Date.parse(nowIso(deps)) + FLOW_TTL_MS).toISOString(),
     });
     return {
@@ -241,17 +269,28 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: AccountDeps): vo
     const { flow } = flowBody.parse(request.body ?? {});
     const ticket = await deps.credentials.takeTicket(sha256(flow), 'oauth_flow', nowIso(deps));
     if (!ticket || ticket.userId !== actor.userId) throw invalidInput('The authorization request is invalid or has expired');
-    return { actor, data: ticket.data as { client_id: string; redirect_uri: string; redirect_given: boolean; scopes: number; state: string | null; code_challenge: string } };
+    return {
+      actor,
+      data: ticket.data as { client_id: string; redirect_uri: string; redirect_given: boolean; scopes: number; state: string | null; code_challenge: string },
+    };
   }
 
   /** Authorize: answers the redirect location (a JSON string) carrying the code and state. */
   app.post('/v2/oauth/accept', async (request, reply) => {
     const { actor, data } = await takeFlow(request);
     await liveApp(deps, data.client_id);
-    const r = await runUser(deps, actor.userId, { type: 'AuthorizeApp', authorization_id: newId(), app_id: data.client_id, scopes: data.scopes, created: nowIso(deps) }, actor.userId, correlationOf(request));
+    const r = await runUser(
+      deps,
+      actor.userId,
+      { type: 'AuthorizeApp', authorization_id: newId(), app_id: data.client_id, scopes: data.scopes, created: nowIso(deps) },
+      actor.userId,
+      correlationOf(request),
+    );
     const code = randomAlnum(40);
     await deps.credentials.putTicket({
-      key: sha256(code), kind: 'oauth_code', userId: actor.userId,
+      key: sha256(code),
+      kind: 'oauth_code',
+      userId: actor.userId,
       data: { ...data, authorization_id: r.state.authorizations[data.client_id].id },
       expires: new Date(Date.parse(nowIso(deps)) + CODE_TTL_MS).toISOString(),
     });
@@ -263,7 +302,11 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: AccountDeps): vo
     const { data } = await takeFlow(request);
     return reply
       .type('application/json; charset=utf-8')
-      .send(JSON.stringify(withParams(data.redirect_uri, { error: 'access_denied', error_description: 'The user declined the authorization', state: data.state ?? undefined })));
+      .send(
+        JSON.stringify(
+          withParams(data.redirect_uri, { error: 'access_denied', error_description: 'The user declined the authorization', state: data.state ?? undefined }),
+        ),
+      );
   });
 
   app.register(async (scope) => {
@@ -291,14 +334,18 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: AccountDeps): vo
       if (!form.success) throw new InvalidInput(form.error.issues.map((i) => i.message).join('; '), { code: 'invalid_request' });
       const client = clientAuthentication(request, raw);
       const f = { ...form.data, client_id: client.clientId };
-      const secretRow = /^[0-9A-Za-z]{8}$/.test(f.client_id) ? (await deps.credentials.peekTicket(f.client_id, SECRET_KIND, nowIso(deps))) : null;
+      const secretRow = /^[0-9A-Za-z]{8}$/.test(f.client_id) ? await deps.credentials.peekTicket(f.client_id, SECRET_KIND, nowIso(deps)) : null;
       const presented = client.secret;
       if (!secretRow || !presented || !safeEqual(sha256(presented), String(secretRow.data.hash))) {
-        throw new Unauthorized('Client authentication failed', { code: 'invalid_client', headers: client.method === 'client_secret_basic' ? WWW_AUTHENTICATE : {} });
+        throw new Unauthorized('Client authentication failed', {
+          code: 'invalid_client',
+          headers: client.method === 'client_secret_basic' ? WWW_AUTHENTICATE : {},
+        });
       }
       const ticket = await deps.credentials.takeTicket(sha256(f.code), 'oauth_code', nowIso(deps));
       const d = ticket?.data as { client_id: string; redirect_uri: string; redirect_given: boolean; scopes: number; code_challenge: string } | undefined;
-      if (!ticket?.userId || !d || d.client_id !== f.client_id) throw new InvalidInput('The authorization code is invalid or has expired', { code: 'invalid_grant' });
+      if (!ticket?.userId || !d || d.client_id !== f.client_id)
+        throw new InvalidInput('The authorization code is invalid or has expired', { code: 'invalid_grant' });
       if ((d.redirect_given || f.redirect_uri !== undefined) && f.redirect_uri !== d.redirect_uri) {
         throw new InvalidInput('redirect_uri does not match the authorization request', { code: 'invalid_grant' });
       }
@@ -310,8 +357,14 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: AccountDeps): vo
       const token = newToken('mro_');
       const created = nowIso(deps);
       await deps.credentials.putToken({
-        hash: hashToken(token), kind: 'oauth', refId: `${f.client_id}:${ticket.userId}`, userId: ticket.userId, scopes: d.scopes,
-        expires: new Date(Date.parse(created) + OAUTH_TOKEN_TTL_S * 1000).toISOString(), created, lastUsed: null,
+        hash: hashToken(token),
+        kind: 'oauth',
+        refId: `${f.client_id}:${ticket.userId}`,
+        userId: ticket.userId,
+        scopes: d.scopes,
+        expires: new Date(Date.parse(created) + OAUTH_TOKEN_TTL_S * 1000).toISOString(),
+        created,
+        lastUsed: null,
         meta: { client_id: f.client_id },
       });
       return { access_token: token, token_type: 'Bearer', expires_in: OAUTH_TOKEN_TTL_S, scope: scopesToNames(d.scopes).join('+') };
@@ -325,7 +378,15 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: AccountDeps): vo
     const out = [];
     for (const [appId, a] of Object.entries(user.authorizations)) {
       const s = await loadApp(deps.store, appId);
-      out.push({ id: a.id, app_id: appId, user_id: actor.userId, scopes: a.scopes, created: a.created, app_name: s.app?.name ?? null, app_icon: s.app?.icon_url ?? null });
+      out.push({
+        id: a.id,
+        app_id: appId,
+        user_id: actor.userId,
+        scopes: a.scopes,
+        created: a.created,
+        app_name: s.app?.name ?? null,
+        app_icon: s.app?.icon_url ?? null,
+      });
     }
     return out;
   });
@@ -339,4 +400,3 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: AccountDeps): vo
     return reply.status(204).send();
   });
 }
-

@@ -55,8 +55,11 @@ export function registerAccountRoutes(app: FastifyInstance, given: AccountDeps):
   const cycleMs = deps.billingCycleMs ?? 10 * 60 * 1000;
   // one replica runs the billing cycle at a time (its charges are also serialized per user by the store-held billing lock)
   const cycle = new LeasedJob({
-    name: 'billing-cycle', leases: deps.leases ?? leasesFor(deps.store, deps.dataDir), everyMs: cycleMs,
-    run: () => processBillingCycle(deps), log: (m, err) => app.log.error({ err }, m),
+    name: 'billing-cycle',
+    leases: deps.leases ?? leasesFor(deps.store, deps.dataDir),
+    everyMs: cycleMs,
+    run: () => processBillingCycle(deps),
+    log: (m, err) => app.log.error({ err }, m),
   });
   cycle.start();
   app.addHook('onClose', async () => {

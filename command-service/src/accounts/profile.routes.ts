@@ -18,7 +18,6 @@ const IMAGE_TYPES: Record<string, { ext: string; magic: (b: Buffer) => boolean }
 };
 const EXT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
-
 export const avatarDir = (deps: AccountDeps) => join(deps.dataDir, 'avatars');
 
 /** The account named by id or username (case-insensitive); 404 when there is none. */
@@ -58,7 +57,11 @@ function removeAvatarFiles(deps: AccountDeps, userId: string, keep?: string): vo
   }
 }
 
-export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps, onUserDeleted: (userId: string, request: FastifyRequest) => Promise<void>): void {
+export function registerProfileRoutes(
+  app: FastifyInstance,
+  deps: AccountDeps,
+  onUserDeleted: (userId: string, request: FastifyRequest) => Promise<void>,
+): void {
   mkdirSync(avatarDir(deps), { recursive: true });
 
   app.patch('/v2/user/:id', async (request, reply) => {
@@ -90,7 +93,8 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps, o
 
   app.register(async (scope) => {
     for (const type of Object.keys(IMAGE_TYPES)) {
-      if (!scope.hasContentTypeParser(type)) scope.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES }, (_req, body, done) => done(null, body));
+      if (!scope.hasContentTypeParser(type))
+        scope.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES }, (_req, body, done) => done(null, body));
     }
     scope.patch('/v2/user/:id/icon', { bodyLimit: AVATAR_MAX_BYTES }, async (request, reply) => {
       const actor = requireScope(request, 'USER_WRITE');
@@ -98,7 +102,10 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AccountDeps, o
       const target = await targetAccount(deps, id);
       requireSelfOrAdmin(actor, target, 'edit');
       const ext = String((request.query as Record<string, unknown>).ext ?? '').toLowerCase();
-      const ctype = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+      const ctype = String(request.headers['content-type'] ?? '')
+        .split(';')[0]
+        .trim()
+        .toLowerCase();
       const type = IMAGE_TYPES[ctype] ? ctype : EXT_TYPES[ext];
       if (!type) throw new InvalidInput('The avatar must be a png, jpeg, gif or webp image', { code: 'invalid_image' });
       const bytes = await readBody(request.body);

@@ -53,7 +53,6 @@ export async function installRateLimit(app: FastifyInstance, options: RateLimitO
     },
     addHeaders: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true, 'retry-after': true },
     addHeadersOnExceeding: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true },
-    errorResponseBuilder: (_req, ctx) =>
-      new RateLimited(`You are being rate-limited. Please wait ${ctx.ttl} milliseconds. 0/${ctx.max} remaining.`),
+    errorResponseBuilder: (_req, ctx) => new RateLimited(`You are being rate-limited. Please wait ${ctx.ttl} milliseconds. 0/${ctx.max} remaining.`),
   });
 }

@@ -1,9 +1,6 @@
 import { randomBytes, createHash } from 'node:crypto';
 import { hash as argonHash, verify as argonVerify, type Options as ArgonOptions } from '@node-rs/argon2';
-import {
-  NO_STREAM, newId, userStream, upcast,
-  type CredentialStore, type EventStore, type LeaseStore, type RecordedEvent,
-} from '@modshelf/events';
+import { NO_STREAM, newId, userStream, upcast, type CredentialStore, type EventStore, type LeaseStore, type RecordedEvent } from '@modshelf/events';
 import { execute, newCommandContext, type CommandResult } from '../kernel/execute';
 import { userNames } from './user-names';
 import { fold } from '../kernel/decider';
@@ -99,7 +96,13 @@ export async function loadUser(store: EventStore, userId: string): Promise<UserS
 }
 
 /** Runs a command on a user; `correlationId` is the request's (see correlationOf in http.ts). */
-export function runUser(deps: Pick<AccountDeps, 'store' | 'now'>, userId: string, command: UserCommand, actor: string | null, correlationId?: string): Promise<CommandResult<UserState>> {
+export function runUser(
+  deps: Pick<AccountDeps, 'store' | 'now'>,
+  userId: string,
+  command: UserCommand,
+  actor: string | null,
+  correlationId?: string,
+): Promise<CommandResult<UserState>> {
   const ctx = newCommandContext(actor, correlationId);
   if (deps.now) ctx.time = deps.now().toISOString();
   return execute(deps.store, userStream(userId), userDecider, command, ctx, userNames);
@@ -117,22 +120,32 @@ export async function newUserId(store: EventStore): Promise<string> {
 /** OS and platform (browser or client) from a User-Agent, as the sessions list shows them. */
 export function parseUserAgent(ua: string | undefined): { os: string | null; platform: string | null } {
   if (!ua) return { os: null, platform: null };
-  const os =
-    /Windows/i.test(ua) ? 'Windows'
-    : /Android/i.test(ua) ? 'Android'
-    : /iPhone|iPad|iPod/i.test(ua) ? 'iOS'
-    : /Mac OS X|Macintosh/i.test(ua) ? 'macOS'
-    : /CrOS/i.test(ua) ? 'ChromeOS'
-    : /Linux/i.test(ua) ? 'Linux'
-    : null;
-  const platform =
-    /Edg\//.test(ua) ? 'Edge'
-    : /OPR\/|Opera/.test(ua) ? 'Opera'
-    : /Firefox\//.test(ua) ? 'Firefox'
-    : /Chrome\/|Chromium\//.test(ua) ? 'Chrome'
-    : /Safari\//.test(ua) ? 'Safari'
-    : /^curl\//i.test(ua) ? 'curl'
-    : ua.split(/[\s/]/)[0].slice(0, 40) || null;
+  const os = /Windows/i.test(ua)
+    ? 'Windows'
+    : /Android/i.test(ua)
+      ? 'Android'
+      : /iPhone|iPad|iPod/i.test(ua)
+        ? 'iOS'
+        : /Mac OS X|Macintosh/i.test(ua)
+          ? 'macOS'
+          : /CrOS/i.test(ua)
+            ? 'ChromeOS'
+            : /Linux/i.test(ua)
+              ? 'Linux'
+              : null;
+  const platform = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrome\/|Chromium\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : /^curl\//i.test(ua)
+              ? 'curl'
+              : ua.split(/[\s/]/)[0].slice(0, 40) || null;
   return { os, platform };
 }
 

@@ -46,7 +46,12 @@ export async function accountsApp<R = void>(
   const store = new SqliteEventStore({ path: join(dir, 'events.db') });
   const credentials = new SqliteCredentialStore({ path: join(dir, 'credentials.db') });
   const deps: AccountDeps = {
-    store, credentials, dataDir: dir, publicUrl: 'http://localhost', mailer: new OutboxMailer(join(dir, 'outbox')), billingCycleMs: 0,
+    store,
+    credentials,
+    dataDir: dir,
+    publicUrl: 'http://localhost',
+    mailer: new OutboxMailer(join(dir, 'outbox')),
+    billingCycleMs: 0,
     ...overrides,
   };
   const app = Fastify({ logger: false });
@@ -57,7 +62,11 @@ export async function accountsApp<R = void>(
   const registered = options.register?.(app, deps);
   await app.ready();
   return {
-    app, registered, deps, store, credentials,
+    app,
+    registered,
+    deps,
+    store,
+    credentials,
     async stop() {
       await app.close();
       await store.close();
@@ -69,15 +78,24 @@ export async function accountsApp<R = void>(
 export async function makeTestApp(overrides: Partial<AccountDeps> = {}, limits: { bypassKey?: string } = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'accounts-'));
   const mailer = new OutboxMailer(join(dir, 'outbox'));
-  const { app, deps, stop } = await accountsApp(dir, {
-    publicUrl: 'http://localhost:8080', mailer,
-    rateLimit: { perMinute: 100_000, signInAttempts: 5, signInWindowMs: 60_000 },
-    ...overrides,
-  }, limits);
+  const { app, deps, stop } = await accountsApp(
+    dir,
+    {
+      publicUrl: 'http://localhost:8080',
+      mailer,
+      rateLimit: { perMinute: 100_000, signInAttempts: 5, signInWindowMs: 60_000 },
+      ...overrides,
+    },
+    limits,
+  );
   const req: TestApp['req'] = ({ token, headers, ...opts }) =>
     app.inject({ ...opts, headers: { ...(token ? { authorization: token } : {}), ...headers } }) as Promise<LightMyRequestResponse>;
   return {
-    app, deps, mailer, dir, req,
+    app,
+    deps,
+    mailer,
+    dir,
+    req,
     async signUp(username, password = 'correct horse battery', email = `${username}@example.org`) {
       const r = await req({ method: 'POST', url: '/v2/auth/create', payload: { username, password, email } });
       if (r.statusCode !== 200) throw new Error(`sign-up failed: ${r.body}`);

@@ -43,7 +43,9 @@ export class ThrottleTable {
           count = CASE WHEN reset_at <= @now THEN 1 ELSE count + 1 END,
           reset_at = CASE WHEN reset_at <= @now THEN @resetAt ELSE reset_at END
         RETURNING count, reset_at`),
-      get: this.db.prepare<[string, number], { count: number; reset_at: number }>('SELECT count, reset_at FROM attempt_throttle WHERE key = ? AND reset_at > ?'),
+      get: this.db.prepare<[string, number], { count: number; reset_at: number }>(
+        'SELECT count, reset_at FROM attempt_throttle WHERE key = ? AND reset_at > ?',
+      ),
       del: this.db.prepare('DELETE FROM attempt_throttle WHERE key = ?'),
       sweep: this.db.prepare('DELETE FROM attempt_throttle WHERE reset_at <= ?'),
     };

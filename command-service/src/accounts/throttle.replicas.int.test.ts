@@ -45,16 +45,21 @@ describe('AttemptThrottle on a shared table', () => {
 
 describe('the sign-in throttle across replicas and restarts', () => {
   type Replica = AccountsApp;
-  const replica = (signUpsPerHour = 30) => accountsApp(dir, {
-    rateLimit: { perMinute: 100_000, signInAttempts: 4, signInWindowMs: 60_000, signUpsPerHour },
-  });
+  const replica = (signUpsPerHour = 30) =>
+    accountsApp(dir, {
+      rateLimit: { perMinute: 100_000, signInAttempts: 4, signInWindowMs: 60_000, signUpsPerHour },
+    });
   const stop = (r: Replica) => r.stop();
   const login = (r: Replica, password: string) => r.app.inject({ method: 'POST', url: '/v2/auth/login', payload: { username: 'frank', password } });
 
   it('counts failures made on either replica, and remembers them after both restart', async () => {
     let a = await replica();
     let b = await replica();
-    const created = await a.app.inject({ method: 'POST', url: '/v2/auth/create', payload: { username: 'frank', password: 'correct horse battery', email: 'frank@example.org' } });
+    const created = await a.app.inject({
+      method: 'POST',
+      url: '/v2/auth/create',
+      payload: { username: 'frank', password: 'correct horse battery', email: 'frank@example.org' },
+    });
     expect(created.statusCode, created.body).toBe(200);
     expect((await login(a, 'wrong password')).statusCode).toBe(401);
     expect((await login(b, 'wrong password')).statusCode).toBe(401);

@@ -14,8 +14,7 @@ export interface AttemptThrottleOptions {
   message?: ThrottleMessage;
 }
 
-const failedAttempts: ThrottleMessage = (limit, reset) =>
-  `Too many failed attempts. Please wait ${reset * 1000} milliseconds. 0/${limit} remaining.`;
+const failedAttempts: ThrottleMessage = (limit, reset) => `Too many failed attempts. Please wait ${reset * 1000} milliseconds. 0/${limit} remaining.`;
 
 /**
  * Fixed-window counter of attempts per key (failed sign-ins and 2FA codes per account

@@ -6,8 +6,13 @@ import { loadUser, newToken, nowIso, runUser, type AccountDeps } from './support
 import { issueSession, correlationOf } from './http';
 import type { AccountRecord } from '@modshelf/events';
 
-
-function patView(p: { name: string; scopes: number; expires: string; created: string }, id: string, userId: string, lastUsed: string | null, accessToken: string | null) {
+function patView(
+  p: { name: string; scopes: number; expires: string; created: string },
+  id: string,
+  userId: string,
+  lastUsed: string | null,
+  accessToken: string | null,
+) {
   return { id, name: p.name, access_token: accessToken, scopes: p.scopes, user_id: userId, created: p.created, expires: p.expires, last_used: lastUsed };
 }
 
@@ -19,14 +24,23 @@ export function registerTokenRoutes(app: FastifyInstance, deps: AccountDeps): vo
     const patId = newId();
     const created = nowIso(deps);
     const result = await runUser(
-      deps, actor.userId,
+      deps,
+      actor.userId,
       { type: 'CreatePat', pat_id: patId, name: body.name, scopes: body.scopes, expires: body.expires, created, now: created },
-      actor.userId, correlationOf(request),
+      actor.userId,
+      correlationOf(request),
     );
     const pat = result.state.pats[patId];
     const token = newToken('mrp_');
     await deps.credentials.putToken({
-      hash: hashToken(token), kind: 'pat', refId: patId, userId: actor.userId, scopes: pat.scopes, expires: pat.expires, created, lastUsed: null,
+      hash: hashToken(token),
+      kind: 'pat',
+      refId: patId,
+      userId: actor.userId,
+      scopes: pat.scopes,
+      expires: pat.expires,
+      created,
+      lastUsed: null,
       meta: { name: pat.name },
     });
     // the token is shown once, here; only its hash is kept

@@ -65,7 +65,6 @@ async function checkSecondFactor(deps: AccountDeps, userId: string, code: string
   return deps.credentials.useRecoveryCode(userId, h);
 }
 
-
 export function registerTwoFactorRoutes(app: FastifyInstance, deps: AccountDeps, throttle: AttemptThrottle): void {
   app.post('/v2/auth/2fa/get_secret', async (request) => {
     const actor = requireSession(request);
@@ -90,7 +89,12 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: AccountDeps,
     }
     if (!(await deps.credentials.takeTicket(key, '2fa_setup', nowIso(deps)))) throw invalidInput('The two-factor flow is invalid or has expired');
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => randomAlnum(10).toUpperCase());
-    await deps.credentials.putTotp({ userId: actor.userId, secret: String(ticket.data.secret), enabled: true, recoveryHashes: codes.map((c) => sha256(normalizeRecovery(c))) });
+    await deps.credentials.putTotp({
+      userId: actor.userId,
+      secret: String(ticket.data.secret),
+      enabled: true,
+      recoveryHashes: codes.map((c) => sha256(normalizeRecovery(c))),
+    });
     try {
       await runUser(deps, actor.userId, { type: 'EnableTwoFactor' }, actor.userId, correlationOf(request));
     } catch (err) {
@@ -125,7 +129,8 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: AccountDeps,
       throw unauthorized('Authentication Error: the two-factor code is incorrect');
     }
     // one flow signs in once
-    if (!(await deps.credentials.takeTicket(key, '2fa_login', nowIso(deps)))) throw unauthorized('Authentication Error: the sign-in flow is invalid or has expired');
+    if (!(await deps.credentials.takeTicket(key, '2fa_login', nowIso(deps))))
+      throw unauthorized('Authentication Error: the sign-in flow is invalid or has expired');
     throttle.reset(`2fa:${ticket.userId}`);
     const account = await deps.credentials.getAccount(ticket.userId);
     if (!account) throw unauthorized();

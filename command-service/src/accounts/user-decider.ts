@@ -1,7 +1,25 @@
 import {
-  PatCreated, PatDeleted, PatEdited, SessionCreated, SessionRevoked, TwoFactorDisabled, TwoFactorEnabled, UserDeleted,
-  OAuthAppAuthorized, OAuthAuthorizationRevoked, UserEmailChanged, UserEmailVerified, UserPasswordChanged, UserProfileEdited, UserRegistered, UserRoleChanged, UserBadgesChanged,
-  GRANTABLE_BADGES, type DecidedEvent, type RecordedEvent, type UserRole,
+  PatCreated,
+  PatDeleted,
+  PatEdited,
+  SessionCreated,
+  SessionRevoked,
+  TwoFactorDisabled,
+  TwoFactorEnabled,
+  UserDeleted,
+  OAuthAppAuthorized,
+  OAuthAuthorizationRevoked,
+  UserEmailChanged,
+  UserEmailVerified,
+  UserPasswordChanged,
+  UserProfileEdited,
+  UserRegistered,
+  UserRoleChanged,
+  UserBadgesChanged,
+  GRANTABLE_BADGES,
+  type DecidedEvent,
+  type RecordedEvent,
+  type UserRole,
 } from '@modshelf/events';
 import { conflict, invalidInput, isValidScopeMask, notFound, RESTRICTED_MASK } from '@modshelf/contract';
 import type { Decider } from '../kernel/decider';
@@ -27,8 +45,20 @@ export interface UserState {
 }
 
 export const initialUserState: UserState = {
-  exists: false, deleted: false, userId: null, username: null, role: 'developer', badges: 0, bio: null, avatarUrl: null, created: null,
-  emailVerified: false, twoFactor: false, sessions: {}, pats: {}, authorizations: {},
+  exists: false,
+  deleted: false,
+  userId: null,
+  username: null,
+  role: 'developer',
+  badges: 0,
+  bio: null,
+  avatarUrl: null,
+  created: null,
+  emailVerified: false,
+  twoFactor: false,
+  sessions: {},
+  pats: {},
+  authorizations: {},
 };
 
 export type UserCommand =
@@ -70,7 +100,16 @@ export const userDecider: Decider<UserCommand, UserState> = {
 
   evolve(s: UserState, e: RecordedEvent): UserState {
     if (UserRegistered.is(e)) {
-      return { ...s, exists: true, userId: e.data.user_id, username: e.data.username, role: e.data.role, bio: e.data.bio, avatarUrl: e.data.avatar_url, created: e.data.created };
+      return {
+        ...s,
+        exists: true,
+        userId: e.data.user_id,
+        username: e.data.username,
+        role: e.data.role,
+        bio: e.data.bio,
+        avatarUrl: e.data.avatar_url,
+        created: e.data.created,
+      };
     }
     if (UserProfileEdited.is(e)) {
       const c = e.data.changes;
@@ -139,7 +178,8 @@ export const userDecider: Decider<UserCommand, UserState> = {
       case 'ChangeRole':
         return c.role === s.role ? [] : [UserRoleChanged({ role: c.role })];
       case 'SetBadges':
-        if ((c.badges & ~GRANTABLE_BADGES) !== 0) throw invalidInput('badges: only the grantable badge bits (EARLY_MODPACK_ADOPTER to TRANSLATOR, 2 to 64) may be set');
+        if ((c.badges & ~GRANTABLE_BADGES) !== 0)
+          throw invalidInput('badges: only the grantable badge bits (EARLY_MODPACK_ADOPTER to TRANSLATOR, 2 to 64) may be set');
         return c.badges === s.badges ? [] : [UserBadgesChanged({ badges: c.badges })];
       case 'VerifyEmail':
         return s.emailVerified ? [] : [UserEmailVerified({})];

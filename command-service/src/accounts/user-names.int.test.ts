@@ -27,11 +27,15 @@ describe('usernames held in reservation streams', () => {
     expect(await types('alicia')).toEqual(['NameReserved', 'NameReleased', 'NameReserved']);
   });
 
-  it('refuses a name the store holds for another user with Modrinth\'s 400 and keeps no account', async () => {
+  it("refuses a name the store holds for another user with Modrinth's 400 and keeps no account", async () => {
     const meta = { commandId: 'c', correlationId: 'c', causationId: 'c', actor: null, time: new Date().toISOString() };
     // held through another replica's vault: only the reservation stream knows it here
     await t.deps.store.append(nameStream('user', 'bob'), toNewEvents([NameReserved({ owner_id: 'OtherBob', name: 'bob' })], meta, newEventId), -1);
-    const res = await t.req({ method: 'POST', url: '/v2/auth/create', payload: { username: 'Bob', password: 'correct horse battery', email: 'bob@example.org' } });
+    const res = await t.req({
+      method: 'POST',
+      url: '/v2/auth/create',
+      payload: { username: 'Bob', password: 'correct horse battery', email: 'bob@example.org' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'invalid_input', description: 'Username is taken!' });
     expect(await t.deps.credentials.findByUsername('bob')).toBeNull();

@@ -43,7 +43,12 @@ export interface CatalogueContext {
    * routes). Answers null when the team is no organization's either.
    */
   organizationTeams?: {
-    transferOwnership(request: import('fastify').FastifyRequest, actor: import('@modshelf/events').Actor, teamId: string, userId: string): Promise<{ position: number } | null>;
+    transferOwnership(
+      request: import('fastify').FastifyRequest,
+      actor: import('@modshelf/events').Actor,
+      teamId: string,
+      userId: string,
+    ): Promise<{ position: number } | null>;
   };
 }
 

@@ -57,8 +57,15 @@ export function parseJsonField(value: unknown, field: string): unknown {
 
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'bmp', 'gif', 'webp', 'svg', 'svgz', 'rgb'] as const;
 export const IMAGE_TYPES: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', bmp: 'image/bmp', gif: 'image/gif', webp: 'image/webp',
-  svg: 'image/svg+xml', svgz: 'image/svg+xml', rgb: 'image/x-rgb',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  bmp: 'image/bmp',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  svgz: 'image/svg+xml',
+  rgb: 'image/x-rgb',
 };
 
 /** The extension of an uploaded image, from a file name or a content type. */

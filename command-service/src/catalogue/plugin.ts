@@ -87,7 +87,10 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
   });
   // one replica at a time releases scheduled projects and versions (the lease lives beside the log)
   const scheduler = new ReleaseScheduler({
-    store, leases: leasesFor(deps.store, deps.dataDir), everyMs: deps.releasePollMs, log: (m, err) => app.log.error({ err }, m),
+    store,
+    leases: leasesFor(deps.store, deps.dataDir),
+    everyMs: deps.releasePollMs,
+    log: (m, err) => app.log.error({ err }, m),
   });
 
   app.addHook('onReady', async () => {

@@ -35,14 +35,20 @@ afterEach(async () => {
 });
 
 async function signUp(username: string): Promise<string> {
-  const r = await app.inject({ method: 'POST', url: '/v2/auth/create', payload: { username, password: 'correct horse battery', email: `${username}@example.org` } });
+  const r = await app.inject({
+    method: 'POST',
+    url: '/v2/auth/create',
+    payload: { username, password: 'correct horse battery', email: `${username}@example.org` },
+  });
   expect(r.statusCode, r.body).toBe(200);
   return r.json().session;
 }
 
 async function pat(session: string, scopes: number): Promise<string> {
   const r = await app.inject({
-    method: 'POST', url: '/v2/pat', headers: { authorization: session },
+    method: 'POST',
+    url: '/v2/pat',
+    headers: { authorization: session },
     payload: { name: 'ci', scopes, expires: new Date(Date.now() + 86_400_000).toISOString() },
   });
   expect(r.statusCode, r.body).toBe(200);
@@ -53,20 +59,40 @@ describe('catalogue commands with real sign-in', () => {
   it('a session creates and publishes; PAT scopes gate each command; staff approve', async () => {
     const session = await signUp('author');
     const body = multipart([{ name: 'data', value: JSON.stringify(projectData()) }]);
-    const created = await app.inject({ method: 'POST', url: '/v2/project', headers: { authorization: `Bearer ${session}`, ...body.headers }, payload: body.payload });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/v2/project',
+      headers: { authorization: `Bearer ${session}`, ...body.headers },
+      payload: body.payload,
+    });
     expect(created.statusCode, created.body).toBe(200);
     const project = created.json();
 
     const readOnly = await pat(session, scope('PROJECT_READ'));
-    const denied = await app.inject({ method: 'PATCH', url: `/v2/project/${project.id}`, headers: { authorization: readOnly }, payload: { title: 'Nope nope' } });
+    const denied = await app.inject({
+      method: 'PATCH',
+      url: `/v2/project/${project.id}`,
+      headers: { authorization: readOnly },
+      payload: { title: 'Nope nope' },
+    });
     expect(denied.statusCode).toBe(401);
     expect(denied.json().error).toBe('unauthorized');
     const writer = await pat(session, scope('PROJECT_WRITE') + scope('VERSION_CREATE'));
-    expect((await app.inject({ method: 'PATCH', url: `/v2/project/${project.id}`, headers: { authorization: writer }, payload: { title: 'Yes yes' } })).statusCode).toBe(204);
+    expect(
+      (await app.inject({ method: 'PATCH', url: `/v2/project/${project.id}`, headers: { authorization: writer }, payload: { title: 'Yes yes' } })).statusCode,
+    ).toBe(204);
 
-    const v = multipart([{ name: 'data', value: JSON.stringify(versionData(project.id)) }, { name: 'file', filename: 'a.jar', content: 'jar' }]);
-    expect((await app.inject({ method: 'POST', url: '/v2/version', headers: { authorization: writer, ...v.headers }, payload: v.payload })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'PATCH', url: `/v2/project/${project.id}`, headers: { authorization: writer }, payload: { status: 'processing' } })).statusCode).toBe(204);
+    const v = multipart([
+      { name: 'data', value: JSON.stringify(versionData(project.id)) },
+      { name: 'file', filename: 'a.jar', content: 'jar' },
+    ]);
+    expect((await app.inject({ method: 'POST', url: '/v2/version', headers: { authorization: writer, ...v.headers }, payload: v.payload })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await app.inject({ method: 'PATCH', url: `/v2/project/${project.id}`, headers: { authorization: writer }, payload: { status: 'processing' } }))
+        .statusCode,
+    ).toBe(204);
 
     // another user cannot see the project under review; staff approve it
     const other = await signUp('reader');
@@ -75,8 +101,13 @@ describe('catalogue commands with real sign-in', () => {
     const login = await app.inject({ method: 'POST', url: '/v2/auth/login', payload: { username: 'boss', password: 'the admin password' } });
     expect(login.statusCode, login.body).toBe(200);
     const staff = login.json().session;
-    expect((await app.inject({ method: 'PATCH', url: `/v2/project/${project.id}`, headers: { authorization: session }, payload: { status: 'approved' } })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'PATCH', url: `/v2/project/${project.id}`, headers: { authorization: staff }, payload: { status: 'approved' } })).statusCode).toBe(204);
+    expect(
+      (await app.inject({ method: 'PATCH', url: `/v2/project/${project.id}`, headers: { authorization: session }, payload: { status: 'approved' } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await app.inject({ method: 'PATCH', url: `/v2/project/${project.id}`, headers: { authorization: staff }, payload: { status: 'approved' } })).statusCode,
+    ).toBe(204);
     expect((await app.inject({ method: 'POST', url: `/v2/project/${project.id}/follow`, headers: { authorization: other } })).statusCode).toBe(204);
     // an invalid token is anonymous: 401
     expect((await app.inject({ method: 'POST', url: `/v2/project/${project.id}/follow`, headers: { authorization: 'mra_nope' } })).statusCode).toBe(401);

@@ -1,5 +1,14 @@
 import type {
-  AppendResult, EventHandler, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, ReadStreamOptions, RecordedEvent, StreamAppend, Subscription,
+  AppendResult,
+  EventHandler,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  StreamAppend,
+  Subscription,
 } from '@modshelf/events';
 
 /**

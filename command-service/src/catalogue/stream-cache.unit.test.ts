@@ -3,7 +3,9 @@ import { SqliteEventStore, type NewEvent } from '@modshelf/events';
 import { StreamCachingStore } from './stream-cache';
 
 const ev = (n: number): NewEvent => ({
-  type: 'TestThing', schemaVersion: 1, data: { n },
+  type: 'TestThing',
+  schemaVersion: 1,
+  data: { n },
   metadata: { eventId: `e${n}`, commandId: 'c', correlationId: 'c', causationId: 'c', actor: null, time: '2026-01-01T00:00:00Z' },
 });
 

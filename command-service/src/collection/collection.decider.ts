@@ -1,6 +1,4 @@
-import {
-  CollectionCreated, CollectionDeleted, CollectionEdited, CollectionIconChanged, type DecidedEvent, type RecordedEvent,
-} from '@modshelf/events';
+import { CollectionCreated, CollectionDeleted, CollectionEdited, CollectionIconChanged, type DecidedEvent, type RecordedEvent } from '@modshelf/events';
 import { conflict, notFound, unauthorized } from '@modshelf/contract';
 import type { Decider } from '../kernel/decider';
 import { isStaff, type CommandActor } from '../catalogue/actor';
@@ -21,7 +19,16 @@ export interface CollectionState {
 }
 
 export const initialCollectionState: CollectionState = {
-  exists: false, deleted: false, collection_id: '', user_id: '', name: '', description: null, status: 'listed', projects: [], icon_url: null, color: null,
+  exists: false,
+  deleted: false,
+  collection_id: '',
+  user_id: '',
+  name: '',
+  description: null,
+  status: 'listed',
+  projects: [],
+  icon_url: null,
+  color: null,
 };
 
 export interface CollectionChanges {
@@ -43,7 +50,16 @@ export const collectionNotFound = () => notFound('Collection not found');
 export function evolveCollection(s: CollectionState, e: RecordedEvent): CollectionState {
   if (CollectionCreated.is(e)) {
     const d = e.data;
-    return { ...s, exists: true, collection_id: d.collection_id, user_id: d.user_id, name: d.name, description: d.description, status: d.status, projects: d.projects };
+    return {
+      ...s,
+      exists: true,
+      collection_id: d.collection_id,
+      user_id: d.user_id,
+      name: d.name,
+      description: d.description,
+      status: d.status,
+      projects: d.projects,
+    };
   }
   if (CollectionEdited.is(e)) {
     const defined = Object.fromEntries(Object.entries(e.data.changes).filter(([, v]) => v !== undefined));
@@ -74,7 +90,12 @@ export function decideCollection(c: CollectionCommand, s: CollectionState): Deci
       if (s.exists) throw conflict('This collection already exists');
       return [
         CollectionCreated({
-          collection_id: c.collection_id, user_id: c.actor.userId, name: c.name, description: c.description, status: 'listed', projects: dedupe(c.projects),
+          collection_id: c.collection_id,
+          user_id: c.actor.userId,
+          name: c.name,
+          description: c.description,
+          status: 'listed',
+          projects: dedupe(c.projects),
         }),
       ];
     }

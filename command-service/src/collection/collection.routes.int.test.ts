@@ -17,7 +17,10 @@ describe('collection commands', () => {
     const p = await createProject(h);
     await approve(h, p.id);
     const res = await h.app.inject({
-      method: 'POST', url: '/v2/collection', headers: h.as('owner'), payload: { name: 'Favourites', description: 'Things I like', projects: ['cool-mod'] },
+      method: 'POST',
+      url: '/v2/collection',
+      headers: h.as('owner'),
+      payload: { name: 'Favourites', description: 'Things I like', projects: ['cool-mod'] },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-modshelf-position']).toBeDefined();
@@ -25,9 +28,19 @@ describe('collection commands', () => {
     expect(c).toMatchObject({ user: 'OwnerAAA', name: 'Favourites', description: 'Things I like', status: 'listed', projects: [p.id], icon_url: null });
     expect(c.id).toMatch(/^[0-9A-Za-z]{8}$/);
 
-    const edit = await h.app.inject({ method: 'PATCH', url: `/v2/collection/${c.id}`, headers: h.as('owner'), payload: { status: 'public', new_projects: [], name: 'Renamed' } });
+    const edit = await h.app.inject({
+      method: 'PATCH',
+      url: `/v2/collection/${c.id}`,
+      headers: h.as('owner'),
+      payload: { status: 'public', new_projects: [], name: 'Renamed' },
+    });
     expect(edit.statusCode).toBe(204);
-    const icon = await h.app.inject({ method: 'PATCH', url: `/v2/collection/${c.id}/icon?ext=png`, headers: { ...h.as('owner'), 'content-type': 'image/png' }, payload: PNG });
+    const icon = await h.app.inject({
+      method: 'PATCH',
+      url: `/v2/collection/${c.id}/icon?ext=png`,
+      headers: { ...h.as('owner'), 'content-type': 'image/png' },
+      payload: PNG,
+    });
     expect(icon.statusCode).toBe(204);
     expect((await h.app.inject({ method: 'DELETE', url: `/v2/collection/${c.id}/icon`, headers: h.as('owner') })).statusCode).toBe(204);
     expect((await h.app.inject({ method: 'DELETE', url: `/v2/collection/${c.id}`, headers: h.as('owner') })).statusCode).toBe(204);
@@ -47,7 +60,10 @@ describe('collection commands', () => {
     expect(hidden.statusCode).toBe(400);
     expect((await h.app.inject({ method: 'POST', url: '/v2/collection', payload: { name: 'Anon' } })).statusCode).toBe(401);
     const noScope = await h.app.inject({
-      method: 'POST', url: '/v2/collection', headers: h.as('owner', { 'x-test-scopes': String(scope('COLLECTION_READ')) }), payload: { name: 'Scoped' },
+      method: 'POST',
+      url: '/v2/collection',
+      headers: h.as('owner', { 'x-test-scopes': String(scope('COLLECTION_READ')) }),
+      payload: { name: 'Scoped' },
     });
     expect(noScope.statusCode).toBe(401);
     expect(await h.head()).toBe(before);
@@ -59,7 +75,9 @@ describe('collection commands', () => {
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json()).toEqual({ error: 'not_found', description: 'Collection not found' });
     expect((await h.app.inject({ method: 'DELETE', url: `/v2/collection/${c.id}`, headers: h.as('stranger') })).statusCode).toBe(404);
-    expect((await h.app.inject({ method: 'PATCH', url: '/v2/collection/following', headers: h.as('owner'), payload: { name: 'Following' } })).statusCode).toBe(400);
+    expect((await h.app.inject({ method: 'PATCH', url: '/v2/collection/following', headers: h.as('owner'), payload: { name: 'Following' } })).statusCode).toBe(
+      400,
+    );
     expect((await h.app.inject({ method: 'PATCH', url: `/v2/collection/${c.id}`, headers: h.as('owner'), payload: { status: 'weird' } })).statusCode).toBe(400);
     expect(await h.head()).toBe(after);
   });

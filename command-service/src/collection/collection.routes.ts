@@ -11,10 +11,14 @@ import { requireScopes } from '../catalogue/actor.hook';
 import { loadProject } from '../catalogue/project/project.service';
 import { canSeeProject } from '../catalogue/project/project.state';
 import {
-  collectionDecider, collectionNotFound, decideCollection, type CollectionCommand, type CollectionState, type CollectionStatus,
+  collectionDecider,
+  collectionNotFound,
+  decideCollection,
+  type CollectionCommand,
+  type CollectionState,
+  type CollectionStatus,
 } from './collection.decider';
 import { withIcon } from './http';
-
 
 /** The v3 Collection shape (as the command answers it; the read side serves the same). */
 export function collectionJson(s: CollectionState, created: string, updated: string) {
@@ -70,7 +74,12 @@ export function registerCollectionRoutes(app: FastifyInstance, ctx: CatalogueCon
     const projects = await resolveProjects(ctx, input.projects ?? [], actor);
     const id = newId();
     const result = await run(ctx, request, actor, id, {
-      kind: 'create', actor: toCommandActor(actor), collection_id: id, name: input.name, description: input.description ?? null, projects,
+      kind: 'create',
+      actor: toCommandActor(actor),
+      collection_id: id,
+      name: input.name,
+      description: input.description ?? null,
+      projects,
     });
     const time = result.events[0]?.metadata.time ?? ctx.now().toISOString();
     return withPosition(reply, result.position).send(collectionJson(result.state, time, time));
@@ -107,7 +116,9 @@ export function registerCollectionRoutes(app: FastifyInstance, ctx: CatalogueCon
     const id = request.params.id;
     const state = await loadCollection(ctx, id);
     const result = await withIcon(
-      ctx, request, id,
+      ctx,
+      request,
+      id,
       async (icon_url) => void decideCollection({ kind: 'set-icon', actor: toCommandActor(actor), icon_url, color: null }, state),
       (icon_url) => run(ctx, request, actor, id, { kind: 'set-icon', actor: toCommandActor(actor), icon_url, color: null }),
     );
@@ -122,4 +133,3 @@ export function registerCollectionRoutes(app: FastifyInstance, ctx: CatalogueCon
     return noContent(reply, result.position);
   });
 }
-

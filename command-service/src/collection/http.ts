@@ -7,7 +7,6 @@ import type { StagedBlob } from '../blobs/blob-store';
 import type { CatalogueContext } from '../catalogue/context';
 import { stageOrReject } from '../catalogue/http';
 
-
 /** Where an icon blob is served (the catalogue's CDN route serves any icon by its sha512). */
 export function iconUrl(ctx: CatalogueContext, ownerId: string, sha512: string, ext: string): string {
   return `${ctx.publicUrl}/cdn/data/${ownerId}/icons/${sha512}.${ext}`;

@@ -23,7 +23,9 @@ describe('execute', () => {
     const hooks = { beforeAppend: async () => void seen.push((await store.readStream('counter-h')).length) };
     await execute(store, 'counter-h', counter, { by: 2, max: 3 }, newCommandContext('u'), undefined, hooks);
     expect(seen).toEqual([0]);
-    await expect(execute(store, 'counter-h', counter, { by: 2, max: 3 }, newCommandContext('u'), undefined, hooks)).rejects.toMatchObject({ kind: 'invalid_input' });
+    await expect(execute(store, 'counter-h', counter, { by: 2, max: 3 }, newCommandContext('u'), undefined, hooks)).rejects.toMatchObject({
+      kind: 'invalid_input',
+    });
     expect(seen).toEqual([0]);
     expect(await store.readStream('counter-h')).toHaveLength(1);
     await store.close();
@@ -45,9 +47,7 @@ describe('execute', () => {
   it('re-decides on the fresh state after a conflict', async () => {
     const store = new SqliteEventStore({ path: ':memory:' });
     // max 3: of five concurrent +1 commands at most three may succeed, whatever the interleaving
-    const results = await Promise.allSettled(
-      Array.from({ length: 5 }, () => execute(store, 'counter-2', counter, { by: 1, max: 3 }, newCommandContext('u'))),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => execute(store, 'counter-2', counter, { by: 1, max: 3 }, newCommandContext('u'))));
     const events = await store.readStream('counter-2');
     expect(events.length).toBeLessThanOrEqual(3);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(events.length);

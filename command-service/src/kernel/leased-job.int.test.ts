@@ -21,7 +21,15 @@ afterEach(() => {
 function job(holder: string, runs: string[]) {
   const store = new SqliteLeaseStore({ path: join(dir, 'leases.db'), clock: () => clock.now });
   leases.push(store);
-  return new LeasedJob({ name: 'settle', leases: store, everyMs: 1000, holder, run: async () => { runs.push(holder); } });
+  return new LeasedJob({
+    name: 'settle',
+    leases: store,
+    everyMs: 1000,
+    holder,
+    run: async () => {
+      runs.push(holder);
+    },
+  });
 }
 
 describe('a periodic job on several replicas', () => {

@@ -49,8 +49,13 @@ export class LeasedJob {
     if (this.busy) return;
     this.busy = true;
     this.running = this.runOnce()
-      .then(() => undefined, (err) => this.options.log?.(`${this.options.name} failed`, err))
-      .finally(() => { this.busy = false; });
+      .then(
+        () => undefined,
+        (err) => this.options.log?.(`${this.options.name} failed`, err),
+      )
+      .finally(() => {
+        this.busy = false;
+      });
   }
 
   /** Stops, waits for a run in progress, and gives the lease up so another replica takes over at once. */

@@ -1,5 +1,13 @@
 import {
-  NO_STREAM, NameReleased, NameReserved, nameStream, newEventId, toNewEvents, type EventMetadata, type EventStore, type NameNamespace,
+  NO_STREAM,
+  NameReleased,
+  NameReserved,
+  nameStream,
+  newEventId,
+  toNewEvents,
+  type EventMetadata,
+  type EventStore,
+  type NameNamespace,
   type StreamAppend,
 } from '@modshelf/events';
 

@@ -104,7 +104,11 @@ export class ProcessManager {
       const left = deadline - Date.now();
       if (left <= 0) return false;
       await new Promise<void>((resolve) => {
-        const done = () => { clearTimeout(t); this.waiters.delete(done); resolve(); };
+        const done = () => {
+          clearTimeout(t);
+          this.waiters.delete(done);
+          resolve();
+        };
         const t = setTimeout(done, Math.min(left, 50));
         this.waiters.add(done);
       });

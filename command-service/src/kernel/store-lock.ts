@@ -25,7 +25,10 @@ export class StoreLocks {
   private readonly waitMs: number;
   private readonly local = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly leases: LeaseStore, options: StoreLockOptions = {}) {
+  constructor(
+    private readonly leases: LeaseStore,
+    options: StoreLockOptions = {},
+  ) {
     this.ttlMs = options.ttlMs ?? 30_000;
     this.waitMs = options.waitMs ?? 15_000;
   }

@@ -29,7 +29,9 @@ describe('locks held in the store', () => {
     // a process took the lock and died: nobody renews or releases it
     await leases.acquire('lock:payout:u1', 'dead-process', 1000);
     let ran = false;
-    const waiting = locks.run('payout:u1', async () => { ran = true; });
+    const waiting = locks.run('payout:u1', async () => {
+      ran = true;
+    });
     await new Promise((r) => setTimeout(r, 30));
     expect(ran).toBe(false);
     clock.now += 1000;

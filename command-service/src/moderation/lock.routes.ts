@@ -31,22 +31,28 @@ export function registerModerationCommands(app: FastifyInstance, deps: Moderatio
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const projectId = await target(request.params.id);
     const result = await execute(
-      deps.store, reviewLockStream(projectId), reviewLockDecider,
+      deps.store,
+      reviewLockStream(projectId),
+      reviewLockDecider,
       { kind: 'acquire', actor, projectId, now: now(), force: forced(request.query) },
       commandContext(request, actor.userId),
     );
-    return withPosition(reply, result.position).status(200).send({
-      project_id: projectId,
-      locked_by: { id: actor.userId, username: actor.username },
-      expires: result.state.expires,
-    });
+    return withPosition(reply, result.position)
+      .status(200)
+      .send({
+        project_id: projectId,
+        locked_by: { id: actor.userId, username: actor.username },
+        expires: result.state.expires,
+      });
   });
 
   app.delete<{ Params: { id: string } }>('/v2/moderation/lock/:id', async (request, reply) => {
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const projectId = await target(request.params.id);
     const result = await execute(
-      deps.store, reviewLockStream(projectId), reviewLockDecider,
+      deps.store,
+      reviewLockStream(projectId),
+      reviewLockDecider,
       { kind: 'release', actor, projectId, now: now(), force: forced(request.query) },
       commandContext(request, actor.userId),
     );

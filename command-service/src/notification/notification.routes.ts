@@ -60,7 +60,10 @@ export function registerNotificationCommands(app: FastifyInstance, deps: Notific
     return position || deps.store.headPosition();
   }
 
-  for (const [method, kind] of [['PATCH', 'read'], ['DELETE', 'delete']] as const) {
+  for (const [method, kind] of [
+    ['PATCH', 'read'],
+    ['DELETE', 'delete'],
+  ] as const) {
     app.route<{ Params: { id: string } }>({
       method,
       url: '/v2/notification/:id',

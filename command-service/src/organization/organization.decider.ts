@@ -1,10 +1,27 @@
 import {
-  OrganizationCreated, OrganizationDeleted, OrganizationEdited, OrganizationIconChanged, OrganizationInviteAccepted,
-  OrganizationMemberAdded, OrganizationMemberEdited, OrganizationMemberRemoved, OrganizationOwnershipTransferred, OrganizationProjectAdded,
+  OrganizationCreated,
+  OrganizationDeleted,
+  OrganizationEdited,
+  OrganizationIconChanged,
+  OrganizationInviteAccepted,
+  OrganizationMemberAdded,
+  OrganizationMemberEdited,
+  OrganizationMemberRemoved,
+  OrganizationOwnershipTransferred,
+  OrganizationProjectAdded,
   OrganizationProjectRemoved,
-  type DecidedEvent, type RecordedEvent,
+  type DecidedEvent,
+  type RecordedEvent,
 } from '@modshelf/events';
-import { ALL_ORGANIZATION_PERMISSIONS, ALL_PROJECT_PERMISSIONS, conflict, invalidInput, notFound, ORGANIZATION_PERMISSIONS as O, unauthorized } from '@modshelf/contract';
+import {
+  ALL_ORGANIZATION_PERMISSIONS,
+  ALL_PROJECT_PERMISSIONS,
+  conflict,
+  invalidInput,
+  notFound,
+  ORGANIZATION_PERMISSIONS as O,
+  unauthorized,
+} from '@modshelf/contract';
 import type { Decider } from '../kernel/decider';
 import { isStaff, type CommandActor } from '../catalogue/actor';
 
@@ -34,8 +51,18 @@ export interface OrganizationState {
 }
 
 export const initialOrganizationState: OrganizationState = {
-  exists: false, deleted: false, organization_id: '', team_id: '', owner_id: '', slug: '', name: '', description: '',
-  icon_url: null, color: null, members: [], projects: [],
+  exists: false,
+  deleted: false,
+  organization_id: '',
+  team_id: '',
+  owner_id: '',
+  slug: '',
+  name: '',
+  description: '',
+  icon_url: null,
+  color: null,
+  members: [],
+  projects: [],
 };
 
 export interface OrganizationChanges {
@@ -68,7 +95,16 @@ const mapMember = (s: OrganizationState, userId: string, f: (m: OrgMember) => Or
 export function evolveOrganization(s: OrganizationState, e: RecordedEvent): OrganizationState {
   if (OrganizationCreated.is(e)) {
     const d = e.data;
-    return { ...s, exists: true, organization_id: d.organization_id, team_id: d.team_id, owner_id: d.owner_id, slug: d.slug, name: d.name, description: d.description };
+    return {
+      ...s,
+      exists: true,
+      organization_id: d.organization_id,
+      team_id: d.team_id,
+      owner_id: d.owner_id,
+      slug: d.slug,
+      name: d.name,
+      description: d.description,
+    };
   }
   if (OrganizationEdited.is(e)) {
     const defined = Object.fromEntries(Object.entries(e.data.changes).filter(([, v]) => v !== undefined));
@@ -133,11 +169,21 @@ export function decideOrganization(c: OrganizationCommand, s: OrganizationState)
     if (s.exists) throw conflict('This organization already exists');
     return [
       OrganizationCreated({
-        organization_id: c.organization_id, team_id: c.team_id, owner_id: c.actor.userId, slug: c.slug, name: c.name, description: c.description,
+        organization_id: c.organization_id,
+        team_id: c.team_id,
+        owner_id: c.actor.userId,
+        slug: c.slug,
+        name: c.name,
+        description: c.description,
       }),
       OrganizationMemberAdded({
-        user_id: c.actor.userId, role: 'Owner', permissions: ALL_PROJECT_PERMISSIONS, organization_permissions: ALL_ORGANIZATION_PERMISSIONS,
-        ordering: 0, accepted: true, is_owner: true,
+        user_id: c.actor.userId,
+        role: 'Owner',
+        permissions: ALL_PROJECT_PERMISSIONS,
+        organization_permissions: ALL_ORGANIZATION_PERMISSIONS,
+        ordering: 0,
+        accepted: true,
+        is_owner: true,
       }),
     ];
   }
@@ -157,12 +203,20 @@ export function decideOrganization(c: OrganizationCommand, s: OrganizationState)
     case 'invite': {
       const held = requirePermission(s, c.actor, O.MANAGE_INVITES, 'You do not have permission to invite users to this organization!');
       const existing = orgMemberOf(s, c.user_id);
-      if (existing) throw invalidInput(existing.accepted ? 'This user is already a member of this organization!' : 'This user already has a pending invite to this organization!');
+      if (existing)
+        throw invalidInput(
+          existing.accepted ? 'This user is already a member of this organization!' : 'This user already has a pending invite to this organization!',
+        );
       requireSubset(c.organization_permissions, held, 'organization permissions');
       return [
         OrganizationMemberAdded({
-          user_id: c.user_id, role: c.role, permissions: c.permissions, organization_permissions: c.organization_permissions,
-          ordering: c.ordering, accepted: false, is_owner: false,
+          user_id: c.user_id,
+          role: c.role,
+          permissions: c.permissions,
+          organization_permissions: c.organization_permissions,
+          ordering: c.ordering,
+          accepted: false,
+          is_owner: false,
         }),
       ];
     }
@@ -183,7 +237,8 @@ export function decideOrganization(c: OrganizationCommand, s: OrganizationState)
       const ev: { user_id: string; role?: string; permissions?: number; organization_permissions?: number; ordering?: number } = { user_id: c.user_id };
       if (c.role !== undefined && c.role !== m.role) ev.role = c.role;
       if (c.permissions !== undefined && c.permissions !== m.permissions) ev.permissions = c.permissions;
-      if (c.organization_permissions !== undefined && c.organization_permissions !== m.organization_permissions) ev.organization_permissions = c.organization_permissions;
+      if (c.organization_permissions !== undefined && c.organization_permissions !== m.organization_permissions)
+        ev.organization_permissions = c.organization_permissions;
       if (c.ordering !== undefined && c.ordering !== m.ordering) ev.ordering = c.ordering;
       return Object.keys(ev).length > 1 ? [OrganizationMemberEdited(ev)] : [];
     }

@@ -1,10 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  addProjectInput, createOrganizationInput, editOrgMemberInput, editOrganizationInput, inviteOrgMemberInput,
-} from '@modshelf/contract/v2';
-import {
-  OrganizationCreated, OrganizationDeleted, OrganizationEdited, newId, organizationStream, type Actor, type DecidedEvent,
-} from '@modshelf/events';
+import { addProjectInput, createOrganizationInput, editOrgMemberInput, editOrganizationInput, inviteOrgMemberInput } from '@modshelf/contract/v2';
+import { OrganizationCreated, OrganizationDeleted, OrganizationEdited, newId, organizationStream, type Actor, type DecidedEvent } from '@modshelf/events';
 import { invalidInput } from '@modshelf/service-kit';
 import { execute, loadStream, type CommandResult, type NameRules } from '../kernel/execute';
 import { renameClaims, type NameClaim } from '../kernel/names';
@@ -16,10 +12,7 @@ import { requireScopes } from '../catalogue/actor.hook';
 import { loadProject, resolveProject } from '../catalogue/project/project.service';
 import { canSeeProject, memberOf } from '../catalogue/project/project.state';
 import { withIcon } from '../collection/http';
-import {
-  decideOrganization, organizationDecider, organizationNotFound, type OrganizationCommand, type OrganizationState,
-} from './organization.decider';
-
+import { decideOrganization, organizationDecider, organizationNotFound, type OrganizationCommand, type OrganizationState } from './organization.decider';
 
 export const ORGANIZATION_SLUG_TAKEN = 'Organization slug is already taken!';
 
@@ -55,8 +48,15 @@ export function organizationJson(s: OrganizationState) {
     icon_url: s.icon_url,
     color: s.color,
     members: s.members.map((m) => ({
-      team_id: s.team_id, user: { id: m.user_id }, role: m.role, is_owner: m.is_owner, permissions: m.permissions,
-      organization_permissions: m.organization_permissions, accepted: m.accepted, payouts_split: 0, ordering: m.ordering,
+      team_id: s.team_id,
+      user: { id: m.user_id },
+      role: m.role,
+      is_owner: m.is_owner,
+      permissions: m.permissions,
+      organization_permissions: m.organization_permissions,
+      accepted: m.accepted,
+      payouts_split: 0,
+      ordering: m.ordering,
     })),
   };
 }
@@ -110,13 +110,14 @@ export function registerOrganizationRoutes(app: FastifyInstance, ctx: CatalogueC
     const input = editOrganizationInput.parse(request.body ?? {});
     const id = await resolve(request.params.id);
     const command: OrganizationCommand = { kind: 'edit', actor: toCommandActor(actor), changes: input };
-    const result = input.slug === undefined
-      ? await run(request, actor, id, command)
-      : await (async () => {
-          decideOrganization(command, await load(id)); // rights before revealing whether the slug is taken
-          await requireSlugFree(input.slug!, id);
-          return run(request, actor, id, command);
-        })();
+    const result =
+      input.slug === undefined
+        ? await run(request, actor, id, command)
+        : await (async () => {
+            decideOrganization(command, await load(id)); // rights before revealing whether the slug is taken
+            await requireSlugFree(input.slug!, id);
+            return run(request, actor, id, command);
+          })();
     return noContent(reply, result.position);
   });
 
@@ -132,7 +133,9 @@ export function registerOrganizationRoutes(app: FastifyInstance, ctx: CatalogueC
     const id = await resolve(request.params.id);
     const state = await load(id);
     const result = await withIcon(
-      ctx, request, id,
+      ctx,
+      request,
+      id,
       async (icon_url) => void decideOrganization({ kind: 'set-icon', actor: toCommandActor(actor), icon_url, color: null }, state),
       (icon_url) => run(request, actor, id, { kind: 'set-icon', actor: toCommandActor(actor), icon_url, color: null }),
     );
@@ -155,7 +158,11 @@ export function registerOrganizationRoutes(app: FastifyInstance, ctx: CatalogueC
     if (!canSeeProject(project, who)) throw invalidInput('The specified project does not exist!');
     const project_rights = isStaff(who) || (memberOf(project, who.userId)?.is_owner ?? false) || project.owner_id === who.userId;
     const result = await run(request, actor, id, {
-      kind: 'add-project', actor: who, project_id: pid, project_rights, project_organization: await ctx.lookup.organizationOf(pid),
+      kind: 'add-project',
+      actor: who,
+      project_id: pid,
+      project_rights,
+      project_organization: await ctx.lookup.organizationOf(pid),
     });
     return noContent(reply, result.position);
   });
@@ -163,7 +170,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, ctx: CatalogueC
   app.delete<{ Params: { id: string; pid: string } }>('/v2/organization/:id/projects/:pid', async (request, reply) => {
     const actor = requireScopes(request, 'ORGANIZATION_WRITE');
     const id = await resolve(request.params.id);
-    const pid = await ctx.lookup.projectId(request.params.pid) ?? request.params.pid;
+    const pid = (await ctx.lookup.projectId(request.params.pid)) ?? request.params.pid;
     const result = await run(request, actor, id, { kind: 'remove-project', actor: toCommandActor(actor), project_id: pid });
     return noContent(reply, result.position);
   });
@@ -175,8 +182,13 @@ export function registerOrganizationRoutes(app: FastifyInstance, ctx: CatalogueC
     const userId = await ctx.lookup.userId(input.user_id);
     if (!userId) throw invalidInput('An invalid User ID specified');
     const result = await run(request, actor, id, {
-      kind: 'invite', actor: toCommandActor(actor), user_id: userId, role: input.role ?? 'Member',
-      permissions: input.permissions ?? 0, organization_permissions: input.organization_permissions ?? 0, ordering: input.ordering ?? 0,
+      kind: 'invite',
+      actor: toCommandActor(actor),
+      user_id: userId,
+      role: input.role ?? 'Member',
+      permissions: input.permissions ?? 0,
+      organization_permissions: input.organization_permissions ?? 0,
+      ordering: input.ordering ?? 0,
     });
     return noContent(reply, result.position);
   });

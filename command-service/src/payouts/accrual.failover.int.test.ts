@@ -3,8 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  DownloadsCounted, PayoutCredited, ProjectCreated, SqliteEventStore, SqliteLeaseStore, downloadsStream, newEventId, payoutsStream, projectStream,
-  toNewEvents, type DecidedEvent, type EventStore,
+  DownloadsCounted,
+  PayoutCredited,
+  ProjectCreated,
+  SqliteEventStore,
+  SqliteLeaseStore,
+  downloadsStream,
+  newEventId,
+  payoutsStream,
+  projectStream,
+  toNewEvents,
+  type DecidedEvent,
+  type EventStore,
 } from '@modshelf/events';
 import { projectFields } from '../catalogue/testing/fixtures';
 import { REVENUE_ACCRUAL, RevenueAccrual } from './accrual';
@@ -41,7 +51,13 @@ function replica(holder: string, renewMs: number, commitEvery = 4) {
   const store = new SqliteEventStore({ path: join(dir, 'events.db'), pollMs: 5 });
   const leases = new SqliteLeaseStore({ db: store.db, clock: () => clock.now });
   const vault = new PayoutVault(':memory:');
-  const accrual = new RevenueAccrual(store, leases, vault, { perDownload: 1000, holdMs: 0 }, { holder, ttlMs: 1000, renewMs, commitEvery, clock: () => clock.now });
+  const accrual = new RevenueAccrual(
+    store,
+    leases,
+    vault,
+    { perDownload: 1000, holdMs: 0 },
+    { holder, ttlMs: 1000, renewMs, commitEvery, clock: () => clock.now },
+  );
   stores.push(store);
   vaults.push(vault);
   replicas.push(accrual);
@@ -50,11 +66,18 @@ function replica(holder: string, renewMs: number, commitEvery = 4) {
 
 async function append(store: EventStore, stream: string, decided: DecidedEvent[]) {
   const id = newEventId();
-  return (await store.append(stream, toNewEvents(decided, { commandId: id, correlationId: id, causationId: id, actor: null, time: new Date(0).toISOString() }, newEventId), 'any')).position;
+  return (
+    await store.append(
+      stream,
+      toNewEvents(decided, { commandId: id, correlationId: id, causationId: id, actor: null, time: new Date(0).toISOString() }, newEventId),
+      'any',
+    )
+  ).position;
 }
 async function downloads(store: EventStore, from: number, to: number) {
   let position = 0;
-  for (let count = from; count <= to; count++) position = await append(store, downloadsStream(PROJECT), [DownloadsCounted({ project_id: PROJECT, version_id: null, count })]);
+  for (let count = from; count <= to; count++)
+    position = await append(store, downloadsStream(PROJECT), [DownloadsCounted({ project_id: PROJECT, version_id: null, count })]);
   return position;
 }
 async function until(check: () => boolean | Promise<boolean>, what: string) {
@@ -65,13 +88,24 @@ async function until(check: () => boolean | Promise<boolean>, what: string) {
   throw new Error(`timed out waiting until ${what}`);
 }
 async function credits(store: EventStore) {
-  return (await store.readStream(payoutsStream(OWNER))).filter((e) => PayoutCredited.is(e)).map((e) => e.data as { downloads: number; amount: number; source_position: number });
+  return (await store.readStream(payoutsStream(OWNER)))
+    .filter((e) => PayoutCredited.is(e))
+    .map((e) => e.data as { downloads: number; amount: number; source_position: number });
 }
 async function project(store: EventStore) {
-  await append(store, projectStream(PROJECT), [ProjectCreated({
-    ...projectFields({ slug: 'failover' }), project_id: PROJECT, team_id: 'TeamAAAA', project_type: 'mod', owner_id: OWNER, organization_id: null,
-    thread_id: 'ThreadAA', status: 'approved', published: new Date(0).toISOString(),
-  })]);
+  await append(store, projectStream(PROJECT), [
+    ProjectCreated({
+      ...projectFields({ slug: 'failover' }),
+      project_id: PROJECT,
+      team_id: 'TeamAAAA',
+      project_type: 'mod',
+      owner_id: OWNER,
+      organization_id: null,
+      thread_id: 'ThreadAA',
+      status: 'approved',
+      published: new Date(0).toISOString(),
+    }),
+  ]);
 }
 
 describe('revenue accrual on two replicas under one lease', () => {

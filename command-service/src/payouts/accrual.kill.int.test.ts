@@ -4,8 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  DownloadsCounted, PayoutCredited, ProjectCreated, SqliteEventStore, SqliteLeaseStore, downloadsStream, newEventId, payoutsStream, projectStream,
-  toNewEvents, type DecidedEvent,
+  DownloadsCounted,
+  PayoutCredited,
+  ProjectCreated,
+  SqliteEventStore,
+  SqliteLeaseStore,
+  downloadsStream,
+  newEventId,
+  payoutsStream,
+  projectStream,
+  toNewEvents,
+  type DecidedEvent,
 } from '@modshelf/events';
 import { projectFields } from '../catalogue/testing/fixtures';
 import { REVENUE_ACCRUAL } from './accrual';
@@ -51,18 +60,36 @@ async function until<T>(probe: () => Promise<T | null | false>, what: string, ti
 }
 async function append(stream: string, decided: DecidedEvent[]) {
   const id = newEventId();
-  return (await store.append(stream, toNewEvents(decided, { commandId: id, correlationId: id, causationId: id, actor: null, time: new Date(0).toISOString() }, newEventId), 'any')).position;
+  return (
+    await store.append(
+      stream,
+      toNewEvents(decided, { commandId: id, correlationId: id, causationId: id, actor: null, time: new Date(0).toISOString() }, newEventId),
+      'any',
+    )
+  ).position;
 }
 const credits = async () =>
   (await store.readStream(payoutsStream(OWNER))).filter((e) => PayoutCredited.is(e)).map((e) => e.data as { downloads: number; source_position: number });
 
 describe('revenue accrual in two processes', () => {
   it('kill -9 of the active process mid-stream: the other takes over and every download is credited exactly once', async () => {
-    await append(projectStream(PROJECT), [ProjectCreated({
-      ...projectFields({ slug: 'killed' }), project_id: PROJECT, team_id: 'TeamAAAA', project_type: 'mod', owner_id: OWNER, organization_id: null,
-      thread_id: 'ThreadAA', status: 'approved', published: new Date(0).toISOString(),
-    })]);
-    const byHolder = new Map([['one', replica('one')], ['two', replica('two')]]);
+    await append(projectStream(PROJECT), [
+      ProjectCreated({
+        ...projectFields({ slug: 'killed' }),
+        project_id: PROJECT,
+        team_id: 'TeamAAAA',
+        project_type: 'mod',
+        owner_id: OWNER,
+        organization_id: null,
+        thread_id: 'ThreadAA',
+        status: 'approved',
+        published: new Date(0).toISOString(),
+      }),
+    ]);
+    const byHolder = new Map([
+      ['one', replica('one')],
+      ['two', replica('two')],
+    ]);
     const first = await until(async () => (await leases.current(REVENUE_ACCRUAL))?.holder ?? null, 'a replica holds the lease');
 
     for (let count = 1; count <= 15; count++) await append(downloadsStream(PROJECT), [DownloadsCounted({ project_id: PROJECT, version_id: null, count })]);

@@ -1,6 +1,19 @@
 import {
-  DownloadsCounted, LISTED_STATUSES, ProjectCreated, ProjectDeleted, ProjectEdited, ProjectOwnershipTransferred, ProjectStatusChanged,
-  TeamInviteAccepted, TeamMemberAdded, TeamMemberEdited, TeamMemberRemoved, UserDeleted, payoutsStream, type EventStore, type RecordedEvent,
+  DownloadsCounted,
+  LISTED_STATUSES,
+  ProjectCreated,
+  ProjectDeleted,
+  ProjectEdited,
+  ProjectOwnershipTransferred,
+  ProjectStatusChanged,
+  TeamInviteAccepted,
+  TeamMemberAdded,
+  TeamMemberEdited,
+  TeamMemberRemoved,
+  UserDeleted,
+  payoutsStream,
+  type EventStore,
+  type RecordedEvent,
   type LeaseStore,
 } from '@modshelf/events';
 import { execute, newCommandContext } from '../kernel/execute';
@@ -131,7 +144,12 @@ export class RevenueAccrual {
     options: RevenueAccrualOptions = {},
   ) {
     this.pm = new ProcessManager({
-      ...options, name: REVENUE_ACCRUAL, store, leases, handle: (e, ctx) => this.handle(e, ctx), importCheckpoint: () => vault.legacyCheckpoint(REVENUE_ACCRUAL),
+      ...options,
+      name: REVENUE_ACCRUAL,
+      store,
+      leases,
+      handle: (e, ctx) => this.handle(e, ctx),
+      importCheckpoint: () => vault.legacyCheckpoint(REVENUE_ACCRUAL),
     });
   }
 
@@ -170,7 +188,13 @@ export class RevenueAccrual {
       for (const [user, amount] of splitRevenue(p, total)) {
         if (amount <= 0) continue;
         const cmd = {
-          type: 'Credit' as const, project_id: e.data.project_id, downloads: e.data.count, amount, source_position: e.position, now: e.metadata.time, available_at: availableAt,
+          type: 'Credit' as const,
+          project_id: e.data.project_id,
+          downloads: e.data.count,
+          amount,
+          source_position: e.position,
+          now: e.metadata.time,
+          available_at: availableAt,
         };
         await this.credit(user, cmd, e);
       }

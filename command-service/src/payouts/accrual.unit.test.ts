@@ -10,7 +10,12 @@ describe('revenue split and settings', () => {
   });
 
   it('splits by payouts_split among accepted members, the remainder to the owner', () => {
-    const p = project({ OwnerAAA: { accepted: true, split: 50 }, MemberBB: { accepted: true, split: 25 }, MemberCC: { accepted: true, split: 25 }, InviteDD: { accepted: false, split: 100 } });
+    const p = project({
+      OwnerAAA: { accepted: true, split: 50 },
+      MemberBB: { accepted: true, split: 25 },
+      MemberCC: { accepted: true, split: 25 },
+      InviteDD: { accepted: false, split: 100 },
+    });
     const shares = splitRevenue(p, 10_001);
     expect(Object.fromEntries(shares)).toEqual({ OwnerAAA: 5001, MemberBB: 2500, MemberCC: 2500 });
     const zero = project({ OwnerAAA: { accepted: true, split: 0 }, MemberBB: { accepted: true, split: 0 } });

@@ -1,6 +1,12 @@
 import {
-  PayoutCredited, PayoutWithdrawalCancelled, PayoutWithdrawalFailed, PayoutWithdrawalRequested, PayoutWithdrawalSubmitted,
-  PayoutWithdrawalSucceeded, type DecidedEvent, type RecordedEvent,
+  PayoutCredited,
+  PayoutWithdrawalCancelled,
+  PayoutWithdrawalFailed,
+  PayoutWithdrawalRequested,
+  PayoutWithdrawalSubmitted,
+  PayoutWithdrawalSucceeded,
+  type DecidedEvent,
+  type RecordedEvent,
 } from '@modshelf/events';
 import { invalidInput, notFound } from '@modshelf/contract';
 import type { Decider } from '../kernel/decider';
@@ -116,7 +122,18 @@ export const payoutDecider: Decider<PayoutCommand, PayoutState> = {
         ...s,
         payouts: {
           ...s.payouts,
-          [d.payout_id]: { id: d.payout_id, amount: d.amount, fee: d.fee, method: d.method, method_id: d.method_id, created: d.created, status: 'in-transit', platform_id: null, reason: null, settled: null },
+          [d.payout_id]: {
+            id: d.payout_id,
+            amount: d.amount,
+            fee: d.fee,
+            method: d.method,
+            method_id: d.method_id,
+            created: d.created,
+            status: 'in-transit',
+            platform_id: null,
+            reason: null,
+            settled: null,
+          },
         },
       };
     }
@@ -131,7 +148,16 @@ export const payoutDecider: Decider<PayoutCommand, PayoutState> = {
       case 'Credit':
         // replays of the process manager after a crash: already credited
         if (c.source_position <= s.lastSource || c.amount <= 0) return [];
-        return [PayoutCredited({ project_id: c.project_id, downloads: c.downloads, amount: c.amount, source_position: c.source_position, created: c.now, available_at: c.available_at })];
+        return [
+          PayoutCredited({
+            project_id: c.project_id,
+            downloads: c.downloads,
+            amount: c.amount,
+            source_position: c.source_position,
+            created: c.now,
+            available_at: c.available_at,
+          }),
+        ];
       case 'Withdraw': {
         if (s.payouts[c.payout_id]) return [];
         const rule = findMethod(c.method, c.method_id);
@@ -139,7 +165,16 @@ export const payoutDecider: Decider<PayoutCommand, PayoutState> = {
         const problem = amountProblem(rule, c.amount);
         if (problem) throw invalidInput(problem);
         if (c.amount > balanceOf(s, c.now).available) throw invalidInput('You do not have enough funds to make this payout!');
-        return [PayoutWithdrawalRequested({ payout_id: c.payout_id, amount: c.amount, fee: feeFor(rule, c.amount), method: c.method, method_id: c.method_id, created: c.now })];
+        return [
+          PayoutWithdrawalRequested({
+            payout_id: c.payout_id,
+            amount: c.amount,
+            fee: feeFor(rule, c.amount),
+            method: c.method,
+            method_id: c.method_id,
+            created: c.now,
+          }),
+        ];
       }
       case 'Submit': {
         const p = payout(s, c.payout_id);

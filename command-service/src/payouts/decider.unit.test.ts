@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  PayoutCredited, PayoutWithdrawalCancelled, PayoutWithdrawalFailed, PayoutWithdrawalRequested, PayoutWithdrawalSubmitted,
-  PayoutWithdrawalSucceeded, toNewEvents, type DecidedEvent, type RecordedEvent,
+  PayoutCredited,
+  PayoutWithdrawalCancelled,
+  PayoutWithdrawalFailed,
+  PayoutWithdrawalRequested,
+  PayoutWithdrawalSubmitted,
+  PayoutWithdrawalSucceeded,
+  toNewEvents,
+  type DecidedEvent,
+  type RecordedEvent,
 } from '@modshelf/events';
 import { DomainError } from '@modshelf/contract';
 import { fold } from '../kernel/decider';
@@ -32,10 +39,23 @@ function error(given: DecidedEvent[], cmd: PayoutCommand): DomainError {
 
 const credit = (amount: number, source: number, available_at = T0) =>
   PayoutCredited({ project_id: 'ProjAAAA', downloads: 4, amount, source_position: source, created: T0, available_at });
-const withdraw = (amount: number, payout_id = 'PayoutAA', method: 'paypal' | 'venmo' | 'tremendous' = 'paypal', method_id = 'paypal_us'): PayoutCommand =>
-  ({ type: 'Withdraw', payout_id, amount, method, method_id, now: LATER });
+const withdraw = (amount: number, payout_id = 'PayoutAA', method: 'paypal' | 'venmo' | 'tremendous' = 'paypal', method_id = 'paypal_us'): PayoutCommand => ({
+  type: 'Withdraw',
+  payout_id,
+  amount,
+  method,
+  method_id,
+  now: LATER,
+});
 const requested = (amount: number, payout_id = 'PayoutAA') =>
-  PayoutWithdrawalRequested({ payout_id, amount, fee: feeFor(findMethod('paypal', 'paypal_us')!, amount), method: 'paypal', method_id: 'paypal_us', created: LATER });
+  PayoutWithdrawalRequested({
+    payout_id,
+    amount,
+    fee: feeFor(findMethod('paypal', 'paypal_us')!, amount),
+    method: 'paypal',
+    method_id: 'paypal_us',
+    created: LATER,
+  });
 
 describe('payout decider', () => {
   it('credits once per source position (replays of the process manager write nothing)', () => {
@@ -55,7 +75,9 @@ describe('payout decider', () => {
     expect(when([credit(10 * USD, 1)], withdraw(4 * USD))).toEqual([requested(4 * USD)]);
     expect(requested(4 * USD).data.fee).toBe(250_000); // 2%, at least $0.25
     expect(error([credit(10 * USD, 1)], withdraw(11 * USD)).description).toBe('You do not have enough funds to make this payout!');
-    expect(error([credit(10 * USD, 1), requested(8 * USD)], withdraw(3 * USD, 'PayoutCC')).description).toBe('You do not have enough funds to make this payout!');
+    expect(error([credit(10 * USD, 1), requested(8 * USD)], withdraw(3 * USD, 'PayoutCC')).description).toBe(
+      'You do not have enough funds to make this payout!',
+    );
     expect(error([credit(10 * USD, 1, '2026-09-01T00:00:00.000Z')], withdraw(2 * USD)).description).toMatch(/enough funds/);
     expect(error([credit(10 * USD, 1)], withdraw(500_000)).description).toMatch(/below the minimum/);
     expect(error([credit(10 * USD, 1)], withdraw(USD + 1)).description).toMatch(/two decimals/);
@@ -68,7 +90,9 @@ describe('payout decider', () => {
     const base = [credit(10 * USD, 1), requested(4 * USD), PayoutWithdrawalSubmitted({ payout_id: 'PayoutAA', platform_id: 'sbx' })];
     const bal = (given: DecidedEvent[]) => balanceOf(fold(payoutDecider, recorded(given)), LATER);
     expect(bal(base)).toMatchObject({ available: 6 * USD, withdrawn_lifetime: 4 * USD });
-    expect(when(base, { type: 'Settle', payout_id: 'PayoutAA', outcome: 'success', now: LATER })).toEqual([PayoutWithdrawalSucceeded({ payout_id: 'PayoutAA', at: LATER })]);
+    expect(when(base, { type: 'Settle', payout_id: 'PayoutAA', outcome: 'success', now: LATER })).toEqual([
+      PayoutWithdrawalSucceeded({ payout_id: 'PayoutAA', at: LATER }),
+    ]);
     const ok = [...base, PayoutWithdrawalSucceeded({ payout_id: 'PayoutAA', at: LATER })];
     expect(bal(ok)).toMatchObject({ available: 6 * USD, withdrawn_lifetime: 4 * USD, withdrawn_ytd: 4 * USD });
     expect(error(ok, { type: 'Cancel', payout_id: 'PayoutAA', now: LATER }).description).toBe('Payout cannot be cancelled!');

@@ -65,7 +65,9 @@ export function registerLegacyPayoutRoutes(app: FastifyInstance, deps: LegacyDep
     if (!q.success) throw invalidInput(q.error.issues.map((i) => i.message).join('; '));
     const userId = await target(actor, params.data.id, false);
     const venmoOnly = !deps.vault.recipient(userId, 'paypal') && !!deps.vault.recipient(userId, 'venmo');
-    const body = venmoOnly ? { amount: q.data.amount, method: 'venmo', method_id: 'venmo' } : { amount: q.data.amount, method: 'paypal', method_id: 'paypal_intl' };
+    const body = venmoOnly
+      ? { amount: q.data.amount, method: 'venmo', method_id: 'venmo' }
+      : { amount: q.data.amount, method: 'paypal', method_id: 'paypal_intl' };
     return deps.done(reply, await deps.withdraw(userId, body, request));
   });
 }

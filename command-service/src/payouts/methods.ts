@@ -24,27 +24,47 @@ const usd = (dollars: number) => Math.round(dollars * MICROS);
 
 export const PAYOUT_METHODS: MethodRule[] = [
   {
-    id: 'paypal_us', type: 'paypal', name: 'PayPal', supported_countries: ['US'], image_url: null,
+    id: 'paypal_us',
+    type: 'paypal',
+    name: 'PayPal',
+    supported_countries: ['US'],
+    image_url: null,
     interval: { kind: 'standard', min: usd(1), max: usd(10_000) },
     fee: { percentage: 2, min: usd(0.25), max: usd(1) },
   },
   {
-    id: 'paypal_intl', type: 'paypal', name: 'PayPal (international)', supported_countries: ['*'], image_url: null,
+    id: 'paypal_intl',
+    type: 'paypal',
+    name: 'PayPal (international)',
+    supported_countries: ['*'],
+    image_url: null,
     interval: { kind: 'standard', min: usd(1), max: usd(10_000) },
     fee: { percentage: 2, min: usd(0.25), max: usd(20) },
   },
   {
-    id: 'venmo', type: 'venmo', name: 'Venmo', supported_countries: ['US'], image_url: null,
+    id: 'venmo',
+    type: 'venmo',
+    name: 'Venmo',
+    supported_countries: ['US'],
+    image_url: null,
     interval: { kind: 'standard', min: usd(1), max: usd(2_000) },
     fee: { percentage: 2, min: usd(0.25), max: usd(1) },
   },
   {
-    id: 'tremendous_amazon_us', type: 'tremendous', name: 'Amazon.com gift card', supported_countries: ['US'], image_url: null,
+    id: 'tremendous_amazon_us',
+    type: 'tremendous',
+    name: 'Amazon.com gift card',
+    supported_countries: ['US'],
+    image_url: null,
     interval: { kind: 'fixed', values: [usd(5), usd(10), usd(25), usd(50), usd(100)] },
     fee: { percentage: 0, min: 0, max: null },
   },
   {
-    id: 'tremendous_visa_prepaid', type: 'tremendous', name: 'Visa prepaid card', supported_countries: ['*'], image_url: null,
+    id: 'tremendous_visa_prepaid',
+    type: 'tremendous',
+    name: 'Visa prepaid card',
+    supported_countries: ['*'],
+    image_url: null,
     interval: { kind: 'standard', min: usd(5), max: usd(2_000) },
     fee: { percentage: 0, min: usd(0.5), max: usd(0.5) },
   },
@@ -79,7 +99,9 @@ export function decimal(micros: number): string {
   const neg = micros < 0;
   const abs = Math.abs(Math.trunc(micros));
   const whole = Math.floor(abs / MICROS);
-  const frac = String(abs % MICROS).padStart(6, '0').replace(/0+$/, '');
+  const frac = String(abs % MICROS)
+    .padStart(6, '0')
+    .replace(/0+$/, '');
   return `${neg ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
 }
 
@@ -99,9 +121,10 @@ export function methodView(rule: MethodRule) {
     name: rule.name,
     supported_countries: rule.supported_countries,
     image_url: rule.image_url,
-    interval: rule.interval.kind === 'standard'
-      ? { standard: { min: decimal(rule.interval.min), max: decimal(rule.interval.max) } }
-      : { fixed: { values: rule.interval.values.map(decimal) } },
+    interval:
+      rule.interval.kind === 'standard'
+        ? { standard: { min: decimal(rule.interval.min), max: decimal(rule.interval.max) } }
+        : { fixed: { values: rule.interval.values.map(decimal) } },
     fee: { percentage: String(rule.fee.percentage), min: decimal(rule.fee.min), max: rule.fee.max === null ? null : decimal(rule.fee.max) },
   };
 }

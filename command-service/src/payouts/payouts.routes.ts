@@ -62,7 +62,6 @@ export function maskRecipient(r: string): string {
   return `${r.slice(0, 3)}***`;
 }
 
-
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const r = schema.safeParse(value ?? {});
   if (!r.success) throw invalidInput(r.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
@@ -101,10 +100,13 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
   const leases = deps.leases ?? leasesFor(deps.store, deps.dataDir);
   const locks = locksFor(leases);
   const withUserLock = <T>(userId: string, fn: () => Promise<T>) => locks.run(`payout:${userId}`, fn);
-  const accrual = deps.accrue === false ? null : new RevenueAccrual(deps.store, leases, vault, revenue, {
-    holder: deps.holder,
-    log: (message, err) => (err ? app.log.error({ err }, message) : app.log.info(message)),
-  });
+  const accrual =
+    deps.accrue === false
+      ? null
+      : new RevenueAccrual(deps.store, leases, vault, revenue, {
+          holder: deps.holder,
+          log: (message, err) => (err ? app.log.error({ err }, message) : app.log.info(message)),
+        });
 
   const load = async (userId: string) => fold(payoutDecider, (await deps.store.readStream(payoutsStream(userId))).map(upcast));
   const run = (userId: string, cmd: PayoutCommand, actor: string | null, request?: FastifyRequest) => {
@@ -124,7 +126,11 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
     if (!p.platform_id) return null;
     const st = await provider.status(p.platform_id, now());
     if (st.status === 'in-transit') return null;
-    await run(userId, { type: 'Settle', payout_id: payoutId, outcome: st.status, reason: st.status === 'failed' ? st.reason : undefined, now: now().toISOString() }, null);
+    await run(
+      userId,
+      { type: 'Settle', payout_id: payoutId, outcome: st.status, reason: st.status === 'failed' ? st.reason : undefined, now: now().toISOString() },
+      null,
+    );
     vault.markClosed(payoutId);
     return st.status;
   }
@@ -167,7 +173,10 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
     });
 
     scope.get('/v2/payout/methods', async (request) => {
-      const country = typeof (request.query as Record<string, unknown>)?.country === 'string' ? String((request.query as Record<string, unknown>).country).toUpperCase() : null;
+      const country =
+        typeof (request.query as Record<string, unknown>)?.country === 'string'
+          ? String((request.query as Record<string, unknown>).country).toUpperCase()
+          : null;
       return PAYOUT_METHODS.filter((m) => !country || m.supported_countries.includes('*') || m.supported_countries.includes(country)).map(methodView);
     });
 
@@ -201,7 +210,12 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
       // outside the log); the money is guarded by the reservation itself, an append with the expected
       // revision: a concurrent one re-decides on the new revision and cannot overdraw
       return withUserLock(userId, async () => {
-        const requested = await run(userId, { type: 'Withdraw', payout_id: payoutId, amount: w.amount, method: w.method, method_id: w.method_id, now: now().toISOString() }, userId, request);
+        const requested = await run(
+          userId,
+          { type: 'Withdraw', payout_id: payoutId, amount: w.amount, method: w.method, method_id: w.method_id, now: now().toISOString() },
+          userId,
+          request,
+        );
         const p = requested.state.payouts[payoutId];
         vault.putPayoutRecipient(payoutId, userId, recipient);
         vault.setRecipient(userId, w.method, recipient);
@@ -220,7 +234,14 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
     });
 
     // Modrinth's legacy per-user paths over the same aggregate (GET/POST /v2/user/{id}/payouts)
-    registerLegacyPayoutRoutes(scope, { credentials: deps.credentials, vault, load, now, withdraw: (userId, body, request) => withdraw(userId, withdrawalOf(body), request), done });
+    registerLegacyPayoutRoutes(scope, {
+      credentials: deps.credentials,
+      vault,
+      load,
+      now,
+      withdraw: (userId, body, request) => withdraw(userId, withdrawalOf(body), request),
+      done,
+    });
 
     scope.delete('/v2/payout/:id', async (request, reply) => {
       const actor = requireScope(request, 'PAYOUTS_WRITE');
@@ -265,7 +286,14 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
 
   const pollMs = env.PAYOUT_POLL_MS ? Number(env.PAYOUT_POLL_MS) : 5_000;
   // one replica polls the provider at a time
-  const settlement = new LeasedJob({ name: 'payout-settlement', leases, everyMs: pollMs, run: settle, holder: deps.holder, log: (m, err) => app.log.error({ err }, m) });
+  const settlement = new LeasedJob({
+    name: 'payout-settlement',
+    leases,
+    everyMs: pollMs,
+    run: settle,
+    holder: deps.holder,
+    log: (m, err) => app.log.error({ err }, m),
+  });
   app.addHook('onReady', async () => {
     accrual?.start();
     settlement.start();

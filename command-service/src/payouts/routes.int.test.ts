@@ -4,8 +4,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  DownloadsCounted, ProjectCreated, ProjectEdited, ProjectStatusChanged, SqliteCredentialStore, SqliteEventStore, UserDeleted,
-  downloadsStream, newEventId, payoutsStream, projectStream, toNewEvents, userStream, type DecidedEvent,
+  DownloadsCounted,
+  ProjectCreated,
+  ProjectEdited,
+  ProjectStatusChanged,
+  SqliteCredentialStore,
+  SqliteEventStore,
+  UserDeleted,
+  downloadsStream,
+  newEventId,
+  payoutsStream,
+  projectStream,
+  toNewEvents,
+  userStream,
+  type DecidedEvent,
 } from '@modshelf/events';
 import { SCOPE_BITS, installAuth, installErrorHandling } from '@modshelf/service-kit';
 import { installRateLimit, registerAccountRoutes } from '../accounts/index';
@@ -31,9 +43,20 @@ async function start(env: Record<string, string> = {}) {
   installErrorHandling(app);
   await installRateLimit(app, { perMinute: 100_000 });
   installAuth(app, { credentials });
-  registerAccountRoutes(app, { store, credentials, dataDir: dir, publicUrl: 'http://localhost', mailer: new OutboxMailer(join(dir, 'outbox')), billingCycleMs: 0 });
+  registerAccountRoutes(app, {
+    store,
+    credentials,
+    dataDir: dir,
+    publicUrl: 'http://localhost',
+    mailer: new OutboxMailer(join(dir, 'outbox')),
+    billingCycleMs: 0,
+  });
   payouts = registerPayoutRoutes(app, {
-    store, credentials, dataDir: dir, now: () => clock, provider: new SandboxPayoutProvider(60_000),
+    store,
+    credentials,
+    dataDir: dir,
+    now: () => clock,
+    provider: new SandboxPayoutProvider(60_000),
     env: { REVENUE_PER_DOWNLOAD_USD: '0.5', REVENUE_HOLD_DAYS: '30', PAYOUT_POLL_MS: '0', ...env },
   });
   await app.ready();
@@ -53,7 +76,8 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const req = ({ token, ...o }: InjectOptions & { token?: string }) => app.inject({ ...o, headers: { ...(token ? { authorization: token } : {}), ...o.headers } });
+const req = ({ token, ...o }: InjectOptions & { token?: string }) =>
+  app.inject({ ...o, headers: { ...(token ? { authorization: token } : {}), ...o.headers } });
 async function signUp(username: string, verified = true) {
   const r = await req({ method: 'POST', url: '/v2/auth/create', payload: { username, password: 'correct horse battery', email: `${username}@example.org` } });
   expect(r.statusCode, r.body).toBe(200);
@@ -67,10 +91,19 @@ async function append(stream: string, decided: DecidedEvent[], time = new Date()
   return r.position;
 }
 async function project(owner: string, projectId: string, status: 'approved' | 'draft' = 'approved') {
-  await append(projectStream(projectId), [ProjectCreated({
-    ...projectFields({ slug: `p-${projectId}` }), project_id: projectId, team_id: 'TeamAAAA', project_type: 'mod', owner_id: owner, organization_id: null,
-    thread_id: 'ThreadAA', status, published: new Date().toISOString(),
-  })]);
+  await append(projectStream(projectId), [
+    ProjectCreated({
+      ...projectFields({ slug: `p-${projectId}` }),
+      project_id: projectId,
+      team_id: 'TeamAAAA',
+      project_type: 'mod',
+      owner_id: owner,
+      organization_id: null,
+      thread_id: 'ThreadAA',
+      status,
+      published: new Date().toISOString(),
+    }),
+  ]);
 }
 async function downloads(projectId: string, count: number) {
   const position = await append(downloadsStream(projectId), [DownloadsCounted({ project_id: projectId, version_id: null, count })]);
@@ -90,7 +123,10 @@ describe('revenue from counted downloads', () => {
     expect(await balance(a.session)).toMatchObject({ available: '0', pending: '5', withdrawn_lifetime: '0', withdrawn_ytd: '0' });
     await append(projectStream('ProjEarn'), [ProjectEdited({ changes: { monetization_status: 'demonetized' } })]);
     await downloads('ProjEarn', 10);
-    await append(projectStream('ProjEarn'), [ProjectEdited({ changes: { monetization_status: 'monetized' } }), ProjectStatusChanged({ from: 'approved', to: 'withheld' })]);
+    await append(projectStream('ProjEarn'), [
+      ProjectEdited({ changes: { monetization_status: 'monetized' } }),
+      ProjectStatusChanged({ from: 'approved', to: 'withheld' }),
+    ]);
     await downloads('ProjEarn', 10);
     expect((await balance(a.session)).pending).toBe('5');
     // 31 days later the money is available
@@ -124,9 +160,16 @@ describe('revenue from counted downloads', () => {
     store.db.prepare('DELETE FROM lease_state').run();
     const { PayoutVault } = await import('./vault');
     const old = new PayoutVault(join(dir, 'payouts.db'));
-    old.db.exec('CREATE TABLE pm_checkpoint (name TEXT PRIMARY KEY, position INTEGER NOT NULL); CREATE TABLE pm_projects (project_id TEXT PRIMARY KEY, state TEXT NOT NULL);');
+    old.db.exec(
+      'CREATE TABLE pm_checkpoint (name TEXT PRIMARY KEY, position INTEGER NOT NULL); CREATE TABLE pm_projects (project_id TEXT PRIMARY KEY, state TEXT NOT NULL);',
+    );
     old.db.prepare('INSERT INTO pm_checkpoint VALUES (?, ?)').run('revenue-accrual', handled);
-    old.db.prepare('INSERT INTO pm_projects VALUES (?, ?)').run('ProjOldd', JSON.stringify({ owner: a.userId, status: 'approved', monetization: 'monetized', members: { [a.userId]: { accepted: true, split: null } } }));
+    old.db
+      .prepare('INSERT INTO pm_projects VALUES (?, ?)')
+      .run(
+        'ProjOldd',
+        JSON.stringify({ owner: a.userId, status: 'approved', monetization: 'monetized', members: { [a.userId]: { accepted: true, split: null } } }),
+      );
     old.close();
     await start();
     await downloads('ProjOldd', 4);
@@ -158,7 +201,9 @@ describe('withdrawals', () => {
     expect((await req({ method: 'GET', url: '/v2/payout/balance' })).statusCode).toBe(401);
     expect((await req({ method: 'POST', url: '/v2/payout', payload: { amount: 5, method: 'paypal', method_id: 'paypal_us' } })).statusCode).toBe(401);
     const pat = await req({
-      method: 'POST', url: '/v2/pat', token: u.session,
+      method: 'POST',
+      url: '/v2/pat',
+      token: u.session,
       payload: { name: 'read only', scopes: 2 ** SCOPE_BITS.PAYOUTS_READ, expires: new Date(Date.now() + 86_400_000).toISOString() },
     });
     expect(pat.statusCode, pat.body).toBe(200);
@@ -175,7 +220,11 @@ describe('withdrawals', () => {
     expect((await balance(u.session)).available).toBe('20');
     const methods = (await req({ method: 'GET', url: '/v2/payout/methods' })).json();
     expect(methods.map((m: { id: string }) => m.id)).toContain('venmo');
-    expect(methods.find((m: { id: string }) => m.id === 'paypal_us')).toMatchObject({ type: 'paypal', interval: { standard: { min: '1', max: '10000' } }, fee: { percentage: '2', min: '0.25', max: '1' } });
+    expect(methods.find((m: { id: string }) => m.id === 'paypal_us')).toMatchObject({
+      type: 'paypal',
+      interval: { standard: { min: '1', max: '10000' } },
+      fee: { percentage: '2', min: '0.25', max: '1' },
+    });
     const fees = await req({ method: 'POST', url: '/v2/payout/fees', payload: { amount: '12.50', method: 'paypal', method_id: 'paypal_us' } });
     expect(fees.json()).toEqual({ fee: '0.25', net_usd: '12.25', exchange_rate: null });
 
@@ -235,8 +284,17 @@ describe('withdrawals', () => {
     // straight at the stream, without the in-process lock: the append conflict re-decides on fresh state
     const ctx = () => newCommandContext(u.userId);
     const now = clock.toISOString();
-    const results = await Promise.allSettled(['RaceAAAA', 'RaceBBBB', 'RaceCCCC'].map((id) =>
-      execute(store, payoutsStream(u.userId), payoutDecider, { type: 'Withdraw', payout_id: id, amount: 2_000_000, method: 'paypal', method_id: 'paypal_us', now }, ctx())));
+    const results = await Promise.allSettled(
+      ['RaceAAAA', 'RaceBBBB', 'RaceCCCC'].map((id) =>
+        execute(
+          store,
+          payoutsStream(u.userId),
+          payoutDecider,
+          { type: 'Withdraw', payout_id: id, amount: 2_000_000, method: 'paypal', method_id: 'paypal_us', now },
+          ctx(),
+        ),
+      ),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
     expect((await balance(u.session)).available).toBe('1');
   });

@@ -39,7 +39,10 @@ export class PayoutVault {
     this.db.prepare('INSERT OR REPLACE INTO payout_recipients (payout_id, user_id, recipient) VALUES (?, ?, ?)').run(payoutId, userId, recipient);
   }
   payoutRecipients(userId: string): Map<string, string> {
-    const rows = this.db.prepare('SELECT payout_id, recipient FROM payout_recipients WHERE user_id = ?').all(userId) as { payout_id: string; recipient: string }[];
+    const rows = this.db.prepare('SELECT payout_id, recipient FROM payout_recipients WHERE user_id = ?').all(userId) as {
+      payout_id: string;
+      recipient: string;
+    }[];
     return new Map(rows.map((r) => [r.payout_id, r.recipient]));
   }
 

@@ -1,6 +1,4 @@
-import {
-  MAX_COMMENT_LENGTH, ThreadMessageDeleted, ThreadMessageSent, type DecidedEvent, type RecordedEvent, type ThreadType,
-} from '@modshelf/events';
+import { MAX_COMMENT_LENGTH, ThreadMessageDeleted, ThreadMessageSent, type DecidedEvent, type RecordedEvent, type ThreadType } from '@modshelf/events';
 import { conflict, invalidInput, notFound, RateLimited, unauthorized } from '@modshelf/contract';
 import type { Decider } from '../kernel/decider';
 import { isStaff, type CommandActor } from '../catalogue/actor';

@@ -55,7 +55,14 @@ describe('thread routes', () => {
   it('report threads: the reporter and staff', async () => {
     const p = await createProject(h);
     await approve(h, p.id);
-    const report = (await h.app.inject({ method: 'POST', url: '/v2/report', headers: h.as('stranger'), payload: { report_type: 'spam', item_type: 'project', item_id: p.id, body: 'spam' } })).json();
+    const report = (
+      await h.app.inject({
+        method: 'POST',
+        url: '/v2/report',
+        headers: h.as('stranger'),
+        payload: { report_type: 'spam', item_type: 'project', item_id: p.id, body: 'spam' },
+      })
+    ).json();
     expect((await post(report.thread_id, 'stranger', { type: 'text', body: 'More details' })).statusCode).toBe(204);
     expect((await post(report.thread_id, 'moderator', { type: 'text', body: 'Thanks' })).statusCode).toBe(204);
     expect((await post(report.thread_id, 'owner', { type: 'text', body: 'not me' })).statusCode).toBe(404);

@@ -53,8 +53,15 @@ export function registerThreadRoutes(app: FastifyInstance, ctx: CatalogueContext
       threadStream(threadId),
       threadDecider,
       {
-        kind: 'send', actor: ca, facts, threadId, messageId: newId(), body: input.body, private: input.private ?? false,
-        replyingTo: input.replying_to ?? null, now: ctx.now().getTime(),
+        kind: 'send',
+        actor: ca,
+        facts,
+        threadId,
+        messageId: newId(),
+        body: input.body,
+        private: input.private ?? false,
+        replyingTo: input.replying_to ?? null,
+        now: ctx.now().getTime(),
       },
       commandContext(request, actor.userId),
     );
@@ -69,7 +76,13 @@ export function registerThreadRoutes(app: FastifyInstance, ctx: CatalogueContext
     if (!threadId) throw notFound('The requested message was not found');
     const ca = toCommandActor(actor);
     const facts = await threadFacts(ctx, threadId, ca);
-    const result = await execute(ctx.store, threadStream(threadId), threadDecider, { kind: 'delete', actor: ca, facts, messageId: id.data }, commandContext(request, actor.userId));
+    const result = await execute(
+      ctx.store,
+      threadStream(threadId),
+      threadDecider,
+      { kind: 'delete', actor: ca, facts, messageId: id.data },
+      commandContext(request, actor.userId),
+    );
     return noContent(reply, result.position);
   });
 }

@@ -37,9 +37,9 @@ export const emailBody = z.object({ email });
 export const codeFlow = z.object({ flow, code: z.string().trim().min(1).max(64) });
 export const codeOnly = z.object({ code: z.string().trim().min(1).max(64) });
 
-const expiresInput = z.union([z.iso.datetime({ offset: true }), z.number().int().positive()]).transform((v) =>
-  new Date(typeof v === 'number' ? (v < 1e12 ? v * 1000 : v) : v).toISOString(),
-);
+const expiresInput = z
+  .union([z.iso.datetime({ offset: true }), z.number().int().positive()])
+  .transform((v) => new Date(typeof v === 'number' ? (v < 1e12 ? v * 1000 : v) : v).toISOString());
 export const createPat = z.object({
   name: z.string({ error: 'name: a token needs a name' }).max(255),
   scopes: scopeInput,
@@ -57,7 +57,10 @@ export const editUser = z.object({
 });
 
 export const SessionAnswer = z.strictObject({ session: z.string().meta({ description: 'an mra_ session token (also set as the auth-token cookie)' }) });
-export const LoginAnswer = z.union([SessionAnswer, z.strictObject({ flow: z.string().meta({ description: 'two-factor flow: finish at POST /v2/auth/login/2fa' }) })]);
+export const LoginAnswer = z.union([
+  SessionAnswer,
+  z.strictObject({ flow: z.string().meta({ description: 'two-factor flow: finish at POST /v2/auth/login/2fa' }) }),
+]);
 export const TwoFactorSecret = z.strictObject({ secret: z.string(), flow: z.string() });
 export const BackupCodes = z.strictObject({ backup_codes: z.array(z.string()) });
 export const VerifyAnswer = z.strictObject({ status: z.enum(['verified', 'already_verified']) });

@@ -4,8 +4,7 @@
  */
 
 const SHA1 = 'c84dd4b3580c02b79958a0590afd5783d80ef504';
-const SHA512 =
-  '8a2c41e1e5f2b6a4d7c3f0e9b8a7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a1f0e9d8c7';
+const SHA512 = '8a2c41e1e5f2b6a4d7c3f0e9b8a7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a1f0e9d8c7';
 
 export const PROJECT_EXAMPLE = {
   id: 'AABBCCDD',

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import {
-  DEPENDENCY_TYPES, PROJECT_STATUSES, PROJECT_TYPES, REQUESTED_STATUSES, SIDE_TYPES, VERSION_STATUSES, VERSION_TYPES,
-} from '../tags';
+import { DEPENDENCY_TYPES, PROJECT_STATUSES, PROJECT_TYPES, REQUESTED_STATUSES, SIDE_TYPES, VERSION_STATUSES, VERSION_TYPES } from '../tags';
 
 /**
  * Field definitions the wire and the events share (the events import them from here, so a
@@ -30,9 +28,7 @@ export const MONETIZATION_STATUSES = ['monetized', 'demonetized', 'force-demonet
 export const monetizationStatus = z.enum(MONETIZATION_STATUSES);
 
 /** Modrinth's FileTypeEnum (additional files: resource packs, sources jars, ...). */
-export const FILE_TYPES = [
-  'required-resource-pack', 'optional-resource-pack', 'sources-jar', 'dev-jar', 'javadoc-jar', 'unknown', 'signature',
-] as const;
+export const FILE_TYPES = ['required-resource-pack', 'optional-resource-pack', 'sources-jar', 'dev-jar', 'javadoc-jar', 'unknown', 'signature'] as const;
 export const fileType = z.enum(FILE_TYPES);
 
 export const versionName = z.string().min(1).max(64);

@@ -23,7 +23,11 @@ export type Organization = z.output<typeof Organization>;
 const slug = z.string().regex(/^[\w!@$()`.+,"\-']{3,64}$/, 'slugs are 3 to 64 letters, digits or -_!@$()`.+,"\'');
 const name = z.string().trim().min(3).max(64);
 const description = z.string().trim().min(3).max(256);
-const bits = z.number().int().nonnegative().max(2 ** 32);
+const bits = z
+  .number()
+  .int()
+  .nonnegative()
+  .max(2 ** 32);
 export const createOrganizationInput = z.object({ slug, name, description });
 export const editOrganizationInput = z.object({ slug: slug.optional(), name: name.optional(), description: description.optional() });
 export const inviteOrgMemberInput = z.object({

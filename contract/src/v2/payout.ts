@@ -4,7 +4,10 @@ import { z } from 'zod';
 export const PAYOUT_METHOD_TYPES = ['paypal', 'venmo', 'tremendous'] as const;
 
 /** Answer and body schemas of /v2/payout (Modrinth's v3 shapes; money as decimal strings, as rust_decimal serializes). */
-const money = z.string().regex(/^-?\d+(\.\d+)?$/).meta({ description: 'US dollars as a decimal string' });
+const money = z
+  .string()
+  .regex(/^-?\d+(\.\d+)?$/)
+  .meta({ description: 'US dollars as a decimal string' });
 const methodType = z.enum([...PAYOUT_METHOD_TYPES, 'unknown']);
 
 export const UserBalance = z.strictObject({
@@ -43,11 +46,13 @@ export const PayoutMethodAnswer = z.strictObject({
 export const UserPayoutHistory = z.strictObject({
   all_time: money.meta({ description: 'revenue credited to the user, all time (USD)' }),
   last_month: money.meta({ description: 'revenue credited in the last 30 days (USD)' }),
-  payouts: z.array(z.strictObject({
-    created: z.string().datetime({ offset: true }),
-    amount: z.number().meta({ description: 'US dollars' }),
-    status: z.enum(['success', 'in-transit', 'cancelled', 'failed']),
-  })),
+  payouts: z.array(
+    z.strictObject({
+      created: z.string().datetime({ offset: true }),
+      amount: z.number().meta({ description: 'US dollars' }),
+      status: z.enum(['success', 'in-transit', 'cancelled', 'failed']),
+    }),
+  ),
 });
 
 export const WithdrawalBody = z.object({
@@ -60,7 +65,11 @@ export const WithdrawalBody = z.object({
 
 export const FeesAnswer = z.strictObject({ fee: money, net_usd: money, exchange_rate: z.null() });
 export const RecipientsAnswer = z.record(z.string(), z.string());
-export const RecipientsBody = z.object({ paypal: z.string().max(254).nullable().optional(), venmo: z.string().max(64).nullable().optional(), tremendous: z.string().max(254).nullable().optional() });
+export const RecipientsBody = z.object({
+  paypal: z.string().max(254).nullable().optional(),
+  venmo: z.string().max(64).nullable().optional(),
+  tremendous: z.string().max(254).nullable().optional(),
+});
 
 /** POST /v2/user/{id|username}/payouts?amount= (Modrinth's legacy withdrawal). */
 export const legacyWithdrawQuery = z.object({

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { PROJECT_STATUSES, REQUESTED_STATUSES, ROUTE_PROJECT_TYPES } from '../tags';
-import {
-  additionalCategories, body, categories, description, id, monetizationStatus, slug, title, url,
-} from './fields';
+import { additionalCategories, body, categories, description, id, monetizationStatus, slug, title, url } from './fields';
 
 /** An optional link: '' and null clear it. */
 const link = z.union([z.literal('').transform(() => null), url]).nullable();
@@ -111,7 +109,10 @@ export const idsParam = z
   .pipe(idList.min(1).max(100));
 
 const boolParam = z.enum(['true', 'false']).transform((v) => v === 'true');
-const imageExt = z.string().transform((s) => s.toLowerCase()).pipe(z.enum(['png', 'jpg', 'jpeg', 'bmp', 'gif', 'webp', 'svg', 'svgz', 'rgb']));
+const imageExt = z
+  .string()
+  .transform((s) => s.toLowerCase())
+  .pipe(z.enum(['png', 'jpg', 'jpeg', 'bmp', 'gif', 'webp', 'svg', 'svgz', 'rgb']));
 export const galleryAddQuery = z.object({
   ext: imageExt,
   featured: boolParam,

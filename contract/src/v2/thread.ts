@@ -7,7 +7,12 @@ import { User } from './user';
 /** Thread answers (Modrinth's Thread, ThreadMessage, ThreadMessageBody) and the body of a message sent. */
 
 export const ThreadMessageBody = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('text'), body: z.string().meta({ description: 'markdown' }), private: z.boolean().meta({ description: 'a staff note, shown to staff only' }), replying_to: Id.nullable() }),
+  z.strictObject({
+    type: z.literal('text'),
+    body: z.string().meta({ description: 'markdown' }),
+    private: z.boolean().meta({ description: 'a staff note, shown to staff only' }),
+    replying_to: Id.nullable(),
+  }),
   z.strictObject({ type: z.literal('status_change'), old_status: ProjectStatus, new_status: ProjectStatus }),
   z.strictObject({ type: z.literal('deleted'), private: z.boolean() }),
 ]);
@@ -21,7 +26,9 @@ export const ThreadMessage = z.strictObject({
 
 export const Thread = z.strictObject({
   id: Id,
-  type: z.enum(['project', 'report', 'comments']).meta({ description: "project: a project's moderation thread; report: a report's; comments (Modshelf): a project's public comments" }),
+  type: z
+    .enum(['project', 'report', 'comments'])
+    .meta({ description: "project: a project's moderation thread; report: a report's; comments (Modshelf): a project's public comments" }),
   project_id: Id.nullable(),
   report_id: Id.nullable(),
   messages: z.array(ThreadMessage).meta({ description: 'oldest first' }),
@@ -40,7 +47,12 @@ export const ProjectModeration = z.strictObject({
     length: z.number().int().nonnegative(),
     reviews_per_day: z.number().nonnegative().meta({ description: 'projects decided per day over the window' }),
     window_days: z.number().int().positive(),
-    estimated_wait_hours: z.number().int().positive().nullable().meta({ description: 'position / reviews_per_day, in hours; null when not queued or nothing was decided in the window' }),
+    estimated_wait_hours: z
+      .number()
+      .int()
+      .positive()
+      .nullable()
+      .meta({ description: 'position / reviews_per_day, in hours; null when not queued or nothing was decided in the window' }),
   }),
 });
 

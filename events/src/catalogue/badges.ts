@@ -18,8 +18,12 @@ export const BADGE_BITS = {
 
 /** Bits an admin may grant or take away. */
 export const GRANTABLE_BADGES =
-  BADGE_BITS.EARLY_MODPACK_ADOPTER | BADGE_BITS.EARLY_RESPACK_ADOPTER | BADGE_BITS.EARLY_PLUGIN_ADOPTER |
-  BADGE_BITS.ALPHA_TESTER | BADGE_BITS.CONTRIBUTOR | BADGE_BITS.TRANSLATOR;
+  BADGE_BITS.EARLY_MODPACK_ADOPTER |
+  BADGE_BITS.EARLY_RESPACK_ADOPTER |
+  BADGE_BITS.EARLY_PLUGIN_ADOPTER |
+  BADGE_BITS.ALPHA_TESTER |
+  BADGE_BITS.CONTRIBUTOR |
+  BADGE_BITS.TRANSLATOR;
 
 /** The whole bitfield: granted bits plus the computed role badges. */
 export function userBadges(granted: number, role: string, creator: boolean): number {

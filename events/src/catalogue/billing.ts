@@ -23,7 +23,14 @@ export const ChargeSucceeded = defineEvent(
 export const ChargeFailed = defineEvent(
   'ChargeFailed',
   1,
-  money.extend({ charge_id: id, method_id: id.nullable(), subscription_id: id.nullable(), description: z.string().max(255), reason: z.string().max(255), created: isoTime }),
+  money.extend({
+    charge_id: id,
+    method_id: id.nullable(),
+    subscription_id: id.nullable(),
+    description: z.string().max(255),
+    reason: z.string().max(255),
+    created: isoTime,
+  }),
 );
 
 export const SubscriptionStarted = defineEvent(

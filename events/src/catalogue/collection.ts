@@ -17,15 +17,7 @@ export const collectionFields = z.object({
   projects: z.array(id).max(1024),
 });
 
-export const CollectionCreated = defineEvent(
-  'CollectionCreated',
-  1,
-  collectionFields.extend({ collection_id: id, user_id: id }),
-);
+export const CollectionCreated = defineEvent('CollectionCreated', 1, collectionFields.extend({ collection_id: id, user_id: id }));
 export const CollectionEdited = defineEvent('CollectionEdited', 1, z.object({ changes: collectionFields.partial() }));
-export const CollectionIconChanged = defineEvent(
-  'CollectionIconChanged',
-  1,
-  z.object({ icon_url: nullableUrl, color: z.number().int().nullable() }),
-);
+export const CollectionIconChanged = defineEvent('CollectionIconChanged', 1, z.object({ icon_url: nullableUrl, color: z.number().int().nullable() }));
 export const CollectionDeleted = defineEvent('CollectionDeleted', 1, z.object({ collection_id: id }));

@@ -1,8 +1,25 @@
 import { z } from 'zod';
 import { DONATION_PLATFORMS } from './tags';
 import {
-  additionalCategories, body, categories, description, dependencyType, id, isoTime, monetizationStatus, nullableUrl, requestedStatus,
-  side, slug, title, url, versionName, versionNumber, versionStatus, versionType, fileType,
+  additionalCategories,
+  body,
+  categories,
+  description,
+  dependencyType,
+  id,
+  isoTime,
+  monetizationStatus,
+  nullableUrl,
+  requestedStatus,
+  side,
+  slug,
+  title,
+  url,
+  versionName,
+  versionNumber,
+  versionStatus,
+  versionType,
+  fileType,
 } from '@modshelf/contract/v2/fields';
 
 /**
@@ -10,8 +27,19 @@ import {
  * fields the wire also carries (ids, urls, slug, title, the tag enums ...) are the contract's.
  */
 export {
-  id, url, nullableUrl, isoTime, projectType, side, projectStatus, requestedStatus, versionType, versionStatus, dependencyType,
-  FILE_TYPES, fileType,
+  id,
+  url,
+  nullableUrl,
+  isoTime,
+  projectType,
+  side,
+  projectStatus,
+  requestedStatus,
+  versionType,
+  versionStatus,
+  dependencyType,
+  FILE_TYPES,
+  fileType,
 } from '@modshelf/contract/v2/fields';
 
 export const license = z.object({ id: z.string().min(1).max(64), name: z.string().max(256), url: nullableUrl });

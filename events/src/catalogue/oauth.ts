@@ -18,19 +18,11 @@ const appFields = z.object({
   max_scopes: scopes,
 });
 
-export const OAuthAppCreated = defineEvent(
-  'OAuthAppCreated',
-  1,
-  appFields.extend({ app_id: id, created_by: id, created: isoTime }),
-);
+export const OAuthAppCreated = defineEvent('OAuthAppCreated', 1, appFields.extend({ app_id: id, created_by: id, created: isoTime }));
 export const OAuthAppEdited = defineEvent('OAuthAppEdited', 1, z.object({ changes: appFields.partial() }));
 export const OAuthAppSecretRotated = defineEvent('OAuthAppSecretRotated', 1, z.object({}));
 export const OAuthAppDeleted = defineEvent('OAuthAppDeleted', 1, z.object({}));
 
 /** On user-<id>: the user granted (or widened) an app's access; scopes are the whole grant. */
-export const OAuthAppAuthorized = defineEvent(
-  'OAuthAppAuthorized',
-  1,
-  z.object({ authorization_id: id, app_id: id, scopes, created: isoTime }),
-);
+export const OAuthAppAuthorized = defineEvent('OAuthAppAuthorized', 1, z.object({ authorization_id: id, app_id: id, scopes, created: isoTime }));
 export const OAuthAuthorizationRevoked = defineEvent('OAuthAuthorizationRevoked', 1, z.object({ app_id: id }));

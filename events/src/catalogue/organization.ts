@@ -11,17 +11,9 @@ export const organizationFields = z.object({
   description: z.string().min(3).max(256),
 });
 
-export const OrganizationCreated = defineEvent(
-  'OrganizationCreated',
-  1,
-  organizationFields.extend({ organization_id: id, team_id: id, owner_id: id }),
-);
+export const OrganizationCreated = defineEvent('OrganizationCreated', 1, organizationFields.extend({ organization_id: id, team_id: id, owner_id: id }));
 export const OrganizationEdited = defineEvent('OrganizationEdited', 1, z.object({ changes: organizationFields.partial() }));
-export const OrganizationIconChanged = defineEvent(
-  'OrganizationIconChanged',
-  1,
-  z.object({ icon_url: nullableUrl, color: z.number().int().nullable() }),
-);
+export const OrganizationIconChanged = defineEvent('OrganizationIconChanged', 1, z.object({ icon_url: nullableUrl, color: z.number().int().nullable() }));
 
 /**
  * A member of the organization's team: `permissions` are the project permission bits the

@@ -32,11 +32,7 @@ defineUpcaster('ProjectCreated', 1, (d: Record<string, unknown>) => {
 
 export const ProjectEdited = defineEvent('ProjectEdited', 1, z.object({ changes: projectFields.partial() }));
 
-export const ProjectIconChanged = defineEvent(
-  'ProjectIconChanged',
-  1,
-  z.object({ icon_url: nullableUrl, color: z.number().int().nullable() }),
-);
+export const ProjectIconChanged = defineEvent('ProjectIconChanged', 1, z.object({ icon_url: nullableUrl, color: z.number().int().nullable() }));
 
 export const GalleryImageAdded = defineEvent('GalleryImageAdded', 1, galleryImage);
 export const GalleryImageEdited = defineEvent(
@@ -100,8 +96,4 @@ export const ProjectDeleted = defineEvent('ProjectDeleted', 1, z.object({ projec
 
 /** Stream: downloads-<project_id>. Deduplicated downloads, flushed in batches (as Modrinth's 15 s queue). */
 export const downloadsStream = (projectId: string) => `downloads-${projectId}`;
-export const DownloadsCounted = defineEvent(
-  'DownloadsCounted',
-  1,
-  z.object({ project_id: id, version_id: id.nullable(), count: z.number().int().positive() }),
-);
+export const DownloadsCounted = defineEvent('DownloadsCounted', 1, z.object({ project_id: id, version_id: id.nullable(), count: z.number().int().positive() }));

@@ -34,8 +34,4 @@ export const VersionFileRemoved = defineEvent('VersionFileRemoved', 1, z.object(
 export const VersionPrimaryFileChanged = defineEvent('VersionPrimaryFileChanged', 1, z.object({ project_id: id, sha1: z.string() }));
 export const VersionDeleted = defineEvent('VersionDeleted', 1, z.object({ project_id: id }));
 /** PATCH /v2/version/{id} `file_types`: the additional-file type of one file changed. */
-export const VersionFileTypeChanged = defineEvent(
-  'VersionFileTypeChanged',
-  1,
-  z.object({ project_id: id, sha1: z.string(), file_type: fileType.nullable() }),
-);
+export const VersionFileTypeChanged = defineEvent('VersionFileTypeChanged', 1, z.object({ project_id: id, sha1: z.string(), file_type: fileType.nullable() }));

@@ -19,7 +19,12 @@ export function credentialStoreContract(adapter: string, make: () => Promise<Vau
     const now = () => new Date().toISOString();
     const later = '2999-01-01T00:00:00.000Z';
     const account = (username: string, email: string | null = null): AccountRecord => ({
-      userId: newId(), username, email, emailVerified: false, passwordHash: `hash-${username}`, role: 'developer',
+      userId: newId(),
+      username,
+      email,
+      emailVerified: false,
+      passwordHash: `hash-${username}`,
+      role: 'developer',
     });
     beforeEach(async () => {
       sut = await make();
@@ -65,7 +70,17 @@ export function credentialStoreContract(adapter: string, make: () => Promise<Vau
       const a = account(`tok_${tag}`);
       await v.createAccount(a);
       const h = `h1_${tag}`;
-      await v.putToken({ hash: h, kind: 'pat', refId: `ref_${tag}`, userId: a.userId, scopes: 2 ** 40 + 2, expires: null, created: now(), lastUsed: null, meta: { name: 'x' } });
+      await v.putToken({
+        hash: h,
+        kind: 'pat',
+        refId: `ref_${tag}`,
+        userId: a.userId,
+        scopes: 2 ** 40 + 2,
+        expires: null,
+        created: now(),
+        lastUsed: null,
+        meta: { name: 'x' },
+      });
       const found = await v.findToken(h);
       expect(found?.token).toMatchObject({ kind: 'pat', scopes: 2 ** 40 + 2, meta: { name: 'x' } });
       expect(found?.account.username).toBe(a.username);
@@ -77,7 +92,16 @@ export function credentialStoreContract(adapter: string, make: () => Promise<Vau
       expect(await v.listTokens(a.userId, 'session')).toEqual([]);
       expect(await v.deleteTokensByRef(`ref_${tag}`)).toBe(1);
       expect(await v.findToken(h)).toBeNull();
-      await v.putToken({ hash: `h2_${tag}`, kind: 'oauth', refId: `APP${tag}:${a.userId}`, userId: a.userId, scopes: 1, expires: null, created: now(), lastUsed: null });
+      await v.putToken({
+        hash: `h2_${tag}`,
+        kind: 'oauth',
+        refId: `APP${tag}:${a.userId}`,
+        userId: a.userId,
+        scopes: 1,
+        expires: null,
+        created: now(),
+        lastUsed: null,
+      });
       expect(await v.deleteTokensByRefPrefix(`APP${tag}:`)).toBe(1);
     });
 

@@ -8,7 +8,13 @@ import { SqliteCredentialStore } from './sqlite';
 credentialStoreContract('sqlite', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'vault-'));
   const vault = new SqliteCredentialStore({ path: join(dir, 'credentials.db') });
-  return { vault, cleanup: async () => { await vault.close(); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    vault,
+    cleanup: async () => {
+      await vault.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 });
 
 describe('SqliteCredentialStore on disk', () => {
@@ -17,7 +23,14 @@ describe('SqliteCredentialStore on disk', () => {
     const path = join(dir, 'credentials.db');
     const v = new SqliteCredentialStore({ path });
     const now = new Date().toISOString();
-    await v.createAccount({ userId: 'AAAAAAAA', username: 'alice', email: 'secret-mail@example.org', emailVerified: false, passwordHash: 'ARGONHASHVALUE', role: 'developer' });
+    await v.createAccount({
+      userId: 'AAAAAAAA',
+      username: 'alice',
+      email: 'secret-mail@example.org',
+      emailVerified: false,
+      passwordHash: 'ARGONHASHVALUE',
+      role: 'developer',
+    });
     await v.putToken({ hash: 'tokenhash', kind: 'session', refId: 'SSSSSSSS', userId: 'AAAAAAAA', scopes: 1, expires: null, created: now, lastUsed: null });
     await v.putTotp({ userId: 'AAAAAAAA', secret: 'TOTPSECRETVALUE', enabled: true, recoveryHashes: [] });
     await v.deleteAccount('AAAAAAAA');

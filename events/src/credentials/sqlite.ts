@@ -150,8 +150,10 @@ export class SqliteCredentialStore implements CredentialStore {
       updExpires: db.prepare('UPDATE tokens SET expires = ? WHERE ref_id = ?'),
       deleteToken: db.prepare('DELETE FROM tokens WHERE hash = ?'),
       deleteByRef: db.prepare('DELETE FROM tokens WHERE ref_id = ?'),
-      deleteByRefPrefix: db.prepare("DELETE FROM tokens WHERE substr(ref_id, 1, length(?)) = ?"),
-      listTicketsOf: db.prepare<[string, string], { key: string; kind: string; user_id: string | null; data: string; expires: string }>('SELECT * FROM tickets WHERE user_id = ? AND kind = ? ORDER BY rowid'),
+      deleteByRefPrefix: db.prepare('DELETE FROM tokens WHERE substr(ref_id, 1, length(?)) = ?'),
+      listTicketsOf: db.prepare<[string, string], { key: string; kind: string; user_id: string | null; data: string; expires: string }>(
+        'SELECT * FROM tickets WHERE user_id = ? AND kind = ? ORDER BY rowid',
+      ),
       listTokens: db.prepare<[string], TokenRow>('SELECT * FROM tokens WHERE user_id = ? ORDER BY created'),
       listTokensKind: db.prepare<[string, string], TokenRow>('SELECT * FROM tokens WHERE user_id = ? AND kind = ? ORDER BY created'),
       getTotp: db.prepare<[string], { user_id: string; secret: string; enabled: number; recovery: string }>('SELECT * FROM totp WHERE user_id = ?'),
@@ -224,12 +226,14 @@ export class SqliteCredentialStore implements CredentialStore {
     this.s.setRole.run(role, userId);
   }
   async deleteAccount(userId: string) {
-    this.db.transaction(() => {
-      this.s.deleteUserTokens.run(userId);
-      this.s.deleteUserTotp.run(userId);
-      this.s.deleteUserTickets.run(userId);
-      this.s.deleteAccount.run(userId);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        this.s.deleteUserTokens.run(userId);
+        this.s.deleteUserTotp.run(userId);
+        this.s.deleteUserTickets.run(userId);
+        this.s.deleteAccount.run(userId);
+      })
+      .immediate();
   }
 
   async listAccountIds() {
@@ -258,10 +262,12 @@ export class SqliteCredentialStore implements CredentialStore {
     this.s.touch.run(time, hash);
   }
   async updateTokens(refId: string, changes: { scopes?: number; expires?: string | null }) {
-    this.db.transaction(() => {
-      if (changes.scopes !== undefined) this.s.updScopes.run(changes.scopes, refId);
-      if (changes.expires !== undefined) this.s.updExpires.run(changes.expires, refId);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        if (changes.scopes !== undefined) this.s.updScopes.run(changes.scopes, refId);
+        if (changes.expires !== undefined) this.s.updExpires.run(changes.expires, refId);
+      })
+      .immediate();
   }
   async deleteToken(hash: string) {
     this.s.deleteToken.run(hash);
@@ -287,29 +293,33 @@ export class SqliteCredentialStore implements CredentialStore {
     this.s.deleteUserTotp.run(userId);
   }
   async useRecoveryCode(userId: string, codeHash: string) {
-    return this.db.transaction(() => {
-      const r = this.s.getTotp.get(userId);
-      if (!r) return false;
-      const codes: string[] = JSON.parse(r.recovery);
-      const i = codes.indexOf(codeHash);
-      if (i < 0) return false;
-      codes.splice(i, 1);
-      this.s.setRecovery.run(JSON.stringify(codes), userId);
-      return true;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const r = this.s.getTotp.get(userId);
+        if (!r) return false;
+        const codes: string[] = JSON.parse(r.recovery);
+        const i = codes.indexOf(codeHash);
+        if (i < 0) return false;
+        codes.splice(i, 1);
+        this.s.setRecovery.run(JSON.stringify(codes), userId);
+        return true;
+      })
+      .immediate();
   }
 
   async putTicket(t: TicketRecord) {
     this.s.putTicket.run(t.key, t.kind, t.userId, JSON.stringify(t.data), t.expires);
   }
   async takeTicket(key: string, kind: string, now: string) {
-    return this.db.transaction(() => {
-      this.s.purgeTickets.run(now);
-      const r = this.s.getTicket.get(key, kind);
-      if (!r) return null;
-      this.s.deleteTicket.run(key, kind);
-      return { key: r.key, kind: r.kind, userId: r.user_id, data: JSON.parse(r.data), expires: r.expires } as TicketRecord;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        this.s.purgeTickets.run(now);
+        const r = this.s.getTicket.get(key, kind);
+        if (!r) return null;
+        this.s.deleteTicket.run(key, kind);
+        return { key: r.key, kind: r.kind, userId: r.user_id, data: JSON.parse(r.data), expires: r.expires } as TicketRecord;
+      })
+      .immediate();
   }
   async peekTicket(key: string, kind: string, now: string) {
     const r = this.s.getTicket.get(key, kind);
@@ -321,7 +331,9 @@ export class SqliteCredentialStore implements CredentialStore {
   }
 
   async listTickets(userId: string, kind: string) {
-    return this.s.listTicketsOf.all(userId, kind).map((r) => ({ key: r.key, kind: r.kind, userId: r.user_id, data: JSON.parse(r.data), expires: r.expires }) as TicketRecord);
+    return this.s.listTicketsOf
+      .all(userId, kind)
+      .map((r) => ({ key: r.key, kind: r.kind, userId: r.user_id, data: JSON.parse(r.data), expires: r.expires }) as TicketRecord);
   }
 
   async close() {

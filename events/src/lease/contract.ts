@@ -69,7 +69,16 @@ export function leaseStoreContract(adapter: string, make: (clock: ManualClock) =
 
     it('commits position and state only while the lease is held (fencing)', async () => {
       const g1 = (await a.acquire('pm', 'one', 1000))!;
-      expect(await a.commit(g1, 7, new Map([['k', 'v1'], ['gone', 'x']]))).toBe(true);
+      expect(
+        await a.commit(
+          g1,
+          7,
+          new Map([
+            ['k', 'v1'],
+            ['gone', 'x'],
+          ]),
+        ),
+      ).toBe(true);
       expect(await b.position('pm')).toBe(7);
       expect(await b.state('pm', 'k')).toBe('v1');
       expect(await a.commit(g1, 9, new Map<string, string | null>([['gone', null]]))).toBe(true);

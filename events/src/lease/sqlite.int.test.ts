@@ -11,7 +11,15 @@ leaseStoreContract('sqlite (two connections on one file)', async (clock) => {
   const path = join(dir, 'leases.db');
   const a = new SqliteLeaseStore({ path, clock: () => clock.now });
   const b = new SqliteLeaseStore({ path, clock: () => clock.now });
-  return { a, b, cleanup: async () => { a.close(); b.close(); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    a,
+    b,
+    cleanup: async () => {
+      a.close();
+      b.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 });
 
 describe('SqliteLeaseStore in the event log file', () => {

@@ -18,8 +18,11 @@ describe('SqliteLeaseStore across processes', () => {
     // the processes start their loops together, once all four are up
     const barrier = join(dir, 'barrier');
     mkdirSync(barrier);
-    const outputs = await Promise.all(['p1', 'p2', 'p3', 'p4'].map((holder) =>
-      run(process.execPath, ['--import', 'tsx', RACE, path, holder, String(count), barrier, '4'], { timeout: 60_000 })));
+    const outputs = await Promise.all(
+      ['p1', 'p2', 'p3', 'p4'].map((holder) =>
+        run(process.execPath, ['--import', 'tsx', RACE, path, holder, String(count), barrier, '4'], { timeout: 60_000 }),
+      ),
+    );
     const results = outputs.map((o) => JSON.parse(o.stdout) as { holder: string; won: string[] });
     const winners = new Map<string, string[]>();
     for (const r of results) for (const name of r.won) winners.set(name, [...(winners.get(name) ?? []), r.holder]);

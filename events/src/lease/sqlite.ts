@@ -112,9 +112,11 @@ export class SqliteLeaseStore implements LeaseStore {
   }
 
   async release(grant: LeaseGrant): Promise<void> {
-    this.db.transaction(() => {
-      if (this.stmts.free.run(grant.name, grant.holder, grant.epoch).changes > 0) this.stmts.drop.run(grant.name);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        if (this.stmts.free.run(grant.name, grant.holder, grant.epoch).changes > 0) this.stmts.drop.run(grant.name);
+      })
+      .immediate();
   }
 
   async current(name: string): Promise<LeaseGrant | null> {

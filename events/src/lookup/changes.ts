@@ -1,6 +1,4 @@
-import {
-  OrganizationCreated, OrganizationDeleted, OrganizationEdited, OrganizationProjectAdded, OrganizationProjectRemoved,
-} from '../catalogue/organization';
+import { OrganizationCreated, OrganizationDeleted, OrganizationEdited, OrganizationProjectAdded, OrganizationProjectRemoved } from '../catalogue/organization';
 import { ProjectCreated, ProjectDeleted, ProjectEdited } from '../catalogue/project';
 import { UserDeleted, UserProfileEdited, UserRegistered } from '../catalogue/user';
 import { VersionDeleted, VersionFileAdded, VersionFileRemoved, VersionPublished } from '../catalogue/version';
@@ -27,9 +25,21 @@ export type LookupChange =
 
 /** The event types the lookup reads. */
 export const LOOKUP_EVENT_TYPES = [
-  ProjectCreated, ProjectEdited, ProjectDeleted, VersionPublished, VersionFileAdded, VersionFileRemoved, VersionDeleted,
-  UserRegistered, UserProfileEdited, UserDeleted, OrganizationCreated, OrganizationEdited, OrganizationDeleted,
-  OrganizationProjectAdded, OrganizationProjectRemoved,
+  ProjectCreated,
+  ProjectEdited,
+  ProjectDeleted,
+  VersionPublished,
+  VersionFileAdded,
+  VersionFileRemoved,
+  VersionDeleted,
+  UserRegistered,
+  UserProfileEdited,
+  UserDeleted,
+  OrganizationCreated,
+  OrganizationEdited,
+  OrganizationDeleted,
+  OrganizationProjectAdded,
+  OrganizationProjectRemoved,
 ].map((d) => d.type);
 
 const after = (streamId: string, prefix: string) => streamId.slice(prefix.length);

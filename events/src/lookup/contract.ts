@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  OrganizationCreated, OrganizationDeleted, OrganizationEdited, OrganizationProjectAdded, OrganizationProjectRemoved, organizationStream,
+  OrganizationCreated,
+  OrganizationDeleted,
+  OrganizationEdited,
+  OrganizationProjectAdded,
+  OrganizationProjectRemoved,
+  organizationStream,
 } from '../catalogue/organization';
 import { ProjectCreated, ProjectDeleted, ProjectEdited, projectStream } from '../catalogue/project';
 import { UserDeleted, UserProfileEdited, UserRegistered, userStream } from '../catalogue/user';
@@ -37,35 +42,76 @@ export function catalogueLookupContract(adapter: string, make: () => Promise<Loo
     const emit = async (stream: string, events: DecidedEvent[]) => {
       const id = newEventId();
       const revision = await sut.store.streamRevision(stream);
-      await sut.store.append(stream, toNewEvents(events, { commandId: id, correlationId: id, causationId: id, actor: null, time: new Date().toISOString() }, newEventId), revision);
+      await sut.store.append(
+        stream,
+        toNewEvents(events, { commandId: id, correlationId: id, causationId: id, actor: null, time: new Date().toISOString() }, newEventId),
+        revision,
+      );
     };
     const user = async (username: string) => {
       const id = newId();
-      await emit(userStream(id), [UserRegistered({ user_id: id, username, role: 'developer', avatar_url: null, bio: null, created: new Date().toISOString() })]);
+      await emit(userStream(id), [
+        UserRegistered({ user_id: id, username, role: 'developer', avatar_url: null, bio: null, created: new Date().toISOString() }),
+      ]);
       return id;
     };
     const project = async (owner: string, slug: string, organization_id: string | null = null) => {
       const id = newId();
       const team = newId();
-      await emit(projectStream(id), [ProjectCreated({
-        project_id: id, team_id: team, project_type: 'mod', owner_id: owner, organization_id, thread_id: newId(), status: 'draft',
-        published: new Date().toISOString(), slug, title: `Title ${slug}`, description: 'A project for the lookup contract', body: '',
-        categories: ['technology'], additional_categories: [], license: { id: 'MIT', name: 'MIT License', url: null },
-        client_side: 'required', server_side: 'unsupported', issues_url: null, source_url: null, wiki_url: null, discord_url: null,
-        donation_urls: [], requested_status: 'approved', moderator_message: null, monetization_status: 'monetized',
-      })]);
+      await emit(projectStream(id), [
+        ProjectCreated({
+          project_id: id,
+          team_id: team,
+          project_type: 'mod',
+          owner_id: owner,
+          organization_id,
+          thread_id: newId(),
+          status: 'draft',
+          published: new Date().toISOString(),
+          slug,
+          title: `Title ${slug}`,
+          description: 'A project for the lookup contract',
+          body: '',
+          categories: ['technology'],
+          additional_categories: [],
+          license: { id: 'MIT', name: 'MIT License', url: null },
+          client_side: 'required',
+          server_side: 'unsupported',
+          issues_url: null,
+          source_url: null,
+          wiki_url: null,
+          discord_url: null,
+          donation_urls: [],
+          requested_status: 'approved',
+          moderator_message: null,
+          monetization_status: 'monetized',
+        }),
+      ]);
       return { id, team };
     };
     const version = async (projectId: string, author: string) => {
       const id = newId();
       const content = `${projectId}/${id}`;
       const hashes = { sha1: sha('sha1', content), sha512: sha('sha512', content) };
-      await emit(versionStream(id), [VersionPublished({
-        version_id: id, project_id: projectId, author_id: author, date_published: new Date().toISOString(), name: 'v1', version_number: '1.0.0',
-        changelog: '', version_type: 'release', loaders: ['coreengine'], game_versions: ['1.11.4'], featured: false, status: 'listed',
-        requested_status: null, dependencies: [],
-        files: [{ hashes, url: `https://cdn.example/${id}/a.jar`, filename: 'a.jar', primary: true, size: 10, file_type: null }],
-      })]);
+      await emit(versionStream(id), [
+        VersionPublished({
+          version_id: id,
+          project_id: projectId,
+          author_id: author,
+          date_published: new Date().toISOString(),
+          name: 'v1',
+          version_number: '1.0.0',
+          changelog: '',
+          version_type: 'release',
+          loaders: ['coreengine'],
+          game_versions: ['1.11.4'],
+          featured: false,
+          status: 'listed',
+          requested_status: null,
+          dependencies: [],
+          files: [{ hashes, url: `https://cdn.example/${id}/a.jar`, filename: 'a.jar', primary: true, size: 10, file_type: null }],
+        }),
+      ]);
       return { id, ...hashes };
     };
 
@@ -106,7 +152,12 @@ export function catalogueLookupContract(adapter: string, make: () => Promise<Loo
       expect(await l.versionsWithHash(v1.sha512)).toEqual([v1.id]);
 
       const extra = { sha1: sha('sha1', `extra${v2.id}`), sha512: sha('sha512', `extra${v2.id}`) };
-      await emit(versionStream(v2.id), [VersionFileAdded({ project_id: p.id, file: { hashes: extra, url: 'https://cdn.example/b.jar', filename: 'b.jar', primary: false, size: 1, file_type: null } })]);
+      await emit(versionStream(v2.id), [
+        VersionFileAdded({
+          project_id: p.id,
+          file: { hashes: extra, url: 'https://cdn.example/b.jar', filename: 'b.jar', primary: false, size: 1, file_type: null },
+        }),
+      ]);
       expect(await l.versionsWithHash(extra.sha512)).toEqual([v2.id]);
       await emit(versionStream(v2.id), [VersionFileRemoved({ project_id: p.id, sha1: extra.sha1 })]);
       expect(await l.versionsWithHash(extra.sha1)).toEqual([]);
@@ -140,7 +191,9 @@ export function catalogueLookupContract(adapter: string, make: () => Promise<Loo
       const oid = newId();
       const slug = `Org-${newId()}`;
       const team = newId();
-      await emit(organizationStream(oid), [OrganizationCreated({ organization_id: oid, team_id: team, owner_id: owner, slug, name: 'An org', description: 'An organization' })]);
+      await emit(organizationStream(oid), [
+        OrganizationCreated({ organization_id: oid, team_id: team, owner_id: owner, slug, name: 'An org', description: 'An organization' }),
+      ]);
       expect(await l.organizationOfTeam(team)).toBe(oid);
       expect(await l.organizationOfTeam(newId())).toBeNull();
       expect(await l.organizationId(slug.toLowerCase())).toBe(oid);

@@ -30,7 +30,10 @@ export class FollowingLookup implements CatalogueLookup {
   private readonly setCheckpoint;
   private readonly pageSize: number;
 
-  constructor(private readonly store: EventStore, options: FollowingLookupOptions = {}) {
+  constructor(
+    private readonly store: EventStore,
+    options: FollowingLookupOptions = {},
+  ) {
     this.db = new Database(options.path ?? ':memory:');
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 5000');
@@ -51,11 +54,13 @@ export class FollowingLookup implements CatalogueLookup {
         const page = await this.store.readAll({ after, maxCount: this.pageSize });
         if (page.length === 0) return this.tables;
         // another process sharing the file may have applied this page meanwhile: apply only from the checkpoint read
-        this.db.transaction(() => {
-          if ((this.checkpoint.get()?.position ?? 0) !== after) return;
-          for (const e of page) if (relevant.has(e.type)) this.tables.apply(lookupChanges(e));
-          this.setCheckpoint.run(page[page.length - 1].position);
-        }).immediate();
+        this.db
+          .transaction(() => {
+            if ((this.checkpoint.get()?.position ?? 0) !== after) return;
+            for (const e of page) if (relevant.has(e.type)) this.tables.apply(lookupChanges(e));
+            this.setCheckpoint.run(page[page.length - 1].position);
+          })
+          .immediate();
         if (page.length < this.pageSize) return this.tables;
       }
     });
@@ -63,18 +68,42 @@ export class FollowingLookup implements CatalogueLookup {
     return run;
   }
 
-  async projectId(idOrSlug: string): Promise<string | null> { return (await this.current()).projectId(idOrSlug); }
-  async projectSlugOwner(slug: string): Promise<string | null> { return (await this.current()).projectSlugOwner(slug); }
-  async projectOfTeam(teamId: string): Promise<string | null> { return (await this.current()).projectOfTeam(teamId); }
-  async liveVersionCount(projectId: string): Promise<number> { return (await this.current()).liveVersionCount(projectId); }
-  async version(versionId: string): Promise<VersionRef | null> { return (await this.current()).version(versionId); }
-  async versionsWithHash(hash: string): Promise<string[]> { return (await this.current()).versionsWithHash(hash); }
-  async userExists(userId: string): Promise<boolean> { return (await this.current()).userExists(userId); }
-  async userId(idOrUsername: string): Promise<string | null> { return (await this.current()).userId(idOrUsername); }
-  async organizationId(idOrSlug: string): Promise<string | null> { return (await this.current()).organizationId(idOrSlug); }
-  async organizationSlugOwner(slug: string): Promise<string | null> { return (await this.current()).organizationSlugOwner(slug); }
-  async organizationOfTeam(teamId: string): Promise<string | null> { return (await this.current()).organizationOfTeam(teamId); }
-  async organizationOf(projectId: string): Promise<string | null> { return (await this.current()).organizationOf(projectId); }
+  async projectId(idOrSlug: string): Promise<string | null> {
+    return (await this.current()).projectId(idOrSlug);
+  }
+  async projectSlugOwner(slug: string): Promise<string | null> {
+    return (await this.current()).projectSlugOwner(slug);
+  }
+  async projectOfTeam(teamId: string): Promise<string | null> {
+    return (await this.current()).projectOfTeam(teamId);
+  }
+  async liveVersionCount(projectId: string): Promise<number> {
+    return (await this.current()).liveVersionCount(projectId);
+  }
+  async version(versionId: string): Promise<VersionRef | null> {
+    return (await this.current()).version(versionId);
+  }
+  async versionsWithHash(hash: string): Promise<string[]> {
+    return (await this.current()).versionsWithHash(hash);
+  }
+  async userExists(userId: string): Promise<boolean> {
+    return (await this.current()).userExists(userId);
+  }
+  async userId(idOrUsername: string): Promise<string | null> {
+    return (await this.current()).userId(idOrUsername);
+  }
+  async organizationId(idOrSlug: string): Promise<string | null> {
+    return (await this.current()).organizationId(idOrSlug);
+  }
+  async organizationSlugOwner(slug: string): Promise<string | null> {
+    return (await this.current()).organizationSlugOwner(slug);
+  }
+  async organizationOfTeam(teamId: string): Promise<string | null> {
+    return (await this.current()).organizationOfTeam(teamId);
+  }
+  async organizationOf(projectId: string): Promise<string | null> {
+    return (await this.current()).organizationOf(projectId);
+  }
   async close(): Promise<void> {
     await this.queue;
     if (this.db.open) this.db.close();

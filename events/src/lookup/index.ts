@@ -14,6 +14,12 @@ export function lookupFor(store: EventStore, following: FollowingLookupOptions =
   return store instanceof SqliteEventStore ? new SqliteInlineLookup(store) : new FollowingLookup(store, following);
 }
 export {
-  threadLookupFor, threadLookupProjection, SqliteInlineThreadLookup, FollowingThreadLookup, ThreadTables, THREAD_LOOKUP_EVENT_TYPES,
-  type ThreadLookup, type ThreadOwner,
+  threadLookupFor,
+  threadLookupProjection,
+  SqliteInlineThreadLookup,
+  FollowingThreadLookup,
+  ThreadTables,
+  THREAD_LOOKUP_EVENT_TYPES,
+  type ThreadLookup,
+  type ThreadOwner,
 } from './thread-lookup';

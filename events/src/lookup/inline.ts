@@ -38,18 +38,42 @@ export class SqliteInlineLookup implements CatalogueLookup {
     return this.tables;
   }
 
-  async projectId(idOrSlug: string): Promise<string | null> { return this.current().projectId(idOrSlug); }
-  async projectSlugOwner(slug: string): Promise<string | null> { return this.current().projectSlugOwner(slug); }
-  async projectOfTeam(teamId: string): Promise<string | null> { return this.current().projectOfTeam(teamId); }
-  async liveVersionCount(projectId: string): Promise<number> { return this.current().liveVersionCount(projectId); }
-  async version(versionId: string): Promise<VersionRef | null> { return this.current().version(versionId); }
-  async versionsWithHash(hash: string): Promise<string[]> { return this.current().versionsWithHash(hash); }
-  async userExists(userId: string): Promise<boolean> { return this.current().userExists(userId); }
-  async userId(idOrUsername: string): Promise<string | null> { return this.current().userId(idOrUsername); }
-  async organizationId(idOrSlug: string): Promise<string | null> { return this.current().organizationId(idOrSlug); }
-  async organizationSlugOwner(slug: string): Promise<string | null> { return this.current().organizationSlugOwner(slug); }
-  async organizationOfTeam(teamId: string): Promise<string | null> { return this.current().organizationOfTeam(teamId); }
-  async organizationOf(projectId: string): Promise<string | null> { return this.current().organizationOf(projectId); }
+  async projectId(idOrSlug: string): Promise<string | null> {
+    return this.current().projectId(idOrSlug);
+  }
+  async projectSlugOwner(slug: string): Promise<string | null> {
+    return this.current().projectSlugOwner(slug);
+  }
+  async projectOfTeam(teamId: string): Promise<string | null> {
+    return this.current().projectOfTeam(teamId);
+  }
+  async liveVersionCount(projectId: string): Promise<number> {
+    return this.current().liveVersionCount(projectId);
+  }
+  async version(versionId: string): Promise<VersionRef | null> {
+    return this.current().version(versionId);
+  }
+  async versionsWithHash(hash: string): Promise<string[]> {
+    return this.current().versionsWithHash(hash);
+  }
+  async userExists(userId: string): Promise<boolean> {
+    return this.current().userExists(userId);
+  }
+  async userId(idOrUsername: string): Promise<string | null> {
+    return this.current().userId(idOrUsername);
+  }
+  async organizationId(idOrSlug: string): Promise<string | null> {
+    return this.current().organizationId(idOrSlug);
+  }
+  async organizationSlugOwner(slug: string): Promise<string | null> {
+    return this.current().organizationSlugOwner(slug);
+  }
+  async organizationOfTeam(teamId: string): Promise<string | null> {
+    return this.current().organizationOfTeam(teamId);
+  }
+  async organizationOf(projectId: string): Promise<string | null> {
+    return this.current().organizationOf(projectId);
+  }
   /** The tables belong to the store's file: closing the lookup leaves them to the store. */
   async close(): Promise<void> {}
 }

@@ -17,8 +17,14 @@ catalogueLookupContract('sqlite inline (two store instances on one file)', async
   const lookup = new SqliteInlineLookup(store);
   const other = new SqliteInlineLookup(second);
   return {
-    store, lookup, other,
-    cleanup: async () => { await store.close(); await second.close(); rmSync(dir, { recursive: true, force: true }); },
+    store,
+    lookup,
+    other,
+    cleanup: async () => {
+      await store.close();
+      await second.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 });
 
@@ -27,8 +33,14 @@ catalogueLookupContract('following (local index caught up from the log)', async 
   const store = new SqliteEventStore({ path: join(dir, 'events.db') });
   const lookup = new FollowingLookup(store, { path: join(dir, 'lookup.db'), pageSize: 3 });
   return {
-    store, lookup, other: null,
-    cleanup: async () => { await lookup.close(); await store.close(); rmSync(dir, { recursive: true, force: true }); },
+    store,
+    lookup,
+    other: null,
+    cleanup: async () => {
+      await lookup.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 });
 
@@ -56,13 +68,39 @@ describe('FollowingLookup', () => {
 function created(slug: string) {
   const id = newId();
   const e = newEventId();
-  const events = toNewEvents([ProjectCreated({
-    project_id: id, team_id: newId(), project_type: 'mod', owner_id: newId(), organization_id: null, thread_id: newId(), status: 'draft',
-    published: new Date().toISOString(), slug, title: 'Title', description: 'A project', body: '', categories: [], additional_categories: [],
-    license: { id: 'MIT', name: 'MIT License', url: null }, client_side: 'required', server_side: 'unsupported', issues_url: null,
-    source_url: null, wiki_url: null, discord_url: null, donation_urls: [], requested_status: 'approved', moderator_message: null,
-    monetization_status: 'monetized',
-  })], { commandId: e, correlationId: e, causationId: e, actor: null, time: new Date().toISOString() }, newEventId);
+  const events = toNewEvents(
+    [
+      ProjectCreated({
+        project_id: id,
+        team_id: newId(),
+        project_type: 'mod',
+        owner_id: newId(),
+        organization_id: null,
+        thread_id: newId(),
+        status: 'draft',
+        published: new Date().toISOString(),
+        slug,
+        title: 'Title',
+        description: 'A project',
+        body: '',
+        categories: [],
+        additional_categories: [],
+        license: { id: 'MIT', name: 'MIT License', url: null },
+        client_side: 'required',
+        server_side: 'unsupported',
+        issues_url: null,
+        source_url: null,
+        wiki_url: null,
+        discord_url: null,
+        donation_urls: [],
+        requested_status: 'approved',
+        moderator_message: null,
+        monetization_status: 'monetized',
+      }),
+    ],
+    { commandId: e, correlationId: e, causationId: e, actor: null, time: new Date().toISOString() },
+    newEventId,
+  );
   return { id, stream: projectStream(id), events };
 }
 
@@ -78,7 +116,8 @@ describe('SqliteInlineLookup', () => {
     const store = new SqliteEventStore({ path });
     const lookup = new SqliteInlineLookup(store);
     expect(await lookup.projectId('written-before')).toBe(first.id);
-    const checkpoint = () => (store.db.prepare("SELECT position FROM inline_checkpoints WHERE name = 'catalogue-lookup'").get() as { position: number }).position;
+    const checkpoint = () =>
+      (store.db.prepare("SELECT position FROM inline_checkpoints WHERE name = 'catalogue-lookup'").get() as { position: number }).position;
     expect(checkpoint()).toBe(await store.headPosition());
     await store.close();
     rmSync(dir, { recursive: true, force: true });
@@ -89,9 +128,13 @@ describe('SqliteInlineLookup', () => {
     const path = join(dir, 'events.db');
     const old = new SqliteEventStore({ path });
     const meta = { eventId: 'e', commandId: 'c', correlationId: 'c', causationId: 'c', actor: null, time: new Date(0).toISOString() };
-    old.appendMany(Array.from({ length: 45 }, (_, i) => ({
-      streamId: `noise-${i}`, expected: -1, events: Array.from({ length: 1000 }, () => ({ type: 'Noise', schemaVersion: 1, data: {}, metadata: meta })),
-    })));
+    old.appendMany(
+      Array.from({ length: 45 }, (_, i) => ({
+        streamId: `noise-${i}`,
+        expected: -1,
+        events: Array.from({ length: 1000 }, () => ({ type: 'Noise', schemaVersion: 1, data: {}, metadata: meta })),
+      })),
+    );
     const late = created('after-much-noise');
     await old.append(late.stream, late.events, -1);
     await old.close();
@@ -121,7 +164,12 @@ describe('SqliteInlineLookup', () => {
     const store = new SqliteEventStore({ path: join(dir, 'events.db') });
     const lookup = new SqliteInlineLookup(store);
     const p = created('never-written');
-    await expect(store.appendMulti([{ streamId: p.stream, events: p.events, expected: -1 }, { streamId: 'x-1', events: p.events, expected: 5 }])).rejects.toThrow();
+    await expect(
+      store.appendMulti([
+        { streamId: p.stream, events: p.events, expected: -1 },
+        { streamId: 'x-1', events: p.events, expected: 5 },
+      ]),
+    ).rejects.toThrow();
     expect(await lookup.projectId('never-written')).toBeNull();
     expect(await lookup.projectId(p.id)).toBeNull();
     await store.close();

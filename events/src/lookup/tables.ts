@@ -100,13 +100,9 @@ export class LookupTables {
       user: db.prepare<[string], Id>('SELECT id FROM lookup_user WHERE id = ?'),
       userByName: db.prepare<[string], Id>('SELECT id FROM lookup_user WHERE username_lower = ? ORDER BY rowid DESC LIMIT 1'),
       liveOrganization: db.prepare<[string], Id>('SELECT id FROM lookup_organization WHERE id = ? AND deleted = 0'),
-      organizationBySlug: db.prepare<[string], Id>(
-        'SELECT id FROM lookup_organization WHERE slug_lower = ? AND deleted = 0 ORDER BY rowid DESC LIMIT 1',
-      ),
+      organizationBySlug: db.prepare<[string], Id>('SELECT id FROM lookup_organization WHERE slug_lower = ? AND deleted = 0 ORDER BY rowid DESC LIMIT 1'),
       organizationOfTeam: db.prepare<[string], { organization_id: string }>('SELECT organization_id FROM lookup_organization_team WHERE team_id = ?'),
-      organizationOf: db.prepare<[string], { organization_id: string }>(
-        'SELECT organization_id FROM lookup_project_organization WHERE project_id = ?',
-      ),
+      organizationOf: db.prepare<[string], { organization_id: string }>('SELECT organization_id FROM lookup_project_organization WHERE project_id = ?'),
     };
   }
 
@@ -118,30 +114,52 @@ export class LookupTables {
           w.project.run(c.id, c.teamId, c.slug.toLowerCase());
           if (c.organizationId) w.projectOrganization.run(c.id, c.organizationId);
           break;
-        case 'project-slug': w.projectSlug.run(c.slug.toLowerCase(), c.id); break;
-        case 'project-deleted': w.projectDeleted.run(c.id); break;
+        case 'project-slug':
+          w.projectSlug.run(c.slug.toLowerCase(), c.id);
+          break;
+        case 'project-deleted':
+          w.projectDeleted.run(c.id);
+          break;
         case 'version':
           w.version.run(c.id, c.projectId);
           for (const f of c.files) w.file.run(c.id, f.sha1.toLowerCase(), f.sha512.toLowerCase());
           break;
-        case 'version-file': w.file.run(c.versionId, c.sha1.toLowerCase(), c.sha512.toLowerCase()); break;
-        case 'version-file-removed': w.fileRemoved.run(c.versionId, c.sha1.toLowerCase()); break;
-        case 'version-deleted': w.versionDeleted.run(c.id); break;
-        case 'user': w.user.run(c.id, c.username.toLowerCase()); break;
-        case 'user-renamed': w.userRenamed.run(c.username.toLowerCase(), c.id); break;
-        case 'user-deleted': w.userDeleted.run(c.id); break;
+        case 'version-file':
+          w.file.run(c.versionId, c.sha1.toLowerCase(), c.sha512.toLowerCase());
+          break;
+        case 'version-file-removed':
+          w.fileRemoved.run(c.versionId, c.sha1.toLowerCase());
+          break;
+        case 'version-deleted':
+          w.versionDeleted.run(c.id);
+          break;
+        case 'user':
+          w.user.run(c.id, c.username.toLowerCase());
+          break;
+        case 'user-renamed':
+          w.userRenamed.run(c.username.toLowerCase(), c.id);
+          break;
+        case 'user-deleted':
+          w.userDeleted.run(c.id);
+          break;
         case 'organization':
           w.organization.run(c.id, c.slug.toLowerCase());
           w.organizationTeam.run(c.teamId, c.id);
           break;
-        case 'organization-slug': w.organizationSlug.run(c.slug.toLowerCase(), c.id); break;
+        case 'organization-slug':
+          w.organizationSlug.run(c.slug.toLowerCase(), c.id);
+          break;
         case 'organization-deleted':
           w.organizationDeleted.run(c.id);
           w.organizationProjectsDropped.run(c.id);
           w.organizationTeamDropped.run(c.id);
           break;
-        case 'organization-project': w.projectOrganization.run(c.projectId, c.organizationId); break;
-        case 'organization-project-removed': w.projectOrganizationRemoved.run(c.projectId, c.organizationId); break;
+        case 'organization-project':
+          w.projectOrganization.run(c.projectId, c.organizationId);
+          break;
+        case 'organization-project-removed':
+          w.projectOrganizationRemoved.run(c.projectId, c.organizationId);
+          break;
       }
     }
   }

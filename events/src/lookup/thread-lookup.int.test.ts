@@ -17,10 +17,31 @@ const append = (store: SqliteEventStore, stream: string, events: DecidedEvent[])
 
 function projectCreated(projectId: string, threadId: string) {
   return ProjectCreated({
-    project_id: projectId, team_id: newId(), project_type: 'mod', owner_id: newId(), organization_id: null, thread_id: threadId, status: 'draft',
-    published: meta.time, slug: `p-${projectId.toLowerCase()}`, title: 'Thread test', description: 'A project for the thread lookup', body: 'body', categories: ['magic'], additional_categories: [],
-    license: { id: 'MIT', name: 'MIT', url: null }, client_side: 'required', server_side: 'unsupported', issues_url: null, source_url: null,
-    wiki_url: null, discord_url: null, donation_urls: [], requested_status: 'approved', moderator_message: null, monetization_status: 'monetized',
+    project_id: projectId,
+    team_id: newId(),
+    project_type: 'mod',
+    owner_id: newId(),
+    organization_id: null,
+    thread_id: threadId,
+    status: 'draft',
+    published: meta.time,
+    slug: `p-${projectId.toLowerCase()}`,
+    title: 'Thread test',
+    description: 'A project for the thread lookup',
+    body: 'body',
+    categories: ['magic'],
+    additional_categories: [],
+    license: { id: 'MIT', name: 'MIT', url: null },
+    client_side: 'required',
+    server_side: 'unsupported',
+    issues_url: null,
+    source_url: null,
+    wiki_url: null,
+    discord_url: null,
+    donation_urls: [],
+    requested_status: 'approved',
+    moderator_message: null,
+    monetization_status: 'monetized',
   } as Parameters<typeof ProjectCreated>[0] & { slug: string });
 }
 
@@ -42,7 +63,16 @@ for (const [name, make] of [
       ]);
       const mid = newId();
       await append(store, threadStream(tid), [
-        ThreadMessageSent({ message_id: mid, thread_id: tid, thread_type: 'project', item_id: pid, author_id: newId(), body: 'hi', private: false, replying_to: null }),
+        ThreadMessageSent({
+          message_id: mid,
+          thread_id: tid,
+          thread_type: 'project',
+          item_id: pid,
+          author_id: newId(),
+          body: 'hi',
+          private: false,
+          replying_to: null,
+        }),
       ]);
       expect(await lookup.thread(tid)).toEqual({ type: 'project', itemId: pid });
       expect(await lookup.thread(commentThreadId(pid))).toEqual({ type: 'comments', itemId: pid });

@@ -108,7 +108,10 @@ export class FollowingThreadLookup implements ThreadLookup {
   private readonly checkpoint;
   private readonly setCheckpoint;
 
-  constructor(private readonly store: EventStore, path = ':memory:') {
+  constructor(
+    private readonly store: EventStore,
+    path = ':memory:',
+  ) {
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 5000');
@@ -126,11 +129,13 @@ export class FollowingThreadLookup implements ThreadLookup {
         const after = this.checkpoint.get()?.position ?? 0;
         const page = await this.store.readAll({ after, maxCount: 5000 });
         if (page.length === 0) return this.tables;
-        this.db.transaction(() => {
-          if ((this.checkpoint.get()?.position ?? 0) !== after) return;
-          for (const e of page) if (relevant.has(e.type)) this.tables.apply(e);
-          this.setCheckpoint.run(page[page.length - 1].position);
-        }).immediate();
+        this.db
+          .transaction(() => {
+            if ((this.checkpoint.get()?.position ?? 0) !== after) return;
+            for (const e of page) if (relevant.has(e.type)) this.tables.apply(e);
+            this.setCheckpoint.run(page[page.length - 1].position);
+          })
+          .immediate();
         if (page.length < 5000) return this.tables;
       }
     });

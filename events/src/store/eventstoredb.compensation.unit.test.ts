@@ -3,7 +3,10 @@ import { NO_STREAM, WrongExpectedRevisionError, type AppendResult, type Expected
 import { EventStoreDbEventStore } from './eventstoredb';
 
 const ev = (type: string): NewEvent => ({
-  type, schemaVersion: 1, data: {}, metadata: { eventId: type, commandId: 'c', correlationId: 'c', causationId: 'c', actor: null, time: new Date(0).toISOString() },
+  type,
+  schemaVersion: 1,
+  data: {},
+  metadata: { eventId: type, commandId: 'c', correlationId: 'c', causationId: 'c', actor: null, time: new Date(0).toISOString() },
 });
 
 /**
@@ -58,10 +61,12 @@ describe('EventStoreDbEventStore.appendMulti (no multi-stream transaction)', () 
 
   it('writes nothing more when the first part fails', async () => {
     revisions.set('slug-project-a', 0);
-    await expect(store.appendMulti([
-      { streamId: 'slug-project-a', events: [ev('NameReserved')], expected: NO_STREAM, compensation: [ev('NameReleased')] },
-      { streamId: 'project-1', events: [ev('ProjectCreated')], expected: NO_STREAM },
-    ])).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await expect(
+      store.appendMulti([
+        { streamId: 'slug-project-a', events: [ev('NameReserved')], expected: NO_STREAM, compensation: [ev('NameReleased')] },
+        { streamId: 'project-1', events: [ev('ProjectCreated')], expected: NO_STREAM },
+      ]),
+    ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
     expect(calls).toHaveLength(1);
   });
 });

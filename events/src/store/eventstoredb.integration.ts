@@ -17,10 +17,22 @@ if (servers.eventstore) {
   catalogueLookupContract('FollowingLookup over EventStoreDB', async () => {
     const store = new EventStoreDbEventStore({ connectionString: servers.eventstore });
     const lookup = new FollowingLookup(store);
-    return { store, lookup, other: null, cleanup: async () => { await lookup.close(); await store.close(); } };
+    return {
+      store,
+      lookup,
+      other: null,
+      cleanup: async () => {
+        await lookup.close();
+        await store.close();
+      },
+    };
   });
 } else {
-  const why = missing('EventStore contract: EventStoreDB', 'EVENTSTORE_URL', 'no EventStoreDB server can be obtained from the package registries here; run with docker compose or give EVENTSTORE_URL');
+  const why = missing(
+    'EventStore contract: EventStoreDB',
+    'EVENTSTORE_URL',
+    'no EventStoreDB server can be obtained from the package registries here; run with docker compose or give EVENTSTORE_URL',
+  );
   describe.skip(why, () => {
     it('EventStore contract: EventStoreDB', () => {});
   });

@@ -44,8 +44,7 @@ export interface EventStoreDbOptions {
 
 type StoredMetadata = EventMetadata & { $schemaVersion?: number };
 
-const isUserEvent = (r: ResolvedEvent | AllStreamResolvedEvent): boolean =>
-  !!r.event && !r.event.type.startsWith('$') && !r.event.streamId.startsWith('$');
+const isUserEvent = (r: ResolvedEvent | AllStreamResolvedEvent): boolean => !!r.event && !r.event.type.startsWith('$') && !r.event.streamId.startsWith('$');
 
 function toPosition(p: bigint): { commit: bigint; prepare: bigint } {
   return { commit: p, prepare: p };
@@ -78,8 +77,7 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    const expectedRevision: AppendExpectedRevision =
-      expected === 'any' ? ANY : expected === NO_STREAM ? ESDB_NO_STREAM : BigInt(expected);
+    const expectedRevision: AppendExpectedRevision = expected === 'any' ? ANY : expected === NO_STREAM ? ESDB_NO_STREAM : BigInt(expected);
     if (events.length === 0) {
       const current = await this.streamRevision(streamId);
       if (expected !== 'any' && expected !== current) throw new WrongExpectedRevisionError(streamId, expected, current);

@@ -9,7 +9,13 @@ import { NO_STREAM } from '../envelope';
 eventStoreContract('sqlite', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'es-'));
   const store = new SqliteEventStore({ path: join(dir, 'events.db') });
-  return { store, cleanup: async () => { await store.close(); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 });
 
 describe('SqliteEventStore durability', () => {

@@ -2,14 +2,7 @@ import Database from 'better-sqlite3';
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import {
-  NO_STREAM,
-  WrongExpectedRevisionError,
-  type AppendResult,
-  type ExpectedRevision,
-  type NewEvent,
-  type RecordedEvent,
-} from '../envelope';
+import { NO_STREAM, WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, type NewEvent, type RecordedEvent } from '../envelope';
 import type { EventHandler, EventStore, ReadAllOptions, ReadStreamOptions, StreamAppend, Subscription } from './port';
 
 interface Row {
@@ -95,15 +88,9 @@ export class SqliteEventStore implements EventStore {
     this.appended.setMaxListeners(0);
     this.stmts = {
       revision: this.db.prepare<[string], { r: number | null }>('SELECT MAX(revision) AS r FROM events WHERE stream_id = ?'),
-      insert: this.db.prepare(
-        'INSERT INTO events (stream_id, revision, type, schema_version, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
-      ),
-      fwd: this.db.prepare<[string, number, number], Row>(
-        'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision ASC LIMIT ?',
-      ),
-      back: this.db.prepare<[string, number, number], Row>(
-        'SELECT * FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?',
-      ),
+      insert: this.db.prepare('INSERT INTO events (stream_id, revision, type, schema_version, data, metadata) VALUES (?, ?, ?, ?, ?, ?)'),
+      fwd: this.db.prepare<[string, number, number], Row>('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision ASC LIMIT ?'),
+      back: this.db.prepare<[string, number, number], Row>('SELECT * FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?'),
       all: this.db.prepare<[number, number], Row>('SELECT * FROM events WHERE position > ? ORDER BY position ASC LIMIT ?'),
       head: this.db.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events'),
       checkpoint: this.db.prepare<[string], { position: number }>('SELECT position FROM inline_checkpoints WHERE name = ?'),
@@ -130,14 +117,7 @@ export class SqliteEventStore implements EventStore {
     let position = 0;
     for (const e of events) {
       revision += 1;
-      const info = this.stmts.insert.run(
-        streamId,
-        revision,
-        e.type,
-        e.schemaVersion,
-        JSON.stringify(e.data),
-        JSON.stringify(e.metadata),
-      );
+      const info = this.stmts.insert.run(streamId, revision, e.type, e.schemaVersion, JSON.stringify(e.data), JSON.stringify(e.metadata));
       position = Number(info.lastInsertRowid);
     }
     if (events.length === 0) position = this.stmts.head.get()?.p ?? 0;
@@ -192,7 +172,9 @@ export class SqliteEventStore implements EventStore {
     if (this.inline.every((p) => (this.stmts.checkpoint.get(p.projection.name)?.position ?? 0) >= head)) return true;
     // a long gap (a log written before the projection) goes in bounded transactions, so other writers wait little
     const step = this.db.transaction(() => this.advanceInline(20_000));
-    while (!step.immediate()) { /* next window */ }
+    while (!step.immediate()) {
+      /* next window */
+    }
     return false;
   }
 
@@ -239,7 +221,12 @@ export class SqliteEventStore implements EventStore {
     let wake: (() => void) | null = null;
     const onAppend = () => wake?.();
     this.appended.on('append', onAppend);
-    const entry = { stop: () => { stopped = true; wake?.(); } };
+    const entry = {
+      stop: () => {
+        stopped = true;
+        wake?.();
+      },
+    };
     this.subs.add(entry);
     const done = (async () => {
       let position = after;
@@ -254,7 +241,10 @@ export class SqliteEventStore implements EventStore {
           if (batch.length === 0 && !stopped) {
             await new Promise<void>((resolve) => {
               const t = setTimeout(resolve, this.pollMs);
-              wake = () => { clearTimeout(t); resolve(); };
+              wake = () => {
+                clearTimeout(t);
+                resolve();
+              };
             });
             wake = null;
           }

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import {
-  api, formatCategory, GAME_VERSIONS, LOADERS, MOD_CATEGORIES, MODPACK_CATEGORIES, useApi, type CategoryTag,
-} from '@modshelf/web-kit';
+import { api, formatCategory, GAME_VERSIONS, LOADERS, MOD_CATEGORIES, MODPACK_CATEGORIES, useApi, type CategoryTag } from '@modshelf/web-kit';
 import { isLocked, syncPatch, toggle, unlockPatch, type LockableFacet, type SearchProjectType, type SearchState } from '../search-state';
 import { groupCategories } from '../category-order';
 
@@ -11,7 +9,13 @@ function fallbackCategories(type: SearchProjectType): CategoryTag[] {
   return names.map((name) => ({ name, project_type: type, header: 'categories', icon: '' }));
 }
 
-function CheckList({ name, options, selected, onToggle, locked = false }: {
+function CheckList({
+  name,
+  options,
+  selected,
+  onToggle,
+  locked = false,
+}: {
   name: string;
   options: { value: string; label: string; icon?: string }[];
   selected: readonly string[];
@@ -41,9 +45,11 @@ function LockControl({ facet, state, onChange }: { facet: LockableFacet; state: 
   return (
     <p className="cat-facet__lock" data-testid={`lock-${facet}`} data-locked={locked}>
       <span className="ms-muted">
-        {locked
-          ? <FormattedMessage id="facets.locked" defaultMessage="Locked by the link you followed" />
-          : <FormattedMessage id="facets.unlocked" defaultMessage="Unlocked: your own choice" />}
+        {locked ? (
+          <FormattedMessage id="facets.locked" defaultMessage="Locked by the link you followed" />
+        ) : (
+          <FormattedMessage id="facets.unlocked" defaultMessage="Unlocked: your own choice" />
+        )}
       </span>{' '}
       {locked ? (
         <button type="button" className="ms-btn" onClick={() => onChange(unlockPatch(state, facet))}>
@@ -58,11 +64,7 @@ function LockControl({ facet, state, onChange }: { facet: LockableFacet; state: 
   );
 }
 
-export function Facets({ type, state, onChange }: {
-  type: SearchProjectType;
-  state: SearchState;
-  onChange: (patch: Partial<SearchState>) => void;
-}) {
+export function Facets({ type, state, onChange }: { type: SearchProjectType; state: SearchState; onChange: (patch: Partial<SearchState>) => void }) {
   const intl = useIntl();
   const [showAll, setShowAll] = useState(false);
   const cats = useApi('tag:category', (s) => api.categories(s));
@@ -73,20 +75,23 @@ export function Facets({ type, state, onChange }: {
   const iconOf = (name: string) => cats.data?.find((c) => c.name === name && c.project_type === type)?.icon;
   const categoryGroups = groupCategories(cats.data ?? fallbackCategories(type), type);
   const headerLabel = (h: string) =>
-    h === 'categories' ? intl.formatMessage({ id: 'facets.categories', defaultMessage: 'Categories' })
-      : h === 'resolutions' ? intl.formatMessage({ id: 'facets.resolutions', defaultMessage: 'Resolutions' })
-        : h === 'performance impact' ? intl.formatMessage({ id: 'facets.performance', defaultMessage: 'Performance impact' })
-          : h === 'features' ? intl.formatMessage({ id: 'facets.features', defaultMessage: 'Features' })
+    h === 'categories'
+      ? intl.formatMessage({ id: 'facets.categories', defaultMessage: 'Categories' })
+      : h === 'resolutions'
+        ? intl.formatMessage({ id: 'facets.resolutions', defaultMessage: 'Resolutions' })
+        : h === 'performance impact'
+          ? intl.formatMessage({ id: 'facets.performance', defaultMessage: 'Performance impact' })
+          : h === 'features'
+            ? intl.formatMessage({ id: 'facets.features', defaultMessage: 'Features' })
             : formatCategory(h);
   const versionsLocked = isLocked(state, 'versions');
   const loadersLocked = isLocked(state, 'loaders');
-  const loaderList = loaders.data
-    ? loaders.data.filter((l) => l.supported_project_types.includes(type)).map((l) => l.name)
-    : [...LOADERS];
+  const loaderList = loaders.data ? loaders.data.filter((l) => l.supported_project_types.includes(type)).map((l) => l.name) : [...LOADERS];
   const versionTags = versions.data ?? GAME_VERSIONS.map((v) => ({ version: v, version_type: 'release', date: '', major: true }));
   const shownVersions = versionsLocked ? state.provided.versions : state.versions;
   const versionList = versionTags.filter((v) => showAll || v.version_type === 'release' || shownVersions.includes(v.version));
-  const hasFilters = state.categories.length + state.loaders.length + state.versions.length + state.environments.length > 0 || !!state.license || !!state.projectId;
+  const hasFilters =
+    state.categories.length + state.loaders.length + state.versions.length + state.environments.length > 0 || !!state.license || !!state.projectId;
 
   return (
     <div className="cat-facets ms-card">
@@ -112,7 +117,9 @@ export function Facets({ type, state, onChange }: {
       ))}
       {type !== 'server' && loaderList.length > 0 && (
         <fieldset className="cat-facet" data-facet="loaders">
-          <legend><FormattedMessage id="facets.loaders" defaultMessage="Loaders" /></legend>
+          <legend>
+            <FormattedMessage id="facets.loaders" defaultMessage="Loaders" />
+          </legend>
           <LockControl facet="loaders" state={state} onChange={onChange} />
           <CheckList
             name="loader"
@@ -124,7 +131,9 @@ export function Facets({ type, state, onChange }: {
         </fieldset>
       )}
       <fieldset className="cat-facet" data-facet="versions">
-        <legend><FormattedMessage id="facets.versions" defaultMessage="Game versions" /></legend>
+        <legend>
+          <FormattedMessage id="facets.versions" defaultMessage="Game versions" />
+        </legend>
         <LockControl facet="versions" state={state} onChange={onChange} />
         <CheckList
           name="version"
@@ -135,12 +144,16 @@ export function Facets({ type, state, onChange }: {
         />
         <label className="cat-check cat-facet__toggle">
           <input type="checkbox" name="showAllVersions" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} />
-          <span><FormattedMessage id="facets.showAll" defaultMessage="Show all versions" /></span>
+          <span>
+            <FormattedMessage id="facets.showAll" defaultMessage="Show all versions" />
+          </span>
         </label>
       </fieldset>
       {type !== 'server' && (
         <fieldset className="cat-facet" data-facet="environment">
-          <legend><FormattedMessage id="facets.environment" defaultMessage="Environment" /></legend>
+          <legend>
+            <FormattedMessage id="facets.environment" defaultMessage="Environment" />
+          </legend>
           <CheckList
             name="environment"
             options={[
@@ -153,15 +166,29 @@ export function Facets({ type, state, onChange }: {
         </fieldset>
       )}
       <fieldset className="cat-facet" data-facet="license">
-        <legend id="facet-license-label"><FormattedMessage id="facets.license" defaultMessage="License" /></legend>
-        <select className="ms-input" name="license" aria-labelledby="facet-license-label" value={state.license} onChange={(e) => onChange({ license: e.target.value })}>
+        <legend id="facet-license-label">
+          <FormattedMessage id="facets.license" defaultMessage="License" />
+        </legend>
+        <select
+          className="ms-input"
+          name="license"
+          aria-labelledby="facet-license-label"
+          value={state.license}
+          onChange={(e) => onChange({ license: e.target.value })}
+        >
           <option value="">{intl.formatMessage({ id: 'facets.anyLicense', defaultMessage: 'Any license' })}</option>
-          {(licenses.data ?? []).map((l) => <option key={l.short} value={l.short}>{l.name}</option>)}
+          {(licenses.data ?? []).map((l) => (
+            <option key={l.short} value={l.short}>
+              {l.name}
+            </option>
+          ))}
           {state.license && !(licenses.data ?? []).some((l) => l.short === state.license) && <option value={state.license}>{state.license}</option>}
         </select>
       </fieldset>
       <fieldset className="cat-facet" data-facet="project-id">
-        <legend id="facet-project-id-label"><FormattedMessage id="facets.projectId" defaultMessage="Project ID" /></legend>
+        <legend id="facet-project-id-label">
+          <FormattedMessage id="facets.projectId" defaultMessage="Project ID" />
+        </legend>
         <input
           className="ms-input"
           name="projectId"

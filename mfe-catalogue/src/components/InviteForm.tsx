@@ -30,7 +30,9 @@ export function InviteForm({ title, usernameLabel, buttonLabel, busy, error, onI
         <Field label={usernameLabel}>
           <input className="ms-input" name="username" value={username} onChange={(e) => setUsername(e.target.value)} />
         </Field>
-        <button type="submit" className="ms-btn ms-btn--primary" disabled={busy}>{buttonLabel}</button>
+        <button type="submit" className="ms-btn ms-btn--primary" disabled={busy}>
+          {buttonLabel}
+        </button>
       </div>
       <FormError error={error} />
     </form>

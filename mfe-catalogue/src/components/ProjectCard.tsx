@@ -21,9 +21,19 @@ export interface CardData {
 
 export function fromHit(h: SearchHit): CardData {
   return {
-    id: h.project_id, slug: h.slug, project_type: h.project_type, title: h.title, description: h.description,
-    author: h.author, icon_url: h.icon_url, categories: h.display_categories ?? h.categories, loaders: h.categories,
-    downloads: h.downloads, follows: h.follows, updated: h.date_modified, gallery: h.featured_gallery ?? h.gallery?.[0] ?? null,
+    id: h.project_id,
+    slug: h.slug,
+    project_type: h.project_type,
+    title: h.title,
+    description: h.description,
+    author: h.author,
+    icon_url: h.icon_url,
+    categories: h.display_categories ?? h.categories,
+    loaders: h.categories,
+    downloads: h.downloads,
+    follows: h.follows,
+    updated: h.date_modified,
+    gallery: h.featured_gallery ?? h.gallery?.[0] ?? null,
     color: h.color,
   };
 }
@@ -31,9 +41,19 @@ export function fromHit(h: SearchHit): CardData {
 export function fromProject(p: Project): CardData {
   const featured = p.gallery?.find((g) => g.featured) ?? p.gallery?.[0];
   return {
-    id: p.id, slug: p.slug, project_type: p.project_type, title: p.title, description: p.description,
-    icon_url: p.icon_url, categories: [...p.categories, ...p.loaders], loaders: p.loaders, downloads: p.downloads,
-    follows: p.followers, updated: p.updated, gallery: featured?.url ?? null, color: p.color,
+    id: p.id,
+    slug: p.slug,
+    project_type: p.project_type,
+    title: p.title,
+    description: p.description,
+    icon_url: p.icon_url,
+    categories: [...p.categories, ...p.loaders],
+    loaders: p.loaders,
+    downloads: p.downloads,
+    follows: p.followers,
+    updated: p.updated,
+    gallery: featured?.url ?? null,
+    color: p.color,
   };
 }
 
@@ -65,24 +85,41 @@ export function ProjectCard({ p, layout }: { p: CardData; layout: Layout }) {
       </Link>
       <div className="cat-card__body">
         <h3 className="cat-card__title">
-          <Link to={href} onMouseEnter={preload} onFocus={preload}>{p.title}</Link>
+          <Link to={href} onMouseEnter={preload} onFocus={preload}>
+            {p.title}
+          </Link>
           {p.author && (
             <span className="cat-card__author ms-muted">
-              {' '}<FormattedMessage id="card.by" defaultMessage="by {author}" values={{ author: p.author }} />
+              {' '}
+              <FormattedMessage id="card.by" defaultMessage="by {author}" values={{ author: p.author }} />
             </span>
           )}
         </h3>
         <p className="cat-card__desc">{p.description}</p>
         <ul className="cat-tags" aria-label={intl.formatMessage({ id: 'card.categories', defaultMessage: 'Categories' })}>
-          {p.categories.slice(0, 6).map((c) => <li key={c}>{formatCategory(c)}</li>)}
+          {p.categories.slice(0, 6).map((c) => (
+            <li key={c}>{formatCategory(c)}</li>
+          ))}
         </ul>
       </div>
       <div className="cat-card__stats">
         <span title={intl.formatMessage({ id: 'card.downloads', defaultMessage: 'Downloads' })}>
-          <FormattedMessage id="card.downloadsCount" defaultMessage="{compact, select, yes {{n} downloads} other {{count, plural, one {{n} download} other {{n} downloads}}}}" values={countValues(p.downloads, (t) => <strong>{t}</strong>)} />
+          <FormattedMessage
+            id="card.downloadsCount"
+            defaultMessage="{compact, select, yes {{n} downloads} other {{count, plural, one {{n} download} other {{n} downloads}}}}"
+            values={countValues(p.downloads, (t) => (
+              <strong>{t}</strong>
+            ))}
+          />
         </span>
         <span>
-          <FormattedMessage id="card.followersCount" defaultMessage="{compact, select, yes {{n} followers} other {{count, plural, one {{n} follower} other {{n} followers}}}}" values={countValues(p.follows, (t) => <strong>{t}</strong>)} />
+          <FormattedMessage
+            id="card.followersCount"
+            defaultMessage="{compact, select, yes {{n} followers} other {{count, plural, one {{n} follower} other {{n} followers}}}}"
+            values={countValues(p.follows, (t) => (
+              <strong>{t}</strong>
+            ))}
+          />
         </span>
         <span className="ms-muted">
           <FormattedMessage id="card.updated" defaultMessage="Updated {when}" values={{ when: formatRelativeTime(p.updated, intl.locale) }} />

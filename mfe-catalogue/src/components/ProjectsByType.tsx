@@ -23,18 +23,33 @@ export function ProjectsByType({ projects, base, selected, layout }: { projects:
     <section className="cat-owned">
       {types.length > 1 && (
         <nav className="cat-tabs" aria-label={intl.formatMessage({ id: 'owned.types', defaultMessage: 'Project types' })}>
-          <NavLink to={base} end><FormattedMessage id="owned.all" defaultMessage="All" /></NavLink>
-          {types.map((t) => <NavLink key={t} to={`${base}/${t}`}>{intl.formatMessage(TYPE_LABELS[t] ?? TYPE_LABELS.project)}</NavLink>)}
+          <NavLink to={base} end>
+            <FormattedMessage id="owned.all" defaultMessage="All" />
+          </NavLink>
+          {types.map((t) => (
+            <NavLink key={t} to={`${base}/${t}`}>
+              {intl.formatMessage(TYPE_LABELS[t] ?? TYPE_LABELS.project)}
+            </NavLink>
+          ))}
         </nav>
       )}
       {shown.length === 0 ? (
-        <p className="ms-card ms-muted"><FormattedMessage id="owned.none" defaultMessage="No projects yet." /></p>
+        <p className="ms-card ms-muted">
+          <FormattedMessage id="owned.none" defaultMessage="No projects yet." />
+        </p>
       ) : layout === 'list' ? (
-        <VirtualList className="cat-results cat-results--list" items={shown} estimate={140} getKey={(p) => p.id}
-          render={(p) => <ProjectCard p={fromProject(p)} layout="list" />} />
+        <VirtualList
+          className="cat-results cat-results--list"
+          items={shown}
+          estimate={140}
+          getKey={(p) => p.id}
+          render={(p) => <ProjectCard p={fromProject(p)} layout="list" />}
+        />
       ) : (
         <div className={`cat-results cat-results--${layout}`}>
-          {shown.map((p) => <ProjectCard key={p.id} p={fromProject(p)} layout={layout} />)}
+          {shown.map((p) => (
+            <ProjectCard key={p.id} p={fromProject(p)} layout={layout} />
+          ))}
         </div>
       )}
     </section>

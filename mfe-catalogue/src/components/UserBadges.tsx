@@ -21,7 +21,9 @@ export function UserBadges({ bits, hide }: { bits: number | undefined; hide?: re
   return (
     <span className="cat-badges" data-testid="user-badges">
       {keys.map((k) => (
-        <span key={k} className={`cat-badge cat-badge--${k}`} data-badge={k}>{intl.formatMessage(LABELS[k])}</span>
+        <span key={k} className={`cat-badge cat-badge--${k}`} data-badge={k}>
+          {intl.formatMessage(LABELS[k])}
+        </span>
       ))}
     </span>
   );

@@ -3,7 +3,12 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 
 /** Lists past the threshold render only the rows in view (window scrolling). */
 export function VirtualList<T>({
-  items, estimate, render, threshold = 40, className, getKey,
+  items,
+  estimate,
+  render,
+  threshold = 40,
+  className,
+  getKey,
 }: {
   items: readonly T[];
   estimate: number;
@@ -21,7 +26,13 @@ export function VirtualList<T>({
     scrollMargin: parent.current?.offsetTop ?? 0,
   });
   if (!long) {
-    return <div className={className}>{items.map((it, i) => <div key={getKey(it)}>{render(it, i)}</div>)}</div>;
+    return (
+      <div className={className}>
+        {items.map((it, i) => (
+          <div key={getKey(it)}>{render(it, i)}</div>
+        ))}
+      </div>
+    );
   }
   return (
     <div ref={parent} className={className} data-virtualized="true" style={{ position: 'relative', height: v.getTotalSize() }}>

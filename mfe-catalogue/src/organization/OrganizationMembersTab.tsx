@@ -103,12 +103,21 @@ function MemberCard({ data, member: m, permissions, iAmOwner }: { data: OrgData;
           type="button"
           className="ms-btn ms-btn--primary"
           disabled={!canEditMember || save.busy}
-          onClick={() => save.run(() => orgCommands.editMember(data.org.id, m.user.id, m.is_owner ? { role } : { role, permissions: projectBits, organization_permissions: orgBits }))}
+          onClick={() =>
+            save.run(() =>
+              orgCommands.editMember(data.org.id, m.user.id, m.is_owner ? { role } : { role, permissions: projectBits, organization_permissions: orgBits }),
+            )
+          }
         >
           {t('org.save', 'Save changes')}
         </button>
         {!m.is_owner && hasOrg(permissions, removeBit) && (
-          <button type="button" className="ms-btn pset-btn-danger" disabled={save.busy} onClick={() => save.run(() => orgCommands.removeMember(data.org.id, m.user.id))}>
+          <button
+            type="button"
+            className="ms-btn pset-btn-danger"
+            disabled={save.busy}
+            onClick={() => save.run(() => orgCommands.removeMember(data.org.id, m.user.id))}
+          >
             {m.accepted ? t('org.remove', 'Remove member') : t('org.cancelInvite', 'Cancel invitation')}
           </button>
         )}

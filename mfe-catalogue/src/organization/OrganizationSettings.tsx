@@ -6,8 +6,31 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import {
-  analyticsLabels, AnalyticsPanel, api, apiFetch, caughtUp, DEFAULT_LOCALE, ErrorScreen, Field, formatNumber, formatUsd, FormError, Guard, injectCss, invalidateApiCache,
-  messagesLoader, NotFound, organizationPath, projectPath, sessionAtom, signInPath, useApi, useT, WithMessages, type Organization, type Project,
+  analyticsLabels,
+  AnalyticsPanel,
+  api,
+  apiFetch,
+  caughtUp,
+  DEFAULT_LOCALE,
+  ErrorScreen,
+  Field,
+  formatNumber,
+  formatUsd,
+  FormError,
+  Guard,
+  injectCss,
+  invalidateApiCache,
+  messagesLoader,
+  NotFound,
+  organizationPath,
+  projectPath,
+  sessionAtom,
+  signInPath,
+  useApi,
+  useT,
+  WithMessages,
+  type Organization,
+  type Project,
 } from '@modshelf/web-kit';
 import css from '../project/settings/settings.css';
 import { IconPicker } from '../components/IconPicker';
@@ -75,11 +98,15 @@ function Settings({ data }: { data: OrgData }) {
   return (
     <section className="pset" data-testid="organization-settings">
       <header className="pset-head">
-        <h2><Link to={organizationPath(data.org)}>{data.org.name}</Link>: {t('org.settings', 'Organization settings')}</h2>
+        <h2>
+          <Link to={organizationPath(data.org)}>{data.org.name}</Link>: {t('org.settings', 'Organization settings')}
+        </h2>
       </header>
       <nav className="pset-nav" aria-label={t('org.sections', 'Settings sections')}>
         {tabs.map((x) => (
-          <NavLink key={x.to} to={x.to} end={x.end}>{x.label}</NavLink>
+          <NavLink key={x.to} to={x.to} end={x.end}>
+            {x.label}
+          </NavLink>
         ))}
       </nav>
       {tab === '' && <GeneralTab data={data} permissions={access.permissions} />}
@@ -110,14 +137,18 @@ function GeneralTab({ data, permissions }: { data: OrgData; permissions: number 
     if (description.trim() !== o.description) changes.description = description.trim();
     if (!Object.keys(changes).length) return;
     const moved = changes.slug !== undefined;
-    void save.run(async () => {
-      const r = await orgCommands.edit(o.id, changes);
-      if (moved) {
-        await caughtUp(r.position, `/organization/${enc(o.id)}`);
-        invalidateApiCache('organization:');
-      }
-      return r;
-    }, undefined, moved ? () => navigate(`/organization/${enc(changes.slug!)}/settings`, { replace: true }) : undefined);
+    void save.run(
+      async () => {
+        const r = await orgCommands.edit(o.id, changes);
+        if (moved) {
+          await caughtUp(r.position, `/organization/${enc(o.id)}`);
+          invalidateApiCache('organization:');
+        }
+        return r;
+      },
+      undefined,
+      moved ? () => navigate(`/organization/${enc(changes.slug!)}/settings`, { replace: true }) : undefined,
+    );
   };
   return (
     <div className="pset-stack">
@@ -134,17 +165,47 @@ function GeneralTab({ data, permissions }: { data: OrgData; permissions: number 
         />
         <FormError error={icon.error} />
         <Field label={t('org.name', 'Name')}>
-          <input className="ms-input" name="name" value={name} minLength={3} maxLength={64} onChange={(e) => setName(e.target.value)} disabled={!canEdit} required />
+          <input
+            className="ms-input"
+            name="name"
+            value={name}
+            minLength={3}
+            maxLength={64}
+            onChange={(e) => setName(e.target.value)}
+            disabled={!canEdit}
+            required
+          />
         </Field>
         <Field label={t('org.slug', 'URL')} hint={`/organization/${slug}`}>
-          <input className="ms-input" name="slug" value={slug} minLength={3} maxLength={64} onChange={(e) => setSlug(e.target.value)} disabled={!canEdit} required />
+          <input
+            className="ms-input"
+            name="slug"
+            value={slug}
+            minLength={3}
+            maxLength={64}
+            onChange={(e) => setSlug(e.target.value)}
+            disabled={!canEdit}
+            required
+          />
         </Field>
         <Field label={t('org.description', 'Description')}>
-          <textarea className="ms-input" name="description" value={description} minLength={3} maxLength={256} rows={3} onChange={(e) => setDescription(e.target.value)} disabled={!canEdit} required />
+          <textarea
+            className="ms-input"
+            name="description"
+            value={description}
+            minLength={3}
+            maxLength={256}
+            rows={3}
+            onChange={(e) => setDescription(e.target.value)}
+            disabled={!canEdit}
+            required
+          />
         </Field>
         <FormError error={save.error} />
         <div className="pset-row">
-          <button type="submit" className="ms-btn ms-btn--primary" disabled={!canEdit || save.busy}>{t('org.save', 'Save changes')}</button>
+          <button type="submit" className="ms-btn ms-btn--primary" disabled={!canEdit || save.busy}>
+            {t('org.save', 'Save changes')}
+          </button>
         </div>
       </form>
       {hasOrg(permissions, 'DELETE_ORGANIZATION') && (
@@ -158,10 +219,14 @@ function GeneralTab({ data, permissions }: { data: OrgData; permissions: number 
             disabled={del.busy}
             onClick={() => {
               if (!window.confirm(t('org.deleteConfirm', 'Delete {name}? This cannot be undone.', { name: o.name }))) return;
-              void del.run(() => orgCommands.remove(o.id), t('org.deleted', 'Organization deleted'), () => {
-                invalidateApiCache('organization:');
-                navigate('/dashboard/organizations');
-              });
+              void del.run(
+                () => orgCommands.remove(o.id),
+                t('org.deleted', 'Organization deleted'),
+                () => {
+                  invalidateApiCache('organization:');
+                  navigate('/dashboard/organizations');
+                },
+              );
             }}
           >
             {t('org.delete', 'Delete organization')}
@@ -200,11 +265,15 @@ function ProjectsTab({ data, permissions }: { data: OrgData; permissions: number
               <select className="ms-input" name="project" value={choice} onChange={(e) => setChoice(e.target.value)}>
                 <option value="">{t('org.chooseProject', 'Choose a project')}</option>
                 {addable.map((p) => (
-                  <option key={p.id} value={p.id}>{p.title}</option>
+                  <option key={p.id} value={p.id}>
+                    {p.title}
+                  </option>
                 ))}
               </select>
             </Field>
-            <button type="submit" className="ms-btn ms-btn--primary" disabled={add.busy || !choice}>{t('org.addButton', 'Add')}</button>
+            <button type="submit" className="ms-btn ms-btn--primary" disabled={add.busy || !choice}>
+              {t('org.addButton', 'Add')}
+            </button>
           </div>
           <FormError error={add.error} />
         </form>
@@ -216,9 +285,16 @@ function ProjectsTab({ data, permissions }: { data: OrgData; permissions: number
           {data.projects.map((p) => (
             <li key={p.id} className="pset-row">
               <Link to={projectPath(p)}>{p.title}</Link>
-              <span className="ms-muted">{formatNumber(p.downloads)} {t('org.downloads', 'downloads')}</span>
+              <span className="ms-muted">
+                {formatNumber(p.downloads)} {t('org.downloads', 'downloads')}
+              </span>
               {hasOrg(permissions, 'REMOVE_PROJECT') && (
-                <button type="button" className="ms-btn pset-btn-danger" disabled={remove.busy} onClick={() => remove.run(() => orgCommands.removeProject(data.org.id, p.id), t('org.projectRemoved', 'Project removed'))}>
+                <button
+                  type="button"
+                  className="ms-btn pset-btn-danger"
+                  disabled={remove.busy}
+                  onClick={() => remove.run(() => orgCommands.removeProject(data.org.id, p.id), t('org.projectRemoved', 'Project removed'))}
+                >
                   {t('org.removeProject', 'Remove')}
                 </button>
               )}

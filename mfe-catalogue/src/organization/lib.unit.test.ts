@@ -3,12 +3,23 @@ import { toggleBit } from '../project/settings/lib';
 import { ALL_ORG_PERMISSIONS, hasOrg, orgAccess, settingsTab, type OrgMember } from './lib';
 
 const member = (id: string, over: Partial<OrgMember> = {}): OrgMember => ({
-  team_id: 't', user: { id, username: id } as OrgMember['user'], role: 'Member', is_owner: false, permissions: 0, organization_permissions: 0, accepted: true, ...over,
+  team_id: 't',
+  user: { id, username: id } as OrgMember['user'],
+  role: 'Member',
+  is_owner: false,
+  permissions: 0,
+  organization_permissions: 0,
+  accepted: true,
+  ...over,
 });
 
 describe('organization settings lib', () => {
   it('gives the owner and staff every bit, members theirs, pending invitees none', () => {
-    const members = [member('o', { is_owner: true }), member('m', { organization_permissions: 1 | 16 }), member('p', { accepted: false, organization_permissions: 255 })];
+    const members = [
+      member('o', { is_owner: true }),
+      member('m', { organization_permissions: 1 | 16 }),
+      member('p', { accepted: false, organization_permissions: 255 }),
+    ];
     expect(orgAccess({ id: 'o', role: 'developer' }, members).permissions).toBe(ALL_ORG_PERMISSIONS);
     expect(orgAccess({ id: 'x', role: 'moderator' }, members).permissions).toBe(ALL_ORG_PERMISSIONS);
     const m = orgAccess({ id: 'm', role: 'developer' }, members).permissions;

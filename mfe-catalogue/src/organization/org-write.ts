@@ -6,7 +6,12 @@ import type { OrgMember } from './lib';
 export const enc = encodeURIComponent;
 export const orgCommands = {
   edit: (id: string, b: { name?: string; slug?: string; description?: string }) => command(`/organization/${enc(id)}`, 'PATCH', b),
-  icon: (id: string, f: File) => command(`/organization/${enc(id)}/icon`, 'PATCH', undefined, { query: { ext: f.name.split('.').pop()?.toLowerCase() ?? 'png' }, raw: f, contentType: f.type || 'image/png' }),
+  icon: (id: string, f: File) =>
+    command(`/organization/${enc(id)}/icon`, 'PATCH', undefined, {
+      query: { ext: f.name.split('.').pop()?.toLowerCase() ?? 'png' },
+      raw: f,
+      contentType: f.type || 'image/png',
+    }),
   removeIcon: (id: string) => command(`/organization/${enc(id)}/icon`, 'DELETE'),
   remove: (id: string) => command(`/organization/${enc(id)}`, 'DELETE'),
   invite: (id: string, userId: string) => command(`/organization/${enc(id)}/members`, 'POST', { user_id: userId }),
@@ -32,12 +37,15 @@ export function useWrite(data: OrgData) {
   const { busy, error, run: runAction } = useAction({ failureTitle: t('org.saveFailed', 'Could not save') });
   const run = useCallback(
     async (fn: () => Promise<{ position: number | null }>, success?: string, after?: () => void): Promise<boolean> => {
-      const done = await runAction(async () => {
-        const r = await fn();
-        if (after) after();
-        else await data.refresh(r.position);
-        return true;
-      }, success ?? t('org.saved', 'Changes saved'));
+      const done = await runAction(
+        async () => {
+          const r = await fn();
+          if (after) after();
+          else await data.refresh(r.position);
+          return true;
+        },
+        success ?? t('org.saved', 'Changes saved'),
+      );
       return done === true;
     },
     [data, runAction, t],

@@ -18,7 +18,9 @@ export function CollectionPage() {
   const { id = '', projectType } = useParams();
   const collection = useApi(`collection:${id}`, (s) => api.collection(id, s));
   const c = collection.data;
-  const projects = useApi(c ? `collection-projects:${c.id}:${c.projects.join(',')}` : null, (s) => (c!.projects.length ? api.projects(c!.projects, s) : Promise.resolve([])));
+  const projects = useApi(c ? `collection-projects:${c.id}:${c.projects.join(',')}` : null, (s) =>
+    c!.projects.length ? api.projects(c!.projects, s) : Promise.resolve([]),
+  );
   const owner = useApi(c ? `user:${c.user}` : null, (s) => api.user(c!.user, s));
   usePageMeta(c?.name, c?.description ?? undefined);
   if (collection.error) return <ApiErrorScreen error={collection.error} notFound={ERRORS.collectionNotFound} />;
@@ -32,10 +34,18 @@ export function CollectionPage() {
         {c.description && <p>{c.description}</p>}
         {vis && <span className="cat-badge">{intl.formatMessage(vis)}</span>}
         <dl className="cat-meta">
-          <dt><FormattedMessage id="collection.owner" defaultMessage="Curated by" /></dt>
+          <dt>
+            <FormattedMessage id="collection.owner" defaultMessage="Curated by" />
+          </dt>
           <dd>{owner.data ? <Link to={userPath(owner.data)}>{owner.data.username}</Link> : c.user}</dd>
-          <dt><FormattedMessage id="collection.created" defaultMessage="Created" /></dt><dd>{formatDate(c.date_created, intl.locale)}</dd>
-          <dt><FormattedMessage id="collection.updated" defaultMessage="Updated" /></dt><dd>{formatRelativeTime(c.date_updated, intl.locale)}</dd>
+          <dt>
+            <FormattedMessage id="collection.created" defaultMessage="Created" />
+          </dt>
+          <dd>{formatDate(c.date_created, intl.locale)}</dd>
+          <dt>
+            <FormattedMessage id="collection.updated" defaultMessage="Updated" />
+          </dt>
+          <dd>{formatRelativeTime(c.date_updated, intl.locale)}</dd>
         </dl>
       </aside>
       <ProjectsByType projects={projects.data ?? []} base={`/collection/${c.id}`} selected={projectType} layout={layoutFor(prefs, 'collection')} />

@@ -23,29 +23,49 @@ export function HomePage() {
           <FormattedMessage id="home.lead" defaultMessage="Discover, play and share mods, modpacks, servers and behaviour packs." />
         </p>
         <div className="cat-hero__actions">
-          <Link className="ms-btn ms-btn--primary" to="/mods"><FormattedMessage id="home.browseMods" defaultMessage="Discover mods" /></Link>
-          <Link className="ms-btn" to="/modpacks"><FormattedMessage id="home.browseModpacks" defaultMessage="Discover modpacks" /></Link>
-          <Link className="ms-btn" to="/servers"><FormattedMessage id="home.browseServers" defaultMessage="Discover servers" /></Link>
+          <Link className="ms-btn ms-btn--primary" to="/mods">
+            <FormattedMessage id="home.browseMods" defaultMessage="Discover mods" />
+          </Link>
+          <Link className="ms-btn" to="/modpacks">
+            <FormattedMessage id="home.browseModpacks" defaultMessage="Discover modpacks" />
+          </Link>
+          <Link className="ms-btn" to="/servers">
+            <FormattedMessage id="home.browseServers" defaultMessage="Discover servers" />
+          </Link>
         </div>
       </section>
       {!prefs.hidePromotions && (
         // the site's own offer; "Hide promotions" in the display preferences removes it
         <aside className="cat-promo ms-card" data-testid="promotion">
           <FormattedMessage id="home.promo" defaultMessage="Modshelf+ supports the site and its creators, with no ads anywhere." />{' '}
-          <Link to="/settings/billing"><FormattedMessage id="home.promo.link" defaultMessage="Learn more" /></Link>
+          <Link to="/settings/billing">
+            <FormattedMessage id="home.promo.link" defaultMessage="Learn more" />
+          </Link>
         </aside>
       )}
       <section className="cat-home__section">
-        <h2><FormattedMessage id="home.popular" defaultMessage="Most downloaded" /></h2>
-        {popular.error && <p className="ms-muted" role="alert">{popular.error.message}</p>}
+        <h2>
+          <FormattedMessage id="home.popular" defaultMessage="Most downloaded" />
+        </h2>
+        {popular.error && (
+          <p className="ms-muted" role="alert">
+            {popular.error.message}
+          </p>
+        )}
         <div className="cat-results cat-results--grid">
-          {popular.data?.hits.map((h) => <ProjectCard key={h.project_id} p={fromHit(h)} layout="grid" />)}
+          {popular.data?.hits.map((h) => (
+            <ProjectCard key={h.project_id} p={fromHit(h)} layout="grid" />
+          ))}
         </div>
       </section>
       <section className="cat-home__section">
-        <h2><FormattedMessage id="home.new" defaultMessage="Recently published" /></h2>
+        <h2>
+          <FormattedMessage id="home.new" defaultMessage="Recently published" />
+        </h2>
         <div className="cat-results cat-results--grid">
-          {fresh.data?.hits.map((h) => <ProjectCard key={h.project_id} p={fromHit(h)} layout="grid" />)}
+          {fresh.data?.hits.map((h) => (
+            <ProjectCard key={h.project_id} p={fromHit(h)} layout="grid" />
+          ))}
         </div>
       </section>
     </div>

@@ -38,16 +38,28 @@ export function OrganizationPage() {
         <h1>{o.name}</h1>
         <p>{o.description}</p>
         {manages && (
-          <Link className="ms-btn" to={`${organizationPath(o)}/settings`}><FormattedMessage id="org.manage" defaultMessage="Manage organization" /></Link>
+          <Link className="ms-btn" to={`${organizationPath(o)}/settings`}>
+            <FormattedMessage id="org.manage" defaultMessage="Manage organization" />
+          </Link>
         )}
         <dl className="cat-meta">
-          <dt><FormattedMessage id="user.projects" defaultMessage="Projects" /></dt><dd>{formatNumber(list.length)}</dd>
-          <dt><FormattedMessage id="user.downloads" defaultMessage="Downloads" /></dt><dd>{formatNumber(list.reduce((n, p) => n + p.downloads, 0))}</dd>
+          <dt>
+            <FormattedMessage id="user.projects" defaultMessage="Projects" />
+          </dt>
+          <dd>{formatNumber(list.length)}</dd>
+          <dt>
+            <FormattedMessage id="user.downloads" defaultMessage="Downloads" />
+          </dt>
+          <dd>{formatNumber(list.reduce((n, p) => n + p.downloads, 0))}</dd>
         </dl>
-        <h3><FormattedMessage id="org.members" defaultMessage="Members" /></h3>
+        <h3>
+          <FormattedMessage id="org.members" defaultMessage="Members" />
+        </h3>
         <ul className="cat-members">
           {(o.members ?? []).map((m) => (
-            <li key={m.user.id}><Link to={userPath(m.user)}>{m.user.username}</Link> <span className="ms-muted">{m.role}</span> <UserBadges bits={m.user.badges} /></li>
+            <li key={m.user.id}>
+              <Link to={userPath(m.user)}>{m.user.username}</Link> <span className="ms-muted">{m.role}</span> <UserBadges bits={m.user.badges} />
+            </li>
           ))}
         </ul>
       </aside>

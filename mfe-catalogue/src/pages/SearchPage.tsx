@@ -3,15 +3,22 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { useAtomValue } from 'jotai';
 import {
-  api, displayPreferencesAtom, LAYOUTS, layoutFor, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZES, SEARCH_SORTS, usePageMeta, useApi,
-  type Layout, type SearchSort,
+  api,
+  displayPreferencesAtom,
+  LAYOUTS,
+  layoutFor,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_PAGE_SIZES,
+  SEARCH_SORTS,
+  usePageMeta,
+  useApi,
+  type Layout,
+  type SearchSort,
 } from '@modshelf/web-kit';
 import { fromHit, ProjectCard } from '../components/ProjectCard';
 import { Facets } from '../components/Facets';
 import { Pagination } from '../components/Pagination';
-import {
-  buildFacets, pageCount, parseSearchParams, searchOffset, toSearchParams, type SearchProjectType, type SearchState,
-} from '../search-state';
+import { buildFacets, pageCount, parseSearchParams, searchOffset, toSearchParams, type SearchProjectType, type SearchState } from '../search-state';
 
 const TITLES = {
   mod: { id: 'search.mods', defaultMessage: 'Search mods' },
@@ -76,8 +83,8 @@ export function SearchPage({ type }: { type: SearchProjectType }) {
   const total = results.data?.total_hits ?? 0;
   // phones: the filters fold behind a button (CSS shows the button and hides the closed panel under 800 px)
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const activeFilters = state.categories.length + state.loaders.length + state.versions.length + state.environments.length
-    + (state.license ? 1 : 0) + (state.projectId ? 1 : 0);
+  const activeFilters =
+    state.categories.length + state.loaders.length + state.versions.length + state.environments.length + (state.license ? 1 : 0) + (state.projectId ? 1 : 0);
   const pages = pageCount(total, state.limit);
 
   return (
@@ -106,15 +113,27 @@ export function SearchPage({ type }: { type: SearchProjectType }) {
             aria-label={intl.formatMessage(TITLES[type])}
           />
           <label className="cat-inline">
-            <span className="ms-muted"><FormattedMessage id="search.sortBy" defaultMessage="Sort by" /></span>
+            <span className="ms-muted">
+              <FormattedMessage id="search.sortBy" defaultMessage="Sort by" />
+            </span>
             <select className="ms-input" name="sort" value={state.sort} onChange={(e) => update({ sort: e.target.value as SearchSort })}>
-              {SEARCH_SORTS.map((s) => <option key={s} value={s}>{intl.formatMessage(SORT_LABELS[s])}</option>)}
+              {SEARCH_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {intl.formatMessage(SORT_LABELS[s])}
+                </option>
+              ))}
             </select>
           </label>
           <label className="cat-inline">
-            <span className="ms-muted"><FormattedMessage id="search.show" defaultMessage="Show per page" /></span>
+            <span className="ms-muted">
+              <FormattedMessage id="search.show" defaultMessage="Show per page" />
+            </span>
             <select className="ms-input" name="limit" value={state.limit} onChange={(e) => update({ limit: Number(e.target.value) })}>
-              {SEARCH_PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+              {SEARCH_PAGE_SIZES.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
             </select>
           </label>
           <div className="cat-layouts" role="group" aria-label={intl.formatMessage({ id: 'search.layout', defaultMessage: 'Layout' })}>
@@ -132,16 +151,22 @@ export function SearchPage({ type }: { type: SearchProjectType }) {
           </div>
         </div>
         <p className="ms-muted cat-search__count" data-testid="result-count" aria-live="polite">
-          {results.data && (
-            <FormattedMessage id="search.count" defaultMessage="{n, plural, one {# result} other {# results}}" values={{ n: total }} />
-          )}
+          {results.data && <FormattedMessage id="search.count" defaultMessage="{n, plural, one {# result} other {# results}}" values={{ n: total }} />}
         </p>
-        {results.error && <p role="alert" className="cat-alert">{results.error.message}</p>}
+        {results.error && (
+          <p role="alert" className="cat-alert">
+            {results.error.message}
+          </p>
+        )}
         {results.data && results.data.hits.length === 0 && (
-          <p className="ms-card cat-empty"><FormattedMessage id="search.none" defaultMessage="No results found for your query!" /></p>
+          <p className="ms-card cat-empty">
+            <FormattedMessage id="search.none" defaultMessage="No results found for your query!" />
+          </p>
         )}
         <div className={`cat-results cat-results--${state.layout}`} data-layout={state.layout} aria-busy={results.loading}>
-          {results.data?.hits.map((h) => <ProjectCard key={h.project_id} p={fromHit(h)} layout={state.layout} />)}
+          {results.data?.hits.map((h) => (
+            <ProjectCard key={h.project_id} p={fromHit(h)} layout={state.layout} />
+          ))}
         </div>
         {pages > 1 && (
           <Pagination

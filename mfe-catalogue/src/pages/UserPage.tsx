@@ -1,9 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import {
-  api, layoutFor, displayPreferencesAtom, ERRORS, formatDate, formatNumber, organizationPath, usePageMeta, useApi, userPath,
-} from '@modshelf/web-kit';
+import { api, layoutFor, displayPreferencesAtom, ERRORS, formatDate, formatNumber, organizationPath, usePageMeta, useApi, userPath } from '@modshelf/web-kit';
 import { ApiErrorScreen } from '../components/ApiErrorScreen';
 import { ProjectIcon } from '../components/ProjectCard';
 import { ProjectsByType } from '../components/ProjectsByType';
@@ -32,22 +30,55 @@ export function UserPage() {
         <UserBadges bits={u.badges} />
         {u.bio && <p>{u.bio}</p>}
         <dl className="cat-meta">
-          <dt><FormattedMessage id="user.projects" defaultMessage="Projects" /></dt><dd data-testid="user-project-count">{formatNumber(list.length)}</dd>
-          <dt><FormattedMessage id="user.downloads" defaultMessage="Downloads" /></dt><dd>{formatNumber(downloads)}</dd>
-          <dt><FormattedMessage id="user.followers" defaultMessage="Project followers" /></dt><dd>{formatNumber(followers)}</dd>
-          <dt><FormattedMessage id="user.joined" defaultMessage="Joined" /></dt><dd>{formatDate(u.created, intl.locale)}</dd>
-          <dt><FormattedMessage id="user.id" defaultMessage="User ID" /></dt><dd><code>{u.id}</code></dd>
+          <dt>
+            <FormattedMessage id="user.projects" defaultMessage="Projects" />
+          </dt>
+          <dd data-testid="user-project-count">{formatNumber(list.length)}</dd>
+          <dt>
+            <FormattedMessage id="user.downloads" defaultMessage="Downloads" />
+          </dt>
+          <dd>{formatNumber(downloads)}</dd>
+          <dt>
+            <FormattedMessage id="user.followers" defaultMessage="Project followers" />
+          </dt>
+          <dd>{formatNumber(followers)}</dd>
+          <dt>
+            <FormattedMessage id="user.joined" defaultMessage="Joined" />
+          </dt>
+          <dd>{formatDate(u.created, intl.locale)}</dd>
+          <dt>
+            <FormattedMessage id="user.id" defaultMessage="User ID" />
+          </dt>
+          <dd>
+            <code>{u.id}</code>
+          </dd>
         </dl>
         {(orgs.data ?? []).length > 0 && (
           <>
-            <h3><FormattedMessage id="user.organizations" defaultMessage="Organizations" /></h3>
-            <ul className="cat-links">{orgs.data!.map((o) => <li key={o.id}><Link to={organizationPath(o)}>{o.name}</Link></li>)}</ul>
+            <h3>
+              <FormattedMessage id="user.organizations" defaultMessage="Organizations" />
+            </h3>
+            <ul className="cat-links">
+              {orgs.data!.map((o) => (
+                <li key={o.id}>
+                  <Link to={organizationPath(o)}>{o.name}</Link>
+                </li>
+              ))}
+            </ul>
           </>
         )}
         {(collections.data ?? []).length > 0 && (
           <>
-            <h3><FormattedMessage id="user.collections" defaultMessage="Collections" /></h3>
-            <ul className="cat-links">{collections.data!.map((c) => <li key={c.id}><Link to={`/collection/${c.id}`}>{c.name}</Link></li>)}</ul>
+            <h3>
+              <FormattedMessage id="user.collections" defaultMessage="Collections" />
+            </h3>
+            <ul className="cat-links">
+              {collections.data!.map((c) => (
+                <li key={c.id}>
+                  <Link to={`/collection/${c.id}`}>{c.name}</Link>
+                </li>
+              ))}
+            </ul>
           </>
         )}
       </aside>

@@ -1,9 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useAtomValue } from 'jotai';
-import {
-  api, displayPreferencesAtom, formatCategory, formatDate, formatGameVersions, organizationPath, useApi, userPath,
-} from '@modshelf/web-kit';
+import { api, displayPreferencesAtom, formatCategory, formatDate, formatGameVersions, organizationPath, useApi, userPath } from '@modshelf/web-kit';
 import { ENVIRONMENT_LABELS, environmentOf } from '../environment';
 import type { ProjectData } from './project-data';
 import { UserBadges } from '../components/UserBadges';
@@ -34,26 +32,45 @@ export function AboutSidebar({ data }: { data: ProjectData }) {
   return (
     <aside className="cat-about" aria-label={intl.formatMessage({ id: 'about.title', defaultMessage: 'About' })}>
       <section className="ms-card" data-section="compatibility">
-        <h3><FormattedMessage id="about.compatibility" defaultMessage="Compatibility" /></h3>
+        <h3>
+          <FormattedMessage id="about.compatibility" defaultMessage="Compatibility" />
+        </h3>
         <dl className="cat-meta">
-          <dt><FormattedMessage id="about.gameVersions" defaultMessage="Game versions" /></dt>
+          <dt>
+            <FormattedMessage id="about.gameVersions" defaultMessage="Game versions" />
+          </dt>
           <dd data-testid="game-versions">{formatGameVersions(p.game_versions, tags.data) || '—'}</dd>
-          <dt><FormattedMessage id="about.platforms" defaultMessage="Platforms" /></dt>
+          <dt>
+            <FormattedMessage id="about.platforms" defaultMessage="Platforms" />
+          </dt>
           <dd>{p.loaders.map(formatCategory).join(', ') || '—'}</dd>
-          <dt><FormattedMessage id="about.environment" defaultMessage="Environment" /></dt>
+          <dt>
+            <FormattedMessage id="about.environment" defaultMessage="Environment" />
+          </dt>
           <dd>{intl.formatMessage(ENVIRONMENT_LABELS[env])}</dd>
         </dl>
         {p.project_type === 'modpack' && p.game_versions.length > 0 && (
           // a search with this modpack's game versions and mod loader provided: locked until the visitor unlocks them
-          <Link className="ms-btn" data-testid="find-compatible" to={`/mods?${new URLSearchParams([...p.game_versions.map((v) => ['pv', v]), ...p.loaders.filter((l) => l === 'coreengine').map((l) => ['pg', l])]).toString()}`}>
+          <Link
+            className="ms-btn"
+            data-testid="find-compatible"
+            to={`/mods?${new URLSearchParams([...p.game_versions.map((v) => ['pv', v]), ...p.loaders.filter((l) => l === 'coreengine').map((l) => ['pg', l])]).toString()}`}
+          >
             <FormattedMessage id="about.findCompatible" defaultMessage="Find mods for this modpack" />
           </Link>
         )}
       </section>
       <section className="ms-card" data-section="creators">
-        <h3><FormattedMessage id="about.creators" defaultMessage="Creators" /></h3>
+        <h3>
+          <FormattedMessage id="about.creators" defaultMessage="Creators" />
+        </h3>
         {org.data && (
-          <p><Link to={organizationPath(org.data)}>{org.data.name}</Link> <span className="ms-muted"><FormattedMessage id="about.organization" defaultMessage="Organization" /></span></p>
+          <p>
+            <Link to={organizationPath(org.data)}>{org.data.name}</Link>{' '}
+            <span className="ms-muted">
+              <FormattedMessage id="about.organization" defaultMessage="Organization" />
+            </span>
+          </p>
         )}
         <ul className="cat-members">
           {members.map((m) => (
@@ -61,27 +78,62 @@ export function AboutSidebar({ data }: { data: ProjectData }) {
               {m.user.avatar_url && <img src={m.user.avatar_url} alt="" width={32} height={32} loading="lazy" />}
               <Link to={userPath(m.user)}>{m.user.username}</Link>
               <span className="ms-muted">{m.role}</span>
-              {isOwner(m) && <span className="cat-badge" data-testid="owner-badge"><FormattedMessage id="about.owner" defaultMessage="Project owner" /></span>}
+              {isOwner(m) && (
+                <span className="cat-badge" data-testid="owner-badge">
+                  <FormattedMessage id="about.owner" defaultMessage="Project owner" />
+                </span>
+              )}
               <UserBadges bits={m.user.badges} hide={ON_CREATOR_LIST} />
             </li>
           ))}
         </ul>
       </section>
       <section className="ms-card" data-section="details">
-        <h3><FormattedMessage id="about.details" defaultMessage="Details" /></h3>
+        <h3>
+          <FormattedMessage id="about.details" defaultMessage="Details" />
+        </h3>
         <dl className="cat-meta">
-          <dt><FormattedMessage id="about.license" defaultMessage="License" /></dt>
-          <dd>{p.license.url ? <a href={p.license.url} {...ext}>{p.license.name || p.license.id}</a> : (p.license.name || p.license.id)}</dd>
-          <dt><FormattedMessage id="about.published" defaultMessage="Published" /></dt><dd>{formatDate(p.published, intl.locale)}</dd>
-          <dt><FormattedMessage id="about.updated" defaultMessage="Updated" /></dt><dd>{formatDate(p.updated, intl.locale)}</dd>
-          <dt><FormattedMessage id="about.projectId" defaultMessage="Project ID" /></dt><dd><code>{p.id}</code></dd>
+          <dt>
+            <FormattedMessage id="about.license" defaultMessage="License" />
+          </dt>
+          <dd>
+            {p.license.url ? (
+              <a href={p.license.url} {...ext}>
+                {p.license.name || p.license.id}
+              </a>
+            ) : (
+              p.license.name || p.license.id
+            )}
+          </dd>
+          <dt>
+            <FormattedMessage id="about.published" defaultMessage="Published" />
+          </dt>
+          <dd>{formatDate(p.published, intl.locale)}</dd>
+          <dt>
+            <FormattedMessage id="about.updated" defaultMessage="Updated" />
+          </dt>
+          <dd>{formatDate(p.updated, intl.locale)}</dd>
+          <dt>
+            <FormattedMessage id="about.projectId" defaultMessage="Project ID" />
+          </dt>
+          <dd>
+            <code>{p.id}</code>
+          </dd>
         </dl>
       </section>
       {links.length > 0 && (
         <section className="ms-card" data-section="links">
-          <h3><FormattedMessage id="about.links" defaultMessage="Links" /></h3>
+          <h3>
+            <FormattedMessage id="about.links" defaultMessage="Links" />
+          </h3>
           <ul className="cat-links">
-            {links.map((l) => <li key={l.href + l.label}><a href={l.href} {...ext}>{l.label}</a></li>)}
+            {links.map((l) => (
+              <li key={l.href + l.label}>
+                <a href={l.href} {...ext}>
+                  {l.label}
+                </a>
+              </li>
+            ))}
           </ul>
         </section>
       )}

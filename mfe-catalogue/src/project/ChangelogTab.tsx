@@ -11,7 +11,12 @@ export function ChangelogTab({ data, loaded }: { data: ProjectData; loaded: bool
   const intl = useIntl();
   const prefs = useAtomValue(displayPreferencesAtom);
   if (!loaded) return <div className="cat-loading" aria-busy="true" />;
-  if (data.versions.length === 0) return <p className="ms-card"><FormattedMessage id="changelog.none" defaultMessage="No versions yet." /></p>;
+  if (data.versions.length === 0)
+    return (
+      <p className="ms-card">
+        <FormattedMessage id="changelog.none" defaultMessage="No versions yet." />
+      </p>
+    );
   return (
     <VirtualList
       className="cat-changelog"
@@ -22,16 +27,24 @@ export function ChangelogTab({ data, loaded }: { data: ProjectData; loaded: bool
       render={(v) => (
         <article className="cat-changelog__entry ms-card">
           <h3>
-            <ChannelBadge channel={v.version_type} />{' '}
-            <Link to={versionPath(data.project, v.displayUrlEnding)}>{v.name || v.version_number}</Link>{' '}
+            <ChannelBadge channel={v.version_type} /> <Link to={versionPath(data.project, v.displayUrlEnding)}>{v.name || v.version_number}</Link>{' '}
             <span className="ms-muted">
-              <FormattedMessage id="changelog.by" defaultMessage="by {author} on {date}" values={{ author: v.author?.username ?? '?', date: formatDate(v.date_published, intl.locale) }} />
+              <FormattedMessage
+                id="changelog.by"
+                defaultMessage="by {author} on {date}"
+                values={{ author: v.author?.username ?? '?', date: formatDate(v.date_published, intl.locale) }}
+              />
             </span>
           </h3>
           {v.duplicate ? (
-            <p className="ms-muted"><FormattedMessage id="changelog.duplicate" defaultMessage="Same changelog as the previous version." /></p>
+            <p className="ms-muted">
+              <FormattedMessage id="changelog.duplicate" defaultMessage="Same changelog as the previous version." />
+            </p>
           ) : (
-            <div className="cat-markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(v.changelog || '', { externalLinksNewTab: prefs.externalLinksNewTab }) }} />
+            <div
+              className="cat-markdown"
+              dangerouslySetInnerHTML={{ __html: renderMarkdown(v.changelog || '', { externalLinksNewTab: prefs.externalLinksNewTab }) }}
+            />
           )}
         </article>
       )}

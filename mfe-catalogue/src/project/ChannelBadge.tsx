@@ -12,7 +12,7 @@ export function ChannelBadge({ channel, long = false }: { channel: 'release' | '
   const label = intl.formatMessage(LABELS[channel] ?? LABELS.release);
   return (
     <span className={`cat-channel cat-channel--${channel}`} title={label}>
-      {long ? label : RELEASE_CHANNEL_SYMBOL[channel] ?? 'R'}
+      {long ? label : (RELEASE_CHANNEL_SYMBOL[channel] ?? 'R')}
     </span>
   );
 }

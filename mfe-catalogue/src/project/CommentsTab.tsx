@@ -11,11 +11,15 @@ export function CommentsTab({ data }: { data: ProjectData }) {
   const threadId = data.project.comment_thread_id;
   return (
     <section className="ms-card cat-comments" aria-labelledby="cat-comments-heading">
-      <h2 id="cat-comments-heading"><FormattedMessage id="comments.heading" defaultMessage="Comments" /></h2>
+      <h2 id="cat-comments-heading">
+        <FormattedMessage id="comments.heading" defaultMessage="Comments" />
+      </h2>
       {threadId ? (
         <ThreadView threadId={threadId} kind="comments" canPost={!!session} signInHref={session ? undefined : signInPath(location.pathname)} />
       ) : (
-        <p className="ms-muted"><FormattedMessage id="comments.unavailable" defaultMessage="Comments are not available for this project." /></p>
+        <p className="ms-muted">
+          <FormattedMessage id="comments.unavailable" defaultMessage="Comments are not available for this project." />
+        </p>
       )}
     </section>
   );

@@ -19,14 +19,24 @@ export function GalleryTab({ project }: { project: Project }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [open, items.length]);
 
-  if (items.length === 0) return <p className="ms-card"><FormattedMessage id="gallery.empty" defaultMessage="No images yet." /></p>;
+  if (items.length === 0)
+    return (
+      <p className="ms-card">
+        <FormattedMessage id="gallery.empty" defaultMessage="No images yet." />
+      </p>
+    );
   const current = open === null ? null : items[open];
   return (
     <>
       <div className="cat-gallery">
         {items.map((g, i) => (
           <figure key={g.url} className="cat-gallery__item ms-card">
-            <button type="button" className="cat-gallery__open" onClick={() => setOpen(i)} aria-label={g.title ?? intl.formatMessage({ id: 'gallery.open', defaultMessage: 'Open image' })}>
+            <button
+              type="button"
+              className="cat-gallery__open"
+              onClick={() => setOpen(i)}
+              aria-label={g.title ?? intl.formatMessage({ id: 'gallery.open', defaultMessage: 'Open image' })}
+            >
               <img src={g.url} alt={g.title ?? ''} loading="lazy" />
             </button>
             <figcaption>
@@ -42,8 +52,12 @@ export function GalleryTab({ project }: { project: Project }) {
           <img src={current.raw_url ?? current.url} alt={current.title ?? ''} onClick={(e) => e.stopPropagation()} />
           <div className="cat-lightbox__bar" onClick={(e) => e.stopPropagation()}>
             <span>{current.title}</span>
-            <button type="button" className="ms-btn" onClick={() => setOpen((open! - 1 + items.length) % items.length)}>‹</button>
-            <button type="button" className="ms-btn" onClick={() => setOpen((open! + 1) % items.length)}>›</button>
+            <button type="button" className="ms-btn" onClick={() => setOpen((open! - 1 + items.length) % items.length)}>
+              ‹
+            </button>
+            <button type="button" className="ms-btn" onClick={() => setOpen((open! + 1) % items.length)}>
+              ›
+            </button>
             <a className="ms-btn" href={current.raw_url ?? current.url} target="_blank" rel="noopener noreferrer">
               <FormattedMessage id="gallery.original" defaultMessage="Open original" />
             </a>

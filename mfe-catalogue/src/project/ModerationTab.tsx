@@ -2,7 +2,16 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAtomValue } from 'jotai';
 import {
-  ErrorScreen, formatRelativeTime, Guard, invalidateApiCache, renderMarkdown, sessionAtom, threadApi, ThreadView, toasts, useApi,
+  ErrorScreen,
+  formatRelativeTime,
+  Guard,
+  invalidateApiCache,
+  renderMarkdown,
+  sessionAtom,
+  threadApi,
+  ThreadView,
+  toasts,
+  useApi,
 } from '@modshelf/web-kit';
 import type { ProjectData } from './project-data';
 
@@ -19,7 +28,12 @@ export function ModerationTab({ data }: { data: ProjectData }) {
   const team = data.membersLoaded === false ? undefined : data.members;
   const notMember = intl.formatMessage({ id: 'moderation.notMember', defaultMessage: 'Only members of this project can see its moderation.' });
   return (
-    <Guard need={{ team, of: 'project' }} user={session?.user ?? null} loading={<div className="cat-loading" aria-busy="true" />} forbidden={<ErrorScreen statusCode={403} message={notMember} />}>
+    <Guard
+      need={{ team, of: 'project' }}
+      user={session?.user ?? null}
+      loading={<div className="cat-loading" aria-busy="true" />}
+      forbidden={<ErrorScreen statusCode={403} message={notMember} />}
+    >
       <ModerationPanel data={data} />
     </Guard>
   );
@@ -43,7 +57,11 @@ function ModerationPanel({ data }: { data: ProjectData }) {
       data.refresh?.();
       toasts.add({ title: intl.formatMessage({ id: 'moderation.resubmitted', defaultMessage: 'Resubmitted for review' }), type: 'success' });
     } catch (e) {
-      toasts.add({ title: intl.formatMessage({ id: 'moderation.resubmitFailed', defaultMessage: 'Could not resubmit' }), text: (e as Error).message, type: 'error' });
+      toasts.add({
+        title: intl.formatMessage({ id: 'moderation.resubmitFailed', defaultMessage: 'Could not resubmit' }),
+        text: (e as Error).message,
+        type: 'error',
+      });
     } finally {
       setBusy(false);
     }
@@ -52,34 +70,67 @@ function ModerationPanel({ data }: { data: ProjectData }) {
   return (
     <div className="cat-moderation">
       <section className="ms-card" aria-labelledby="cat-moderation-status">
-        <h2 id="cat-moderation-status"><FormattedMessage id="moderation.heading" defaultMessage="Moderation" /></h2>
+        <h2 id="cat-moderation-status">
+          <FormattedMessage id="moderation.heading" defaultMessage="Moderation" />
+        </h2>
         <p data-testid="moderation-status">
           <FormattedMessage id="moderation.status" defaultMessage="Status: {status}" values={{ status: <strong>{m.status}</strong> }} />
         </p>
         {m.moderator_message && (
           <div className="cat-moderation__message" data-testid="moderator-message">
-            <h3><FormattedMessage id="moderation.message" defaultMessage="Message from the moderators" /></h3>
-            <p><strong>{m.moderator_message.message}</strong></p>
+            <h3>
+              <FormattedMessage id="moderation.message" defaultMessage="Message from the moderators" />
+            </h3>
+            <p>
+              <strong>{m.moderator_message.message}</strong>
+            </p>
             {m.moderator_message.body && <div dangerouslySetInnerHTML={{ __html: renderMarkdown(m.moderator_message.body) }} />}
           </div>
         )}
         {m.queue.position !== null && (
           <div data-testid="moderation-queue">
             <p>
-              <FormattedMessage id="moderation.position" defaultMessage="Position {position} of {length} in the review queue" values={{ position: m.queue.position, length: m.queue.length }} />
-              {m.queued && <span className="ms-muted"> · <FormattedMessage id="moderation.queuedAt" defaultMessage="submitted {when}" values={{ when: formatRelativeTime(m.queued, intl.locale) }} /></span>}
+              <FormattedMessage
+                id="moderation.position"
+                defaultMessage="Position {position} of {length} in the review queue"
+                values={{ position: m.queue.position, length: m.queue.length }}
+              />
+              {m.queued && (
+                <span className="ms-muted">
+                  {' '}
+                  · <FormattedMessage id="moderation.queuedAt" defaultMessage="submitted {when}" values={{ when: formatRelativeTime(m.queued, intl.locale) }} />
+                </span>
+              )}
             </p>
             <p>
               {m.queue.estimated_wait_hours !== null ? (
-                m.queue.estimated_wait_hours < 48
-                  ? <FormattedMessage id="moderation.waitHours" defaultMessage="Estimated wait: about {n, plural, one {# hour} other {# hours}}" values={{ n: m.queue.estimated_wait_hours }} />
-                  : <FormattedMessage id="moderation.waitDays" defaultMessage="Estimated wait: about {n, plural, one {# day} other {# days}}" values={{ n: Math.round(m.queue.estimated_wait_hours / 24) }} />
+                m.queue.estimated_wait_hours < 48 ? (
+                  <FormattedMessage
+                    id="moderation.waitHours"
+                    defaultMessage="Estimated wait: about {n, plural, one {# hour} other {# hours}}"
+                    values={{ n: m.queue.estimated_wait_hours }}
+                  />
+                ) : (
+                  <FormattedMessage
+                    id="moderation.waitDays"
+                    defaultMessage="Estimated wait: about {n, plural, one {# day} other {# days}}"
+                    values={{ n: Math.round(m.queue.estimated_wait_hours / 24) }}
+                  />
+                )
               ) : (
-                <FormattedMessage id="moderation.waitUnknown" defaultMessage="Estimated wait: unknown (no reviews in the last {days} days)" values={{ days: m.queue.window_days }} />
+                <FormattedMessage
+                  id="moderation.waitUnknown"
+                  defaultMessage="Estimated wait: unknown (no reviews in the last {days} days)"
+                  values={{ days: m.queue.window_days }}
+                />
               )}
             </p>
             <p className="ms-muted">
-              <FormattedMessage id="moderation.throughput" defaultMessage="The moderators reviewed {rate} projects a day over the last {days} days." values={{ rate: m.queue.reviews_per_day, days: m.queue.window_days }} />
+              <FormattedMessage
+                id="moderation.throughput"
+                defaultMessage="The moderators reviewed {rate} projects a day over the last {days} days."
+                values={{ rate: m.queue.reviews_per_day, days: m.queue.window_days }}
+              />
             </p>
           </div>
         )}
@@ -90,7 +141,9 @@ function ModerationPanel({ data }: { data: ProjectData }) {
         )}
       </section>
       <section className="ms-card" aria-labelledby="cat-moderation-thread">
-        <h2 id="cat-moderation-thread"><FormattedMessage id="moderation.thread" defaultMessage="Messages with the moderators" /></h2>
+        <h2 id="cat-moderation-thread">
+          <FormattedMessage id="moderation.thread" defaultMessage="Messages with the moderators" />
+        </h2>
         <ThreadView threadId={m.thread_id} kind="conversation" canPost minPosition={position} />
       </section>
     </div>

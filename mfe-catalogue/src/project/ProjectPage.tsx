@@ -3,8 +3,22 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { useAtomValue } from 'jotai';
 import {
-  api, countValues, deriveVersions, displayPreferencesAtom, Dropdown, formatCategory, formatRelativeTime, invalidateApiCache, NotFound, projectPath,
-  sessionAtom, signInPath, toasts, Tooltip, usePageMeta, useApi,
+  api,
+  countValues,
+  deriveVersions,
+  displayPreferencesAtom,
+  Dropdown,
+  formatCategory,
+  formatRelativeTime,
+  invalidateApiCache,
+  NotFound,
+  projectPath,
+  sessionAtom,
+  signInPath,
+  toasts,
+  Tooltip,
+  usePageMeta,
+  useApi,
 } from '@modshelf/web-kit';
 import { ApiErrorScreen } from '../components/ApiErrorScreen';
 import { ProjectIcon } from '../components/ProjectCard';
@@ -41,7 +55,11 @@ export function ProjectPage({ urlType }: { urlType: string }) {
     return <Navigate to={`${canonical}${rest ? `/${rest}` : ''}${location.search}`} replace />;
   }
   const data: ProjectData = {
-    project: p, versions: derived, members: members.data ?? [], base: canonical, membersLoaded: !!members.data || !!members.error,
+    project: p,
+    versions: derived,
+    members: members.data ?? [],
+    base: canonical,
+    membersLoaded: !!members.data || !!members.error,
     versionsLoaded: !!versions.data,
     refresh: () => {
       project.reload();
@@ -100,7 +118,9 @@ function ProjectLayout({ data, versionsLoaded }: { data: ProjectData; versionsLo
   const reportHref = `/report?item=project&itemID=${encodeURIComponent(p.id)}`;
   const tabs = [
     { to: base, end: true, label: intl.formatMessage({ id: 'tab.description', defaultMessage: 'Description' }) },
-    ...(p.gallery && p.gallery.length > 0 ? [{ to: `${base}/gallery`, end: false, label: intl.formatMessage({ id: 'tab.gallery', defaultMessage: 'Gallery' }) }] : []),
+    ...(p.gallery && p.gallery.length > 0
+      ? [{ to: `${base}/gallery`, end: false, label: intl.formatMessage({ id: 'tab.gallery', defaultMessage: 'Gallery' }) }]
+      : []),
     { to: `${base}/changelog`, end: false, label: intl.formatMessage({ id: 'tab.changelog', defaultMessage: 'Changelog' }) },
     { to: `${base}/versions`, end: false, label: intl.formatMessage({ id: 'tab.versions', defaultMessage: 'Versions' }) },
     { to: `${base}/comments`, end: false, label: intl.formatMessage({ id: 'tab.comments', defaultMessage: 'Comments' }) },
@@ -120,16 +140,38 @@ function ProjectLayout({ data, versionsLoaded }: { data: ProjectData; versionsLo
           <h1 className="cat-project__title">{p.title}</h1>
           <p className="cat-project__summary">{p.description}</p>
           <div className="cat-project__stats">
-            <Tooltip content={<FormattedMessage id="project.exactDownloads" defaultMessage="{count, plural, one {{n} download} other {{n} downloads}}" values={{ count: p.downloads, n: p.downloads.toLocaleString('en-US') }} />}>
+            <Tooltip
+              content={
+                <FormattedMessage
+                  id="project.exactDownloads"
+                  defaultMessage="{count, plural, one {{n} download} other {{n} downloads}}"
+                  values={{ count: p.downloads, n: p.downloads.toLocaleString('en-US') }}
+                />
+              }
+            >
               <span data-testid="project-downloads" tabIndex={0}>
-                <FormattedMessage id="card.downloadsCount" defaultMessage="{compact, select, yes {{n} downloads} other {{count, plural, one {{n} download} other {{n} downloads}}}}" values={countValues(p.downloads, (t) => <strong>{t}</strong>)} />
+                <FormattedMessage
+                  id="card.downloadsCount"
+                  defaultMessage="{compact, select, yes {{n} downloads} other {{count, plural, one {{n} download} other {{n} downloads}}}}"
+                  values={countValues(p.downloads, (t) => (
+                    <strong>{t}</strong>
+                  ))}
+                />
               </span>
             </Tooltip>
             <span data-testid="project-followers">
-              <FormattedMessage id="card.followersCount" defaultMessage="{compact, select, yes {{n} followers} other {{count, plural, one {{n} follower} other {{n} followers}}}}" values={countValues(followers, (t) => <strong>{t}</strong>)} />
+              <FormattedMessage
+                id="card.followersCount"
+                defaultMessage="{compact, select, yes {{n} followers} other {{count, plural, one {{n} follower} other {{n} followers}}}}"
+                values={countValues(followers, (t) => (
+                  <strong>{t}</strong>
+                ))}
+              />
             </span>
             <ul className="cat-tags">
-              {[...p.categories, ...(p.additional_categories ?? [])].map((c) => <li key={c}>{formatCategory(c)}</li>)}
+              {[...p.categories, ...(p.additional_categories ?? [])].map((c) => (
+                <li key={c}>{formatCategory(c)}</li>
+              ))}
             </ul>
             <span className="ms-muted" title={p.updated}>
               <FormattedMessage id="card.updated" defaultMessage="Updated {when}" values={{ when: formatRelativeTime(p.updated, intl.locale) }} />
@@ -138,16 +180,28 @@ function ProjectLayout({ data, versionsLoaded }: { data: ProjectData; versionsLo
         </div>
         <div className="cat-project__actions">
           <button type="button" className="ms-btn ms-btn--primary" onClick={follow} disabled={busy} aria-pressed={following}>
-            {following ? <FormattedMessage id="project.unfollow" defaultMessage="Unfollow" /> : <FormattedMessage id="project.follow" defaultMessage="Follow" />}
+            {following ? (
+              <FormattedMessage id="project.unfollow" defaultMessage="Unfollow" />
+            ) : (
+              <FormattedMessage id="project.follow" defaultMessage="Follow" />
+            )}
           </button>
           <Link className="ms-btn" to={session ? reportHref : signInPath(reportHref)}>
             <FormattedMessage id="project.report" defaultMessage="Report" />
           </Link>
           <Dropdown label={<span aria-label={intl.formatMessage({ id: 'project.more', defaultMessage: 'More options' })}>⋯</span>}>
-            <button type="button" role="menuitem" onClick={() => copy(window.location.origin + base, intl.formatMessage({ id: 'project.linkCopied', defaultMessage: 'Link copied' }))}>
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => copy(window.location.origin + base, intl.formatMessage({ id: 'project.linkCopied', defaultMessage: 'Link copied' }))}
+            >
               <FormattedMessage id="project.copyLink" defaultMessage="Copy link" />
             </button>
-            <button type="button" role="menuitem" onClick={() => copy(p.id, intl.formatMessage({ id: 'project.idCopied', defaultMessage: 'Project ID copied' }))}>
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => copy(p.id, intl.formatMessage({ id: 'project.idCopied', defaultMessage: 'Project ID copied' }))}
+            >
               <FormattedMessage id="project.copyId" defaultMessage="Copy ID" />
             </button>
           </Dropdown>
@@ -156,7 +210,11 @@ function ProjectLayout({ data, versionsLoaded }: { data: ProjectData; versionsLo
       <div className={`cat-project__layout${prefs.projectLayout ? ' cat-project__layout--left' : ''}`}>
         <div className="cat-project__content">
           <nav className="cat-tabs" aria-label={intl.formatMessage({ id: 'project.tabs', defaultMessage: 'Project sections' })}>
-            {tabs.map((t) => <NavLink key={t.to} to={t.to} end={t.end}>{t.label}</NavLink>)}
+            {tabs.map((t) => (
+              <NavLink key={t.to} to={t.to} end={t.end}>
+                {t.label}
+              </NavLink>
+            ))}
           </nav>
           <Routes>
             <Route index element={<OverviewTab project={p} />} />

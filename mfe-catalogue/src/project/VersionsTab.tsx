@@ -1,9 +1,7 @@
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import {
-  api, countValues, formatBytes, formatCategory, formatGameVersions, formatRelativeTime, useApi, versionPath,
-} from '@modshelf/web-kit';
+import { api, countValues, formatBytes, formatCategory, formatGameVersions, formatRelativeTime, useApi, versionPath } from '@modshelf/web-kit';
 import { VirtualList } from '../components/VirtualList';
 import { ChannelBadge } from './ChannelBadge';
 import type { ProjectData } from './project-data';
@@ -25,7 +23,10 @@ export function VersionsTab({ data, loaded }: { data: ProjectData; loaded: boole
     force((n) => n + 1);
   };
   const loaders = useMemo(() => [...new Set(data.versions.flatMap((v) => v.loaders))].sort(), [data.versions]);
-  const gameVersions = useMemo(() => [...new Set(data.versions.flatMap((v) => v.game_versions))].sort((a, b) => b.localeCompare(a, 'en', { numeric: true })), [data.versions]);
+  const gameVersions = useMemo(
+    () => [...new Set(data.versions.flatMap((v) => v.game_versions))].sort((a, b) => b.localeCompare(a, 'en', { numeric: true })),
+    [data.versions],
+  );
   const list = data.versions.filter(
     (v) => (!loader || v.loaders.includes(loader)) && (!gameVersion || v.game_versions.includes(gameVersion)) && (!channel || v.version_type === channel),
   );
@@ -34,18 +35,41 @@ export function VersionsTab({ data, loaded }: { data: ProjectData; loaded: boole
   return (
     <section className="cat-versions">
       <div className="cat-versions__filters ms-card">
-        <select className="ms-input" name="loader" value={loader} onChange={(e) => set('l', e.target.value)}
-          aria-label={intl.formatMessage({ id: 'versions.loader', defaultMessage: 'Loader' })}>
+        <select
+          className="ms-input"
+          name="loader"
+          value={loader}
+          onChange={(e) => set('l', e.target.value)}
+          aria-label={intl.formatMessage({ id: 'versions.loader', defaultMessage: 'Loader' })}
+        >
           <option value="">{intl.formatMessage({ id: 'versions.allLoaders', defaultMessage: 'All loaders' })}</option>
-          {loaders.map((l) => <option key={l} value={l}>{formatCategory(l)}</option>)}
+          {loaders.map((l) => (
+            <option key={l} value={l}>
+              {formatCategory(l)}
+            </option>
+          ))}
         </select>
-        <select className="ms-input" name="gameVersion" value={gameVersion} onChange={(e) => set('g', e.target.value)}
-          aria-label={intl.formatMessage({ id: 'versions.gameVersion', defaultMessage: 'Game version' })}>
+        <select
+          className="ms-input"
+          name="gameVersion"
+          value={gameVersion}
+          onChange={(e) => set('g', e.target.value)}
+          aria-label={intl.formatMessage({ id: 'versions.gameVersion', defaultMessage: 'Game version' })}
+        >
           <option value="">{intl.formatMessage({ id: 'versions.allGameVersions', defaultMessage: 'All game versions' })}</option>
-          {gameVersions.map((g) => <option key={g} value={g}>{g}</option>)}
+          {gameVersions.map((g) => (
+            <option key={g} value={g}>
+              {g}
+            </option>
+          ))}
         </select>
-        <select className="ms-input" name="channel" value={channel} onChange={(e) => set('c', e.target.value)}
-          aria-label={intl.formatMessage({ id: 'versions.channel', defaultMessage: 'Channel' })}>
+        <select
+          className="ms-input"
+          name="channel"
+          value={channel}
+          onChange={(e) => set('c', e.target.value)}
+          aria-label={intl.formatMessage({ id: 'versions.channel', defaultMessage: 'Channel' })}
+        >
           <option value="">{intl.formatMessage({ id: 'versions.allChannels', defaultMessage: 'All channels' })}</option>
           <option value="release">{intl.formatMessage({ id: 'channel.release', defaultMessage: 'Release' })}</option>
           <option value="beta">{intl.formatMessage({ id: 'channel.beta', defaultMessage: 'Beta' })}</option>
@@ -53,7 +77,9 @@ export function VersionsTab({ data, loaded }: { data: ProjectData; loaded: boole
         </select>
       </div>
       {list.length === 0 ? (
-        <p className="ms-card"><FormattedMessage id="versions.none" defaultMessage="No versions match these filters." /></p>
+        <p className="ms-card">
+          <FormattedMessage id="versions.none" defaultMessage="No versions match these filters." />
+        </p>
       ) : (
         <VirtualList
           className="cat-versions__list"
@@ -73,11 +99,21 @@ export function VersionsTab({ data, loaded }: { data: ProjectData; loaded: boole
               </div>
               <div className="cat-version-row__meta ms-muted">
                 <span>{formatRelativeTime(v.date_published, intl.locale)}</span>
-                <span><FormattedMessage id="card.downloadsCount" defaultMessage="{compact, select, yes {{n} downloads} other {{count, plural, one {{n} download} other {{n} downloads}}}}" values={countValues(v.downloads)} /></span>
+                <span>
+                  <FormattedMessage
+                    id="card.downloadsCount"
+                    defaultMessage="{compact, select, yes {{n} downloads} other {{count, plural, one {{n} download} other {{n} downloads}}}}"
+                    values={countValues(v.downloads)}
+                  />
+                </span>
               </div>
               {v.primaryFile.url && (
-                <a className="ms-btn ms-btn--primary" href={v.primaryFile.url} download={v.primaryFile.filename}
-                  title={`${v.primaryFile.filename} (${formatBytes(v.primaryFile.size)})`}>
+                <a
+                  className="ms-btn ms-btn--primary"
+                  href={v.primaryFile.url}
+                  download={v.primaryFile.filename}
+                  title={`${v.primaryFile.filename} (${formatBytes(v.primaryFile.size)})`}
+                >
                   <FormattedMessage id="versions.download" defaultMessage="Download" />
                 </a>
               )}

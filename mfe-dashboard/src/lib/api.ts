@@ -3,8 +3,14 @@
  * so every later read waits for it (read-your-writes).
  */
 import {
-  apiFetch, command, type Collection, type Notification as ContractNotification, type NotificationAction as ContractNotificationAction,
-  type Organization, type Project, type Report as ContractReport,
+  apiFetch,
+  command,
+  type Collection,
+  type Notification as ContractNotification,
+  type NotificationAction as ContractNotificationAction,
+  type Organization,
+  type Project,
+  type Report as ContractReport,
 } from '@modshelf/web-kit';
 
 /** The wire's answers (the contract's types). */

@@ -64,7 +64,9 @@ export function projectTotals(
   limit = 10,
   otherLabel = 'Other',
 ): { id: string; name: string; value: number }[] {
-  const rows = [...projects].sort((a, b) => b[metric] - a[metric] || a.title.localeCompare(b.title)).map((p) => ({ id: p.id, name: p.title, value: p[metric] }));
+  const rows = [...projects]
+    .sort((a, b) => b[metric] - a[metric] || a.title.localeCompare(b.title))
+    .map((p) => ({ id: p.id, name: p.title, value: p[metric] }));
   if (rows.length <= limit) return rows;
   const head = rows.slice(0, limit - 1);
   const rest = rows.slice(limit - 1).reduce((s, r) => s + r.value, 0);

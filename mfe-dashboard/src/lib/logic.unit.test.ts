@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification } from './api';
-import {
-  collectionVisibility, internalLink, isInvite, projectTotals, splitNotifications, statusTone, summarizeProjects, validateProjectDraft,
-} from './logic';
+import { collectionVisibility, internalLink, isInvite, projectTotals, splitNotifications, statusTone, summarizeProjects, validateProjectDraft } from './logic';
 
 const note = (id: string, created: string, read: boolean, extra: Partial<Notification> = {}): Notification => ({
-  id, user_id: 'u', type: null, title: id, text: '', link: '', read, created, actions: [], ...extra,
+  id,
+  user_id: 'u',
+  type: null,
+  title: id,
+  text: '',
+  link: '',
+  read,
+  created,
+  actions: [],
+  ...extra,
 });
 
 describe('dashboard logic', () => {
@@ -70,7 +77,11 @@ describe('dashboard logic', () => {
     const ok = { title: 'Lanterns', slug: 'lanterns', description: 'Lights', project_type: 'mod', requested_status: 'approved' };
     expect(validateProjectDraft(ok)).toEqual({});
     expect(validateProjectDraft({ ...ok, title: 'ab', slug: 'a b', description: '', project_type: 'shader', requested_status: 'draft' })).toEqual({
-      title: 'name', slug: 'slug', description: 'summary', project_type: 'type', requested_status: 'visibility',
+      title: 'name',
+      slug: 'slug',
+      description: 'summary',
+      project_type: 'type',
+      requested_status: 'visibility',
     });
   });
 

@@ -1,9 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { checkAmount, withdrawalTotals, type PayoutMethod, type Transfer } from './revenue';
 
-const tr = (amount: string, created: string, method: Transfer['method'], status: Transfer['status'] = 'success'): Transfer =>
-  ({ id: created, user_id: 'u', status, created, amount, fee: '0.25', method, method_address: null, platform_id: null });
-const paypal: PayoutMethod = { id: 'paypal_us', type: 'paypal', name: 'PayPal', supported_countries: ['US'], image_url: null, interval: { standard: { min: '1', max: '10000' } }, fee: { percentage: '2', min: '0.25', max: '1' } };
+const tr = (amount: string, created: string, method: Transfer['method'], status: Transfer['status'] = 'success'): Transfer => ({
+  id: created,
+  user_id: 'u',
+  status,
+  created,
+  amount,
+  fee: '0.25',
+  method,
+  method_address: null,
+  platform_id: null,
+});
+const paypal: PayoutMethod = {
+  id: 'paypal_us',
+  type: 'paypal',
+  name: 'PayPal',
+  supported_countries: ['US'],
+  image_url: null,
+  interval: { standard: { min: '1', max: '10000' } },
+  fee: { percentage: '2', min: '0.25', max: '1' },
+};
 const gift: PayoutMethod = { ...paypal, id: 'amazon', type: 'tremendous', interval: { fixed: { values: ['5', '10'] } } };
 
 describe('revenue sums', () => {
@@ -15,8 +32,14 @@ describe('revenue sums', () => {
       tr('100', '2026-04-01T00:00:00Z', 'venmo', 'failed'),
       tr('100', '2026-04-01T00:00:00Z', 'venmo', 'cancelled'),
     ]);
-    expect(t.byYear).toEqual([{ key: '2026', amount: 14.75, count: 2 }, { key: '2025', amount: 5, count: 1 }]);
-    expect(t.byMethod).toEqual([{ key: 'paypal', amount: 14.75, count: 2 }, { key: 'tremendous', amount: 5, count: 1 }]);
+    expect(t.byYear).toEqual([
+      { key: '2026', amount: 14.75, count: 2 },
+      { key: '2025', amount: 5, count: 1 },
+    ]);
+    expect(t.byMethod).toEqual([
+      { key: 'paypal', amount: 14.75, count: 2 },
+      { key: 'tremendous', amount: 5, count: 1 },
+    ]);
     expect(t.total).toBe(19.75);
   });
 

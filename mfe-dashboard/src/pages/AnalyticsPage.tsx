@@ -22,24 +22,31 @@ export function AnalyticsPage() {
   return (
     <div className="dash-stack">
       <h1>{t('nav.analytics', 'Analytics')}</h1>
-      <AnalyticsPanel
-        since={since}
-        labels={analyticsLabels(t)}
-        fileName={`${user.username}-analytics`}
-        formatNumber={formatNumber}
-        formatMoney={formatUsd}
-      />
+      <AnalyticsPanel since={since} labels={analyticsLabels(t)} fileName={`${user.username}-analytics`} formatNumber={formatNumber} formatMoney={formatUsd} />
       <dl className="dash-figures ms-card">
-        <div><dt>{t('home.downloads', 'Downloads')}</dt><dd data-testid="total-downloads">{formatNumber(sum.downloads)}</dd></div>
-        <div><dt>{t('home.followers', 'Followers')}</dt><dd data-testid="total-followers">{formatNumber(sum.followers)}</dd></div>
-        <div><dt>{t('home.total', 'Projects')}</dt><dd>{formatNumber(sum.total)}</dd></div>
+        <div>
+          <dt>{t('home.downloads', 'Downloads')}</dt>
+          <dd data-testid="total-downloads">{formatNumber(sum.downloads)}</dd>
+        </div>
+        <div>
+          <dt>{t('home.followers', 'Followers')}</dt>
+          <dd data-testid="total-followers">{formatNumber(sum.followers)}</dd>
+        </div>
+        <div>
+          <dt>{t('home.total', 'Projects')}</dt>
+          <dd>{formatNumber(sum.total)}</dd>
+        </div>
       </dl>
       <section className="ms-card dash-card" aria-label={t('analytics.chart', 'Per project')}>
         <div className="dash-card__head">
           <h2>{metric === 'downloads' ? t('analytics.downloadsPer', 'Downloads per project') : t('analytics.followersPer', 'Followers per project')}</h2>
           <div className="dash-row" role="group">
-            <button type="button" className="ms-btn" aria-pressed={metric === 'downloads'} onClick={() => setMetric('downloads')}>{t('home.downloads', 'Downloads')}</button>
-            <button type="button" className="ms-btn" aria-pressed={metric === 'followers'} onClick={() => setMetric('followers')}>{t('home.followers', 'Followers')}</button>
+            <button type="button" className="ms-btn" aria-pressed={metric === 'downloads'} onClick={() => setMetric('downloads')}>
+              {t('home.downloads', 'Downloads')}
+            </button>
+            <button type="button" className="ms-btn" aria-pressed={metric === 'followers'} onClick={() => setMetric('followers')}>
+              {t('home.followers', 'Followers')}
+            </button>
           </div>
         </div>
         <p className="ms-muted">{t('analytics.lifetime', 'Totals since each project was created.')}</p>
@@ -53,19 +60,34 @@ export function AnalyticsPage() {
                 <XAxis type="number" allowDecimals={false} tickFormatter={(v: number) => formatNumber(v)} />
                 <YAxis type="category" dataKey="name" width={160} />
                 <ChartTooltip formatter={(v) => formatNumber(Number(v))} />
-                <Bar dataKey="value" name={metric === 'downloads' ? t('home.downloads', 'Downloads') : t('home.followers', 'Followers')} fill="var(--ms-accent, #1bd96a)" isAnimationActive={false} />
+                <Bar
+                  dataKey="value"
+                  name={metric === 'downloads' ? t('home.downloads', 'Downloads') : t('home.followers', 'Followers')}
+                  fill="var(--ms-accent, #1bd96a)"
+                  isAnimationActive={false}
+                />
               </BarChart>
             </ResponsiveContainer>
           </div>
         )}
         <table className="dash-table" data-testid="analytics-table">
           <thead>
-            <tr><th>{t('projects.name', 'Name')}</th><th>{t('home.downloads', 'Downloads')}</th><th>{t('home.followers', 'Followers')}</th></tr>
+            <tr>
+              <th>{t('projects.name', 'Name')}</th>
+              <th>{t('home.downloads', 'Downloads')}</th>
+              <th>{t('home.followers', 'Followers')}</th>
+            </tr>
           </thead>
           <tbody>
-            {[...projects.data].sort((a, b) => b.downloads - a.downloads).map((p) => (
-              <tr key={p.id}><td>{p.title}</td><td>{formatNumber(p.downloads)}</td><td>{formatNumber(p.followers)}</td></tr>
-            ))}
+            {[...projects.data]
+              .sort((a, b) => b.downloads - a.downloads)
+              .map((p) => (
+                <tr key={p.id}>
+                  <td>{p.title}</td>
+                  <td>{formatNumber(p.downloads)}</td>
+                  <td>{formatNumber(p.followers)}</td>
+                </tr>
+              ))}
           </tbody>
         </table>
       </section>

@@ -18,28 +18,44 @@ export function CollectionsPage() {
   const [editing, setEditing] = useState<DashboardCollection | 'new' | null>(null);
   const visibility = (s: string) => {
     const v = collectionVisibility(s);
-    return v === 'public' ? t('visibility.public', 'Public') : v === 'unlisted' ? t('visibility.unlisted', 'Unlisted') : v === 'private' ? t('visibility.private', 'Private') : t('status.rejected', 'Rejected');
+    return v === 'public'
+      ? t('visibility.public', 'Public')
+      : v === 'unlisted'
+        ? t('visibility.unlisted', 'Unlisted')
+        : v === 'private'
+          ? t('visibility.private', 'Private')
+          : t('status.rejected', 'Rejected');
   };
   return (
     <div className="dash-stack">
       <div className="dash-card__head">
         <h1>{t('nav.collections', 'Collections')}</h1>
-        <button type="button" className="ms-btn ms-btn--primary" onClick={() => setEditing('new')}>{t('collections.create', 'Create a collection')}</button>
+        <button type="button" className="ms-btn ms-btn--primary" onClick={() => setEditing('new')}>
+          {t('collections.create', 'Create a collection')}
+        </button>
       </div>
       {!list.data ? (
-        list.error ? <p className="ms-error">{list.error.message}</p> : <Loading />
+        list.error ? (
+          <p className="ms-error">{list.error.message}</p>
+        ) : (
+          <Loading />
+        )
       ) : (
         <ul className="dash-grid">
           {list.data.map((c) => (
             <li key={c.id} className="ms-card dash-card" data-testid="collection">
-              <h2><Link to={collectionPath(c)}>{c.id === FOLLOWING ? t('collections.following', 'Followed projects') : c.name}</Link></h2>
+              <h2>
+                <Link to={collectionPath(c)}>{c.id === FOLLOWING ? t('collections.following', 'Followed projects') : c.name}</Link>
+              </h2>
               {c.description && <p>{c.description}</p>}
               <p className="ms-muted">
                 {t('collections.count', '{n} projects', { n: formatNumber(c.projects.length) })} · {visibility(c.status)}
                 {c.date_updated && <> · {formatRelativeTime(c.date_updated, intl.locale)}</>}
               </p>
               {c.id !== FOLLOWING && (
-                <button type="button" className="ms-btn" onClick={() => setEditing(c)}>{t('common.edit', 'Edit')}</button>
+                <button type="button" className="ms-btn" onClick={() => setEditing(c)}>
+                  {t('common.edit', 'Edit')}
+                </button>
               )}
             </li>
           ))}
@@ -69,15 +85,19 @@ function CollectionDialog({ collection, onClose, onDone }: { collection: Dashboa
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (name.trim().length < 3) return action.setError(t('collections.badName', 'The name needs 3 to 64 characters.'));
-    if (description.trim() && description.trim().length < 3) return action.setError(t('collections.badDescription', 'The description needs 3 to 255 characters, or none.'));
-    const r = await action.run(async () => {
-      if (!collection) {
-        const created = await dashboard.createCollection({ name: name.trim(), description: description.trim() || null });
-        if (status === 'listed') return created;
-        return dashboard.editCollection(created.data.id, { status });
-      }
-      return dashboard.editCollection(collection.id, { name: name.trim(), description: description.trim() || null, status });
-    }, collection ? t('collections.saved', 'Collection saved') : t('collections.created', 'Collection created'));
+    if (description.trim() && description.trim().length < 3)
+      return action.setError(t('collections.badDescription', 'The description needs 3 to 255 characters, or none.'));
+    const r = await action.run(
+      async () => {
+        if (!collection) {
+          const created = await dashboard.createCollection({ name: name.trim(), description: description.trim() || null });
+          if (status === 'listed') return created;
+          return dashboard.editCollection(created.data.id, { status });
+        }
+        return dashboard.editCollection(collection.id, { name: name.trim(), description: description.trim() || null, status });
+      },
+      collection ? t('collections.saved', 'Collection saved') : t('collections.created', 'Collection created'),
+    );
     if (!r) return;
     await caughtUp(r.position);
     onDone();
@@ -107,11 +127,17 @@ function CollectionDialog({ collection, onClose, onDone }: { collection: Dashboa
         </Field>
         <FormError error={action.error} />
         <div className="dash-row">
-          <button type="submit" className="ms-btn ms-btn--primary" disabled={action.busy}>{collection ? t('common.save', 'Save') : t('collections.createButton', 'Create')}</button>
+          <button type="submit" className="ms-btn ms-btn--primary" disabled={action.busy}>
+            {collection ? t('common.save', 'Save') : t('collections.createButton', 'Create')}
+          </button>
           {collection && (
-            <button type="button" className="ms-btn dash-danger" disabled={action.busy} onClick={remove}>{t('common.delete', 'Delete')}</button>
+            <button type="button" className="ms-btn dash-danger" disabled={action.busy} onClick={remove}>
+              {t('common.delete', 'Delete')}
+            </button>
           )}
-          <button type="button" className="ms-btn" onClick={onClose}>{t('common.cancel', 'Cancel')}</button>
+          <button type="button" className="ms-btn" onClick={onClose}>
+            {t('common.cancel', 'Cancel')}
+          </button>
         </div>
       </form>
     </Dialog>

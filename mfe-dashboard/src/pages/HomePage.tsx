@@ -25,27 +25,54 @@ export function HomePage() {
           <Link to="/dashboard/projects">{t('home.allProjects', 'See all')}</Link>
         </div>
         {!projects.data ? (
-          projects.error ? <p className="ms-error">{projects.error.message}</p> : <Loading />
+          projects.error ? (
+            <p className="ms-error">{projects.error.message}</p>
+          ) : (
+            <Loading />
+          )
         ) : (
           <>
             <dl className="dash-figures">
-              <div><dt>{t('home.total', 'Projects')}</dt><dd>{formatNumber(sum.total)}</dd></div>
-              <div><dt>{t('home.listed', 'Listed')}</dt><dd>{formatNumber(sum.listed)}</dd></div>
-              <div><dt>{t('home.review', 'Under review')}</dt><dd>{formatNumber(sum.review)}</dd></div>
-              <div><dt>{t('home.draft', 'Drafts')}</dt><dd>{formatNumber(sum.draft)}</dd></div>
-              <div><dt>{t('home.downloads', 'Downloads')}</dt><dd>{formatNumber(sum.downloads)}</dd></div>
-              <div><dt>{t('home.followers', 'Followers')}</dt><dd>{formatNumber(sum.followers)}</dd></div>
+              <div>
+                <dt>{t('home.total', 'Projects')}</dt>
+                <dd>{formatNumber(sum.total)}</dd>
+              </div>
+              <div>
+                <dt>{t('home.listed', 'Listed')}</dt>
+                <dd>{formatNumber(sum.listed)}</dd>
+              </div>
+              <div>
+                <dt>{t('home.review', 'Under review')}</dt>
+                <dd>{formatNumber(sum.review)}</dd>
+              </div>
+              <div>
+                <dt>{t('home.draft', 'Drafts')}</dt>
+                <dd>{formatNumber(sum.draft)}</dd>
+              </div>
+              <div>
+                <dt>{t('home.downloads', 'Downloads')}</dt>
+                <dd>{formatNumber(sum.downloads)}</dd>
+              </div>
+              <div>
+                <dt>{t('home.followers', 'Followers')}</dt>
+                <dd>{formatNumber(sum.followers)}</dd>
+              </div>
             </dl>
             {sum.total === 0 ? (
-              <p className="ms-muted">{t('home.noProjects', 'You have no projects yet.')} <Link to="/dashboard/projects">{t('home.create', 'Create a project')}</Link></p>
+              <p className="ms-muted">
+                {t('home.noProjects', 'You have no projects yet.')} <Link to="/dashboard/projects">{t('home.create', 'Create a project')}</Link>
+              </p>
             ) : (
               <ul className="dash-list">
-                {[...projects.data].sort((a, b) => Date.parse(b.updated) - Date.parse(a.updated)).slice(0, 5).map((p) => (
-                  <li key={p.id}>
-                    <Link to={projectPath(p)}>{p.title}</Link> <StatusBadge status={p.status} />
-                    <span className="ms-muted">{formatRelativeTime(p.updated, intl.locale)}</span>
-                  </li>
-                ))}
+                {[...projects.data]
+                  .sort((a, b) => Date.parse(b.updated) - Date.parse(a.updated))
+                  .slice(0, 5)
+                  .map((p) => (
+                    <li key={p.id}>
+                      <Link to={projectPath(p)}>{p.title}</Link> <StatusBadge status={p.status} />
+                      <span className="ms-muted">{formatRelativeTime(p.updated, intl.locale)}</span>
+                    </li>
+                  ))}
               </ul>
             )}
           </>
@@ -57,7 +84,11 @@ export function HomePage() {
           <Link to="/dashboard/notifications">{t('home.allNotifications', 'See all')}</Link>
         </div>
         {!notifications.data ? (
-          notifications.error ? <p className="ms-error">{notifications.error.message}</p> : <Loading />
+          notifications.error ? (
+            <p className="ms-error">{notifications.error.message}</p>
+          ) : (
+            <Loading />
+          )
         ) : unread.length === 0 ? (
           <p className="ms-muted">{t('notifications.none', 'You have no unread notifications.')}</p>
         ) : (

@@ -27,7 +27,9 @@ export function NotificationItem({ n, onChange }: { n: Notification; onChange: (
           {href ? <Link to={href} dangerouslySetInnerHTML={{ __html: title }} /> : <span dangerouslySetInnerHTML={{ __html: title }} />}
         </strong>
         <p>{n.text}</p>
-        <small className="ms-muted" title={n.created}>{formatRelativeTime(n.created, intl.locale)}</small>
+        <small className="ms-muted" title={n.created}>
+          {formatRelativeTime(n.created, intl.locale)}
+        </small>
       </div>
       <div className="dash-row">
         {!n.read &&
@@ -39,11 +41,18 @@ export function NotificationItem({ n, onChange }: { n: Notification; onChange: (
               disabled={action.busy}
               onClick={async () => {
                 // an invite's answer is the action itself; then the notification is done
-                const r = await action.run(async () => {
-                  const done = await dashboard.runAction(a);
-                  const read = await dashboard.markRead(n.id);
-                  return { position: Math.max(done.position ?? 0, read.position ?? 0) || null };
-                }, isInvite(n) ? (a.title === 'Accept' ? t('notifications.accepted', 'Invitation accepted') : t('notifications.declined', 'Invitation declined')) : undefined);
+                const r = await action.run(
+                  async () => {
+                    const done = await dashboard.runAction(a);
+                    const read = await dashboard.markRead(n.id);
+                    return { position: Math.max(done.position ?? 0, read.position ?? 0) || null };
+                  },
+                  isInvite(n)
+                    ? a.title === 'Accept'
+                      ? t('notifications.accepted', 'Invitation accepted')
+                      : t('notifications.declined', 'Invitation declined')
+                    : undefined,
+                );
                 await after(r);
               }}
             >

@@ -15,17 +15,25 @@ export function OrganizationsPage() {
     <div className="dash-stack">
       <div className="dash-card__head">
         <h1>{t('nav.organizations', 'Organizations')}</h1>
-        <button type="button" className="ms-btn ms-btn--primary" onClick={() => setCreating(true)}>{t('orgs.create', 'Create an organization')}</button>
+        <button type="button" className="ms-btn ms-btn--primary" onClick={() => setCreating(true)}>
+          {t('orgs.create', 'Create an organization')}
+        </button>
       </div>
       {!list.data ? (
-        list.error ? <p className="ms-error">{list.error.message}</p> : <Loading />
+        list.error ? (
+          <p className="ms-error">{list.error.message}</p>
+        ) : (
+          <Loading />
+        )
       ) : list.data.length === 0 ? (
         <p className="ms-muted">{t('orgs.none', 'You are not a member of any organization.')}</p>
       ) : (
         <ul className="dash-grid">
           {list.data.map((o) => (
             <li key={o.id} className="ms-card dash-card" data-testid="organization">
-              <h2><Link to={organizationPath(o)}>{o.name}</Link></h2>
+              <h2>
+                <Link to={organizationPath(o)}>{o.name}</Link>
+              </h2>
               <p>{o.description}</p>
               <p className="ms-muted">{t('orgs.members', '{n} members', { n: formatNumber(o.members?.length ?? 0) })}</p>
               <Link to={`${organizationPath(o)}/settings`}>{t('projects.settings', 'Settings')}</Link>
@@ -51,7 +59,10 @@ function CreateOrganizationDialog({ onClose }: { onClose: () => void }) {
     if (name.trim().length < 3) return action.setError(t('create.badName', 'The name needs 3 to 64 characters.'));
     if (!SLUG_RE.test(slug)) return action.setError(t('create.badSlug', 'The URL needs 3 to 64 letters, digits or -_.'));
     if (description.trim().length < 3) return action.setError(t('create.badSummary', 'The summary needs 3 to 256 characters.'));
-    const r = await action.run(() => dashboard.createOrganization({ name: name.trim(), slug, description: description.trim() }), t('orgs.created', 'Organization created'));
+    const r = await action.run(
+      () => dashboard.createOrganization({ name: name.trim(), slug, description: description.trim() }),
+      t('orgs.created', 'Organization created'),
+    );
     if (!r) return;
     await caughtUp(r.position);
     invalidateApiCache('dashboard:');
@@ -61,18 +72,39 @@ function CreateOrganizationDialog({ onClose }: { onClose: () => void }) {
     <Dialog title={t('orgs.create', 'Create an organization')} onClose={onClose}>
       <form className="dash-form" onSubmit={submit}>
         <Field label={t('create.name', 'Name')}>
-          <input className="ms-input" autoFocus value={name} maxLength={64} onChange={(e) => { setName(e.target.value); if (!touched) setSlug(slugify(e.target.value)); }} />
+          <input
+            className="ms-input"
+            autoFocus
+            value={name}
+            maxLength={64}
+            onChange={(e) => {
+              setName(e.target.value);
+              if (!touched) setSlug(slugify(e.target.value));
+            }}
+          />
         </Field>
         <Field label={t('create.slug', 'URL')} hint={`/organization/${slug}`}>
-          <input className="ms-input" value={slug} maxLength={64} onChange={(e) => { setTouched(true); setSlug(e.target.value); }} />
+          <input
+            className="ms-input"
+            value={slug}
+            maxLength={64}
+            onChange={(e) => {
+              setTouched(true);
+              setSlug(e.target.value);
+            }}
+          />
         </Field>
         <Field label={t('create.summary', 'Summary')}>
           <textarea className="ms-input" rows={3} maxLength={256} value={description} onChange={(e) => setDescription(e.target.value)} />
         </Field>
         <FormError error={action.error} />
         <div className="dash-row">
-          <button type="submit" className="ms-btn ms-btn--primary" disabled={action.busy}>{t('orgs.createButton', 'Create organization')}</button>
-          <button type="button" className="ms-btn" onClick={onClose}>{t('common.cancel', 'Cancel')}</button>
+          <button type="submit" className="ms-btn ms-btn--primary" disabled={action.busy}>
+            {t('orgs.createButton', 'Create organization')}
+          </button>
+          <button type="button" className="ms-btn" onClick={onClose}>
+            {t('common.cancel', 'Cancel')}
+          </button>
         </div>
       </form>
     </Dialog>

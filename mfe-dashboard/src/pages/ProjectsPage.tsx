@@ -1,7 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
-  caughtUp, Field, formatNumber, FormError, invalidateApiCache, projectPath, slugify, useApi, usePageMeta, useT, type Translate,
+  caughtUp,
+  Field,
+  formatNumber,
+  FormError,
+  invalidateApiCache,
+  projectPath,
+  slugify,
+  useApi,
+  usePageMeta,
+  useT,
+  type Translate,
 } from '@modshelf/web-kit';
 import { Dialog, Loading, StatusBadge, useAction, useUser } from '../common';
 import { dashboard, type CreateProjectBody } from '../lib/api';
@@ -11,11 +21,16 @@ const TYPES = ['mod', 'modpack', 'server', 'behaviorpack'] as const;
 
 function typeLabel(t: Translate, type: string): string {
   switch (type) {
-    case 'mod': return t('type.mod', 'Mod');
-    case 'modpack': return t('type.modpack', 'Modpack');
-    case 'server': return t('type.server', 'Server');
-    case 'behaviorpack': return t('type.behaviorpack', 'Behavior pack');
-    default: return type;
+    case 'mod':
+      return t('type.mod', 'Mod');
+    case 'modpack':
+      return t('type.modpack', 'Modpack');
+    case 'server':
+      return t('type.server', 'Server');
+    case 'behaviorpack':
+      return t('type.behaviorpack', 'Behavior pack');
+    default:
+      return type;
   }
 }
 
@@ -36,7 +51,11 @@ export function ProjectsPage() {
         </button>
       </div>
       {!projects.data ? (
-        projects.error ? <p className="ms-error">{projects.error.message}</p> : <Loading />
+        projects.error ? (
+          <p className="ms-error">{projects.error.message}</p>
+        ) : (
+          <Loading />
+        )
       ) : list.length === 0 ? (
         <p className="ms-muted">{t('home.noProjects', 'You have no projects yet.')}</p>
       ) : (
@@ -54,12 +73,18 @@ export function ProjectsPage() {
           <tbody>
             {list.map((p) => (
               <tr key={p.id} data-testid="project-row" data-project-id={p.id}>
-                <td><Link to={projectPath(p)}>{p.title}</Link></td>
+                <td>
+                  <Link to={projectPath(p)}>{p.title}</Link>
+                </td>
                 <td>{typeLabel(t, p.project_type)}</td>
-                <td><StatusBadge status={p.status} /></td>
+                <td>
+                  <StatusBadge status={p.status} />
+                </td>
                 <td>{formatNumber(p.downloads)}</td>
                 <td>{formatNumber(p.followers)}</td>
-                <td><Link to={`${projectPath(p)}/settings`}>{t('projects.settings', 'Settings')}</Link></td>
+                <td>
+                  <Link to={`${projectPath(p)}/settings`}>{t('projects.settings', 'Settings')}</Link>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -83,21 +108,26 @@ function CreateProjectDialog({ onClose }: { onClose: () => void }) {
     slug: t('create.badSlug', 'The URL needs 3 to 64 letters, digits or -_.'),
     summary: t('create.badSummary', 'The summary needs 3 to 256 characters.'),
   };
-  const err = (k: keyof ProjectDraft) => (shown && errors[k] ? messages[errors[k]!] ?? null : null);
+  const err = (k: keyof ProjectDraft) => (shown && errors[k] ? (messages[errors[k]!] ?? null) : null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setShown(true);
     if (Object.keys(errors).length) return;
-    const created = await action.run(async () => {
-      const r = await dashboard.createProject({
-        title: draft.title.trim(), slug: draft.slug, description: draft.description.trim(),
-        project_type: draft.project_type as CreateProjectBody['project_type'],
-        requested_status: draft.requested_status as CreateProjectBody['requested_status'],
-        license_id: 'LicenseRef-All-Rights-Reserved',
-      });
-      await caughtUp(r.position);
-      return r.data;
-    }, t('create.done', 'Project created'));
+    const created = await action.run(
+      async () => {
+        const r = await dashboard.createProject({
+          title: draft.title.trim(),
+          slug: draft.slug,
+          description: draft.description.trim(),
+          project_type: draft.project_type as CreateProjectBody['project_type'],
+          requested_status: draft.requested_status as CreateProjectBody['requested_status'],
+          license_id: 'LicenseRef-All-Rights-Reserved',
+        });
+        await caughtUp(r.position);
+        return r.data;
+      },
+      t('create.done', 'Project created'),
+    );
     if (!created) return;
     invalidateApiCache('dashboard:');
     invalidateApiCache('project');
@@ -127,11 +157,21 @@ function CreateProjectDialog({ onClose }: { onClose: () => void }) {
           />
         </Field>
         <Field label={t('create.summary', 'Summary')} error={err('description')}>
-          <textarea className="ms-input" rows={3} maxLength={256} value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.target.value })} />
+          <textarea
+            className="ms-input"
+            rows={3}
+            maxLength={256}
+            value={draft.description}
+            onChange={(e) => setDraft({ ...draft, description: e.target.value })}
+          />
         </Field>
         <Field label={t('create.type', 'Project type')}>
           <select className="ms-input" value={draft.project_type} onChange={(e) => setDraft({ ...draft, project_type: e.target.value })}>
-            {TYPES.map((type) => <option key={type} value={type}>{typeLabel(t, type)}</option>)}
+            {TYPES.map((type) => (
+              <option key={type} value={type}>
+                {typeLabel(t, type)}
+              </option>
+            ))}
           </select>
         </Field>
         <Field label={t('create.visibility', 'Visibility')} hint={t('create.visibilityHint', 'Applies once staff approve the project.')}>
@@ -143,11 +183,14 @@ function CreateProjectDialog({ onClose }: { onClose: () => void }) {
         </Field>
         <FormError error={action.error} />
         <div className="dash-row">
-          <button type="submit" className="ms-btn ms-btn--primary" disabled={action.busy}>{t('create.submit', 'Create project')}</button>
-          <button type="button" className="ms-btn" onClick={onClose}>{t('common.cancel', 'Cancel')}</button>
+          <button type="submit" className="ms-btn ms-btn--primary" disabled={action.busy}>
+            {t('create.submit', 'Create project')}
+          </button>
+          <button type="button" className="ms-btn" onClick={onClose}>
+            {t('common.cancel', 'Cancel')}
+          </button>
         </div>
       </form>
     </Dialog>
   );
 }
-

@@ -1,8 +1,20 @@
 import { Link, useParams } from 'react-router';
 import { useIntl } from 'react-intl';
 import {
-  api, apiFetch, formatCategory, formatDate, formatRelativeTime, NotFound, projectPath, ThreadView, useApi, usePageMeta, userPath, useT,
-  type Translate, type User,
+  api,
+  apiFetch,
+  formatCategory,
+  formatDate,
+  formatRelativeTime,
+  NotFound,
+  projectPath,
+  ThreadView,
+  useApi,
+  usePageMeta,
+  userPath,
+  useT,
+  type Translate,
+  type User,
 } from '@modshelf/web-kit';
 import { Loading, useUser } from '../common';
 import { dashboard, type Report } from '../lib/api';
@@ -31,7 +43,9 @@ function useItems(reports: readonly Report[]) {
     }
     if (r.item_type === 'version') {
       const v = versions.data?.find((x) => x.id === r.item_id);
-      return v ? { label: `${v.name || v.version_number}`, href: `/project/${encodeURIComponent(v.project_id)}/version/${encodeURIComponent(v.id)}` } : { label: r.item_id, href: null };
+      return v
+        ? { label: `${v.name || v.version_number}`, href: `/project/${encodeURIComponent(v.project_id)}/version/${encodeURIComponent(v.id)}` }
+        : { label: r.item_id, href: null };
     }
     if (r.item_type === 'user') {
       const u = users.data?.find((x) => x.id === r.item_id);
@@ -55,7 +69,11 @@ export function ReportsPage() {
     <div className="dash-stack">
       <h1>{t('nav.reports', 'Active reports')}</h1>
       {!reports.data ? (
-        reports.error ? <p className="ms-error">{reports.error.message}</p> : <Loading />
+        reports.error ? (
+          <p className="ms-error">{reports.error.message}</p>
+        ) : (
+          <Loading />
+        )
       ) : reports.data.length === 0 ? (
         <p className="ms-muted">{t('reports.none', 'You have no active reports.')}</p>
       ) : (
@@ -66,10 +84,16 @@ export function ReportsPage() {
               <li key={r.id} className="ms-card dash-card" data-testid="report">
                 <h2>
                   <Link to={`/dashboard/report/${encodeURIComponent(r.id)}`}>
-                    {t('reports.title', '{type} {name} reported for {reason}', { type: itemTypeLabel(t, r.item_type), name: it.label, reason: formatCategory(r.report_type) })}
+                    {t('reports.title', '{type} {name} reported for {reason}', {
+                      type: itemTypeLabel(t, r.item_type),
+                      name: it.label,
+                      reason: formatCategory(r.report_type),
+                    })}
                   </Link>
                 </h2>
-                <p className="ms-muted" title={r.created}>{formatRelativeTime(r.created, intl.locale)}</p>
+                <p className="ms-muted" title={r.created}>
+                  {formatRelativeTime(r.created, intl.locale)}
+                </p>
               </li>
             );
           })}
@@ -96,7 +120,9 @@ export function ReportPage() {
       <h1>{t('reports.one', 'Report')}</h1>
       <dl className="dash-details ms-card">
         <dt>{t('reports.item', 'Reported item')}</dt>
-        <dd>{itemTypeLabel(t, r.item_type)}: {it.href ? <Link to={it.href}>{it.label}</Link> : it.label}</dd>
+        <dd>
+          {itemTypeLabel(t, r.item_type)}: {it.href ? <Link to={it.href}>{it.label}</Link> : it.label}
+        </dd>
         <dt>{t('reports.reason', 'Reason')}</dt>
         <dd>{formatCategory(r.report_type)}</dd>
         <dt>{t('reports.filed', 'Filed')}</dt>

@@ -1,12 +1,19 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip as ChartTooltip, XAxis, YAxis } from 'recharts';
-import {
-  errorText, Field, formatDate, formatMoney, FormError, invalidateApiCache, useApi, usePageMeta, useT, type Translate,
-} from '@modshelf/web-kit';
+import { errorText, Field, formatDate, formatMoney, FormError, invalidateApiCache, useApi, usePageMeta, useT, type Translate } from '@modshelf/web-kit';
 import { Dialog, Loading, useAction, useUser } from '../common';
 import {
-  METHOD_LABELS, checkAmount, counts, methodLimits, payouts, withdrawalTotals, type AmountCheck, type Fees, type PayoutMethod, type Transfer,
+  METHOD_LABELS,
+  checkAmount,
+  counts,
+  methodLimits,
+  payouts,
+  withdrawalTotals,
+  type AmountCheck,
+  type Fees,
+  type PayoutMethod,
+  type Transfer,
 } from '../lib/revenue';
 
 /**
@@ -24,9 +31,15 @@ export function RevenuePage({ part }: { part: 'balance' | 'transfers' | 'withdra
     <div className="dash-stack" data-testid={`revenue-${part}`}>
       <h1>{title}</h1>
       <nav className="dash-row" aria-label={t('nav.revenue', 'Revenue')}>
-        <Link to="/dashboard/revenue" aria-current={part === 'balance' ? 'page' : undefined}>{t('revenue.overview', 'Overview')}</Link>
-        <Link to="/dashboard/revenue/transfers" aria-current={part === 'transfers' ? 'page' : undefined}>{t('revenue.transfers', 'Transfer history')}</Link>
-        <Link to="/dashboard/revenue/withdraw" aria-current={part === 'withdraw' ? 'page' : undefined}>{t('revenue.withdraw', 'Withdraw')}</Link>
+        <Link to="/dashboard/revenue" aria-current={part === 'balance' ? 'page' : undefined}>
+          {t('revenue.overview', 'Overview')}
+        </Link>
+        <Link to="/dashboard/revenue/transfers" aria-current={part === 'transfers' ? 'page' : undefined}>
+          {t('revenue.transfers', 'Transfer history')}
+        </Link>
+        <Link to="/dashboard/revenue/withdraw" aria-current={part === 'withdraw' ? 'page' : undefined}>
+          {t('revenue.withdraw', 'Withdraw')}
+        </Link>
       </nav>
       {part === 'balance' ? <Overview /> : part === 'transfers' ? <Transfers /> : <Withdraw />}
     </div>
@@ -65,27 +78,44 @@ function Overview() {
   return (
     <>
       <dl className="dash-figures ms-card">
-        <div><dt>{t('revenue.available', 'Available now')}</dt><dd data-testid="revenue-available">{money(b.available)}</dd></div>
+        <div>
+          <dt>{t('revenue.available', 'Available now')}</dt>
+          <dd data-testid="revenue-available">{money(b.available)}</dd>
+        </div>
         <div>
           <dt>{t('revenue.pending', 'Pending')}</dt>
           <dd data-testid="revenue-pending">{money(b.pending)}</dd>
         </div>
-        <div><dt>{t('revenue.withdrawn', 'Withdrawn (all time)')}</dt><dd data-testid="revenue-withdrawn">{money(b.withdrawn_lifetime)}</dd></div>
-        <div><dt>{t('revenue.withdrawnYtd', 'Withdrawn this year')}</dt><dd data-testid="revenue-withdrawn-ytd">{money(b.withdrawn_ytd)}</dd></div>
+        <div>
+          <dt>{t('revenue.withdrawn', 'Withdrawn (all time)')}</dt>
+          <dd data-testid="revenue-withdrawn">{money(b.withdrawn_lifetime)}</dd>
+        </div>
+        <div>
+          <dt>{t('revenue.withdrawnYtd', 'Withdrawn this year')}</dt>
+          <dd data-testid="revenue-withdrawn-ytd">{money(b.withdrawn_ytd)}</dd>
+        </div>
       </dl>
       <p className="ms-muted">
         {nextDate
-          ? t('revenue.pendingNext', 'Revenue is held for a while before it can be withdrawn; the next part becomes available on {date}.', { date: formatDate(nextDate) })
+          ? t('revenue.pendingNext', 'Revenue is held for a while before it can be withdrawn; the next part becomes available on {date}.', {
+              date: formatDate(nextDate),
+            })
           : t('revenue.howItWorks', 'Monetized public projects earn revenue from counted downloads. It is held for a while, then it can be withdrawn.')}
       </p>
       <div className="dash-row">
-        <Link className="ms-btn ms-btn--primary" to="/dashboard/revenue/withdraw" data-testid="revenue-withdraw-link">{t('revenue.withdraw', 'Withdraw')}</Link>
-        <Link className="ms-btn" to="/dashboard/revenue/transfers">{t('revenue.transfers', 'Transfer history')}</Link>
+        <Link className="ms-btn ms-btn--primary" to="/dashboard/revenue/withdraw" data-testid="revenue-withdraw-link">
+          {t('revenue.withdraw', 'Withdraw')}
+        </Link>
+        <Link className="ms-btn" to="/dashboard/revenue/transfers">
+          {t('revenue.transfers', 'Transfer history')}
+        </Link>
       </div>
       <section className="ms-card dash-card" aria-label={t('revenue.perYear', 'Withdrawals per year')}>
         <h2>{t('revenue.perYear', 'Withdrawals per year')}</h2>
         {totals.byYear.length === 0 ? (
-          <p className="ms-muted" data-testid="revenue-no-withdrawals">{t('revenue.noWithdrawals', 'You have not withdrawn anything yet.')}</p>
+          <p className="ms-muted" data-testid="revenue-no-withdrawals">
+            {t('revenue.noWithdrawals', 'You have not withdrawn anything yet.')}
+          </p>
         ) : (
           <>
             <div className="dash-chart" data-testid="revenue-chart" style={{ height: 220 }}>
@@ -100,10 +130,20 @@ function Overview() {
               </ResponsiveContainer>
             </div>
             <table className="dash-table" data-testid="revenue-by-year">
-              <thead><tr><th>{t('revenue.year', 'Year')}</th><th>{t('revenue.count', 'Transfers')}</th><th>{t('revenue.amount', 'Amount')}</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>{t('revenue.year', 'Year')}</th>
+                  <th>{t('revenue.count', 'Transfers')}</th>
+                  <th>{t('revenue.amount', 'Amount')}</th>
+                </tr>
+              </thead>
               <tbody>
                 {totals.byYear.map((y) => (
-                  <tr key={y.key} data-year={y.key}><td>{y.key}</td><td>{y.count}</td><td>{money(y.amount)}</td></tr>
+                  <tr key={y.key} data-year={y.key}>
+                    <td>{y.key}</td>
+                    <td>{y.count}</td>
+                    <td>{money(y.amount)}</td>
+                  </tr>
                 ))}
               </tbody>
             </table>
@@ -116,10 +156,20 @@ function Overview() {
           <p className="ms-muted">{t('revenue.noWithdrawals', 'You have not withdrawn anything yet.')}</p>
         ) : (
           <table className="dash-table" data-testid="revenue-by-method">
-            <thead><tr><th>{t('revenue.method', 'Method')}</th><th>{t('revenue.count', 'Transfers')}</th><th>{t('revenue.amount', 'Amount')}</th></tr></thead>
+            <thead>
+              <tr>
+                <th>{t('revenue.method', 'Method')}</th>
+                <th>{t('revenue.count', 'Transfers')}</th>
+                <th>{t('revenue.amount', 'Amount')}</th>
+              </tr>
+            </thead>
             <tbody>
               {totals.byMethod.map((m) => (
-                <tr key={m.key} data-method={m.key}><td>{methodName(t, m.key)}</td><td>{m.count}</td><td>{money(m.amount)}</td></tr>
+                <tr key={m.key} data-method={m.key}>
+                  <td>{methodName(t, m.key)}</td>
+                  <td>{m.count}</td>
+                  <td>{money(m.amount)}</td>
+                </tr>
               ))}
             </tbody>
           </table>
@@ -154,7 +204,11 @@ function Transfers() {
     }
   };
   if (history.data.length === 0) {
-    return <p className="ms-muted" data-testid="transfers-empty">{t('revenue.noTransfers', 'No transfers yet.')}</p>;
+    return (
+      <p className="ms-muted" data-testid="transfers-empty">
+        {t('revenue.noTransfers', 'No transfers yet.')}
+      </p>
+    );
   }
   return (
     <section className="ms-card dash-card">
@@ -162,13 +216,25 @@ function Transfers() {
       <table className="dash-table" data-testid="transfers">
         <thead>
           <tr>
-            <th>{t('revenue.date', 'Date')}</th><th>{t('revenue.amount', 'Amount')}</th><th>{t('revenue.fee', 'Fee')}</th>
-            <th>{t('revenue.method', 'Method')}</th><th>{t('revenue.recipient', 'Recipient')}</th><th>{t('revenue.statusHead', 'Status')}</th><th />
+            <th>{t('revenue.date', 'Date')}</th>
+            <th>{t('revenue.amount', 'Amount')}</th>
+            <th>{t('revenue.fee', 'Fee')}</th>
+            <th>{t('revenue.method', 'Method')}</th>
+            <th>{t('revenue.recipient', 'Recipient')}</th>
+            <th>{t('revenue.statusHead', 'Status')}</th>
+            <th />
           </tr>
         </thead>
         <tbody>
           {history.data.map((p) => (
-            <tr key={p.id} data-testid="transfer-row" data-transfer-id={p.id} data-status={p.status} data-method={p.method ?? ''} data-year={p.created.slice(0, 4)}>
+            <tr
+              key={p.id}
+              data-testid="transfer-row"
+              data-transfer-id={p.id}
+              data-status={p.status}
+              data-method={p.method ?? ''}
+              data-year={p.created.slice(0, 4)}
+            >
               <td>{formatDate(p.created)}</td>
               <td className={counts(p) ? undefined : 'ms-muted'}>{money(p.amount)}</td>
               <td>{money(p.fee)}</td>
@@ -177,7 +243,9 @@ function Transfers() {
               <td>{statusLabel(t, p.status)}</td>
               <td>
                 {p.status === 'in-transit' && (
-                  <button type="button" className="ms-btn" disabled={action.busy} onClick={() => void cancel(p.id)}>{t('revenue.cancel', 'Cancel')}</button>
+                  <button type="button" className="ms-btn" disabled={action.busy} onClick={() => void cancel(p.id)}>
+                    {t('revenue.cancel', 'Cancel')}
+                  </button>
                 )}
               </td>
             </tr>
@@ -216,7 +284,8 @@ function Withdraw() {
   const available = Number(balance.data?.available ?? 0);
   const check = checkAmount(amount, available, method);
   const problem = amountMessage(t, check, method);
-  const recipientValue = recipient ?? (method ? saved.data?.[method.type] ?? (method.type === 'venmo' ? '' : (user as { email?: string | null }).email ?? '') : '');
+  const recipientValue =
+    recipient ?? (method ? (saved.data?.[method.type] ?? (method.type === 'venmo' ? '' : ((user as { email?: string | null }).email ?? ''))) : '');
 
   useEffect(() => {
     setFees(null);
@@ -264,7 +333,13 @@ function Withdraw() {
         }}
       >
         <Field label={t('revenue.method', 'Method')}>
-          <select value={method?.id ?? ''} onChange={(e) => { setMethodId(e.target.value); setRecipient(null); }}>
+          <select
+            value={method?.id ?? ''}
+            onChange={(e) => {
+              setMethodId(e.target.value);
+              setRecipient(null);
+            }}
+          >
             {methods.data.map((m) => (
               <option key={m.id} value={m.id}>{`${METHOD_LABELS[m.type] ?? m.type}: ${m.name}`}</option>
             ))}
@@ -272,9 +347,13 @@ function Withdraw() {
         </Field>
         <Field
           label={t('revenue.amountUsd', 'Amount (USD)')}
-          hint={limits ? ('values' in limits
-            ? t('revenue.fixedHint', 'Available amounts: {values}', { values: limits.values.map(money).join(', ') })
-            : t('revenue.rangeHint', 'Between {min} and {max}', { min: money(limits.min), max: money(limits.max) })) : undefined}
+          hint={
+            limits
+              ? 'values' in limits
+                ? t('revenue.fixedHint', 'Available amounts: {values}', { values: limits.values.map(money).join(', ') })
+                : t('revenue.rangeHint', 'Between {min} and {max}', { min: money(limits.min), max: money(limits.max) })
+              : undefined
+          }
           error={problem}
         >
           <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" data-testid="withdraw-amount" />
@@ -301,11 +380,16 @@ function Withdraw() {
         <Dialog title={t('revenue.confirmTitle', 'Confirm the withdrawal')} onClose={() => setConfirming(false)}>
           <p data-testid="withdraw-confirm-text">
             {t('revenue.confirmText', 'Send {amount} by {method} to {recipient}? The fee is {fee}.', {
-              amount: money(check.amount), method: methodName(t, method.type), recipient: recipientValue || '—', fee: money(fees?.fee ?? 0),
+              amount: money(check.amount),
+              method: methodName(t, method.type),
+              recipient: recipientValue || '—',
+              fee: money(fees?.fee ?? 0),
             })}
           </p>
           <div className="dash-row">
-            <button type="button" className="ms-btn" onClick={() => setConfirming(false)}>{t('common.cancel', 'Cancel')}</button>
+            <button type="button" className="ms-btn" onClick={() => setConfirming(false)}>
+              {t('common.cancel', 'Cancel')}
+            </button>
             <button type="button" className="ms-btn ms-btn--primary" disabled={action.busy} onClick={() => void submit()} data-testid="withdraw-confirm">
               {t('revenue.confirm', 'Confirm')}
             </button>

@@ -1,6 +1,18 @@
 import {
-  apiFetch, command, type AsOfAnswer as ContractAsOfAnswer, type BillingOverview, type Charge, type PaymentMethod, type Subscription, type ModerationStats as ContractModerationStats, type Project, type QueuedProject,
-  type Report as ContractReport, type TimelineEntry as ContractTimelineEntry, type User, type WriteMethod,
+  apiFetch,
+  command,
+  type AsOfAnswer as ContractAsOfAnswer,
+  type BillingOverview,
+  type Charge,
+  type PaymentMethod,
+  type Subscription,
+  type ModerationStats as ContractModerationStats,
+  type Project,
+  type QueuedProject,
+  type Report as ContractReport,
+  type TimelineEntry as ContractTimelineEntry,
+  type User,
+  type WriteMethod,
 } from '@modshelf/web-kit';
 
 /** A queued project: the v2 Project plus the owner's username (`author`) and the review lock (the contract's answer). */

@@ -2,8 +2,20 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  approvalStatus, decisionMessage, decisionStatus, endOfSecond, eventSummary, filterReports, formatMinor, fromLocalInput,
-  isAuditType, justBefore, reportItemAuditPath, reportItemPath, stateHighlights, toLocalInput,
+  approvalStatus,
+  decisionMessage,
+  decisionStatus,
+  endOfSecond,
+  eventSummary,
+  filterReports,
+  formatMinor,
+  fromLocalInput,
+  isAuditType,
+  justBefore,
+  reportItemAuditPath,
+  reportItemPath,
+  stateHighlights,
+  toLocalInput,
 } from './logic';
 
 describe('moderation rules', () => {
@@ -34,7 +46,9 @@ describe('moderation rules', () => {
     expect(eventSummary('ReportClosed', { closed_by: 'x', message: 'Handled' })).toBe('Handled');
     expect(eventSummary('ReportClosed', { closed_by: 'x' })).toBeNull();
     expect(stateHighlights({ title: 'A', status: 'processing', moderator_message: null, other: 1 })).toEqual([
-      ['status', 'processing'], ['title', 'A'], ['moderator_message', '—'],
+      ['status', 'processing'],
+      ['title', 'A'],
+      ['moderator_message', '—'],
     ]);
     expect(stateHighlights(null)).toEqual([]);
   });

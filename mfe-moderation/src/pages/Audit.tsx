@@ -23,14 +23,20 @@ export function Timeline({ entries, onPick }: { entries: TimelineEntry[]; onPick
             </div>
             <div className="ms-muted mod-event__meta">
               <span data-testid="event-actor">
-                {e.actor
-                  ? e.actor.username
-                    ? <Link to={userPath({ username: e.actor.username, id: e.actor.id })}>{e.actor.username}</Link>
-                    : <code>{e.actor.id}</code>
-                  : t('audit.system', 'system')}
+                {e.actor ? (
+                  e.actor.username ? (
+                    <Link to={userPath({ username: e.actor.username, id: e.actor.id })}>{e.actor.username}</Link>
+                  ) : (
+                    <code>{e.actor.id}</code>
+                  )
+                ) : (
+                  t('audit.system', 'system')
+                )}
               </span>
               {' · '}
-              <time dateTime={e.time} title={e.time}>{new Date(e.time).toLocaleString(intl.locale)}</time>
+              <time dateTime={e.time} title={e.time}>
+                {new Date(e.time).toLocaleString(intl.locale)}
+              </time>
               {' · '}
               <When iso={e.time} />
             </div>
@@ -39,14 +45,21 @@ export function Timeline({ entries, onPick }: { entries: TimelineEntry[]; onPick
               <pre className="mod-json">{JSON.stringify(e.data, null, 2)}</pre>
               <p className="ms-muted mod-event__ids">
                 {t('audit.ids', 'position {position} · schema v{version} · command {command} · correlation {correlation}', {
-                  position: e.position, version: e.schema_version, command: e.command_id, correlation: e.correlation_id,
+                  position: e.position,
+                  version: e.schema_version,
+                  command: e.command_id,
+                  correlation: e.correlation_id,
                 })}
               </p>
             </details>
             {onPick && (
               <div className="mod-row">
-                <button type="button" className="ms-btn mod-btn-small" onClick={() => onPick(justBefore(e.time))}>{t('audit.before', 'State before')}</button>
-                <button type="button" className="ms-btn mod-btn-small" onClick={() => onPick(e.time)}>{t('audit.after', 'State after')}</button>
+                <button type="button" className="ms-btn mod-btn-small" onClick={() => onPick(justBefore(e.time))}>
+                  {t('audit.before', 'State before')}
+                </button>
+                <button type="button" className="ms-btn mod-btn-small" onClick={() => onPick(e.time)}>
+                  {t('audit.after', 'State after')}
+                </button>
               </div>
             )}
           </li>
@@ -106,11 +119,26 @@ export function AuditPage() {
     return <ErrorScreen statusCode={status} message={errorText(timeline.error)} />;
   }
   const pick = (iso: string) => setParams({ as_of: iso });
-  const itemLink = type === 'project' ? `/project/${id}` : type === 'user' ? `/user/${id}` : type === 'report' ? `/moderation/report/${id}` : type === 'collection' ? `/collection/${id}` : type === 'organization' ? `/organization/${id}` : null;
+  const itemLink =
+    type === 'project'
+      ? `/project/${id}`
+      : type === 'user'
+        ? `/user/${id}`
+        : type === 'report'
+          ? `/moderation/report/${id}`
+          : type === 'collection'
+            ? `/collection/${id}`
+            : type === 'organization'
+              ? `/organization/${id}`
+              : null;
   return (
     <ModerationLayout title={t('audit.title', 'Audit: {type} {id}', { type, id })}>
       <h1>{t('audit.title', 'Audit: {type} {id}', { type, id })}</h1>
-      {itemLink && <p><Link to={itemLink}>{t('audit.open', 'Open the {type}', { type })}</Link></p>}
+      {itemLink && (
+        <p>
+          <Link to={itemLink}>{t('audit.open', 'Open the {type}', { type })}</Link>
+        </p>
+      )}
       <section className="ms-card mod-card">
         <h2>{t('audit.asOf', 'State as of')}</h2>
         <form
@@ -121,12 +149,32 @@ export function AuditPage() {
             if (iso) pick(endOfSecond(iso));
           }}
         >
-          <input className="ms-input" type="datetime-local" step={1} value={input} onChange={(e) => setInput(e.target.value)} aria-label={t('audit.asOfInput', 'Moment')} data-testid="asof-input" />
-          <button type="submit" className="ms-btn ms-btn--primary">{t('audit.show', 'Show state')}</button>
-          <button type="button" className="ms-btn" onClick={() => pick(new Date().toISOString())}>{t('audit.now', 'Now')}</button>
-          {asOf && <button type="button" className="ms-btn" onClick={() => setParams({})}>{t('audit.clear', 'Clear')}</button>}
+          <input
+            className="ms-input"
+            type="datetime-local"
+            step={1}
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+            aria-label={t('audit.asOfInput', 'Moment')}
+            data-testid="asof-input"
+          />
+          <button type="submit" className="ms-btn ms-btn--primary">
+            {t('audit.show', 'Show state')}
+          </button>
+          <button type="button" className="ms-btn" onClick={() => pick(new Date().toISOString())}>
+            {t('audit.now', 'Now')}
+          </button>
+          {asOf && (
+            <button type="button" className="ms-btn" onClick={() => setParams({})}>
+              {t('audit.clear', 'Clear')}
+            </button>
+          )}
         </form>
-        {asOf ? <AsOfState type={type} id={id} asOf={asOf} /> : <p className="ms-muted">{t('audit.pick', 'Pick a moment, or a point in the timeline below.')}</p>}
+        {asOf ? (
+          <AsOfState type={type} id={id} asOf={asOf} />
+        ) : (
+          <p className="ms-muted">{t('audit.pick', 'Pick a moment, or a point in the timeline below.')}</p>
+        )}
       </section>
       <section className="ms-card mod-card">
         <h2>{t('audit.timeline', 'Timeline')}</h2>

@@ -26,7 +26,9 @@ export function BillingPage() {
       </p>
       <section className="ms-card mod-card">
         <h2>{t('billing.methods', 'Payment methods')}</h2>
-        {b.payment_methods.length === 0 ? <p className="ms-muted">{t('billing.noMethods', 'No payment methods.')}</p> : (
+        {b.payment_methods.length === 0 ? (
+          <p className="ms-muted">{t('billing.noMethods', 'No payment methods.')}</p>
+        ) : (
           <ul className="mod-list" data-testid="billing-methods">
             {b.payment_methods.map((m) => (
               <li key={m.id}>
@@ -39,7 +41,9 @@ export function BillingPage() {
       </section>
       <section className="ms-card mod-card">
         <h2>{t('billing.subscriptions', 'Subscriptions')}</h2>
-        {b.subscriptions.length === 0 ? <p className="ms-muted">{t('billing.noSubscriptions', 'No subscriptions.')}</p> : (
+        {b.subscriptions.length === 0 ? (
+          <p className="ms-muted">{t('billing.noSubscriptions', 'No subscriptions.')}</p>
+        ) : (
           <table className="mod-table">
             <thead>
               <tr>
@@ -53,9 +57,16 @@ export function BillingPage() {
               {b.subscriptions.map((s) => (
                 <tr key={s.id}>
                   <td>{s.product_name}</td>
-                  <td>{formatMinor(s.amount, s.currency)} / {s.interval}</td>
-                  <td><span className="mod-badge">{s.status}</span>{s.renewal_failed ? ` ${t('billing.renewalFailed', 'renewal failed')}` : ''}</td>
-                  <td><When iso={s.period_end} /></td>
+                  <td>
+                    {formatMinor(s.amount, s.currency)} / {s.interval}
+                  </td>
+                  <td>
+                    <span className="mod-badge">{s.status}</span>
+                    {s.renewal_failed ? ` ${t('billing.renewalFailed', 'renewal failed')}` : ''}
+                  </td>
+                  <td>
+                    <When iso={s.period_end} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -64,7 +75,9 @@ export function BillingPage() {
       </section>
       <section className="ms-card mod-card">
         <h2>{t('billing.charges', 'Charges')}</h2>
-        {b.charges.length === 0 ? <p className="ms-muted">{t('billing.noCharges', 'No charges.')}</p> : (
+        {b.charges.length === 0 ? (
+          <p className="ms-muted">{t('billing.noCharges', 'No charges.')}</p>
+        ) : (
           <table className="mod-table">
             <thead>
               <tr>
@@ -77,10 +90,15 @@ export function BillingPage() {
             <tbody>
               {b.charges.map((c) => (
                 <tr key={c.id}>
-                  <td><When iso={c.created} /></td>
+                  <td>
+                    <When iso={c.created} />
+                  </td>
                   <td>{c.description}</td>
                   <td>{formatMinor(c.amount, c.currency)}</td>
-                  <td><span className={`mod-badge${c.status === 'failed' ? ' mod-badge--danger' : ''}`}>{c.status}</span>{c.reason ? ` ${c.reason}` : ''}</td>
+                  <td>
+                    <span className={`mod-badge${c.status === 'failed' ? ' mod-badge--danger' : ''}`}>{c.status}</span>
+                    {c.reason ? ` ${c.reason}` : ''}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -15,7 +15,11 @@ export function OverviewPage() {
   return (
     <ModerationLayout title={t('overview.title', 'Moderation')}>
       <h1>{t('overview.title', 'Moderation')}</h1>
-      {stats.error ? <FormError error={errorText(stats.error)} /> : !stats.data ? <Loading /> : (
+      {stats.error ? (
+        <FormError error={errorText(stats.error)} />
+      ) : !stats.data ? (
+        <Loading />
+      ) : (
         <div className="mod-stats">
           <Link className="ms-card mod-stat" to="/moderation/review" data-testid="stat-queue">
             <strong>{stats.data.projects}</strong>
@@ -40,13 +44,27 @@ export function OverviewPage() {
         }}
       >
         <h2>{t('overview.audit', 'Audit timeline')}</h2>
-        <p className="ms-muted">{t('overview.auditHint', 'Every change of a project, version, user, report, organization or collection, with who made it and when.')}</p>
+        <p className="ms-muted">
+          {t('overview.auditHint', 'Every change of a project, version, user, report, organization or collection, with who made it and when.')}
+        </p>
         <div className="mod-row">
           <select className="ms-input" value={type} onChange={(e) => setType(e.target.value as AuditType)} aria-label={t('overview.auditType', 'Type')}>
-            {AUDIT_TYPES.map((x) => <option key={x} value={x}>{x}</option>)}
+            {AUDIT_TYPES.map((x) => (
+              <option key={x} value={x}>
+                {x}
+              </option>
+            ))}
           </select>
-          <input className="ms-input" value={id} onChange={(e) => setId(e.target.value)} placeholder={t('overview.auditId', 'ID')} aria-label={t('overview.auditId', 'ID')} />
-          <button type="submit" className="ms-btn ms-btn--primary">{t('overview.open', 'Open')}</button>
+          <input
+            className="ms-input"
+            value={id}
+            onChange={(e) => setId(e.target.value)}
+            placeholder={t('overview.auditId', 'ID')}
+            aria-label={t('overview.auditId', 'ID')}
+          />
+          <button type="submit" className="ms-btn ms-btn--primary">
+            {t('overview.open', 'Open')}
+          </button>
         </div>
       </form>
     </ModerationLayout>

@@ -35,8 +35,12 @@ export function ReportPage() {
   const name = reporter.data?.[0]?.username;
   return (
     <ModerationLayout title={t('report.title', 'Report')}>
-      <p><Link to="/moderation/reports">← {t('report.back', 'All reports')}</Link></p>
-      {!r ? <Loading /> : (
+      <p>
+        <Link to="/moderation/reports">← {t('report.back', 'All reports')}</Link>
+      </p>
+      {!r ? (
+        <Loading />
+      ) : (
         <article className="ms-card mod-card" data-testid="report">
           <h1>
             {t('report.heading', 'Report: {type}', { type: r.report_type })}{' '}
@@ -47,13 +51,16 @@ export function ReportPage() {
           <dl className="mod-dl">
             <dt>{t('report.item', 'Reported {type}', { type: r.item_type })}</dt>
             <dd>
-              <Link to={reportItemPath(r)}>{project.data ? project.data.title : <code>{r.item_id}</code>}</Link>{' · '}
+              <Link to={reportItemPath(r)}>{project.data ? project.data.title : <code>{r.item_id}</code>}</Link>
+              {' · '}
               <Link to={reportItemAuditPath(r)}>{t('report.itemHistory', 'history')}</Link>
             </dd>
             <dt>{t('report.reporter', 'Reporter')}</dt>
             <dd>{name ? <Link to={userPath({ username: name, id: r.reporter })}>{name}</Link> : <code>{r.reporter}</code>}</dd>
             <dt>{t('report.filed', 'Filed')}</dt>
-            <dd><When iso={r.created} /></dd>
+            <dd>
+              <When iso={r.created} />
+            </dd>
           </dl>
           <blockquote className="mod-body">{r.body}</blockquote>
           <label className="mod-field">
@@ -62,9 +69,13 @@ export function ReportPage() {
           </label>
           <div className="mod-row">
             {r.closed ? (
-              <button type="button" className="ms-btn" disabled={busy} onClick={() => setClosed(false)}>{t('report.reopen', 'Reopen')}</button>
+              <button type="button" className="ms-btn" disabled={busy} onClick={() => setClosed(false)}>
+                {t('report.reopen', 'Reopen')}
+              </button>
             ) : (
-              <button type="button" className="ms-btn ms-btn--primary" disabled={busy} onClick={() => setClosed(true)}>{t('report.close', 'Close report')}</button>
+              <button type="button" className="ms-btn ms-btn--primary" disabled={busy} onClick={() => setClosed(true)}>
+                {t('report.close', 'Close report')}
+              </button>
             )}
           </div>
           <FormError error={error} />

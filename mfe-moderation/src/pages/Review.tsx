@@ -21,13 +21,21 @@ export function ReviewPage() {
   return (
     <ModerationLayout title={t('review.title', 'Review queue')}>
       <h1>{t('review.title', 'Review queue')}</h1>
-      {queue.error ? <FormError error={errorText(queue.error)} /> : !queue.data ? <Loading /> : queue.data.length === 0 ? (
-        <p className="ms-muted" data-testid="queue-empty">{t('review.empty', 'Nothing to review. The queue is empty.')}</p>
+      {queue.error ? (
+        <FormError error={errorText(queue.error)} />
+      ) : !queue.data ? (
+        <Loading />
+      ) : queue.data.length === 0 ? (
+        <p className="ms-muted" data-testid="queue-empty">
+          {t('review.empty', 'Nothing to review. The queue is empty.')}
+        </p>
       ) : (
         <>
           <p className="ms-muted">{t('review.count', '{count, plural, one {# project} other {# projects}} awaiting review', { count: queue.data.length })}</p>
           <ul className="mod-list">
-            {queue.data.map((p) => <QueueItem key={p.id} project={p} me={me.data?.id ?? null} onDecided={decided} position={after.position ?? 0} />)}
+            {queue.data.map((p) => (
+              <QueueItem key={p.id} project={p} me={me.data?.id ?? null} onDecided={decided} position={after.position ?? 0} />
+            ))}
           </ul>
         </>
       )}
@@ -35,7 +43,17 @@ export function ReviewPage() {
   );
 }
 
-function QueueItem({ project: p, me, onDecided, position }: { project: QueuedProject; me: string | null; onDecided: (position: number | null) => void; position: number }) {
+function QueueItem({
+  project: p,
+  me,
+  onDecided,
+  position,
+}: {
+  project: QueuedProject;
+  me: string | null;
+  onDecided: (position: number | null) => void;
+  position: number;
+}) {
   const t = useT();
   const [message, setMessage] = useState('');
   // the thread loads when opened (a long queue does not fetch every thread)
@@ -61,30 +79,45 @@ function QueueItem({ project: p, me, onDecided, position }: { project: QueuedPro
       <div className="mod-item__head">
         {p.icon_url ? <img className="mod-icon" src={p.icon_url} alt="" /> : <span className="mod-icon" aria-hidden="true" />}
         <div className="mod-item__main">
-          <Link className="mod-item__title" to={projectPath(p)}>{p.title}</Link>
+          <Link className="mod-item__title" to={projectPath(p)}>
+            {p.title}
+          </Link>
           <span className="ms-muted">
             {p.author ? <Link to={userPath({ username: p.author, id: p.author })}>{p.author}</Link> : null}
-            {' · '}{p.project_type}
-            {' · '}{t('review.queued', 'queued')} <When iso={p.queued} />
-            {' · '}{t('review.requested', 'requested: {status}', { status: p.requested_status ?? 'approved' })}
+            {' · '}
+            {p.project_type}
+            {' · '}
+            {t('review.queued', 'queued')} <When iso={p.queued} />
+            {' · '}
+            {t('review.requested', 'requested: {status}', { status: p.requested_status ?? 'approved' })}
           </span>
           <span>{p.description}</span>
         </div>
-        <Link className="ms-btn" to={`/moderation/audit/project/${p.id}`}>{t('review.history', 'History')}</Link>
+        <Link className="ms-btn" to={`/moderation/audit/project/${p.id}`}>
+          {t('review.history', 'History')}
+        </Link>
       </div>
       <div className="mod-row" data-testid="review-lock">
         {lockedByOther ? (
           <>
-            <span className="mod-badge mod-badge--warn">{t('review.lockedBy', 'Being reviewed by {name}', { name: p.locked_by!.username ?? p.locked_by!.id })}</span>
-            <button type="button" className="ms-btn mod-btn-small" disabled={busy} onClick={() => lockAction(() => moderation.lock(p.id, true))}>{t('review.takeOver', 'Take over')}</button>
+            <span className="mod-badge mod-badge--warn">
+              {t('review.lockedBy', 'Being reviewed by {name}', { name: p.locked_by!.username ?? p.locked_by!.id })}
+            </span>
+            <button type="button" className="ms-btn mod-btn-small" disabled={busy} onClick={() => lockAction(() => moderation.lock(p.id, true))}>
+              {t('review.takeOver', 'Take over')}
+            </button>
           </>
         ) : mine ? (
           <>
             <span className="mod-badge">{t('review.lockedByMe', 'You are reviewing this')}</span>
-            <button type="button" className="ms-btn mod-btn-small" disabled={busy} onClick={() => lockAction(() => moderation.unlock(p.id))}>{t('review.release', 'Release')}</button>
+            <button type="button" className="ms-btn mod-btn-small" disabled={busy} onClick={() => lockAction(() => moderation.unlock(p.id))}>
+              {t('review.release', 'Release')}
+            </button>
           </>
         ) : (
-          <button type="button" className="ms-btn mod-btn-small" disabled={busy} onClick={() => lockAction(() => moderation.lock(p.id))}>{t('review.claim', 'Claim for review')}</button>
+          <button type="button" className="ms-btn mod-btn-small" disabled={busy} onClick={() => lockAction(() => moderation.lock(p.id))}>
+            {t('review.claim', 'Claim for review')}
+          </button>
         )}
       </div>
       <label className="mod-field">

@@ -64,18 +64,29 @@ function Consent() {
   return (
     <div className="set-auth ms-card set-consent" data-testid="authorize">
       <div className="set-consent__apps">
-        {c.client_icon ? <img src={c.client_icon} alt="" width={64} height={64} className="set-avatar" /> : <span className="set-avatar" aria-hidden="true">{c.client_name[0]}</span>}
+        {c.client_icon ? (
+          <img src={c.client_icon} alt="" width={64} height={64} className="set-avatar" />
+        ) : (
+          <span className="set-avatar" aria-hidden="true">
+            {c.client_name[0]}
+          </span>
+        )}
       </div>
       <h1>{t('auth.authorize.heading', '{app} wants to access your Modshelf account', { app: c.client_name })}</h1>
       {c.client_creator && (
         <p className="ms-muted" data-testid="authorize-creator">
-          {t('auth.authorize.by', 'An application by')} <Link to={userPath({ id: c.client_creator.id, username: c.client_creator.username })}>{c.client_creator.username}</Link>
+          {t('auth.authorize.by', 'An application by')}{' '}
+          <Link to={userPath({ id: c.client_creator.id, username: c.client_creator.username })}>{c.client_creator.username}</Link>
         </p>
       )}
       <section>
         <h2 style={{ fontSize: '1rem' }}>{t('auth.authorize.scopes', 'This application will be able to:')}</h2>
         <ul data-testid="authorize-scopes">
-          {c.requested_scope_names.map((s) => <li key={s} data-scope={s}>{scopeLabel(s)}</li>)}
+          {c.requested_scope_names.map((s) => (
+            <li key={s} data-scope={s}>
+              {scopeLabel(s)}
+            </li>
+          ))}
         </ul>
       </section>
       <p data-testid="authorize-redirect">
@@ -83,8 +94,12 @@ function Consent() {
       </p>
       <FormError error={error} />
       <div className="set-row">
-        <button type="button" className="ms-btn ms-btn--primary" disabled={busy} onClick={() => void decide(true)}>{t('auth.authorize.accept', 'Authorize')}</button>
-        <button type="button" className="ms-btn" disabled={busy} onClick={() => void decide(false)}>{t('auth.authorize.decline', 'Decline')}</button>
+        <button type="button" className="ms-btn ms-btn--primary" disabled={busy} onClick={() => void decide(true)}>
+          {t('auth.authorize.accept', 'Authorize')}
+        </button>
+        <button type="button" className="ms-btn" disabled={busy} onClick={() => void decide(false)}>
+          {t('auth.authorize.decline', 'Decline')}
+        </button>
       </div>
     </div>
   );

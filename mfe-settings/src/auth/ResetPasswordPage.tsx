@@ -32,12 +32,16 @@ function RequestReset() {
         </p>
       ) : (
         <form className="set-form" onSubmit={onSubmit}>
-          <p className="ms-muted" style={{ margin: 0 }}>{t('auth.reset.lead', 'Enter your e-mail or username and we will send you a link to choose a new password.')}</p>
+          <p className="ms-muted" style={{ margin: 0 }}>
+            {t('auth.reset.lead', 'Enter your e-mail or username and we will send you a link to choose a new password.')}
+          </p>
           <Field label={t('auth.signIn.login', 'Email or username')}>
             <input className="ms-input" name="username" autoComplete="username" value={login} onChange={(e) => setLogin(e.target.value)} required />
           </Field>
           <FormError error={action.error} />
-          <button className="ms-btn ms-btn--primary" type="submit" disabled={action.busy}>{t('auth.reset.send', 'Send reset e-mail')}</button>
+          <button className="ms-btn ms-btn--primary" type="submit" disabled={action.busy}>
+            {t('auth.reset.send', 'Send reset e-mail')}
+          </button>
         </form>
       )}
       <Link to="/auth/sign-in">{t('auth.backToSignIn', 'Back to sign in')}</Link>
@@ -65,20 +69,42 @@ function ChooseNewPassword({ flow }: { flow: string }) {
       <h1>{t('auth.reset.choose', 'Choose a new password')}</h1>
       {done ? (
         <>
-          <p className="set-ok" role="status" data-testid="reset-done">{t('auth.reset.done', 'Your password was changed. Sign in with the new one.')}</p>
-          <Link className="ms-btn ms-btn--primary" to="/auth/sign-in">{t('auth.signIn.title', 'Sign in')}</Link>
+          <p className="set-ok" role="status" data-testid="reset-done">
+            {t('auth.reset.done', 'Your password was changed. Sign in with the new one.')}
+          </p>
+          <Link className="ms-btn ms-btn--primary" to="/auth/sign-in">
+            {t('auth.signIn.title', 'Sign in')}
+          </Link>
         </>
       ) : (
         <form className="set-form" onSubmit={onSubmit}>
           <Field label={t('auth.newPassword', 'New password')}>
-            <input className="ms-input" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+            <input
+              className="ms-input"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              required
+            />
           </Field>
           <Field label={t('auth.confirmPassword', 'Confirm password')}>
-            <input className="ms-input" name="confirm_password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} required />
+            <input
+              className="ms-input"
+              name="confirm_password"
+              type="password"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+              required
+            />
           </Field>
           {mismatch && <p className="set-error">{t('auth.mismatch', ERRORS.passwordsMismatch)}</p>}
           <FormError error={action.error} />
-          <button className="ms-btn ms-btn--primary" type="submit" disabled={action.busy}>{t('auth.reset.submit', 'Reset password')}</button>
+          <button className="ms-btn ms-btn--primary" type="submit" disabled={action.busy}>
+            {t('auth.reset.submit', 'Reset password')}
+          </button>
         </form>
       )}
     </div>

@@ -60,11 +60,30 @@ export function SignInPage() {
         <p className="ms-muted">{t('auth.2fa.lead', 'Please enter a two-factor code from your authenticator app, or one of your recovery codes.')}</p>
         <form className="set-form" onSubmit={onCode}>
           <Field label={t('auth.2fa.code', 'Two-factor code')}>
-            <input className="ms-input" name="code" autoComplete="one-time-code" inputMode="text" autoFocus value={code} onChange={(e) => setCode(e.target.value)} required />
+            <input
+              className="ms-input"
+              name="code"
+              autoComplete="one-time-code"
+              inputMode="text"
+              autoFocus
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              required
+            />
           </Field>
           <FormError error={action.error} />
-          <button className="ms-btn ms-btn--primary" type="submit" disabled={action.busy}>{t('auth.2fa.verify', 'Verify')}</button>
-          <button className="ms-btn" type="button" onClick={() => { setFlow(null); setCode(''); action.setError(null); }}>
+          <button className="ms-btn ms-btn--primary" type="submit" disabled={action.busy}>
+            {t('auth.2fa.verify', 'Verify')}
+          </button>
+          <button
+            className="ms-btn"
+            type="button"
+            onClick={() => {
+              setFlow(null);
+              setCode('');
+              action.setError(null);
+            }}
+          >
             {t('common.back', 'Back')}
           </button>
         </form>
@@ -76,25 +95,41 @@ export function SignInPage() {
     <div className="set-auth ms-card">
       <h1>{t('auth.signIn.title', 'Sign in')}</h1>
       <section aria-labelledby="providers-h">
-        <h2 id="providers-h" className="ms-muted" style={{ fontSize: '.95rem', margin: '0 0 8px' }}>{t('auth.signIn.providers', 'Sign in with')}</h2>
+        <h2 id="providers-h" className="ms-muted" style={{ fontSize: '.95rem', margin: '0 0 8px' }}>
+          {t('auth.signIn.providers', 'Sign in with')}
+        </h2>
         <ul className="set-providers">
           {PROVIDERS.map((p) => (
             <li key={p}>
-              <button type="button" className="ms-btn" disabled aria-disabled="true" title={t('auth.signIn.providerUnavailable', 'Not available on this site')}>{p}</button>
+              <button type="button" className="ms-btn" disabled aria-disabled="true" title={t('auth.signIn.providerUnavailable', 'Not available on this site')}>
+                {p}
+              </button>
             </li>
           ))}
         </ul>
-        <p className="ms-muted" style={{ margin: '6px 0 0', fontSize: '.85rem' }}>{t('auth.signIn.providersNote', 'Other sign-in providers are not available on this site yet. Use your e-mail or username.')}</p>
+        <p className="ms-muted" style={{ margin: '6px 0 0', fontSize: '.85rem' }}>
+          {t('auth.signIn.providersNote', 'Other sign-in providers are not available on this site yet. Use your e-mail or username.')}
+        </p>
       </section>
       <form className="set-form" onSubmit={onSubmit}>
         <Field label={t('auth.signIn.login', 'Email or username')}>
           <input className="ms-input" name="username" autoComplete="username" value={login} onChange={(e) => setLogin(e.target.value)} required />
         </Field>
         <Field label={t('auth.password', 'Password')}>
-          <input className="ms-input" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+          <input
+            className="ms-input"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+          />
         </Field>
         <FormError error={action.error} />
-        <button className="ms-btn ms-btn--primary" type="submit" disabled={action.busy}>{t('auth.signIn.submit', 'Sign in')}</button>
+        <button className="ms-btn ms-btn--primary" type="submit" disabled={action.busy}>
+          {t('auth.signIn.submit', 'Sign in')}
+        </button>
       </form>
       <div className="set-row set-row--between">
         <Link to="/auth/reset-password">{t('auth.signIn.forgot', 'Forgot password?')}</Link>

@@ -33,7 +33,16 @@ export function SignUpPage() {
       <h1>{t('auth.signUp.title', 'Create an account')}</h1>
       <form className="set-form" onSubmit={onSubmit}>
         <Field label={t('auth.username', 'Username')}>
-          <input className="ms-input" name="username" autoComplete="username" value={f.username} onChange={set('username')} required minLength={1} maxLength={39} />
+          <input
+            className="ms-input"
+            name="username"
+            autoComplete="username"
+            value={f.username}
+            onChange={set('username')}
+            required
+            minLength={1}
+            maxLength={39}
+          />
         </Field>
         <Field label={t('auth.email', 'Email')}>
           <input className="ms-input" name="email" type="email" autoComplete="email" value={f.email} onChange={set('email')} required />
@@ -42,24 +51,38 @@ export function SignUpPage() {
           <input className="ms-input" name="password" type="password" autoComplete="new-password" value={f.password} onChange={set('password')} required />
         </Field>
         <Field label={t('auth.confirmPassword', 'Confirm password')}>
-          <input className="ms-input" name="confirm_password" type="password" autoComplete="new-password" value={f.confirm} onChange={set('confirm')} required aria-invalid={mismatch} />
+          <input
+            className="ms-input"
+            name="confirm_password"
+            type="password"
+            autoComplete="new-password"
+            value={f.confirm}
+            onChange={set('confirm')}
+            required
+            aria-invalid={mismatch}
+          />
         </Field>
-        {mismatch && <p className="set-error" data-testid="password-mismatch">{t('auth.mismatch', ERRORS.passwordsMismatch)}</p>}
+        {mismatch && (
+          <p className="set-error" data-testid="password-mismatch">
+            {t('auth.mismatch', ERRORS.passwordsMismatch)}
+          </p>
+        )}
         <label className="set-check">
           <input type="checkbox" name="subscribe" checked={f.subscribe} onChange={set('subscribe')} />
           {t('auth.signUp.subscribe', 'Subscribe to updates about Modshelf')}
         </label>
         <p className="ms-muted" style={{ margin: 0, fontSize: '.9rem' }}>
-          {t('auth.signUp.agree', 'By creating an account, you agree to the')}{' '}
-          <Link to="/legal/terms">{t('auth.signUp.terms', 'Terms')}</Link>{' '}
-          {t('auth.signUp.and', 'and')}{' '}
-          <Link to="/legal/privacy">{t('auth.signUp.privacy', 'Privacy Policy')}</Link>.
+          {t('auth.signUp.agree', 'By creating an account, you agree to the')} <Link to="/legal/terms">{t('auth.signUp.terms', 'Terms')}</Link>{' '}
+          {t('auth.signUp.and', 'and')} <Link to="/legal/privacy">{t('auth.signUp.privacy', 'Privacy Policy')}</Link>.
         </p>
         <FormError error={action.error} />
-        <button className="ms-btn ms-btn--primary" type="submit" disabled={action.busy}>{t('auth.signUp.submit', 'Create account')}</button>
+        <button className="ms-btn ms-btn--primary" type="submit" disabled={action.busy}>
+          {t('auth.signUp.submit', 'Create account')}
+        </button>
       </form>
       <p style={{ margin: 0 }}>
-        {t('auth.signUp.haveAccount', 'Already have an account?')} <Link to={withRedirect('/auth/sign-in', redirectParam)}>{t('auth.signIn.title', 'Sign in')}</Link>
+        {t('auth.signUp.haveAccount', 'Already have an account?')}{' '}
+        <Link to={withRedirect('/auth/sign-in', redirectParam)}>{t('auth.signIn.title', 'Sign in')}</Link>
       </p>
     </div>
   );

@@ -34,14 +34,18 @@ export function VerifyEmailPage() {
         <>
           <h1>{t('auth.verify.success', 'Email verified')}</h1>
           <p>{t('auth.verify.successText', 'Your e-mail address has been verified.')}</p>
-          <Link className="ms-btn ms-btn--primary" to="/settings/account">{t('auth.verify.toAccount', 'Account settings')}</Link>
+          <Link className="ms-btn ms-btn--primary" to="/settings/account">
+            {t('auth.verify.toAccount', 'Account settings')}
+          </Link>
         </>
       )}
       {state.kind === 'already_verified' && (
         <>
           <h1>{t('auth.verify.already', 'Email already verified')}</h1>
           <p>{t('auth.verify.alreadyText', 'Your e-mail address was already verified.')}</p>
-          <Link className="ms-btn ms-btn--primary" to="/settings/account">{t('auth.verify.toAccount', 'Account settings')}</Link>
+          <Link className="ms-btn ms-btn--primary" to="/settings/account">
+            {t('auth.verify.toAccount', 'Account settings')}
+          </Link>
         </>
       )}
       {state.kind === 'failed' && <Failed message={state.message} />}
@@ -60,14 +64,28 @@ function Failed({ message }: { message: string }) {
       <p>{message || t('auth.verify.failedText', 'The verification link is invalid or has expired.')}</p>
       {me.data === undefined ? null : me.data === null ? (
         <p>
-          <Link to={`/auth/sign-in?redirect=${encodeURIComponent('/auth/verify-email')}`}>{t('auth.verify.signInToResend', 'Sign in to send a new verification e-mail')}</Link>
+          <Link to={`/auth/sign-in?redirect=${encodeURIComponent('/auth/verify-email')}`}>
+            {t('auth.verify.signInToResend', 'Sign in to send a new verification e-mail')}
+          </Link>
         </p>
       ) : me.data.email_verified ? (
         <p className="set-ok">{t('auth.verify.alreadyText', 'Your e-mail address was already verified.')}</p>
       ) : sent ? (
-        <p className="set-ok" role="status">{t('auth.verify.resent', 'A new verification e-mail is on its way.')}</p>
+        <p className="set-ok" role="status">
+          {t('auth.verify.resent', 'A new verification e-mail is on its way.')}
+        </p>
       ) : (
-        <button className="ms-btn ms-btn--primary" type="button" disabled={action.busy} onClick={() => void action.run(async () => { await accounts.resendVerify(); setSent(true); })}>
+        <button
+          className="ms-btn ms-btn--primary"
+          type="button"
+          disabled={action.busy}
+          onClick={() =>
+            void action.run(async () => {
+              await accounts.resendVerify();
+              setSent(true);
+            })
+          }
+        >
           {t('auth.verify.resend', 'Resend verification email')}
         </button>
       )}

@@ -21,8 +21,12 @@ export function WelcomePage() {
           )}
           <Newsletter />
           <div className="set-row">
-            <Link className="ms-btn ms-btn--primary" to={next}>{t('auth.welcome.continue', 'Continue')}</Link>
-            <Link className="ms-btn" to="/settings/profile">{t('auth.welcome.profile', 'Set up your profile')}</Link>
+            <Link className="ms-btn ms-btn--primary" to={next}>
+              {t('auth.welcome.continue', 'Continue')}
+            </Link>
+            <Link className="ms-btn" to="/settings/profile">
+              {t('auth.welcome.profile', 'Set up your profile')}
+            </Link>
           </div>
         </div>
       )}

@@ -1,7 +1,17 @@
 import {
-  apiFetch, command, type OAuthAuthorization, type OAuthClient as ContractOAuthClient, type OAuthConsent, type Pat as ContractPat,
-  type PaymentMethod as ContractPaymentMethod, type Product as ContractProduct, type SessionInfo as ContractSessionInfo, type Subscription as ContractSubscription, type User,
-  type WriteMethod, type WriteOptions,
+  apiFetch,
+  command,
+  type OAuthAuthorization,
+  type OAuthClient as ContractOAuthClient,
+  type OAuthConsent,
+  type Pat as ContractPat,
+  type PaymentMethod as ContractPaymentMethod,
+  type Product as ContractProduct,
+  type SessionInfo as ContractSessionInfo,
+  type Subscription as ContractSubscription,
+  type User,
+  type WriteMethod,
+  type WriteOptions,
 } from '@modshelf/web-kit';
 
 /** The signed-in user's own record: GET /v2/user fills the private fields (email, has_password, ...) for a session. */
@@ -21,8 +31,17 @@ export type ConsentInfo = OAuthConsent;
 export type PaymentMethod = ContractPaymentMethod;
 export type Subscription = ContractSubscription;
 export interface Charge {
-  id?: string; charge_id?: string; amount: number; currency: string; status?: string; ok?: boolean; description?: string;
-  created?: string; time?: string; payment_method: PaymentMethod | null; [k: string]: unknown;
+  id?: string;
+  charge_id?: string;
+  amount: number;
+  currency: string;
+  status?: string;
+  ok?: boolean;
+  description?: string;
+  created?: string;
+  time?: string;
+  payment_method: PaymentMethod | null;
+  [k: string]: unknown;
 }
 export type Product = ContractProduct;
 
@@ -32,17 +51,14 @@ const write = <T = void>(path: string, method: WriteMethod, body?: unknown, opts
 
 export const accounts = {
   me: (signal?: AbortSignal) => apiFetch<SelfUser>('/user', { signal }),
-  create: (b: { username: string; email: string; password: string; sign_up_newsletter: boolean }) =>
-    write<{ session: string }>('/auth/create', 'POST', b),
-  login: (b: { username: string; password: string }) =>
-    write<{ session?: string; flow?: string }>('/auth/login', 'POST', b),
+  create: (b: { username: string; email: string; password: string; sign_up_newsletter: boolean }) => write<{ session: string }>('/auth/create', 'POST', b),
+  login: (b: { username: string; password: string }) => write<{ session?: string; flow?: string }>('/auth/login', 'POST', b),
   login2fa: (b: { flow: string; code: string }) => write<{ session: string }>('/auth/login/2fa', 'POST', b),
   logout: () => write('/auth/logout', 'POST'),
   verifyEmail: (flow: string) => write<{ status: 'verified' | 'already_verified' }>('/auth/email/verify', 'POST', { flow }),
   resendVerify: () => write('/auth/email/resend_verify', 'POST'),
   beginReset: (username: string) => write('/auth/password/reset', 'POST', { username }),
-  changePassword: (b: { flow?: string; old_password?: string; new_password: string }) =>
-    write('/auth/password', 'PATCH', b),
+  changePassword: (b: { flow?: string; old_password?: string; new_password: string }) => write('/auth/password', 'PATCH', b),
   changeEmail: (email: string) => write('/auth/email', 'PATCH', { email }),
   subscription: (signal?: AbortSignal) => apiFetch<{ subscribed: boolean }>('/auth/email/subscribe', { signal }),
   setSubscription: (subscribed: boolean) => write('/auth/email/subscribe', 'POST', { subscribed }),
@@ -52,7 +68,11 @@ export const accounts = {
   editUser: (id: string, b: { username?: string; bio?: string | null }) => write(`/user/${encodeURIComponent(id)}`, 'PATCH', b),
   uploadAvatar: (id: string, file: File) => {
     const ext = (file.name.split('.').pop() ?? '').toLowerCase();
-    return write(`/user/${encodeURIComponent(id)}/icon`, 'PATCH', undefined, { raw: file, contentType: file.type || 'application/octet-stream', query: { ext } });
+    return write(`/user/${encodeURIComponent(id)}/icon`, 'PATCH', undefined, {
+      raw: file,
+      contentType: file.type || 'application/octet-stream',
+      query: { ext },
+    });
   },
   resetAvatar: (id: string) => write(`/user/${encodeURIComponent(id)}/icon`, 'DELETE'),
   deleteUser: (id: string) => write(`/user/${encodeURIComponent(id)}`, 'DELETE'),

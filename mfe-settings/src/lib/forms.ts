@@ -30,7 +30,10 @@ export function groupSecret(secret: string): string {
 
 /** One URI per line, blank lines dropped. */
 export function parseRedirectUris(text: string): string[] {
-  return text.split(/\r?\n/).map((s) => s.trim()).filter(Boolean);
+  return text
+    .split(/\r?\n/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Automatic language: the first of the browser's languages the site has, else the default. */

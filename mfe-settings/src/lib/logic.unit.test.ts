@@ -86,7 +86,17 @@ describe('redirect after sign-in', () => {
   });
 
   it('refuses other sites, odd schemes and the sign-in pages themselves', () => {
-    for (const bad of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'mods', '/auth/sign-in?redirect=/x', '/auth/sign-up', '/auth', '/a\nb']) {
+    for (const bad of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'mods',
+      '/auth/sign-in?redirect=/x',
+      '/auth/sign-up',
+      '/auth',
+      '/a\nb',
+    ]) {
       expect(safeRedirect(bad, '/fallback'), bad).toBe('/fallback');
     }
     expect(safeRedirect(null)).toBe('/settings');
@@ -138,8 +148,15 @@ describe('forms', () => {
 describe('settings sections and messages', () => {
   it('carry the spec section titles exactly', () => {
     expect([...SECTION_TITLES].sort()).toEqual([
-      'Account and security', 'Appearance', 'Authorized apps', 'Billing and subscriptions', 'Language', 'Personal access tokens',
-      'Public profile', 'Sessions', 'Your applications',
+      'Account and security',
+      'Appearance',
+      'Authorized apps',
+      'Billing and subscriptions',
+      'Language',
+      'Personal access tokens',
+      'Public profile',
+      'Sessions',
+      'Your applications',
     ]);
     expect(SECTIONS.filter((s) => !s.auth).map((s) => s.path)).toEqual(['/settings', '/settings/language']);
   });
@@ -187,7 +204,8 @@ describe('language list', () => {
     for (const l of LOCALES) expect(LANGUAGES.find((x) => x.code === l)?.name).toBe(LOCALE_NAMES[l]);
     expect(new Set(LANGUAGES.map((l) => l.code)).size).toBe(LANGUAGES.length);
     const english = LANGUAGES.map((l) => l.english);
-    for (const n of ['Arabic', 'German', 'Japanese', 'Chinese (Simplified)', 'Chinese (Traditional)', 'Pirate', 'Upside down', 'UwU', 'Lolcat']) expect(english).toContain(n);
+    for (const n of ['Arabic', 'German', 'Japanese', 'Chinese (Simplified)', 'Chinese (Traditional)', 'Pirate', 'Upside down', 'UwU', 'Lolcat'])
+      expect(english).toContain(n);
     expect(LANGUAGES.filter((l) => l.group === 'fun').map((l) => l.english)).toEqual(['Pirate', 'Upside down', 'UwU', 'Lolcat']);
   });
   it('falls back to en-US for a language without a translation; searches native and English names', async () => {

@@ -14,7 +14,7 @@ export function safeRedirect(value: string | null | undefined, fallback = '/sett
     return fallback;
   }
   if (u.origin !== 'http://site.invalid') return fallback;
-  if (u.pathname === '/auth' || u.pathname.startsWith('/auth/sign-') ) return fallback;
+  if (u.pathname === '/auth' || u.pathname.startsWith('/auth/sign-')) return fallback;
   return u.pathname + u.search + u.hash;
 }
 

@@ -19,7 +19,12 @@ export function lastUseState(lastUsed: string | null | undefined, now = Date.now
 }
 
 const UNITS: [string, number][] = [
-  ['year', 31_536_000_000], ['month', 2_592_000_000], ['week', 604_800_000], ['day', 86_400_000], ['hour', 3_600_000], ['minute', 60_000],
+  ['year', 31_536_000_000],
+  ['month', 2_592_000_000],
+  ['week', 604_800_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
 ];
 
 /** A duration as its largest whole unit: "3 days", "1 hour", "45 seconds" (for 'expiring in {x}', 'expired {x} ago'). */

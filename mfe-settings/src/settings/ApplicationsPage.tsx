@@ -34,17 +34,31 @@ function Applications({ user }: { user: SelfUser }) {
           <p>{t('apps.secretText', 'Copy the client secret now. It is shown only once.')}</p>
           <dl>
             <dt>{t('apps.clientId', 'Client ID')}</dt>
-            <dd><code data-testid="app-client-id">{secret.app.id}</code></dd>
+            <dd>
+              <code data-testid="app-client-id">{secret.app.id}</code>
+            </dd>
             <dt>{t('apps.clientSecret', 'Client secret')}</dt>
-            <dd className="set-row"><code className="set-secret" data-testid="app-client-secret">{secret.secret}</code><CopyButton text={secret.secret} /></dd>
+            <dd className="set-row">
+              <code className="set-secret" data-testid="app-client-secret">
+                {secret.secret}
+              </code>
+              <CopyButton text={secret.secret} />
+            </dd>
           </dl>
-          <div><button type="button" className="ms-btn" onClick={() => setSecret(null)}>{t('common.done', 'Done')}</button></div>
+          <div>
+            <button type="button" className="ms-btn" onClick={() => setSecret(null)}>
+              {t('common.done', 'Done')}
+            </button>
+          </div>
         </section>
       )}
       {creating || editing ? (
         <AppForm
           app={editing}
-          onCancel={() => { setCreating(false); setEditing(null); }}
+          onCancel={() => {
+            setCreating(false);
+            setEditing(null);
+          }}
           onSaved={(app, newSecret) => {
             setCreating(false);
             setEditing(null);
@@ -53,27 +67,66 @@ function Applications({ user }: { user: SelfUser }) {
           }}
         />
       ) : (
-        <div><button type="button" className="ms-btn ms-btn--primary" onClick={() => setCreating(true)}>{t('apps.new', 'New application')}</button></div>
+        <div>
+          <button type="button" className="ms-btn ms-btn--primary" onClick={() => setCreating(true)}>
+            {t('apps.new', 'New application')}
+          </button>
+        </div>
       )}
       <FormError error={action.error ?? list.error?.message} />
       <section className="ms-card set-card">
-        {list.data && list.data.length === 0 && <p className="ms-muted" style={{ margin: 0 }}>{t('apps.empty', 'You have not registered any applications.')}</p>}
+        {list.data && list.data.length === 0 && (
+          <p className="ms-muted" style={{ margin: 0 }}>
+            {t('apps.empty', 'You have not registered any applications.')}
+          </p>
+        )}
         {list.data && list.data.length > 0 && (
           <ul className="set-list" data-testid="app-list">
             {list.data.map((a) => (
               <li key={a.id} className="set-item" data-testid="app" data-name={a.name}>
                 <div className="set-item__main">
                   <span className="set-item__title">{a.name}</span>
-                  <span className="ms-muted">{t('apps.clientId', 'Client ID')}: <code>{a.id}</code></span>
-                  {a.redirect_uris.map((r) => <span key={r.id} className="ms-muted">{r.uri}</span>)}
-                  <ul className="set-tags">{maskToScopes(a.max_scopes).map((s) => <li key={s}>{scopeLabel(s)}</li>)}</ul>
+                  <span className="ms-muted">
+                    {t('apps.clientId', 'Client ID')}: <code>{a.id}</code>
+                  </span>
+                  {a.redirect_uris.map((r) => (
+                    <span key={r.id} className="ms-muted">
+                      {r.uri}
+                    </span>
+                  ))}
+                  <ul className="set-tags">
+                    {maskToScopes(a.max_scopes).map((s) => (
+                      <li key={s}>{scopeLabel(s)}</li>
+                    ))}
+                  </ul>
                 </div>
                 <div className="set-row">
-                  <button type="button" className="ms-btn" onClick={() => { setCreating(false); setEditing(a); }}>{t('apps.edit', 'Edit')}</button>
-                  <button type="button" className="ms-btn" disabled={action.busy} onClick={() => void action.run(async () => { const r = await accounts.rotateSecret(a.id); setSecret({ app: a, secret: r.client_secret }); })}>
+                  <button
+                    type="button"
+                    className="ms-btn"
+                    onClick={() => {
+                      setCreating(false);
+                      setEditing(a);
+                    }}
+                  >
+                    {t('apps.edit', 'Edit')}
+                  </button>
+                  <button
+                    type="button"
+                    className="ms-btn"
+                    disabled={action.busy}
+                    onClick={() =>
+                      void action.run(async () => {
+                        const r = await accounts.rotateSecret(a.id);
+                        setSecret({ app: a, secret: r.client_secret });
+                      })
+                    }
+                  >
                     {t('apps.rotate', 'New secret')}
                   </button>
-                  <button type="button" className="ms-btn set-btn-danger" onClick={() => setDeleting(a)}>{t('apps.delete', 'Delete')}</button>
+                  <button type="button" className="ms-btn set-btn-danger" onClick={() => setDeleting(a)}>
+                    {t('apps.delete', 'Delete')}
+                  </button>
                 </div>
               </li>
             ))}
@@ -88,7 +141,13 @@ function Applications({ user }: { user: SelfUser }) {
           busy={action.busy}
           error={action.error}
           onCancel={() => setDeleting(null)}
-          onConfirm={() => void action.run(async () => { await accounts.deleteApp(deleting.id); setDeleting(null); list.reload(); })}
+          onConfirm={() =>
+            void action.run(async () => {
+              await accounts.deleteApp(deleting.id);
+              setDeleting(null);
+              list.reload();
+            })
+          }
         />
       )}
     </>
@@ -110,8 +169,12 @@ function AppForm({ app, onCancel, onSaved }: { app: OAuthClient | null; onCancel
     if (!redirect_uris.length) return action.setError(t('apps.needRedirect', 'Add at least one redirect URI.'));
     if (!scopes.length) return action.setError(t('pats.needScope', 'Choose at least one scope.'));
     const body = {
-      name: name.trim(), url: url.trim() || null, description: description.trim() || null, icon_url: iconUrl.trim() || null,
-      redirect_uris, max_scopes: scopesToMask(scopes),
+      name: name.trim(),
+      url: url.trim() || null,
+      description: description.trim() || null,
+      icon_url: iconUrl.trim() || null,
+      redirect_uris,
+      max_scopes: scopesToMask(scopes),
     };
     void action.run(async () => {
       if (app) {
@@ -126,10 +189,18 @@ function AppForm({ app, onCancel, onSaved }: { app: OAuthClient | null; onCancel
   return (
     <form className="ms-card set-card set-form" onSubmit={onSubmit} data-testid="app-form">
       <h2>{app ? t('apps.editTitle', 'Edit application') : t('apps.new', 'New application')}</h2>
-      <Field label={t('pats.name', 'Name')}><input className="ms-input" name="name" value={name} onChange={(e) => setName(e.target.value)} required minLength={3} maxLength={255} /></Field>
-      <Field label={t('apps.url', 'Website')}><input className="ms-input" name="url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} /></Field>
-      <Field label={t('apps.icon', 'Icon URL')}><input className="ms-input" name="icon_url" type="url" value={iconUrl} onChange={(e) => setIconUrl(e.target.value)} /></Field>
-      <Field label={t('apps.description', 'Description')}><textarea className="ms-input" name="description" rows={2} maxLength={255} value={description} onChange={(e) => setDescription(e.target.value)} /></Field>
+      <Field label={t('pats.name', 'Name')}>
+        <input className="ms-input" name="name" value={name} onChange={(e) => setName(e.target.value)} required minLength={3} maxLength={255} />
+      </Field>
+      <Field label={t('apps.url', 'Website')}>
+        <input className="ms-input" name="url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} />
+      </Field>
+      <Field label={t('apps.icon', 'Icon URL')}>
+        <input className="ms-input" name="icon_url" type="url" value={iconUrl} onChange={(e) => setIconUrl(e.target.value)} />
+      </Field>
+      <Field label={t('apps.description', 'Description')}>
+        <textarea className="ms-input" name="description" rows={2} maxLength={255} value={description} onChange={(e) => setDescription(e.target.value)} />
+      </Field>
       <Field label={t('apps.redirects', 'Redirect URIs')} hint={t('apps.redirects.hint', 'One per line.')}>
         <textarea className="ms-input" name="redirect_uris" rows={3} value={uris} onChange={(e) => setUris(e.target.value)} required />
       </Field>
@@ -137,15 +208,25 @@ function AppForm({ app, onCancel, onSaved }: { app: OAuthClient | null; onCancel
         <legend>{t('apps.scopes', 'Scopes it may ask for')}</legend>
         {APP_SCOPES.map((s) => (
           <label key={s} className="set-check">
-            <input type="checkbox" name="scope" value={s} checked={scopes.includes(s)} onChange={(e) => setScopes((x) => (e.target.checked ? [...x, s] : x.filter((y) => y !== s)))} />
+            <input
+              type="checkbox"
+              name="scope"
+              value={s}
+              checked={scopes.includes(s)}
+              onChange={(e) => setScopes((x) => (e.target.checked ? [...x, s] : x.filter((y) => y !== s)))}
+            />
             {scopeLabel(s)}
           </label>
         ))}
       </fieldset>
       <FormError error={action.error} />
       <div className="set-row">
-        <button type="submit" className="ms-btn ms-btn--primary" disabled={action.busy}>{app ? t('common.save', 'Save changes') : t('apps.register', 'Register application')}</button>
-        <button type="button" className="ms-btn" onClick={onCancel}>{t('common.cancel', 'Cancel')}</button>
+        <button type="submit" className="ms-btn ms-btn--primary" disabled={action.busy}>
+          {app ? t('common.save', 'Save changes') : t('apps.register', 'Register application')}
+        </button>
+        <button type="button" className="ms-btn" onClick={onCancel}>
+          {t('common.cancel', 'Cancel')}
+        </button>
       </div>
     </form>
   );

@@ -23,10 +23,16 @@ function Authorizations() {
   const action = useAction();
   return (
     <>
-      <p className="ms-muted" style={{ margin: 0 }}>{t('authorizations.lead', 'Applications you allowed to use your account. Revoking one ends its access at once.')}</p>
+      <p className="ms-muted" style={{ margin: 0 }}>
+        {t('authorizations.lead', 'Applications you allowed to use your account. Revoking one ends its access at once.')}
+      </p>
       <FormError error={action.error ?? list.error?.message} />
       <section className="ms-card set-card">
-        {list.data && list.data.length === 0 && <p className="ms-muted" style={{ margin: 0 }}>{t('authorizations.empty', 'You have not authorized any applications.')}</p>}
+        {list.data && list.data.length === 0 && (
+          <p className="ms-muted" style={{ margin: 0 }}>
+            {t('authorizations.empty', 'You have not authorized any applications.')}
+          </p>
+        )}
         {list.data && list.data.length > 0 && (
           <ul className="set-list" data-testid="authorization-list">
             {list.data.map((a) => {
@@ -35,11 +41,29 @@ function Authorizations() {
                 <li key={a.id} className="set-item" data-testid="authorization" data-app={a.app_id}>
                   <div className="set-item__main">
                     <span className="set-item__title">{a.app_name ?? app?.name ?? a.app_id}</span>
-                    {app?.url && <a href={app.url} target="_blank" rel="noopener noreferrer">{app.url}</a>}
+                    {app?.url && (
+                      <a href={app.url} target="_blank" rel="noopener noreferrer">
+                        {app.url}
+                      </a>
+                    )}
                     <span className="ms-muted">{t('authorizations.since', 'Authorized {date}', { date: formatDate(a.created, intl.locale) })}</span>
-                    <ul className="set-tags">{maskToScopes(a.scopes).map((s) => <li key={s}>{scopeLabel(s)}</li>)}</ul>
+                    <ul className="set-tags">
+                      {maskToScopes(a.scopes).map((s) => (
+                        <li key={s}>{scopeLabel(s)}</li>
+                      ))}
+                    </ul>
                   </div>
-                  <button type="button" className="ms-btn set-btn-danger" disabled={action.busy} onClick={() => void action.run(async () => { await accounts.revokeAuthorization(a.app_id); list.reload(); })}>
+                  <button
+                    type="button"
+                    className="ms-btn set-btn-danger"
+                    disabled={action.busy}
+                    onClick={() =>
+                      void action.run(async () => {
+                        await accounts.revokeAuthorization(a.app_id);
+                        list.reload();
+                      })
+                    }
+                  >
                     {t('authorizations.revoke', 'Revoke')}
                   </button>
                 </li>

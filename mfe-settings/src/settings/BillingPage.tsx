@@ -49,11 +49,15 @@ function Billing() {
   const failed = (subs.data ?? []).filter((s) => s.renewal_failed || s.status === 'past_due');
   return (
     <>
-      {failed.map((s) => <RenewalBanner key={s.id} sub={s} onDone={reload} />)}
+      {failed.map((s) => (
+        <RenewalBanner key={s.id} sub={s} onDone={reload} />
+      ))}
       <FormError error={methods.error?.message ?? subs.error?.message} />
       <Subscriptions subs={subs.data} hasMethod={(methods.data ?? []).length > 0} onChange={reload} />
       <Methods methods={methods.data} onChange={reload} />
-      <div><Link to="/settings/billing/charges">{t('billing.viewCharges', 'View past charges')}</Link></div>
+      <div>
+        <Link to="/settings/billing/charges">{t('billing.viewCharges', 'View past charges')}</Link>
+      </div>
     </>
   );
 }
@@ -63,8 +67,24 @@ function RenewalBanner({ sub, onDone }: { sub: Subscription; onDone: () => void 
   const action = useAction();
   return (
     <div className="set-banner" role="alert" data-testid="renewal-failed">
-      <p style={{ margin: '0 0 8px' }}>{t('billing.renewalFailed', 'The renewal of {product} failed. Update your payment method and try again to keep its perks.', { product: sub.product_name })}</p>
-      <button type="button" className="ms-btn ms-btn--primary" disabled={action.busy} onClick={() => void action.run(async () => { await accounts.retrySubscription(sub.id); onDone(); })}>{t('billing.retry', 'Try again')}</button>
+      <p style={{ margin: '0 0 8px' }}>
+        {t('billing.renewalFailed', 'The renewal of {product} failed. Update your payment method and try again to keep its perks.', {
+          product: sub.product_name,
+        })}
+      </p>
+      <button
+        type="button"
+        className="ms-btn ms-btn--primary"
+        disabled={action.busy}
+        onClick={() =>
+          void action.run(async () => {
+            await accounts.retrySubscription(sub.id);
+            onDone();
+          })
+        }
+      >
+        {t('billing.retry', 'Try again')}
+      </button>
       <FormError error={action.error} />
     </div>
   );
@@ -80,12 +100,18 @@ function Subscriptions({ subs, hasMethod, onChange }: { subs: Subscription[] | u
   return (
     <section className="ms-card set-card" data-testid="subscriptions">
       <h2>{t('billing.subscriptions', 'Subscriptions')}</h2>
-      {live.length === 0 && <p className="ms-muted" style={{ margin: 0 }}>{t('billing.noSubscriptions', 'You have no subscriptions.')}</p>}
+      {live.length === 0 && (
+        <p className="ms-muted" style={{ margin: 0 }}>
+          {t('billing.noSubscriptions', 'You have no subscriptions.')}
+        </p>
+      )}
       <ul className="set-list">
         {live.map((s) => (
           <li key={s.id} className="set-item" data-testid="subscription" data-status={s.status}>
             <div className="set-item__main">
-              <span className="set-item__title">{s.product_name} · {money(s.amount, s.currency)} / {s.interval === 'yearly' ? t('billing.year', 'year') : t('billing.month', 'month')}</span>
+              <span className="set-item__title">
+                {s.product_name} · {money(s.amount, s.currency)} / {s.interval === 'yearly' ? t('billing.year', 'year') : t('billing.month', 'month')}
+              </span>
               <span className="ms-muted">
                 {s.status === 'cancelled'
                   ? t('billing.cancelledUntil', 'Cancelled: perks last until {date}', { date: formatDate(String(s.perks_until ?? s.period_end), intl.locale) })
@@ -95,29 +121,67 @@ function Subscriptions({ subs, hasMethod, onChange }: { subs: Subscription[] | u
               </span>
             </div>
             {s.status === 'cancelled' ? (
-              <button type="button" className="ms-btn" disabled={action.busy} onClick={() => void action.run(async () => { await accounts.resumeSubscription(s.id); onChange(); })}>{t('billing.resume', 'Resume')}</button>
+              <button
+                type="button"
+                className="ms-btn"
+                disabled={action.busy}
+                onClick={() =>
+                  void action.run(async () => {
+                    await accounts.resumeSubscription(s.id);
+                    onChange();
+                  })
+                }
+              >
+                {t('billing.resume', 'Resume')}
+              </button>
             ) : (
-              <button type="button" className="ms-btn set-btn-danger" disabled={action.busy} onClick={() => void action.run(async () => { await accounts.cancelSubscription(s.id); onChange(); })}>{t('billing.cancel', 'Cancel subscription')}</button>
+              <button
+                type="button"
+                className="ms-btn set-btn-danger"
+                disabled={action.busy}
+                onClick={() =>
+                  void action.run(async () => {
+                    await accounts.cancelSubscription(s.id);
+                    onChange();
+                  })
+                }
+              >
+                {t('billing.cancel', 'Cancel subscription')}
+              </button>
             )}
           </li>
         ))}
       </ul>
-      {(products.data ?? []).filter((p) => !subscribed.has(p.id)).map((p) => (
-        <div key={p.id} className="set-item">
-          <div className="set-item__main">
-            <span className="set-item__title">{p.name}</span>
-            <span className="ms-muted">{p.description}</span>
+      {(products.data ?? [])
+        .filter((p) => !subscribed.has(p.id))
+        .map((p) => (
+          <div key={p.id} className="set-item">
+            <div className="set-item__main">
+              <span className="set-item__title">{p.name}</span>
+              <span className="ms-muted">{p.description}</span>
+            </div>
+            <div className="set-row">
+              {Object.entries(p.prices).map(([interval, price]) => (
+                <button
+                  key={interval}
+                  type="button"
+                  className="ms-btn"
+                  disabled={action.busy || !hasMethod}
+                  title={hasMethod ? undefined : t('billing.needMethod', 'Add a payment method first.')}
+                  onClick={() =>
+                    void action.run(async () => {
+                      await accounts.subscribe(p.id, interval);
+                      onChange();
+                    })
+                  }
+                >
+                  {t('billing.subscribe', 'Subscribe')} · {money(price.amount, price.currency)} /{' '}
+                  {interval === 'yearly' ? t('billing.year', 'year') : t('billing.month', 'month')}
+                </button>
+              ))}
+            </div>
           </div>
-          <div className="set-row">
-            {Object.entries(p.prices).map(([interval, price]) => (
-              <button key={interval} type="button" className="ms-btn" disabled={action.busy || !hasMethod} title={hasMethod ? undefined : t('billing.needMethod', 'Add a payment method first.')}
-                onClick={() => void action.run(async () => { await accounts.subscribe(p.id, interval); onChange(); })}>
-                {t('billing.subscribe', 'Subscribe')} · {money(price.amount, price.currency)} / {interval === 'yearly' ? t('billing.year', 'year') : t('billing.month', 'month')}
-              </button>
-            ))}
-          </div>
-        </div>
-      ))}
+        ))}
       <FormError error={action.error} />
     </section>
   );
@@ -130,27 +194,74 @@ function Methods({ methods, onChange }: { methods: PaymentMethod[] | undefined; 
   return (
     <section className="ms-card set-card" data-testid="payment-methods">
       <h2>{t('billing.methods', 'Payment methods')}</h2>
-      {methods && methods.length === 0 && <p className="ms-muted" style={{ margin: 0 }}>{t('billing.noMethods', 'You have no payment methods.')}</p>}
+      {methods && methods.length === 0 && (
+        <p className="ms-muted" style={{ margin: 0 }}>
+          {t('billing.noMethods', 'You have no payment methods.')}
+        </p>
+      )}
       <ul className="set-list">
         {(methods ?? []).map((m) => (
           <li key={m.id} className="set-item" data-testid="payment-method" data-brand={m.brand}>
             <div className="set-item__main">
               <span className="set-item__title">
-                {m.brand_name}{m.last4 ? ` •••• ${m.last4}` : ''}
+                {m.brand_name}
+                {m.last4 ? ` •••• ${m.last4}` : ''}
                 {m.primary && <span className="set-badge">{t('billing.primary', 'Primary')}</span>}
               </span>
-              {m.exp_month && m.exp_year && <span className="ms-muted">{t('billing.expires', 'Expires {month}/{year}', { month: String(m.exp_month).padStart(2, '0'), year: m.exp_year })}</span>}
+              {m.exp_month && m.exp_year && (
+                <span className="ms-muted">
+                  {t('billing.expires', 'Expires {month}/{year}', { month: String(m.exp_month).padStart(2, '0'), year: m.exp_year })}
+                </span>
+              )}
             </div>
             <div className="set-row">
-              {!m.primary && <button type="button" className="ms-btn" disabled={action.busy} onClick={() => void action.run(async () => { await accounts.makePrimary(m.id); onChange(); })}>{t('billing.makePrimary', 'Make primary')}</button>}
-              <button type="button" className="ms-btn set-btn-danger" disabled={action.busy} onClick={() => void action.run(async () => { await accounts.removePaymentMethod(m.id); onChange(); })}>{t('billing.remove', 'Remove')}</button>
+              {!m.primary && (
+                <button
+                  type="button"
+                  className="ms-btn"
+                  disabled={action.busy}
+                  onClick={() =>
+                    void action.run(async () => {
+                      await accounts.makePrimary(m.id);
+                      onChange();
+                    })
+                  }
+                >
+                  {t('billing.makePrimary', 'Make primary')}
+                </button>
+              )}
+              <button
+                type="button"
+                className="ms-btn set-btn-danger"
+                disabled={action.busy}
+                onClick={() =>
+                  void action.run(async () => {
+                    await accounts.removePaymentMethod(m.id);
+                    onChange();
+                  })
+                }
+              >
+                {t('billing.remove', 'Remove')}
+              </button>
             </div>
           </li>
         ))}
       </ul>
       <FormError error={action.error} />
-      {adding ? <AddCard onDone={() => { setAdding(false); onChange(); }} onCancel={() => setAdding(false)} /> : (
-        <div><button type="button" className="ms-btn" onClick={() => setAdding(true)}>{t('billing.add', 'Add payment method')}</button></div>
+      {adding ? (
+        <AddCard
+          onDone={() => {
+            setAdding(false);
+            onChange();
+          }}
+          onCancel={() => setAdding(false)}
+        />
+      ) : (
+        <div>
+          <button type="button" className="ms-btn" onClick={() => setAdding(true)}>
+            {t('billing.add', 'Add payment method')}
+          </button>
+        </div>
       )}
     </section>
   );
@@ -169,16 +280,62 @@ function AddCard({ onDone, onCancel }: { onDone: () => void; onCancel: () => voi
   };
   return (
     <form className="set-form" onSubmit={onSubmit}>
-      <Field label={t('billing.cardNumber', 'Card number')}><input className="ms-input" name="card_number" inputMode="numeric" autoComplete="cc-number" value={f.number} onChange={(e) => setF({ ...f, number: e.target.value })} required /></Field>
+      <Field label={t('billing.cardNumber', 'Card number')}>
+        <input
+          className="ms-input"
+          name="card_number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          value={f.number}
+          onChange={(e) => setF({ ...f, number: e.target.value })}
+          required
+        />
+      </Field>
       <div className="set-row">
-        <Field label={t('billing.expMonth', 'Month')}><input className="ms-input" name="exp_month" inputMode="numeric" autoComplete="cc-exp-month" value={f.month} onChange={(e) => setF({ ...f, month: e.target.value })} required size={3} /></Field>
-        <Field label={t('billing.expYear', 'Year')}><input className="ms-input" name="exp_year" inputMode="numeric" autoComplete="cc-exp-year" value={f.year} onChange={(e) => setF({ ...f, year: e.target.value })} required size={5} /></Field>
-        <Field label="CVC"><input className="ms-input" name="cvc" inputMode="numeric" autoComplete="cc-csc" value={f.cvc} onChange={(e) => setF({ ...f, cvc: e.target.value })} size={4} /></Field>
+        <Field label={t('billing.expMonth', 'Month')}>
+          <input
+            className="ms-input"
+            name="exp_month"
+            inputMode="numeric"
+            autoComplete="cc-exp-month"
+            value={f.month}
+            onChange={(e) => setF({ ...f, month: e.target.value })}
+            required
+            size={3}
+          />
+        </Field>
+        <Field label={t('billing.expYear', 'Year')}>
+          <input
+            className="ms-input"
+            name="exp_year"
+            inputMode="numeric"
+            autoComplete="cc-exp-year"
+            value={f.year}
+            onChange={(e) => setF({ ...f, year: e.target.value })}
+            required
+            size={5}
+          />
+        </Field>
+        <Field label="CVC">
+          <input
+            className="ms-input"
+            name="cvc"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            value={f.cvc}
+            onChange={(e) => setF({ ...f, cvc: e.target.value })}
+            size={4}
+          />
+        </Field>
       </div>
       <FormError error={action.error} />
       <div className="set-row">
-        <button type="submit" className="ms-btn ms-btn--primary" disabled={action.busy}>{t('billing.addSubmit', 'Add card')}</button>
-        <button type="button" className="ms-btn" onClick={onCancel}>{t('common.cancel', 'Cancel')}</button>
+        <button type="submit" className="ms-btn ms-btn--primary" disabled={action.busy}>
+          {t('billing.addSubmit', 'Add card')}
+        </button>
+        <button type="button" className="ms-btn" onClick={onCancel}>
+          {t('common.cancel', 'Cancel')}
+        </button>
       </div>
     </form>
   );
@@ -205,13 +362,20 @@ function Charges() {
         <Link to="/settings/billing">{t('billing.back', 'Back to billing')}</Link>
       </div>
       <FormError error={list.error?.message} />
-      {list.data && list.data.length === 0 && <p className="ms-muted" style={{ margin: 0 }}>{t('billing.noCharges', 'No charges yet.')}</p>}
+      {list.data && list.data.length === 0 && (
+        <p className="ms-muted" style={{ margin: 0 }}>
+          {t('billing.noCharges', 'No charges yet.')}
+        </p>
+      )}
       {list.data && list.data.length > 0 && (
         <table className="set-table">
           <thead>
             <tr>
-              <th>{t('billing.date', 'Date')}</th><th>{t('apps.description', 'Description')}</th><th>{t('billing.amount', 'Amount')}</th>
-              <th>{t('billing.status', 'Status')}</th><th>{t('billing.method', 'Method')}</th>
+              <th>{t('billing.date', 'Date')}</th>
+              <th>{t('apps.description', 'Description')}</th>
+              <th>{t('billing.amount', 'Amount')}</th>
+              <th>{t('billing.status', 'Status')}</th>
+              <th>{t('billing.method', 'Method')}</th>
             </tr>
           </thead>
           <tbody>

@@ -45,7 +45,7 @@ function setAutomatic(on: boolean): void {
 }
 
 export function browserLocale(): Locale {
-  return systemLocale(typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language], LOCALES, DEFAULT_LOCALE) as Locale;
+  return systemLocale(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]), LOCALES, DEFAULT_LOCALE) as Locale;
 }
 
 type Status = { kind: 'idle' } | { kind: 'applying'; target: Locale; from: Locale; handed: boolean } | { kind: 'error' };
@@ -133,17 +133,29 @@ export function LanguagePage() {
   const sections: Array<{ key: string; title: string; items: Language[] }> = query.trim()
     ? [{ key: 'search', title: t('language.results', 'Search results'), items: results }]
     : GROUPS.map((g) => ({ key: g, title: groupTitle[g], items: LANGUAGES.filter((l) => l.group === g) }));
-  const fallbackName = untranslated ? LANGUAGES.find((l) => l.code === untranslated)?.name ?? untranslated : null;
+  const fallbackName = untranslated ? (LANGUAGES.find((l) => l.code === untranslated)?.name ?? untranslated) : null;
   return (
     <>
       <PageTitle id="settings.language" title="Language" />
       <section className="ms-card set-card" data-testid="language" data-status={status.kind}>
-        <p className="ms-muted" style={{ margin: 0 }}>{t('language.lead', 'Choose the language of the site. Translations are made by the community.')}</p>
-        {status.kind === 'applying' && <p role="status" data-testid="language-applying">{t('language.applying', 'Applying language…')}</p>}
-        {status.kind === 'error' && <p className="set-error" role="alert" data-testid="language-error">{t('language.error', ERRORS.languageLoad)}</p>}
+        <p className="ms-muted" style={{ margin: 0 }}>
+          {t('language.lead', 'Choose the language of the site. Translations are made by the community.')}
+        </p>
+        {status.kind === 'applying' && (
+          <p role="status" data-testid="language-applying">
+            {t('language.applying', 'Applying language…')}
+          </p>
+        )}
+        {status.kind === 'error' && (
+          <p className="set-error" role="alert" data-testid="language-error">
+            {t('language.error', ERRORS.languageLoad)}
+          </p>
+        )}
         {fallbackName && (
           <p role="note" data-testid="language-fallback">
-            {t('language.fallback', '{name} has no translation yet, so the site is shown in English (US). Your choice is kept for when it arrives.', { name: fallbackName })}
+            {t('language.fallback', '{name} has no translation yet, so the site is shown in English (US). Your choice is kept for when it arrives.', {
+              name: fallbackName,
+            })}
           </p>
         )}
         <label className="set-form" style={{ maxWidth: 360 }}>
@@ -155,17 +167,30 @@ export function LanguagePage() {
           <label className="set-check">
             <input type="radio" name="language" value="auto" checked={auto} onChange={() => chooseAuto(true)} />
             <span>
-              {t('language.automatic', 'Sync with the system language')}{' '}
-              <small className="ms-muted">({LOCALE_NAMES[browserLocale()]})</small>
+              {t('language.automatic', 'Sync with the system language')} <small className="ms-muted">({LOCALE_NAMES[browserLocale()]})</small>
             </span>
           </label>
           {sections.map((sec) => (
             <div key={sec.key} role="group" aria-labelledby={`language-group-${sec.key}`} data-group={sec.key}>
-              <h2 id={`language-group-${sec.key}`} className="set-language-group">{sec.title}</h2>
-              {sec.items.length === 0 && <p className="ms-muted" data-testid="language-no-results">{t('language.noResults', 'No language matches your search.')}</p>}
+              <h2 id={`language-group-${sec.key}`} className="set-language-group">
+                {sec.title}
+              </h2>
+              {sec.items.length === 0 && (
+                <p className="ms-muted" data-testid="language-no-results">
+                  {t('language.noResults', 'No language matches your search.')}
+                </p>
+              )}
               {sec.items.map((l) => (
                 <label key={l.code} className="set-check">
-                  <input type="radio" name="language" value={l.code} aria-label={l.name} aria-describedby={`language-note-${l.code}`} checked={!auto && selected === l.code} onChange={() => choose(l.code)} />
+                  <input
+                    type="radio"
+                    name="language"
+                    value={l.code}
+                    aria-label={l.name}
+                    aria-describedby={`language-note-${l.code}`}
+                    checked={!auto && selected === l.code}
+                    onChange={() => choose(l.code)}
+                  />
                   <span lang={l.code}>{l.name}</span>
                   <small className="ms-muted" id={`language-note-${l.code}`}>
                     {l.name !== l.english ? l.english : ''}

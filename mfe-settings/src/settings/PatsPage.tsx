@@ -26,17 +26,26 @@ function Pats() {
   return (
     <>
       <p className="ms-muted" style={{ margin: 0 }}>
-        {t('pats.lead', 'Personal access tokens let scripts and other programs use the Modshelf API as you, limited to the scopes you choose. Keep them secret.')}
+        {t(
+          'pats.lead',
+          'Personal access tokens let scripts and other programs use the Modshelf API as you, limited to the scopes you choose. Keep them secret.',
+        )}
       </p>
       {created && (
         <section className="ms-card set-card set-banner--info" data-testid="pat-created">
           <h2>{t('pats.created', 'Token created')}</h2>
           <p>{t('pats.createdText', 'Copy your token now. It is shown only once.')}</p>
           <div className="set-row">
-            <code className="set-secret" data-testid="pat-token">{created.access_token}</code>
+            <code className="set-secret" data-testid="pat-token">
+              {created.access_token}
+            </code>
             <CopyButton text={created.access_token ?? ''} />
           </div>
-          <div><button type="button" className="ms-btn" onClick={() => setCreated(null)}>{t('common.done', 'Done')}</button></div>
+          <div>
+            <button type="button" className="ms-btn" onClick={() => setCreated(null)}>
+              {t('common.done', 'Done')}
+            </button>
+          </div>
         </section>
       )}
       {creating ? (
@@ -49,15 +58,32 @@ function Pats() {
           }}
         />
       ) : (
-        <div><button type="button" className="ms-btn ms-btn--primary" onClick={() => setCreating(true)}>{t('pats.create', 'Create a token')}</button></div>
+        <div>
+          <button type="button" className="ms-btn ms-btn--primary" onClick={() => setCreating(true)}>
+            {t('pats.create', 'Create a token')}
+          </button>
+        </div>
       )}
       <section className="ms-card set-card">
         {list.error && <FormError error={list.error.message} />}
         {list.data === undefined && !list.error ? <div aria-busy="true" /> : null}
-        {list.data && list.data.length === 0 && <p className="ms-muted" style={{ margin: 0 }}>{t('pats.empty', 'You have no personal access tokens.')}</p>}
+        {list.data && list.data.length === 0 && (
+          <p className="ms-muted" style={{ margin: 0 }}>
+            {t('pats.empty', 'You have no personal access tokens.')}
+          </p>
+        )}
         {list.data && list.data.length > 0 && (
           <ul className="set-list" data-testid="pat-list">
-            {list.data.map((p) => <PatRow key={p.id} pat={p} onDelete={() => { del.setError(null); setDeleting(p); }} />)}
+            {list.data.map((p) => (
+              <PatRow
+                key={p.id}
+                pat={p}
+                onDelete={() => {
+                  del.setError(null);
+                  setDeleting(p);
+                }}
+              />
+            ))}
           </ul>
         )}
       </section>
@@ -69,12 +95,14 @@ function Pats() {
           busy={del.busy}
           error={del.error}
           onCancel={() => setDeleting(null)}
-          onConfirm={() => void del.run(async () => {
-            await accounts.deletePat(deleting.id);
-            setDeleting(null);
-            if (created?.id === deleting.id) setCreated(null);
-            list.reload();
-          })}
+          onConfirm={() =>
+            void del.run(async () => {
+              await accounts.deletePat(deleting.id);
+              setDeleting(null);
+              if (created?.id === deleting.id) setCreated(null);
+              list.reload();
+            })
+          }
         />
       )}
     </>
@@ -107,10 +135,16 @@ function PatRow({ pat, onDelete }: { pat: Pat; onDelete: () => void }) {
           {t('pats.createdOn', 'Created {date}', { date: formatDate(pat.created, intl.locale) })}
         </span>
         <ul className="set-tags" aria-label={t('pats.scopes', 'Scopes')}>
-          {scopes.map((s) => <li key={s} data-scope={s}>{scopeLabel(s)}</li>)}
+          {scopes.map((s) => (
+            <li key={s} data-scope={s}>
+              {scopeLabel(s)}
+            </li>
+          ))}
         </ul>
       </div>
-      <button type="button" className="ms-btn set-btn-danger" onClick={onDelete}>{t('pats.delete', 'Delete token')}</button>
+      <button type="button" className="ms-btn set-btn-danger" onClick={onDelete}>
+        {t('pats.delete', 'Delete token')}
+      </button>
     </li>
   );
 }
@@ -140,14 +174,24 @@ function CreatePat({ onCancel, onCreated }: { onCancel: () => void; onCreated: (
       <Field label={t('pats.expires', 'Expires')}>
         <select className="ms-input" name="expires" value={days} onChange={(e) => setDays(e.target.value)}>
           {EXPIRY_CHOICES_DAYS.map((d) => (
-            <option key={d} value={String(d)}>{formatDuration(d * 86_400_000, intl.locale)}</option>
+            <option key={d} value={String(d)}>
+              {formatDuration(d * 86_400_000, intl.locale)}
+            </option>
           ))}
           <option value="custom">{t('pats.customDate', 'Custom date')}</option>
         </select>
       </Field>
       {days === 'custom' && (
         <Field label={t('pats.expiryDate', 'Expiry date')}>
-          <input className="ms-input" type="date" name="expires_date" value={date} min={new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)} onChange={(e) => setDate(e.target.value)} required />
+          <input
+            className="ms-input"
+            type="date"
+            name="expires_date"
+            value={date}
+            min={new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}
+            onChange={(e) => setDate(e.target.value)}
+            required
+          />
         </Field>
       )}
       <fieldset className="set-scopes">
@@ -167,8 +211,12 @@ function CreatePat({ onCancel, onCreated }: { onCancel: () => void; onCreated: (
       </fieldset>
       <FormError error={action.error} />
       <div className="set-row">
-        <button type="submit" className="ms-btn ms-btn--primary" disabled={action.busy}>{t('pats.submit', 'Create token')}</button>
-        <button type="button" className="ms-btn" onClick={onCancel}>{t('common.cancel', 'Cancel')}</button>
+        <button type="submit" className="ms-btn ms-btn--primary" disabled={action.busy}>
+          {t('pats.submit', 'Create token')}
+        </button>
+        <button type="button" className="ms-btn" onClick={onCancel}>
+          {t('common.cancel', 'Cancel')}
+        </button>
       </div>
     </form>
   );

@@ -38,7 +38,10 @@ function ProfileForm({ user, reload }: { user: SelfUser; reload: () => void }) {
       if (bio !== (user.bio ?? '')) changes.bio = bio ? bio : null;
       if (Object.keys(changes).length) {
         await accounts.editUser(user.id, changes);
-        await readUntil(() => accounts.me(), (u) => u.username === username.trim() && (u.bio ?? '') === bio);
+        await readUntil(
+          () => accounts.me(),
+          (u) => u.username === username.trim() && (u.bio ?? '') === bio,
+        );
       }
       setSaved(true);
       after();
@@ -53,7 +56,9 @@ function ProfileForm({ user, reload }: { user: SelfUser; reload: () => void }) {
           {user.avatar_url ? (
             <img className="set-avatar" src={user.avatar_url} alt={t('profile.pictureAlt', 'Your profile picture')} data-testid="avatar" />
           ) : (
-            <span className="set-avatar" aria-hidden="true" data-testid="avatar-placeholder">{user.username[0]?.toUpperCase()}</span>
+            <span className="set-avatar" aria-hidden="true" data-testid="avatar-placeholder">
+              {user.username[0]?.toUpperCase()}
+            </span>
           )}
           <input
             ref={file}
@@ -65,12 +70,36 @@ function ProfileForm({ user, reload }: { user: SelfUser; reload: () => void }) {
             onChange={(e) => {
               const f = e.target.files?.[0];
               e.target.value = '';
-              if (f) void avatar.run(async () => { await accounts.uploadAvatar(user.id, f); await readUntil(() => accounts.me(), (u) => !!u.avatar_url && u.avatar_url !== user.avatar_url); after(); });
+              if (f)
+                void avatar.run(async () => {
+                  await accounts.uploadAvatar(user.id, f);
+                  await readUntil(
+                    () => accounts.me(),
+                    (u) => !!u.avatar_url && u.avatar_url !== user.avatar_url,
+                  );
+                  after();
+                });
             }}
           />
-          <button type="button" className="ms-btn" disabled={avatar.busy} onClick={() => file.current?.click()}>{t('profile.upload', 'Upload picture')}</button>
+          <button type="button" className="ms-btn" disabled={avatar.busy} onClick={() => file.current?.click()}>
+            {t('profile.upload', 'Upload picture')}
+          </button>
           {user.avatar_url && (
-            <button type="button" className="ms-btn" disabled={avatar.busy} onClick={() => void avatar.run(async () => { await accounts.resetAvatar(user.id); await readUntil(() => accounts.me(), (u) => !u.avatar_url); after(); })}>
+            <button
+              type="button"
+              className="ms-btn"
+              disabled={avatar.busy}
+              onClick={() =>
+                void avatar.run(async () => {
+                  await accounts.resetAvatar(user.id);
+                  await readUntil(
+                    () => accounts.me(),
+                    (u) => !u.avatar_url,
+                  );
+                  after();
+                })
+              }
+            >
               {t('profile.reset', 'Reset picture')}
             </button>
           )}
@@ -79,15 +108,41 @@ function ProfileForm({ user, reload }: { user: SelfUser; reload: () => void }) {
       </section>
       <form className="ms-card set-card set-form" onSubmit={onSubmit}>
         <Field label={t('auth.username', 'Username')} hint={t('profile.username.hint', 'A unique, case-insensitive name for your profile page.')}>
-          <input className="ms-input" name="username" value={username} onChange={(e) => { setUsername(e.target.value); setSaved(false); }} required maxLength={39} />
+          <input
+            className="ms-input"
+            name="username"
+            value={username}
+            onChange={(e) => {
+              setUsername(e.target.value);
+              setSaved(false);
+            }}
+            required
+            maxLength={39}
+          />
         </Field>
         <Field label={t('profile.bio', 'Bio')} hint={`${bio.length}/${BIO_MAX}`}>
-          <textarea className="ms-input" name="bio" rows={3} value={bio} maxLength={BIO_MAX} onChange={(e) => { setBio(e.target.value); setSaved(false); }} />
+          <textarea
+            className="ms-input"
+            name="bio"
+            rows={3}
+            value={bio}
+            maxLength={BIO_MAX}
+            onChange={(e) => {
+              setBio(e.target.value);
+              setSaved(false);
+            }}
+          />
         </Field>
         <FormError error={save.error} />
-        {saved && <p className="set-ok" role="status" data-testid="profile-saved">{t('profile.saved', 'Profile saved.')}</p>}
+        {saved && (
+          <p className="set-ok" role="status" data-testid="profile-saved">
+            {t('profile.saved', 'Profile saved.')}
+          </p>
+        )}
         <div className="set-row">
-          <button type="submit" className="ms-btn ms-btn--primary" disabled={save.busy}>{t('common.save', 'Save changes')}</button>
+          <button type="submit" className="ms-btn ms-btn--primary" disabled={save.busy}>
+            {t('common.save', 'Save changes')}
+          </button>
           <Link to={userPath(user)}>{t('profile.view', 'Visit your profile')}</Link>
         </div>
       </form>

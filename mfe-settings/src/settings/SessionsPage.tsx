@@ -42,7 +42,9 @@ function Sessions() {
         {list.data === undefined && !list.error && <div aria-busy="true" />}
         {list.data && (
           <ul className="set-list" data-testid="session-list">
-            {list.data.map((s) => <SessionRow key={s.id} s={s} busy={action.busy} onRevoke={() => revoke(s)} />)}
+            {list.data.map((s) => (
+              <SessionRow key={s.id} s={s} busy={action.busy} onRevoke={() => revoke(s)} />
+            ))}
           </ul>
         )}
       </section>
@@ -59,7 +61,11 @@ function SessionRow({ s, busy, onRevoke }: { s: SessionInfo; busy: boolean; onRe
       <div className="set-item__main">
         <span className="set-item__title">
           {s.os || unknown} · {s.platform || unknown}
-          {s.current && <span className="set-badge" data-testid="current-session">{t('sessions.current', 'Current session')}</span>}
+          {s.current && (
+            <span className="set-badge" data-testid="current-session">
+              {t('sessions.current', 'Current session')}
+            </span>
+          )}
         </span>
         <span className="ms-muted">
           {t('sessions.lastAccessed', 'Last accessed {time}', { time: formatRelativeTime(s.last_login, intl.locale) })}

@@ -24,7 +24,9 @@ export function SettingsLayout({ children }: { children: ReactNode }) {
             {t('settings.signOut', 'Sign out')}
           </button>
         ) : (
-          <NavLink to="/auth/sign-in?redirect=%2Fsettings" style={{ marginTop: 12 }}>{t('auth.signIn.title', 'Sign in')}</NavLink>
+          <NavLink to="/auth/sign-in?redirect=%2Fsettings" style={{ marginTop: 12 }}>
+            {t('auth.signIn.title', 'Sign in')}
+          </NavLink>
         )}
       </nav>
       <div className="set-page">{children}</div>

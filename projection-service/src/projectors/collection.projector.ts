@@ -8,8 +8,16 @@ export function evolveCollection(c: CollectionDoc | null, e: RecordedEvent, id: 
   if (CollectionCreated.is(e)) {
     const d = e.data;
     return {
-      id, user: d.user_id, name: d.name, description: d.description, icon_url: null, color: null, status: d.status,
-      date_created: time, date_updated: time, projects: d.projects,
+      id,
+      user: d.user_id,
+      name: d.name,
+      description: d.description,
+      icon_url: null,
+      color: null,
+      status: d.status,
+      date_created: time,
+      date_updated: time,
+      projects: d.projects,
     };
   }
   if (CollectionDeleted.is(e) || UserDeleted.is(e)) return null;

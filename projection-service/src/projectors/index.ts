@@ -16,7 +16,14 @@ import { threadProjector } from './thread.projector';
 export { BatchContext, type Projector } from './batch-context';
 // analytics before social: it compares a follow with the state before the event
 export const PROJECTORS: Projector[] = [
-  projectProjector, versionProjector, userProjector, analyticsProjector, socialProjector, collectionProjector, organizationProjector, threadProjector,
+  projectProjector,
+  versionProjector,
+  userProjector,
+  analyticsProjector,
+  socialProjector,
+  collectionProjector,
+  organizationProjector,
+  threadProjector,
   notificationProjector,
 ];
 

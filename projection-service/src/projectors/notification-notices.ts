@@ -1,5 +1,12 @@
 import {
-  OrganizationMemberAdded, ProjectStatusChanged, ReportClosed, ReportReopened, TeamMemberAdded, ThreadMessageSent, VersionPublished, type EventOf,
+  OrganizationMemberAdded,
+  ProjectStatusChanged,
+  ReportClosed,
+  ReportReopened,
+  TeamMemberAdded,
+  ThreadMessageSent,
+  VersionPublished,
+  type EventOf,
   type RecordedEvent,
 } from '@modshelf/events';
 import type { NotificationActionDoc, NotificationDoc } from '../read-model/community-documents';
@@ -51,15 +58,32 @@ async function threadMessageNotice(read: ReadView, e: EventOf<typeof ThreadMessa
     const r = await read.get('reports', d.item_id);
     if (!r) return null;
     return fromStaff
-      ? { to: [r.reporter], draft: { type: 'moderator_message', title: 'A moderator replied to your report', text: excerpt(d.body), link: `/dashboard/report/${r.id}` } }
-      : { to: await staffParticipants(read, d.thread_id), draft: { type: null, title: `**${who}** replied to a report`, text: excerpt(d.body), link: `/moderation/report/${r.id}` } };
+      ? {
+          to: [r.reporter],
+          draft: { type: 'moderator_message', title: 'A moderator replied to your report', text: excerpt(d.body), link: `/dashboard/report/${r.id}` },
+        }
+      : {
+          to: await staffParticipants(read, d.thread_id),
+          draft: { type: null, title: `**${who}** replied to a report`, text: excerpt(d.body), link: `/moderation/report/${r.id}` },
+        };
   }
   const p = await read.get('projects', d.item_id);
   if (!p) return null;
   if (d.thread_type === 'project') {
     return fromStaff
-      ? { to: accepted(p), draft: { type: 'moderator_message', title: `A moderator sent a message about **${p.title}**`, text: excerpt(d.body), link: `${projectLink(p)}/moderation` } }
-      : { to: await staffParticipants(read, d.thread_id), draft: { type: null, title: `**${who}** replied about **${p.title}**`, text: excerpt(d.body), link: `/moderation/review?project=${p.id}` } };
+      ? {
+          to: accepted(p),
+          draft: {
+            type: 'moderator_message',
+            title: `A moderator sent a message about **${p.title}**`,
+            text: excerpt(d.body),
+            link: `${projectLink(p)}/moderation`,
+          },
+        }
+      : {
+          to: await staffParticipants(read, d.thread_id),
+          draft: { type: null, title: `**${who}** replied about **${p.title}**`, text: excerpt(d.body), link: `/moderation/review?project=${p.id}` },
+        };
   }
   const t = await read.get('threads', d.thread_id);
   const repliedTo = d.replying_to ? t?.messages.find((m) => m.id === d.replying_to)?.author_id : null;

@@ -80,7 +80,13 @@ describe('notification fan-out across a worker failover', () => {
     for await (const [, doc] of b.storage.readModels.scan('notifications')) notes.push(doc);
     const updates = notes.filter((n) => n.type === 'project_update');
     expect(updates).toHaveLength(9);
-    for (const f of followers) expect(updates.filter((n) => n.user_id === f).map((n) => n.link.split('/').pop()).sort()).toEqual([v1.id, v2.id, v3.id].sort());
+    for (const f of followers)
+      expect(
+        updates
+          .filter((n) => n.user_id === f)
+          .map((n) => n.link.split('/').pop())
+          .sort(),
+      ).toEqual([v1.id, v2.id, v3.id].sort());
     expect(notes.some((n) => n.user_id === alice)).toBe(false);
     await b.close();
   });

@@ -1,7 +1,17 @@
 import { createHash } from 'node:crypto';
 import {
-  NotificationsDeleted, NotificationsRead, OrganizationMemberAdded, ProjectStatusChanged, ReportClosed, ReportReopened, TeamMemberAdded,
-  ThreadMessageSent, UserDeleted, VersionPublished, toBase62, type RecordedEvent,
+  NotificationsDeleted,
+  NotificationsRead,
+  OrganizationMemberAdded,
+  ProjectStatusChanged,
+  ReportClosed,
+  ReportReopened,
+  TeamMemberAdded,
+  ThreadMessageSent,
+  UserDeleted,
+  VersionPublished,
+  toBase62,
+  type RecordedEvent,
 } from '@modshelf/events';
 import type { NotificationDoc } from '../read-model/community-documents';
 import { defineProjector, documentProjection, noJoin, streamEntity, typesOf, type ReadView } from './evolve';
@@ -42,8 +52,16 @@ export function evolveNotice(doc: NotificationDoc | null, e: RecordedEvent, a: A
   if (doc || !a || !userId) return doc;
   const d = a.notice.draft;
   return {
-    id, user_id: userId, type: d.type, title: d.title, text: d.text, link: d.link, read: false,
-    created: e.metadata.time, actions: d.actions ?? [], source_event: e.metadata.eventId,
+    id,
+    user_id: userId,
+    type: d.type,
+    title: d.title,
+    text: d.text,
+    link: d.link,
+    read: false,
+    created: e.metadata.time,
+    actions: d.actions ?? [],
+    source_event: e.metadata.eventId,
   };
 }
 

@@ -1,6 +1,16 @@
 import {
-  OrganizationCreated, OrganizationDeleted, OrganizationEdited, OrganizationIconChanged, OrganizationInviteAccepted, OrganizationMemberAdded,
-  OrganizationMemberEdited, OrganizationMemberRemoved, OrganizationOwnershipTransferred, OrganizationProjectAdded, OrganizationProjectRemoved, ProjectCreated,
+  OrganizationCreated,
+  OrganizationDeleted,
+  OrganizationEdited,
+  OrganizationIconChanged,
+  OrganizationInviteAccepted,
+  OrganizationMemberAdded,
+  OrganizationMemberEdited,
+  OrganizationMemberRemoved,
+  OrganizationOwnershipTransferred,
+  OrganizationProjectAdded,
+  OrganizationProjectRemoved,
+  ProjectCreated,
   type RecordedEvent,
 } from '@modshelf/events';
 import { ALL_ORGANIZATION_PERMISSIONS, ALL_PROJECT_PERMISSIONS } from '@modshelf/contract';
@@ -17,8 +27,17 @@ export function evolveOrganization(o: OrganizationDoc | null, e: RecordedEvent, 
   if (OrganizationCreated.is(e)) {
     const d = e.data;
     return {
-      id, slug: d.slug, name: d.name, team_id: d.team_id, description: d.description, icon_url: null, color: null, owner_id: d.owner_id,
-      members: [], projects: [], created: e.metadata.time,
+      id,
+      slug: d.slug,
+      name: d.name,
+      team_id: d.team_id,
+      description: d.description,
+      icon_url: null,
+      color: null,
+      owner_id: d.owner_id,
+      members: [],
+      projects: [],
+      created: e.metadata.time,
     };
   }
   if (!o) return o;
@@ -55,8 +74,17 @@ export function evolveOrganization(o: OrganizationDoc | null, e: RecordedEvent, 
 }
 
 const ORGANIZATION_STREAM = [
-  OrganizationCreated, OrganizationEdited, OrganizationIconChanged, OrganizationMemberAdded, OrganizationMemberEdited, OrganizationInviteAccepted,
-  OrganizationMemberRemoved, OrganizationProjectAdded, OrganizationProjectRemoved, OrganizationOwnershipTransferred, OrganizationDeleted,
+  OrganizationCreated,
+  OrganizationEdited,
+  OrganizationIconChanged,
+  OrganizationMemberAdded,
+  OrganizationMemberEdited,
+  OrganizationInviteAccepted,
+  OrganizationMemberRemoved,
+  OrganizationProjectAdded,
+  OrganizationProjectRemoved,
+  OrganizationOwnershipTransferred,
+  OrganizationDeleted,
 ];
 
 const organizations = documentProjection({

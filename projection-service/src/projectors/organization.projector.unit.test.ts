@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  OrganizationCreated, OrganizationDeleted, OrganizationEdited, OrganizationIconChanged, OrganizationInviteAccepted, OrganizationMemberAdded, OrganizationMemberEdited,
-  OrganizationMemberRemoved, OrganizationOwnershipTransferred, OrganizationProjectAdded, OrganizationProjectRemoved, organizationStream, projectStream,
+  OrganizationCreated,
+  OrganizationDeleted,
+  OrganizationEdited,
+  OrganizationIconChanged,
+  OrganizationInviteAccepted,
+  OrganizationMemberAdded,
+  OrganizationMemberEdited,
+  OrganizationMemberRemoved,
+  OrganizationOwnershipTransferred,
+  OrganizationProjectAdded,
+  OrganizationProjectRemoved,
+  organizationStream,
+  projectStream,
 } from '@modshelf/events';
 import { ALL_ORGANIZATION_PERMISSIONS, ALL_PROJECT_PERMISSIONS } from '@modshelf/contract';
 import { EventLog, given, projectCreated } from '../testing/given-events';
@@ -11,7 +22,8 @@ import { projectProjector } from './project.projector';
 const O = 'ORGA0001';
 const P = 'PROJ0001';
 const projectors = [projectProjector, organizationProjector];
-const created = () => OrganizationCreated({ organization_id: O, team_id: 'TEAM0009', owner_id: 'OWNER001', slug: 'blockworks', name: 'Blockworks', description: 'We build' });
+const created = () =>
+  OrganizationCreated({ organization_id: O, team_id: 'TEAM0009', owner_id: 'OWNER001', slug: 'blockworks', name: 'Blockworks', description: 'We build' });
 const member = (user_id: string, fields: Partial<Parameters<typeof OrganizationMemberAdded>[0]> = {}) =>
   OrganizationMemberAdded({ user_id, role: 'Member', permissions: 1, organization_permissions: 0, ordering: 1, accepted: false, is_owner: false, ...fields });
 
@@ -24,8 +36,17 @@ describe('organization projector: given events, then the organization and its pr
   it('OrganizationCreated makes it, without members or projects', async () => {
     const then = await organizationAfter();
     expect(then.documents.organizations?.[O]).toEqual({
-      id: O, slug: 'blockworks', name: 'Blockworks', team_id: 'TEAM0009', description: 'We build', icon_url: null, color: null, owner_id: 'OWNER001',
-      members: [], projects: [], created: '2024-01-01T00:01:00.000Z',
+      id: O,
+      slug: 'blockworks',
+      name: 'Blockworks',
+      team_id: 'TEAM0009',
+      description: 'We build',
+      icon_url: null,
+      color: null,
+      owner_id: 'OWNER001',
+      members: [],
+      projects: [],
+      created: '2024-01-01T00:01:00.000Z',
     });
   });
 
@@ -34,7 +55,13 @@ describe('organization projector: given events, then the organization and its pr
       (log) => log.on(organizationStream(O), OrganizationEdited({ changes: { name: 'Blockworks Ltd' } })),
       (log) => log.on(organizationStream(O), OrganizationIconChanged({ icon_url: 'https://cdn.example/o.png', color: 3 })),
     );
-    expect(then.documents.organizations?.[O]).toMatchObject({ slug: 'blockworks', name: 'Blockworks Ltd', description: 'We build', icon_url: 'https://cdn.example/o.png', color: 3 });
+    expect(then.documents.organizations?.[O]).toMatchObject({
+      slug: 'blockworks',
+      name: 'Blockworks Ltd',
+      description: 'We build',
+      icon_url: 'https://cdn.example/o.png',
+      color: 3,
+    });
   });
 
   it('members: added in order, edited, accepted, removed; ownership moves with all permissions', async () => {
@@ -57,12 +84,16 @@ describe('organization projector: given events, then the organization and its pr
 
   it('a project created in it, or added, joins it (and points at it); removed, it leaves', async () => {
     const log = new EventLog();
-    const then = await given({}, [
-      log.on(organizationStream(O), created()),
-      log.on(projectStream(P), projectCreated(P, 'OWNER001', { organization_id: O })),
-      log.on(projectStream('PROJ0002'), projectCreated('PROJ0002', 'OWNER001')),
-      log.on(organizationStream(O), OrganizationProjectAdded({ project_id: 'PROJ0002' })),
-    ], projectors);
+    const then = await given(
+      {},
+      [
+        log.on(organizationStream(O), created()),
+        log.on(projectStream(P), projectCreated(P, 'OWNER001', { organization_id: O })),
+        log.on(projectStream('PROJ0002'), projectCreated('PROJ0002', 'OWNER001')),
+        log.on(organizationStream(O), OrganizationProjectAdded({ project_id: 'PROJ0002' })),
+      ],
+      projectors,
+    );
     expect(then.documents.organizations?.[O]?.projects).toEqual([P, 'PROJ0002']);
     expect(then.documents.projects?.PROJ0002?.organization).toBe(O);
     const removed = await given(then.documents, [log.on(organizationStream(O), OrganizationProjectRemoved({ project_id: 'PROJ0002' }))], projectors);
@@ -72,10 +103,11 @@ describe('organization projector: given events, then the organization and its pr
 
   it('OrganizationDeleted deletes it and its projects have no organization any more', async () => {
     const log = new EventLog();
-    const before = await given({}, [
-      log.on(organizationStream(O), created()),
-      log.on(projectStream(P), projectCreated(P, 'OWNER001', { organization_id: O })),
-    ], projectors);
+    const before = await given(
+      {},
+      [log.on(organizationStream(O), created()), log.on(projectStream(P), projectCreated(P, 'OWNER001', { organization_id: O }))],
+      projectors,
+    );
     const then = await given(before.documents, [log.on(organizationStream(O), OrganizationDeleted({ organization_id: O }))], projectors);
     expect(then.documents.organizations).toEqual({});
     expect(then.documents.projects?.[P]?.organization).toBeNull();
@@ -83,10 +115,11 @@ describe('organization projector: given events, then the organization and its pr
 
   it('a project that moved to another organization keeps it when the old one lets go', async () => {
     const log = new EventLog();
-    const before = await given({}, [
-      log.on(organizationStream(O), created()),
-      log.on(projectStream(P), projectCreated(P, 'OWNER001', { organization_id: 'ORGA0002' })),
-    ], projectors);
+    const before = await given(
+      {},
+      [log.on(organizationStream(O), created()), log.on(projectStream(P), projectCreated(P, 'OWNER001', { organization_id: 'ORGA0002' }))],
+      projectors,
+    );
     const then = await given(before.documents, [log.on(organizationStream(O), OrganizationProjectRemoved({ project_id: P }))], projectors);
     expect(then.documents.projects?.[P]?.organization).toBe('ORGA0002');
   });

@@ -31,7 +31,14 @@ function sortedMembers(members: TeamMemberDoc[]): TeamMemberDoc[] {
   return members.sort((a, b) => Number(b.is_owner) - Number(a.is_owner) || a.ordering - b.ordering || (a.user_id < b.user_id ? -1 : 1));
 }
 
-const ownerMember = (userId: string): TeamMemberDoc => ({ user_id: userId, role: 'Owner', permissions: ALL_PROJECT_PERMISSIONS, ordering: 0, accepted: true, is_owner: true });
+const ownerMember = (userId: string): TeamMemberDoc => ({
+  user_id: userId,
+  role: 'Owner',
+  permissions: ALL_PROJECT_PERMISSIONS,
+  ordering: 0,
+  accepted: true,
+  is_owner: true,
+});
 
 /** A new project; replayed onto an existing document it keeps the counters the log already added. */
 function created(e: EventOf<typeof ProjectCreated>, existing: ProjectDoc | null): ProjectDoc {
@@ -52,7 +59,7 @@ function created(e: EventOf<typeof ProjectCreated>, existing: ProjectDoc | null)
     status: d.status,
     requested_status: d.requested_status,
     moderator_message: d.moderator_message,
-    moderator_message_body: ('moderator_message_body' in d && typeof d.moderator_message_body === 'string' ? d.moderator_message_body : null),
+    moderator_message_body: 'moderator_message_body' in d && typeof d.moderator_message_body === 'string' ? d.moderator_message_body : null,
     license: d.license,
     downloads: existing?.downloads ?? 0,
     followers: existing?.followers ?? 0,
@@ -78,8 +85,18 @@ function created(e: EventOf<typeof ProjectCreated>, existing: ProjectDoc | null)
 
 /** Events of a project's own stream that change its document. */
 const PROJECT_STREAM = [
-  ProjectEdited, ProjectIconChanged, GalleryImageAdded, GalleryImageEdited, GalleryImageRemoved, ProjectStatusChanged,
-  TeamMemberAdded, TeamMemberEdited, TeamInviteAccepted, TeamMemberRemoved, ProjectOwnershipTransferred, ProjectDeleted,
+  ProjectEdited,
+  ProjectIconChanged,
+  GalleryImageAdded,
+  GalleryImageEdited,
+  GalleryImageRemoved,
+  ProjectStatusChanged,
+  TeamMemberAdded,
+  TeamMemberEdited,
+  TeamInviteAccepted,
+  TeamMemberRemoved,
+  ProjectOwnershipTransferred,
+  ProjectDeleted,
 ];
 
 /** A project's document after an event of its stream, or a download count. */
@@ -124,7 +141,12 @@ export function evolveProject(p: ProjectDoc | null, e: RecordedEvent): ProjectDo
     const d = e.data;
     const others = p.members.filter((m) => m.user_id !== d.user_id).map((m) => (d.is_owner ? { ...m, is_owner: false } : m));
     const added: TeamMemberDoc = {
-      user_id: d.user_id, role: d.role, permissions: d.permissions, ordering: d.ordering, accepted: d.accepted, is_owner: d.is_owner,
+      user_id: d.user_id,
+      role: d.role,
+      permissions: d.permissions,
+      ordering: d.ordering,
+      accepted: d.accepted,
+      is_owner: d.is_owner,
       ...(d.payouts_split !== undefined ? { payouts_split: d.payouts_split } : {}),
     };
     return { ...p, members: sortedMembers([...others, added]), owner_id: d.is_owner ? d.user_id : p.owner_id };

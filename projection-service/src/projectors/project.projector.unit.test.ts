@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DownloadsCounted, GalleryImageAdded, GalleryImageEdited, GalleryImageRemoved, ProjectDeleted, ProjectEdited, ProjectIconChanged, ProjectOwnershipTransferred,
-  ProjectStatusChanged, TeamInviteAccepted, TeamMemberAdded, TeamMemberEdited, TeamMemberRemoved, downloadsStream, projectStream, versionStream,
+  DownloadsCounted,
+  GalleryImageAdded,
+  GalleryImageEdited,
+  GalleryImageRemoved,
+  ProjectDeleted,
+  ProjectEdited,
+  ProjectIconChanged,
+  ProjectOwnershipTransferred,
+  ProjectStatusChanged,
+  TeamInviteAccepted,
+  TeamMemberAdded,
+  TeamMemberEdited,
+  TeamMemberRemoved,
+  downloadsStream,
+  projectStream,
+  versionStream,
 } from '@modshelf/events';
 import { EventLog, given, projectCreated, versionPublished, type DocumentState } from '../testing/given-events';
 import type { ProjectDoc, VersionDoc } from '../read-model/documents';
@@ -28,7 +42,13 @@ function version(id: string, projectId: string): VersionDoc {
 }
 
 const image = (url: string, featured: boolean, ordering = 0) => ({
-  url, raw_url: url, featured, title: null, description: null, ordering, created: '2024-01-01T00:00:00.000Z',
+  url,
+  raw_url: url,
+  featured,
+  title: null,
+  description: null,
+  ordering,
+  created: '2024-01-01T00:00:00.000Z',
 });
 
 describe('project projector: given events, then the project document', () => {
@@ -36,8 +56,19 @@ describe('project projector: given events, then the project document', () => {
     const log = new EventLog();
     const then = await given({}, [log.on(projectStream(P), projectCreated(P, OWNER, { status: 'approved', title: 'Gravestones' }))], [projectProjector]);
     expect(then.documents.projects?.[P]).toMatchObject({
-      id: P, slug: `slug-${P}`, title: 'Gravestones', team: 'TEAM0001', thread_id: 'THRD0001', status: 'approved', approved: '2024-01-01T00:00:00.000Z',
-      queued: null, downloads: 0, followers: 0, gallery: [], version_list: [], owner_id: OWNER,
+      id: P,
+      slug: `slug-${P}`,
+      title: 'Gravestones',
+      team: 'TEAM0001',
+      thread_id: 'THRD0001',
+      status: 'approved',
+      approved: '2024-01-01T00:00:00.000Z',
+      queued: null,
+      downloads: 0,
+      followers: 0,
+      gallery: [],
+      version_list: [],
+      owner_id: OWNER,
       members: [{ user_id: OWNER, role: 'Owner', permissions: all, ordering: 0, accepted: true, is_owner: true }],
     });
     expect(then.touchedProjects).toEqual([P]);
@@ -46,7 +77,21 @@ describe('project projector: given events, then the project document', () => {
   it('ProjectCreated replayed onto an existing document keeps its counters and version list', async () => {
     const existing = await projectAfter((log) => [log.on(downloadsStream(P), DownloadsCounted({ project_id: P, version_id: null, count: 5 }))]);
     const log = new EventLog();
-    const withVersions = { ...existing!, followers: 2, version_list: [{ id: 'VERS0001', version_number: '1', date_published: '2024-02-01T00:00:00.000Z', loaders: [], game_versions: [], status: 'listed', version_type: 'release' }] };
+    const withVersions = {
+      ...existing!,
+      followers: 2,
+      version_list: [
+        {
+          id: 'VERS0001',
+          version_number: '1',
+          date_published: '2024-02-01T00:00:00.000Z',
+          loaders: [],
+          game_versions: [],
+          status: 'listed',
+          version_type: 'release',
+        },
+      ],
+    };
     const then = await given({ projects: { [P]: withVersions } }, [log.on(projectStream(P), projectCreated(P, OWNER))], [projectProjector]);
     expect(then.documents.projects?.[P]).toMatchObject({ downloads: 5, followers: 2, version_list: withVersions.version_list });
   });
@@ -86,7 +131,9 @@ describe('project projector: given events, then the project document', () => {
       log.on(projectStream(P), GalleryImageAdded(image('https://cdn.example/b.png', false, 3))),
     ]);
     expect(p?.gallery.map((g) => [g.url, g.featured, g.ordering])).toEqual([
-      ['https://cdn.example/a.png', false, 0], ['https://cdn.example/c.png', true, 2], ['https://cdn.example/b.png', false, 3],
+      ['https://cdn.example/a.png', false, 0],
+      ['https://cdn.example/c.png', true, 2],
+      ['https://cdn.example/b.png', false, 3],
     ]);
   });
 
@@ -97,10 +144,7 @@ describe('project projector: given events, then the project document', () => {
       log.on(projectStream(P), GalleryImageEdited({ url: 'https://cdn.example/b.png', featured: true, title: 'B', ordering: 5 })),
       log.on(projectStream(P), GalleryImageEdited({ url: 'https://cdn.example/zz.png', title: 'nobody' })),
     ]);
-    expect(p?.gallery).toEqual([
-      image('https://cdn.example/a.png', false),
-      { ...image('https://cdn.example/b.png', true, 5), title: 'B' },
-    ]);
+    expect(p?.gallery).toEqual([image('https://cdn.example/a.png', false), { ...image('https://cdn.example/b.png', true, 5), title: 'B' }]);
   });
 
   it('GalleryImageRemoved removes the image', async () => {
@@ -122,7 +166,10 @@ describe('project projector: given events, then the project document', () => {
 
   it('TeamMemberAdded adds (or replaces) a member in order; an owner takes over ownership', async () => {
     const p = await projectAfter((log) => [
-      log.on(projectStream(P), TeamMemberAdded({ user_id: BOB, role: 'Dev', permissions: 1, ordering: 2, accepted: false, is_owner: false, payouts_split: 10 })),
+      log.on(
+        projectStream(P),
+        TeamMemberAdded({ user_id: BOB, role: 'Dev', permissions: 1, ordering: 2, accepted: false, is_owner: false, payouts_split: 10 }),
+      ),
       log.on(projectStream(P), TeamMemberAdded({ user_id: 'CAROL001', role: 'Lead', permissions: all, ordering: 1, accepted: true, is_owner: true })),
     ]);
     expect(p?.members).toEqual([
@@ -151,7 +198,10 @@ describe('project projector: given events, then the project document', () => {
   it('ProjectOwnershipTransferred makes the new owner (a member or not) the only owner', async () => {
     const p = await projectAfter((log) => [log.on(projectStream(P), ProjectOwnershipTransferred({ from: OWNER, to: BOB }))]);
     expect(p?.owner_id).toBe(BOB);
-    expect(p?.members.map((m) => [m.user_id, m.is_owner])).toEqual([[BOB, true], [OWNER, false]]);
+    expect(p?.members.map((m) => [m.user_id, m.is_owner])).toEqual([
+      [BOB, true],
+      [OWNER, false],
+    ]);
   });
 
   it('ProjectDeleted deletes the project, its versions and its follows', async () => {

@@ -41,8 +41,15 @@ export function evolveReport(r: ReportDoc | null, e: RecordedEvent): ReportDoc |
   if (ReportFiled.is(e)) {
     const d = e.data;
     return {
-      id: d.report_id, report_type: d.report_type, item_type: d.item_type, item_id: d.item_id, reporter: d.reporter_id, body: d.body,
-      created: e.metadata.time, closed: false, thread_id: d.thread_id,
+      id: d.report_id,
+      report_type: d.report_type,
+      item_type: d.item_type,
+      item_id: d.item_id,
+      reporter: d.reporter_id,
+      body: d.body,
+      created: e.metadata.time,
+      closed: false,
+      thread_id: d.thread_id,
     };
   }
   if (!r) return r;

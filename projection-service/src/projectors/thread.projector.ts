@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
-  ProjectCreated, ProjectStatusChanged, ReportFiled, ThreadMessageDeleted, ThreadMessageSent, commentThreadId, toBase62,
+  ProjectCreated,
+  ProjectStatusChanged,
+  ReportFiled,
+  ThreadMessageDeleted,
+  ThreadMessageSent,
+  commentThreadId,
+  toBase62,
   type RecordedEvent,
 } from '@modshelf/events';
 import type { ThreadDoc } from '../read-model/thread-documents';
@@ -26,7 +32,12 @@ export function recordsStatusChange(from: string, to: string): boolean {
 }
 
 const emptyThread = (id: string, type: ThreadDoc['type'], itemId: string): ThreadDoc => ({
-  id, type, project_id: type === 'report' ? null : itemId, report_id: type === 'report' ? itemId : null, messages: [], reviewed_days: [],
+  id,
+  type,
+  project_id: type === 'report' ? null : itemId,
+  report_id: type === 'report' ? itemId : null,
+  messages: [],
+  reviewed_days: [],
 });
 
 /** The project whose moderation thread records a status change (its join), when the change is recorded. */
@@ -49,7 +60,10 @@ export function evolveThread(t: ThreadDoc | null, e: RecordedEvent, project: { i
     const day = e.metadata.time.slice(0, 10);
     return {
       ...base,
-      messages: [...base.messages, { id: messageId, author_id: e.metadata.actor, body: { type: 'status_change', old_status: from, new_status: to }, created: e.metadata.time }],
+      messages: [
+        ...base.messages,
+        { id: messageId, author_id: e.metadata.actor, body: { type: 'status_change', old_status: from, new_status: to }, created: e.metadata.time },
+      ],
       reviewed_days: from === 'processing' && !base.reviewed_days.includes(day) ? [...base.reviewed_days, day] : base.reviewed_days,
     };
   }
@@ -58,7 +72,9 @@ export function evolveThread(t: ThreadDoc | null, e: RecordedEvent, project: { i
     const base = t ?? emptyThread(id, d.thread_type, d.item_id);
     if (base.messages.some((m) => m.id === d.message_id)) return t;
     const message = {
-      id: d.message_id, author_id: d.author_id, created: e.metadata.time,
+      id: d.message_id,
+      author_id: d.author_id,
+      created: e.metadata.time,
       body: { type: 'text' as const, body: d.body, private: d.private, replying_to: d.replying_to },
     };
     return { ...base, messages: [...base.messages, message] };

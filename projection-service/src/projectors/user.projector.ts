@@ -1,5 +1,13 @@
 import {
-  TwoFactorDisabled, TwoFactorEnabled, UserBadgesChanged, UserDeleted, UserEmailChanged, UserEmailVerified, UserProfileEdited, UserRegistered, UserRoleChanged,
+  TwoFactorDisabled,
+  TwoFactorEnabled,
+  UserBadgesChanged,
+  UserDeleted,
+  UserEmailChanged,
+  UserEmailVerified,
+  UserProfileEdited,
+  UserRegistered,
+  UserRoleChanged,
   type RecordedEvent,
 } from '@modshelf/events';
 import type { UserDoc } from '../read-model/documents';
@@ -9,7 +17,17 @@ import { defineProjector, documentProjection, noJoin, streamIds, typesOf, type R
 export function evolveUser(u: UserDoc | null, e: RecordedEvent): UserDoc | null {
   if (UserRegistered.is(e)) {
     const d = e.data;
-    return { id: d.user_id, username: d.username, bio: d.bio, avatar_url: d.avatar_url, created: d.created, role: d.role, badges: 0, email_verified: false, has_totp: false };
+    return {
+      id: d.user_id,
+      username: d.username,
+      bio: d.bio,
+      avatar_url: d.avatar_url,
+      created: d.created,
+      role: d.role,
+      badges: 0,
+      email_verified: false,
+      has_totp: false,
+    };
   }
   if (!u) return u;
   if (UserProfileEdited.is(e)) {
@@ -38,7 +56,17 @@ async function existingUser(e: RecordedEvent, read: ReadView): Promise<string | 
 
 const users = documentProjection({
   collection: 'users',
-  canHandle: typesOf(UserRegistered, UserProfileEdited, UserRoleChanged, UserBadgesChanged, UserEmailVerified, UserEmailChanged, TwoFactorEnabled, TwoFactorDisabled, UserDeleted),
+  canHandle: typesOf(
+    UserRegistered,
+    UserProfileEdited,
+    UserRoleChanged,
+    UserBadgesChanged,
+    UserEmailVerified,
+    UserEmailChanged,
+    TwoFactorEnabled,
+    TwoFactorDisabled,
+    UserDeleted,
+  ),
   join: noJoin,
   documentIds: (e) => (UserRegistered.is(e) && e.streamId.startsWith('user-') ? [e.data.user_id] : streamIds(e, 'user')),
   evolve: evolveUser,

@@ -11,7 +11,15 @@ import {
 import type { ProjectDoc, VersionDoc, VersionSummary } from '../read-model/documents';
 import { defineProjector, documentProjection, streamEntity, typesOf, withChanges, type ReadView } from './evolve';
 
-const VERSION_EVENTS = typesOf(VersionPublished, VersionEdited, VersionFileAdded, VersionFileRemoved, VersionPrimaryFileChanged, VersionFileTypeChanged, VersionDeleted);
+const VERSION_EVENTS = typesOf(
+  VersionPublished,
+  VersionEdited,
+  VersionFileAdded,
+  VersionFileRemoved,
+  VersionPrimaryFileChanged,
+  VersionFileTypeChanged,
+  VersionDeleted,
+);
 
 function summarize(v: VersionDoc): VersionSummary {
   return {

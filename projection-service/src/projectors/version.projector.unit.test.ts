@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  VersionDeleted, VersionEdited, VersionFileAdded, VersionFileRemoved, VersionFileTypeChanged, VersionPrimaryFileChanged, projectStream, versionStream,
+  VersionDeleted,
+  VersionEdited,
+  VersionFileAdded,
+  VersionFileRemoved,
+  VersionFileTypeChanged,
+  VersionPrimaryFileChanged,
+  projectStream,
+  versionStream,
 } from '@modshelf/events';
 import { EventLog, given, projectCreated, versionPublished } from '../testing/given-events';
 import { projectProjector } from './project.projector';
@@ -12,20 +19,31 @@ const V = 'VERS0001';
 const both = [projectProjector, versionProjector];
 const file = (name: string, primary: boolean) => ({
   hashes: { sha1: createHash('sha1').update(name).digest('hex'), sha512: createHash('sha512').update(name).digest('hex') },
-  url: `https://cdn.example/${name}`, filename: name, primary, size: 2, file_type: null,
+  url: `https://cdn.example/${name}`,
+  filename: name,
+  primary,
+  size: 2,
+  file_type: null,
 });
 const sha1 = (name: string) => file(name, false).hashes.sha1;
 
 describe('version projector: given events, then the version and its project', () => {
   it('VersionPublished makes the version and adds it to its project (newest first), moving `updated`', async () => {
     const log = new EventLog();
-    const then = await given({}, [
-      log.on(projectStream(P), projectCreated(P, 'OWNER001')),
-      log.on(versionStream(V), versionPublished(V, P, { version_number: '1.0.0', date_published: '2024-02-01T00:00:00.000Z' })),
-      log.on(versionStream('VERS0002'), versionPublished('VERS0002', P, { version_number: '2.0.0', date_published: '2024-03-01T00:00:00.000Z' })),
-    ], both);
+    const then = await given(
+      {},
+      [
+        log.on(projectStream(P), projectCreated(P, 'OWNER001')),
+        log.on(versionStream(V), versionPublished(V, P, { version_number: '1.0.0', date_published: '2024-02-01T00:00:00.000Z' })),
+        log.on(versionStream('VERS0002'), versionPublished('VERS0002', P, { version_number: '2.0.0', date_published: '2024-03-01T00:00:00.000Z' })),
+      ],
+      both,
+    );
     expect(then.documents.versions?.[V]).toMatchObject({ id: V, project_id: P, version_number: '1.0.0', downloads: 0, files: [{ primary: true }] });
-    expect(then.documents.projects?.[P]?.version_list.map((s) => [s.id, s.version_number])).toEqual([['VERS0002', '2.0.0'], [V, '1.0.0']]);
+    expect(then.documents.projects?.[P]?.version_list.map((s) => [s.id, s.version_number])).toEqual([
+      ['VERS0002', '2.0.0'],
+      [V, '1.0.0'],
+    ]);
     expect(then.documents.projects?.[P]?.updated).toBe('2024-03-01T00:00:00.000Z');
   });
 
@@ -40,11 +58,11 @@ describe('version projector: given events, then the version and its project', ()
 
   async function after(...events: Array<(log: EventLog) => Parameters<typeof given>[1][number]>) {
     const log = new EventLog();
-    return given({}, [
-      log.on(projectStream(P), projectCreated(P, 'OWNER001')),
-      log.on(versionStream(V), versionPublished(V, P)),
-      ...events.map((e) => e(log)),
-    ], both);
+    return given(
+      {},
+      [log.on(projectStream(P), projectCreated(P, 'OWNER001')), log.on(versionStream(V), versionPublished(V, P)), ...events.map((e) => e(log))],
+      both,
+    );
   }
 
   it('VersionEdited sets the defined fields, in the version and its summary', async () => {
@@ -59,7 +77,11 @@ describe('version projector: given events, then the version and its project', ()
       (log) => log.on(versionStream(V), VersionFileAdded({ project_id: P, file: file('c.jar', true) })),
       (log) => log.on(versionStream(V), VersionFileAdded({ project_id: P, file: { ...file('b.jar', false), size: 9 } })),
     );
-    expect(then.documents.versions?.[V]?.files.map((f) => [f.filename, f.primary, f.size])).toEqual([[`${V}.jar`, false, 1], ['c.jar', true, 2], ['b.jar', false, 9]]);
+    expect(then.documents.versions?.[V]?.files.map((f) => [f.filename, f.primary, f.size])).toEqual([
+      [`${V}.jar`, false, 1],
+      ['c.jar', true, 2],
+      ['b.jar', false, 9],
+    ]);
   });
 
   it('VersionFileRemoved, VersionPrimaryFileChanged and VersionFileTypeChanged change the files by hash', async () => {
@@ -70,7 +92,10 @@ describe('version projector: given events, then the version and its project', ()
       (log) => log.on(versionStream(V), VersionFileTypeChanged({ project_id: P, sha1: sha1('c.jar'), file_type: 'sources-jar' })),
       (log) => log.on(versionStream(V), VersionFileRemoved({ project_id: P, sha1: createHash('sha1').update(V).digest('hex') })),
     );
-    expect(then.documents.versions?.[V]?.files.map((f) => [f.filename, f.primary, f.file_type])).toEqual([['b.jar', true, null], ['c.jar', false, 'sources-jar']]);
+    expect(then.documents.versions?.[V]?.files.map((f) => [f.filename, f.primary, f.file_type])).toEqual([
+      ['b.jar', true, null],
+      ['c.jar', false, 'sources-jar'],
+    ]);
   });
 
   it('VersionDeleted deletes the version and takes it off its project', async () => {

@@ -8,17 +8,55 @@ export interface ReadModelsUnderTest {
 }
 
 export function sampleUser(id: string, username: string): UserDoc {
-  return { id, username, bio: null, avatar_url: null, created: '2024-01-01T00:00:00.000Z', role: 'developer', badges: 0, email_verified: false, has_totp: false };
+  return {
+    id,
+    username,
+    bio: null,
+    avatar_url: null,
+    created: '2024-01-01T00:00:00.000Z',
+    role: 'developer',
+    badges: 0,
+    email_verified: false,
+    has_totp: false,
+  };
 }
 
 export function sampleProject(id: string, slug: string, members: string[]): ProjectDoc {
   return {
-    id, slug, project_type: 'mod', team: `T${id.slice(1)}`, organization: null, title: slug, description: 'd', body: '',
-    published: '2024-01-01T00:00:00.000Z', updated: '2024-01-01T00:00:00.000Z', approved: null, queued: null, status: 'approved',
-    requested_status: null, moderator_message: null, moderator_message_body: null, license: { id: 'MIT', name: 'MIT', url: null },
-    downloads: 0, followers: 0, categories: [], additional_categories: [], client_side: 'required', server_side: 'required',
-    icon_url: null, color: null, issues_url: null, source_url: null, wiki_url: null, discord_url: null, donation_urls: [], gallery: [],
-    thread_id: 'TTTTTTTT', monetization_status: 'monetized', owner_id: members[0],
+    id,
+    slug,
+    project_type: 'mod',
+    team: `T${id.slice(1)}`,
+    organization: null,
+    title: slug,
+    description: 'd',
+    body: '',
+    published: '2024-01-01T00:00:00.000Z',
+    updated: '2024-01-01T00:00:00.000Z',
+    approved: null,
+    queued: null,
+    status: 'approved',
+    requested_status: null,
+    moderator_message: null,
+    moderator_message_body: null,
+    license: { id: 'MIT', name: 'MIT', url: null },
+    downloads: 0,
+    followers: 0,
+    categories: [],
+    additional_categories: [],
+    client_side: 'required',
+    server_side: 'required',
+    icon_url: null,
+    color: null,
+    issues_url: null,
+    source_url: null,
+    wiki_url: null,
+    discord_url: null,
+    donation_urls: [],
+    gallery: [],
+    thread_id: 'TTTTTTTT',
+    monetization_status: 'monetized',
+    owner_id: members[0],
     members: members.map((user_id, i) => ({ user_id, role: 'r', permissions: 0, ordering: i, accepted: true, is_owner: i === 0 })),
     version_list: [],
   };

@@ -149,5 +149,14 @@ export interface Documents {
 }
 export type CollectionName = keyof Documents;
 export const COLLECTIONS: CollectionName[] = [
-  'projects', 'versions', 'users', 'follows', 'reports', 'collections', 'organizations', 'notifications', 'analytics_days', 'threads',
+  'projects',
+  'versions',
+  'users',
+  'follows',
+  'reports',
+  'collections',
+  'organizations',
+  'notifications',
+  'analytics_days',
+  'threads',
 ];

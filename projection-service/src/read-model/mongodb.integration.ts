@@ -8,7 +8,13 @@ if (servers.mongodb) {
   const label = process.env.MONGODB_KIND ? `MongoDB wire (${process.env.MONGODB_KIND})` : 'MongoDB';
   readModelContract(label, async () => {
     const store = new MongoReadModels({ url: servers.mongodb, database: 'modshelf_it', prefix: `t${Math.random().toString(36).slice(2, 8)}_` });
-    return { store, cleanup: async () => { await store.drop(); await store.close(); } };
+    return {
+      store,
+      cleanup: async () => {
+        await store.drop();
+        await store.close();
+      },
+    };
   });
 
   describe(`MongoReadModels per-document revision: ${label}`, () => {
@@ -54,9 +60,21 @@ if (servers.mongodb) {
         timer = setTimeout(() => reject(new Error(`commit did not return within 40 s: the server stalled (${sizes.length} update commands sent)`)), 40_000);
       });
       try {
-        await Promise.race([store.commit(ids.map((id) => ({ coll: 'users', id, doc: sampleUser(id, `a${id}`) })), 1), stalled]);
+        await Promise.race([
+          store.commit(
+            ids.map((id) => ({ coll: 'users', id, doc: sampleUser(id, `a${id}`) })),
+            1,
+          ),
+          stalled,
+        ]);
         sizes.length = 0;
-        await Promise.race([store.commit(ids.map((id) => ({ coll: 'users', id, doc: sampleUser(id, `b${id}`) })), 2), stalled]);
+        await Promise.race([
+          store.commit(
+            ids.map((id) => ({ coll: 'users', id, doc: sampleUser(id, `b${id}`) })),
+            2,
+          ),
+          stalled,
+        ]);
         expect(sizes.reduce((a, b) => a + b, 0)).toBe(ids.length);
         expect(Math.max(...sizes)).toBeLessThanOrEqual(chunk);
         expect(await Promise.race([client.db('admin').admin().listDatabases(), stalled])).toHaveProperty('databases');

@@ -119,7 +119,9 @@ export class MongoReadModels implements ReadModelStore {
     const head = await this.meta().findOne({ _id: 'journal' });
     if (!head?.parts || head.position <= after) return null;
     const ids = Array.from({ length: head.parts }, (_, i) => `journal-${i}`);
-    const rows = await this.meta().find({ _id: { $in: ids } }).toArray();
+    const rows = await this.meta()
+      .find({ _id: { $in: ids } })
+      .toArray();
     const byId = new Map(rows.map((r) => [r._id, r]));
     if (ids.some((id) => byId.get(id)?.position !== head.position)) return null;
     return { position: head.position, payload: ids.map((id) => byId.get(id)!.data ?? '').join('') };
@@ -148,7 +150,9 @@ export class MongoReadModels implements ReadModelStore {
   async getMany<C extends CollectionName>(coll: C, ids: readonly string[]): Promise<Documents[C][]> {
     if (ids.length === 0) return [];
     await this.init();
-    const rows = await this.coll(coll).find({ _id: { $in: [...new Set(ids)] }, ...LIVE }).toArray();
+    const rows = await this.coll(coll)
+      .find({ _id: { $in: [...new Set(ids)] }, ...LIVE })
+      .toArray();
     const byId = new Map(rows.map((r) => [r._id, r.doc as Documents[C]]));
     return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   }
@@ -224,11 +228,7 @@ export class MongoReadModels implements ReadModelStore {
       while (next < commands.length) await commands[next++]();
     };
     await Promise.all(Array.from({ length: Math.min(this.bulkParallel, commands.length) }, lane));
-    await this.meta().updateOne(
-      { _id: 'checkpoint' },
-      { $max: { position } },
-      { upsert: true },
-    );
+    await this.meta().updateOne({ _id: 'checkpoint' }, { $max: { position } }, { upsert: true });
   }
 
   /** Inserts new documents; those that exist already (a re-applied batch) go through the guarded replace. */
@@ -241,7 +241,10 @@ export class MongoReadModels implements ReadModelStore {
       if (list.length === 0 || list.some((e) => e.code !== 11000)) throw err;
       const existing = list.map((e) => docs[e.index]);
       for (let i = 0; i < existing.length; i += this.bulkChunk) {
-        await this.bulkWrite(coll, existing.slice(i, i + this.bulkChunk).map((d) => guardedReplace(d, position)));
+        await this.bulkWrite(
+          coll,
+          existing.slice(i, i + this.bulkChunk).map((d) => guardedReplace(d, position)),
+        );
       }
     }
   }
@@ -249,7 +252,9 @@ export class MongoReadModels implements ReadModelStore {
   /** Every stored id of a collection, tombstones included (the projection worker's cache). */
   async ids(coll: CollectionName): Promise<string[]> {
     await this.init();
-    const rows = await this.coll(coll).find({}, { projection: { _id: 1 } }).toArray();
+    const rows = await this.coll(coll)
+      .find({}, { projection: { _id: 1 } })
+      .toArray();
     return rows.map((r) => r._id);
   }
 

@@ -19,7 +19,10 @@ export class SqliteReadModels implements ReadModelStore {
   private readonly s;
   private readonly commitTx;
 
-  constructor(readonly db: Database.Database, private readonly checkpointName = 'read_models') {
+  constructor(
+    readonly db: Database.Database,
+    private readonly checkpointName = 'read_models',
+  ) {
     db.exec(SCHEMA);
     this.s = {
       get: db.prepare<[string, string], string>('SELECT body FROM rm_docs WHERE coll = ? AND id = ?').pluck(),
@@ -76,7 +79,8 @@ export class SqliteReadModels implements ReadModelStore {
       this.s.put.run(c.coll, c.id, JSON.stringify(c.doc));
       for (const [idx, key] of indexKeys(c.coll, c.doc as never)) puts.push([c.coll, idx, key, c.id]);
     }
-    const order = (a: string[], b: string[]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0);
+    const order = (a: string[], b: string[]) =>
+      a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0;
     dels.sort(order);
     puts.sort(order);
     for (const d of dels) this.s.delKey.run(d[0], d[1], d[2], d[3]);

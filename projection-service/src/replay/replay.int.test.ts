@@ -33,7 +33,11 @@ describe('replayAndCompare', () => {
     expect(ok.differences).toEqual([]);
 
     const storage = new SqliteProjectionStorage(projectionsPath(dir));
-    storage.db.prepare("UPDATE rm_docs SET body = json_set(body, '$.downloads', 999999) WHERE coll = 'projects' AND id = (SELECT MIN(id) FROM rm_docs WHERE coll = 'projects')").run();
+    storage.db
+      .prepare(
+        "UPDATE rm_docs SET body = json_set(body, '$.downloads', 999999) WHERE coll = 'projects' AND id = (SELECT MIN(id) FROM rm_docs WHERE coll = 'projects')",
+      )
+      .run();
     await storage.close();
     const bad = await replayAndCompare({ store: fx.store, dataDir: dir });
     expect(bad.equal).toBe(false);

@@ -33,12 +33,7 @@ function canonical(v: unknown): string {
   return JSON.stringify(v);
 }
 
-async function compareStreams(
-  name: string,
-  a: AsyncIterable<[string, unknown]>,
-  b: AsyncIterable<[string, unknown]>,
-  diffs: string[],
-): Promise<number> {
+async function compareStreams(name: string, a: AsyncIterable<[string, unknown]>, b: AsyncIterable<[string, unknown]>, diffs: string[]): Promise<number> {
   const left = new Map<string, string>();
   for await (const [id, doc] of a) left.set(id, canonical(doc));
   let n = 0;

@@ -3,9 +3,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  DownloadsCounted, OrganizationCreated, OrganizationMemberAdded, OrganizationProjectAdded, PayoutCredited, ProjectFollowed, ProjectUnfollowed,
-  ProjectViewsCounted, TeamMemberAdded, followsStream, newEventId, newId, organizationStream, payoutsStream, projectStream,
-  toNewEvents, type DecidedEvent,
+  DownloadsCounted,
+  OrganizationCreated,
+  OrganizationMemberAdded,
+  OrganizationProjectAdded,
+  PayoutCredited,
+  ProjectFollowed,
+  ProjectUnfollowed,
+  ProjectViewsCounted,
+  TeamMemberAdded,
+  followsStream,
+  newEventId,
+  newId,
+  organizationStream,
+  payoutsStream,
+  projectStream,
+  toNewEvents,
+  type DecidedEvent,
 } from '@modshelf/events';
 import { PROJECT_PERMISSIONS as P, scope } from '@modshelf/service-kit';
 import { replayAndCompare } from '../replay/replay';
@@ -39,15 +53,39 @@ describe('analytics over time', () => {
     p2 = await t.fx.project(alice, { title: 'Other Mod' });
     orgP = await t.fx.project(carol, { title: 'Org Mod' });
     // bob is on p1's team without VIEW_ANALYTICS
-    await t.fx.emit(projectStream(p1), [TeamMemberAdded({ user_id: bob, role: 'Artist', permissions: P.UPLOAD_VERSION, ordering: 1, accepted: true, is_owner: false })], alice);
+    await t.fx.emit(
+      projectStream(p1),
+      [TeamMemberAdded({ user_id: bob, role: 'Artist', permissions: P.UPLOAD_VERSION, ordering: 1, accepted: true, is_owner: false })],
+      alice,
+    );
     // alice belongs to the organization that holds orgP, with VIEW_ANALYTICS on its projects
     const org = newId();
-    await t.fx.emit(organizationStream(org), [
-      OrganizationCreated({ organization_id: org, team_id: newId(), owner_id: carol, slug: 'charts', name: 'Charts', description: 'We chart' }),
-      OrganizationMemberAdded({ user_id: carol, role: 'Owner', permissions: 1023, organization_permissions: 255, ordering: 0, accepted: true, is_owner: true }),
-      OrganizationMemberAdded({ user_id: alice, role: 'Member', permissions: P.VIEW_ANALYTICS, organization_permissions: 0, ordering: 1, accepted: true, is_owner: false }),
-      OrganizationProjectAdded({ project_id: orgP }),
-    ], carol);
+    await t.fx.emit(
+      organizationStream(org),
+      [
+        OrganizationCreated({ organization_id: org, team_id: newId(), owner_id: carol, slug: 'charts', name: 'Charts', description: 'We chart' }),
+        OrganizationMemberAdded({
+          user_id: carol,
+          role: 'Owner',
+          permissions: 1023,
+          organization_permissions: 255,
+          ordering: 0,
+          accepted: true,
+          is_owner: true,
+        }),
+        OrganizationMemberAdded({
+          user_id: alice,
+          role: 'Member',
+          permissions: P.VIEW_ANALYTICS,
+          organization_permissions: 0,
+          ordering: 1,
+          accepted: true,
+          is_owner: false,
+        }),
+        OrganizationProjectAdded({ project_id: orgP }),
+      ],
+      carol,
+    );
     await emitAt(`downloads-${p1}`, [DownloadsCounted({ project_id: p1, version_id: null, count: 3 })], at('2026-03-01', 1));
     await emitAt(`downloads-${p1}`, [DownloadsCounted({ project_id: p1, version_id: null, count: 4 })], at('2026-03-01', 23));
     await emitAt(`downloads-${p1}`, [DownloadsCounted({ project_id: p1, version_id: null, count: 5 })], at('2026-03-02'));
@@ -58,15 +96,25 @@ describe('analytics over time', () => {
     await emitAt(followsStream(bob), [ProjectFollowed({ user_id: bob, project_id: p1 })], at('2026-03-01', 13)); // no change: not counted
     await emitAt(followsStream(carol), [ProjectFollowed({ user_id: carol, project_id: p1 })], at('2026-03-01'));
     await emitAt(followsStream(bob), [ProjectUnfollowed({ user_id: bob, project_id: p1 })], at('2026-03-02'));
-    await emitAt(payoutsStream(alice), [PayoutCredited({
-      project_id: p1, downloads: 3, amount: 1_500_000, source_position: 1, created: at('2026-03-01'), available_at: at('2026-04-01'),
-    })], at('2026-03-05'));
+    await emitAt(
+      payoutsStream(alice),
+      [
+        PayoutCredited({
+          project_id: p1,
+          downloads: 3,
+          amount: 1_500_000,
+          source_position: 1,
+          created: at('2026-03-01'),
+          available_at: at('2026-04-01'),
+        }),
+      ],
+      at('2026-03-05'),
+    );
     await t.sync();
   });
   afterAll(async () => t.close());
 
-  const get = (path: string, user: string | null) =>
-    t.app.inject({ url: path, headers: user ? { 'x-test-user': user } : {} });
+  const get = (path: string, user: string | null) => t.app.inject({ url: path, headers: user ? { 'x-test-user': user } : {} });
   const range = 'start_date=2026-03-01T00:00:00Z&end_date=2026-03-10T00:00:00Z';
 
   it('answers Modrinth v3 shapes per project and day bucket, for the team', async () => {

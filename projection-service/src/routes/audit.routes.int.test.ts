@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ProjectEdited, ProjectStatusChanged, ReportClosed, ReportFiled, ReviewLockAcquired, ReviewLockReleased, TeamMemberAdded, newId,
-  projectStream, reportStream, reviewLockStream,
+  ProjectEdited,
+  ProjectStatusChanged,
+  ReportClosed,
+  ReportFiled,
+  ReviewLockAcquired,
+  ReviewLockReleased,
+  TeamMemberAdded,
+  newId,
+  projectStream,
+  reportStream,
+  reviewLockStream,
 } from '@modshelf/events';
 import { scope } from '@modshelf/service-kit';
 import { quarantineEvent } from '../runner/quarantine';
@@ -37,15 +46,21 @@ describe('audit and moderation queue routes', () => {
     older = await t.fx.project(alice, { title: 'Older Queued' }, 'processing');
     queued = await t.fx.project(bob, { title: 'Queued Mod' }, 'processing');
     approved = await t.fx.project(alice, { title: 'Approved Mod' }, 'processing');
-    await t.fx.emit(projectStream(approved), [TeamMemberAdded({ user_id: carol, role: 'Dev', permissions: 0, ordering: 1, accepted: true, is_owner: false })], alice);
+    await t.fx.emit(
+      projectStream(approved),
+      [TeamMemberAdded({ user_id: carol, role: 'Dev', permissions: 0, ordering: 1, accepted: true, is_owner: false })],
+      alice,
+    );
     beforeApproval = t.fx.now();
     await t.fx.emit(projectStream(approved), [ProjectStatusChanged({ from: 'processing', to: 'approved', moderator_message: 'Looks good' })], mod);
     await t.fx.emit(projectStream(approved), [ProjectEdited({ changes: { title: 'Approved Mod 2' } })], alice);
     version = (await t.fx.version(approved, alice, { version_number: '1.0.0' })).id;
     reportId = newId();
-    await t.fx.emit(reportStream(reportId), [
-      ReportFiled({ report_id: reportId, reporter_id: bob, report_type: 'spam', item_type: 'project', item_id: approved, body: 'spam!', thread_id: newId() }),
-    ], bob);
+    await t.fx.emit(
+      reportStream(reportId),
+      [ReportFiled({ report_id: reportId, reporter_id: bob, report_type: 'spam', item_type: 'project', item_id: approved, body: 'spam!', thread_id: newId() })],
+      bob,
+    );
     await t.fx.emit(reportStream(reportId), [ReportClosed({ closed_by: mod, message: 'Handled' })], mod);
     const soon = () => new Date(Date.now() + 10 * 60_000).toISOString();
     await t.fx.emit(reviewLockStream(queued), [ReviewLockAcquired({ project_id: queued, expires: soon() })], mod);
@@ -63,7 +78,11 @@ describe('audit and moderation queue routes', () => {
     const tl = r.json();
     TimelineEntry.array().parse(tl); // the documented (strict) shape
     expect(tl.map((e: { type: string }) => e.type)).toEqual([
-      'ProjectCreated', 'ProjectStatusChanged', 'TeamMemberAdded', 'ProjectStatusChanged', 'ProjectEdited',
+      'ProjectCreated',
+      'ProjectStatusChanged',
+      'TeamMemberAdded',
+      'ProjectStatusChanged',
+      'ProjectEdited',
     ]);
     expect(tl.map((e: { revision: number }) => e.revision)).toEqual([0, 1, 2, 3, 4]);
     const approval = tl[3];

@@ -63,55 +63,51 @@ export function registerAuditRoutes(app: FastifyInstance, deps: QueryDeps): void
     return !!p && isMember(p, actor);
   }
 
-  app.get<{ Params: { type: string; id: string }; Querystring: Record<string, string> }>(
-    '/v2/audit/:type/:id',
-    { preHandler },
-    async (req) => {
-      const { type } = req.params;
-      let id = req.params.id;
-      if (!isAuditStreamType(type)) throw auditNotFound();
-      if (!/^[0-9A-Za-z_-]{1,64}$/.test(id)) throw auditNotFound();
-      let asOf: number | null = null;
-      const rawAsOf = req.query.as_of;
-      if (rawAsOf !== undefined && rawAsOf !== '') {
-        asOf = parseAsOf(rawAsOf);
-        if (asOf === null) throw invalidInput('as_of must be an ISO-8601 time');
+  app.get<{ Params: { type: string; id: string }; Querystring: Record<string, string> }>('/v2/audit/:type/:id', { preHandler }, async (req) => {
+    const { type } = req.params;
+    let id = req.params.id;
+    if (!isAuditStreamType(type)) throw auditNotFound();
+    if (!/^[0-9A-Za-z_-]{1,64}$/.test(id)) throw auditNotFound();
+    let asOf: number | null = null;
+    const rawAsOf = req.query.as_of;
+    if (rawAsOf !== undefined && rawAsOf !== '') {
+      asOf = parseAsOf(rawAsOf);
+      if (asOf === null) throw invalidInput('as_of must be an ISO-8601 time');
+    }
+    // no token: 401; a token without the stream type's read scope: 401 missing scope; then who may see it (404 otherwise)
+    const actor = actorOf(req);
+    if (!actor) throw unauthorized();
+    if (!hasScope(actor.scopes, READ_SCOPE[type])) throw missingScope(READ_SCOPE[type]);
+    let raw = await store.readStream(auditStreamId(type, id), { maxCount: MAX_TIMELINE_EVENTS });
+    if (raw.length === 0 && (type === 'project' || type === 'user')) {
+      // a project slug or a username names the same stream (while the read model knows it)
+      const doc = type === 'project' ? await findProject(rm(), id) : await findUser(rm(), id);
+      if (doc && doc.id !== id) {
+        id = doc.id;
+        raw = await store.readStream(auditStreamId(type, id), { maxCount: MAX_TIMELINE_EVENTS });
       }
-      // no token: 401; a token without the stream type's read scope: 401 missing scope; then who may see it (404 otherwise)
-      const actor = actorOf(req);
-      if (!actor) throw unauthorized();
-      if (!hasScope(actor.scopes, READ_SCOPE[type])) throw missingScope(READ_SCOPE[type]);
-      let raw = await store.readStream(auditStreamId(type, id), { maxCount: MAX_TIMELINE_EVENTS });
-      if (raw.length === 0 && (type === 'project' || type === 'user')) {
-        // a project slug or a username names the same stream (while the read model knows it)
-        const doc = type === 'project' ? await findProject(rm(), id) : await findUser(rm(), id);
-        if (doc && doc.id !== id) {
-          id = doc.id;
-          raw = await store.readStream(auditStreamId(type, id), { maxCount: MAX_TIMELINE_EVENTS });
-        }
-      }
-      if (raw.length === 0 || !(await mayRead(actor, type, id, raw))) throw auditNotFound();
+    }
+    if (raw.length === 0 || !(await mayRead(actor, type, id, raw))) throw auditNotFound();
 
-      const events = raw.map((e) => upcast(e));
-      const usernames = new Map<string, string>();
-      for (const u of await rm().getMany('users', actorIds(events))) usernames.set(u.id, u.username);
-      const timeline = events.map((e) => timelineEntry(e, usernames));
-      if (asOf === null) return timeline;
+    const events = raw.map((e) => upcast(e));
+    const usernames = new Map<string, string>();
+    for (const u of await rm().getMany('users', actorIds(events))) usernames.set(u.id, u.username);
+    const timeline = events.map((e) => timelineEntry(e, usernames));
+    if (asOf === null) return timeline;
 
-      const prefix = prefixAsOf(events, asOf);
-      // the projection skips the events an operator quarantined: so does this fold
-      const quarantined = await loadQuarantine(store);
-      const folded = prefix.filter((e) => !quarantined.has(e.position));
-      const state = folded.length ? await foldDocument(folded, AUDIT_STREAM_TYPES[type], id) : null;
-      return {
-        stream_id: auditStreamId(type, id),
-        as_of: new Date(asOf).toISOString(),
-        /** revision of the last event folded; -1 when the aggregate did not exist yet */
-        revision: prefix.length ? prefix[prefix.length - 1].revision : -1,
-        exists: state !== null,
-        state,
-        timeline,
-      };
-    },
-  );
+    const prefix = prefixAsOf(events, asOf);
+    // the projection skips the events an operator quarantined: so does this fold
+    const quarantined = await loadQuarantine(store);
+    const folded = prefix.filter((e) => !quarantined.has(e.position));
+    const state = folded.length ? await foldDocument(folded, AUDIT_STREAM_TYPES[type], id) : null;
+    return {
+      stream_id: auditStreamId(type, id),
+      as_of: new Date(asOf).toISOString(),
+      /** revision of the last event folded; -1 when the aggregate did not exist yet */
+      revision: prefix.length ? prefix[prefix.length - 1].revision : -1,
+      exists: state !== null,
+      state,
+      timeline,
+    };
+  });
 }

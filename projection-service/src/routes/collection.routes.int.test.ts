@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CollectionCreated, CollectionDeleted, CollectionEdited, CollectionIconChanged, ProjectFollowed, collectionStream, followsStream, newId,
+  CollectionCreated,
+  CollectionDeleted,
+  CollectionEdited,
+  CollectionIconChanged,
+  ProjectFollowed,
+  collectionStream,
+  followsStream,
+  newId,
 } from '@modshelf/events';
 import { scope } from '@modshelf/service-kit';
 import { replayAndCompare } from '../replay/replay';
@@ -26,7 +33,11 @@ describe('collection routes', () => {
     p1 = await t.fx.project(bob, { title: 'Public Mod' });
     draft = await t.fx.project(bob, { title: 'Draft Mod' }, 'draft');
     const make = (id: string, name: string, status: 'listed' | 'private' | 'unlisted') =>
-      t.fx.emit(collectionStream(id), [CollectionCreated({ collection_id: id, user_id: alice, name, description: null, status, projects: [p1, draft] })], alice);
+      t.fx.emit(
+        collectionStream(id),
+        [CollectionCreated({ collection_id: id, user_id: alice, name, description: null, status, projects: [p1, draft] })],
+        alice,
+      );
     await make(pub, 'Public one', 'listed');
     await make(priv, 'Private one', 'private');
     await make(unl, 'Unlisted one', 'unlisted');
@@ -43,7 +54,14 @@ describe('collection routes', () => {
     const r = await t.app.inject(`/v2/collection/${pub}`);
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({
-      id: pub, user: alice, name: 'Renamed', description: 'desc', status: 'listed', icon_url: 'http://localhost/cdn/data/x/icons/a.png', color: null, projects: [p1],
+      id: pub,
+      user: alice,
+      name: 'Renamed',
+      description: 'desc',
+      status: 'listed',
+      icon_url: 'http://localhost/cdn/data/x/icons/a.png',
+      color: null,
+      projects: [p1],
     });
     expect((await t.app.inject({ url: `/v2/collection/${pub}`, headers: { 'x-test-user': bob } })).json().projects).toEqual([p1, draft]);
     expect((await t.app.inject(`/v2/collection/${unl}`)).statusCode).toBe(200);
@@ -58,7 +76,9 @@ describe('collection routes', () => {
     expect((await t.app.inject({ url: `/v2/collection/${priv}`, headers: { 'x-test-user': alice } })).statusCode).toBe(200);
     expect((await t.app.inject({ url: `/v2/collection/${priv}`, headers: { 'x-test-user': 'ModerAAA:moderator' } })).statusCode).toBe(200);
     // without COLLECTION_READ the owner is anonymous here
-    expect((await t.app.inject({ url: `/v2/collection/${priv}`, headers: { 'x-test-user': `${alice}:developer:${scope('USER_READ')}` } })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/v2/collection/${priv}`, headers: { 'x-test-user': `${alice}:developer:${scope('USER_READ')}` } })).statusCode).toBe(
+      404,
+    );
     const many = await t.app.inject(`/v2/collections?ids=${encodeURIComponent(JSON.stringify([pub, priv, unl, gone]))}`);
     expect(many.json().map((c: { id: string }) => c.id)).toEqual([pub, unl]);
     expect((await t.app.inject('/v2/collections?ids=nope')).statusCode).toBe(400);
@@ -85,4 +105,3 @@ describe('collection routes', () => {
     expect(report.equal).toBe(true);
   });
 });
-

@@ -47,7 +47,10 @@ export function registerCollectionQueryRoutes(app: FastifyInstance, deps: QueryD
       status: 'private',
       date_created: u.created,
       date_updated: updated,
-      projects: await visibleProjects(follows.map((f) => f.project_id), actor),
+      projects: await visibleProjects(
+        follows.map((f) => f.project_id),
+        actor,
+      ),
     };
   }
 

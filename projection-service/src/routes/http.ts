@@ -1,14 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '@modshelf/events';
-import {
-  MAX_POSITION_WAIT_MS,
-  MIN_POSITION_HEADER,
-  MIN_POSITION_PARAM,
-  POSITION_HEADER,
-  hasScope,
-  invalidInput,
-  type ScopeName,
-} from '@modshelf/service-kit';
+import { MAX_POSITION_WAIT_MS, MIN_POSITION_HEADER, MIN_POSITION_PARAM, POSITION_HEADER, hasScope, invalidInput, type ScopeName } from '@modshelf/service-kit';
 import type { QueryDeps } from './context';
 
 /** The caller, as the site's auth hook resolved it (null when anonymous). */

@@ -3,8 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  NotificationsDeleted, NotificationsRead, OrganizationCreated, OrganizationMemberAdded, ProjectFollowed, ProjectStatusChanged, ReportClosed,
-  ReportFiled, TeamMemberAdded, followsStream, newId, notificationsStream, organizationStream, projectStream, reportStream,
+  NotificationsDeleted,
+  NotificationsRead,
+  OrganizationCreated,
+  OrganizationMemberAdded,
+  ProjectFollowed,
+  ProjectStatusChanged,
+  ReportClosed,
+  ReportFiled,
+  TeamMemberAdded,
+  followsStream,
+  newId,
+  notificationsStream,
+  organizationStream,
+  projectStream,
+  reportStream,
 } from '@modshelf/events';
 import { scope } from '@modshelf/service-kit';
 import { notificationId } from '../projectors/notification.projector';
@@ -36,19 +49,27 @@ describe('notifications (projected from events)', () => {
     await t.fx.version(p1, alice, { version_number: '2.0.0' });
     await t.fx.version(p1, alice, { version_number: '2.1.0-draft', status: 'draft' });
     await t.fx.version(draft, alice, { version_number: '0.1' });
-    await t.fx.emit(projectStream(p1), [
-      TeamMemberAdded({ user_id: bob, role: 'Artist', permissions: 0, ordering: 1, accepted: false, is_owner: false }),
-    ], alice);
+    await t.fx.emit(
+      projectStream(p1),
+      [TeamMemberAdded({ user_id: bob, role: 'Artist', permissions: 0, ordering: 1, accepted: false, is_owner: false })],
+      alice,
+    );
     await t.fx.emit(projectStream(draft), [ProjectStatusChanged({ from: 'draft', to: 'processing' })], alice);
     await t.fx.emit(projectStream(draft), [ProjectStatusChanged({ from: 'processing', to: 'rejected', moderator_message: 'no' })], mod);
-    await t.fx.emit(reportStream(report), [
-      ReportFiled({ report_id: report, reporter_id: carol, report_type: 'spam', item_type: 'project', item_id: p1, body: 'spam', thread_id: newId() }),
-    ], carol);
+    await t.fx.emit(
+      reportStream(report),
+      [ReportFiled({ report_id: report, reporter_id: carol, report_type: 'spam', item_type: 'project', item_id: p1, body: 'spam', thread_id: newId() })],
+      carol,
+    );
     await t.fx.emit(reportStream(report), [ReportClosed({ closed_by: mod })], mod);
-    await t.fx.emit(organizationStream(org), [
-      OrganizationCreated({ organization_id: org, team_id: newId(), owner_id: alice, slug: 'acme', name: 'Acme', description: 'We make mods' }),
-      OrganizationMemberAdded({ user_id: carol, role: 'Member', permissions: 0, organization_permissions: 0, ordering: 1, accepted: false, is_owner: false }),
-    ], alice);
+    await t.fx.emit(
+      organizationStream(org),
+      [
+        OrganizationCreated({ organization_id: org, team_id: newId(), owner_id: alice, slug: 'acme', name: 'Acme', description: 'We make mods' }),
+        OrganizationMemberAdded({ user_id: carol, role: 'Member', permissions: 0, organization_permissions: 0, ordering: 1, accepted: false, is_owner: false }),
+      ],
+      alice,
+    );
     await t.sync();
   });
   afterAll(async () => t.close());
@@ -121,7 +142,11 @@ describe('notifications and collections of a deleted account', () => {
       await t.fx.emit(followsStream(bob), [ProjectFollowed({ user_id: bob, project_id: p })], bob);
       await t.fx.version(p, alice, { version_number: '1.0' });
       const c = newId();
-      await t.fx.emit(collectionStream(c), [CollectionCreated({ collection_id: c, user_id: bob, name: 'Mine', description: null, status: 'listed', projects: [p] })], bob);
+      await t.fx.emit(
+        collectionStream(c),
+        [CollectionCreated({ collection_id: c, user_id: bob, name: 'Mine', description: null, status: 'listed', projects: [p] })],
+        bob,
+      );
       await t.sync();
       expect((await t.app.inject({ url: `/v2/user/${bob}/notifications`, headers: { 'x-test-user': bob } })).json()).toHaveLength(1);
       await t.fx.emit(userStream(bob), [UserDeleted({})], bob);

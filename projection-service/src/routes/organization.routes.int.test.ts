@@ -3,8 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  OrganizationCreated, OrganizationDeleted, OrganizationEdited, OrganizationInviteAccepted, OrganizationMemberAdded, OrganizationProjectAdded,
-  OrganizationProjectRemoved, newId, organizationStream,
+  OrganizationCreated,
+  OrganizationDeleted,
+  OrganizationEdited,
+  OrganizationInviteAccepted,
+  OrganizationMemberAdded,
+  OrganizationProjectAdded,
+  OrganizationProjectRemoved,
+  newId,
+  organizationStream,
 } from '@modshelf/events';
 import { replayAndCompare } from '../replay/replay';
 import { testApp, type TestApp } from '../testing/app';
@@ -20,7 +27,15 @@ describe('organization routes', () => {
   const org = newId();
   const gone = newId();
   const member = (user_id: string, owner: boolean, accepted: boolean, ordering: number) =>
-    OrganizationMemberAdded({ user_id, role: owner ? 'Owner' : 'Member', permissions: owner ? 1023 : 0, organization_permissions: owner ? 255 : 1, ordering, accepted, is_owner: owner });
+    OrganizationMemberAdded({
+      user_id,
+      role: owner ? 'Owner' : 'Member',
+      permissions: owner ? 1023 : 0,
+      organization_permissions: owner ? 255 : 1,
+      ordering,
+      accepted,
+      is_owner: owner,
+    });
   beforeAll(async () => {
     t = await testApp();
     alice = await t.fx.user('alice');
@@ -29,21 +44,29 @@ describe('organization routes', () => {
     p1 = await t.fx.project(alice, { title: 'Org Mod' });
     p2 = await t.fx.project(alice, { title: 'Left Mod' });
     draft = await t.fx.project(alice, { title: 'Draft Mod' }, 'draft');
-    await t.fx.emit(organizationStream(org), [
-      OrganizationCreated({ organization_id: org, team_id: newId(), owner_id: alice, slug: 'Acme', name: 'Acme', description: 'We make mods' }),
-      member(alice, true, true, 0),
-    ], alice);
+    await t.fx.emit(
+      organizationStream(org),
+      [
+        OrganizationCreated({ organization_id: org, team_id: newId(), owner_id: alice, slug: 'Acme', name: 'Acme', description: 'We make mods' }),
+        member(alice, true, true, 0),
+      ],
+      alice,
+    );
     await t.fx.emit(organizationStream(org), [member(bob, false, false, 1), member(carol, false, false, 2)], alice);
     await t.fx.emit(organizationStream(org), [OrganizationInviteAccepted({ user_id: carol })], carol);
     await t.fx.emit(organizationStream(org), [OrganizationEdited({ changes: { description: 'We make many mods' } })], alice);
     for (const p of [p1, p2, draft]) await t.fx.emit(organizationStream(org), [OrganizationProjectAdded({ project_id: p })], alice);
     await t.fx.emit(organizationStream(org), [OrganizationProjectRemoved({ project_id: p2 })], alice);
-    await t.fx.emit(organizationStream(gone), [
-      OrganizationCreated({ organization_id: gone, team_id: newId(), owner_id: alice, slug: 'gone', name: 'Gone', description: 'Soon gone' }),
-      member(alice, true, true, 0),
-      OrganizationProjectAdded({ project_id: p2 }),
-      OrganizationDeleted({ organization_id: gone }),
-    ], alice);
+    await t.fx.emit(
+      organizationStream(gone),
+      [
+        OrganizationCreated({ organization_id: gone, team_id: newId(), owner_id: alice, slug: 'gone', name: 'Gone', description: 'Soon gone' }),
+        member(alice, true, true, 0),
+        OrganizationProjectAdded({ project_id: p2 }),
+        OrganizationDeleted({ organization_id: gone }),
+      ],
+      alice,
+    );
     await t.sync();
   });
   afterAll(async () => t.close());

@@ -5,7 +5,18 @@ import type { OrganizationDoc } from '../read-model/community-documents';
 import type { ReadModelStore } from '../read-model/port';
 import { organizationMemberView, organizationView } from '../views/organization.view';
 import { projectView } from '../views/project.view';
-import { canReadProject, creatorsAmong, findProject, findUser, isMember, isStaff, jsonStringArray, projectNotFound, userNotFound, type QueryDeps } from './context';
+import {
+  canReadProject,
+  creatorsAmong,
+  findProject,
+  findUser,
+  isMember,
+  isStaff,
+  jsonStringArray,
+  projectNotFound,
+  userNotFound,
+  type QueryDeps,
+} from './context';
 import { actorWith, minPositionWait } from './http';
 
 export const organizationNotFound = () => notFound('The requested organization was not found');
@@ -35,7 +46,14 @@ export function registerOrganizationQueryRoutes(app: FastifyInstance, deps: Quer
   async function members(o: OrganizationDoc, actor: Actor | null) {
     const privileged = isOrgMember(o, actor) || isStaff(actor);
     const shown = o.members.filter((m) => m.accepted || privileged);
-    const users = new Map((await rm().getMany('users', shown.map((m) => m.user_id))).map((u) => [u.id, u]));
+    const users = new Map(
+      (
+        await rm().getMany(
+          'users',
+          shown.map((m) => m.user_id),
+        )
+      ).map((u) => [u.id, u]),
+    );
     const creators = await creatorsAmong(rm(), [...users.keys()]);
     return shown.filter((m) => users.has(m.user_id)).map((m) => organizationMemberView(o, m, users.get(m.user_id)!, privileged, creators.has(m.user_id)));
   }

@@ -103,7 +103,11 @@ describe('project routes', () => {
     expect(none.statusCode).toBe(404);
     const bulk = await t.app.inject({ method: 'POST', url: '/v2/version_files', payload: { hashes: [v1.sha1, 'f'.repeat(40)], algorithm: 'sha1' } });
     expect(Object.keys(bulk.json())).toEqual([v1.sha1]);
-    const bulkUpd = await t.app.inject({ method: 'POST', url: '/v2/version_files/update', payload: { hashes: [v1.sha1], algorithm: 'sha1', loaders: [], game_versions: [] } });
+    const bulkUpd = await t.app.inject({
+      method: 'POST',
+      url: '/v2/version_files/update',
+      payload: { hashes: [v1.sha1], algorithm: 'sha1', loaders: [], game_versions: [] },
+    });
     expect(bulkUpd.json()[v1.sha1].id).toBe(v2.id);
   });
 });

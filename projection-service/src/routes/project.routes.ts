@@ -4,7 +4,20 @@ import type { ProjectDoc, UserDoc, VersionDoc } from '../read-model/documents';
 import { projectView } from '../views/project.view';
 import { deriveVersionList, sortNewestFirst, versionView } from '../views/version.view';
 import { userView } from '../views/user.view';
-import { canReadProject, canReadVersion, creatorsAmong, findProject, isMember, isStaff, jsonStringArray, optionalJsonArray, parseBool, projectNotFound, versionNotFound, type QueryDeps } from './context';
+import {
+  canReadProject,
+  canReadVersion,
+  creatorsAmong,
+  findProject,
+  isMember,
+  isStaff,
+  jsonStringArray,
+  optionalJsonArray,
+  parseBool,
+  projectNotFound,
+  versionNotFound,
+  type QueryDeps,
+} from './context';
 import { actorWith, minPositionWait } from './http';
 import type { Actor } from '@modshelf/events';
 
@@ -85,7 +98,14 @@ export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): vo
   async function teamMembers(p: ProjectDoc, actor: Actor | null) {
     const privileged = isMember(p, actor) || isStaff(actor);
     const members = p.members.filter((m) => m.accepted || privileged);
-    const users = new Map((await rm().getMany('users', members.map((m) => m.user_id))).map((u) => [u.id, u]));
+    const users = new Map(
+      (
+        await rm().getMany(
+          'users',
+          members.map((m) => m.user_id),
+        )
+      ).map((u) => [u.id, u]),
+    );
     const creators = await creatorsAmong(rm(), [...users.keys()]);
     return members
       .filter((m) => users.has(m.user_id))

@@ -15,7 +15,12 @@ describe('GET /v2/search', () => {
     ids.tech = await t.fx.project(alice, { title: 'Technology Unleashed', categories: ['technology'], description: 'machines and power' });
     ids.magic = await t.fx.project(alice, { title: 'Arcane Magic', categories: ['magic'], project_type: 'mod', description: 'spells for everyone' });
     ids.pack = await t.fx.project(bob, { title: 'Kitchen Pack', project_type: 'modpack', categories: ['kitchen-sink'], description: 'everything' });
-    ids.behave = await t.fx.project(bob, { title: 'Behaving Blocks', categories: ['decoration'], description: 'pack of blocks', license: { id: 'LicenseRef-Custom', name: 'Custom', url: null } });
+    ids.behave = await t.fx.project(bob, {
+      title: 'Behaving Blocks',
+      categories: ['decoration'],
+      description: 'pack of blocks',
+      license: { id: 'LicenseRef-Custom', name: 'Custom', url: null },
+    });
     ids.hidden = await t.fx.project(bob, { title: 'Hidden Technology' }, 'draft');
     ids.unlisted = await t.fx.project(bob, { title: 'Unlisted Technology' }, 'unlisted');
     await t.fx.version(ids.tech, alice, { version_number: '1', game_versions: ['1.0.3'] });
@@ -36,10 +41,35 @@ describe('GET /v2/search', () => {
     expect(titles(body)[0]).toBe('Arcane Magic');
     const hit = body.hits[0];
     for (const k of [
-      'project_id', 'project_type', 'all_project_types', 'slug', 'author', 'author_id', 'organization', 'organization_id', 'title', 'description',
-      'categories', 'display_categories', 'versions', 'downloads', 'follows', 'icon_url', 'date_created', 'date_modified', 'latest_version',
-      'license', 'client_side', 'server_side', 'environment', 'disclosure_types', 'gallery', 'featured_gallery', 'color',
-    ]) expect(hit).toHaveProperty(k);
+      'project_id',
+      'project_type',
+      'all_project_types',
+      'slug',
+      'author',
+      'author_id',
+      'organization',
+      'organization_id',
+      'title',
+      'description',
+      'categories',
+      'display_categories',
+      'versions',
+      'downloads',
+      'follows',
+      'icon_url',
+      'date_created',
+      'date_modified',
+      'latest_version',
+      'license',
+      'client_side',
+      'server_side',
+      'environment',
+      'disclosure_types',
+      'gallery',
+      'featured_gallery',
+      'color',
+    ])
+      expect(hit).toHaveProperty(k);
     expect(hit).toMatchObject({ author: 'alice', downloads: 500, icon_url: '', versions: ['1.11.4'], display_categories: ['coreengine', 'magic'] });
   });
 

@@ -9,12 +9,14 @@ const svg = (title: string, body: string) =>
 const PATHS: Record<string, string> = {
   // mod categories
   adventure: '<circle cx="12" cy="12" r="9"/><path d="m15.5 8.5-2 5-5 2 2-5z"/>',
-  cursed: '<path d="M12 3a7 7 0 0 0-4 12.7V19h8v-3.3A7 7 0 0 0 12 3z"/><circle cx="9.5" cy="10" r="1"/><circle cx="14.5" cy="10" r="1"/><path d="M10 19v2M14 19v2"/>',
+  cursed:
+    '<path d="M12 3a7 7 0 0 0-4 12.7V19h8v-3.3A7 7 0 0 0 12 3z"/><circle cx="9.5" cy="10" r="1"/><circle cx="14.5" cy="10" r="1"/><path d="M10 19v2M14 19v2"/>',
   decoration: '<path d="M12 3v4M5 9h14l-2 11H7z"/><path d="M9 13h6"/>',
   economy: '<circle cx="12" cy="12" r="9"/><path d="M15 9.5c0-1.4-1.3-2-3-2s-3 .8-3 2 1.3 1.7 3 2 3 .8 3 2-1.3 2-3 2-3-.6-3-2M12 6v1.5M12 16.5V18"/>',
   equipment: '<path d="M12 3 5 6v5c0 4.5 3 8 7 10 4-2 7-5.5 7-10V6z"/>',
   food: '<path d="M12 7c-3-3-8-1-8 4 0 5 4 10 8 10s8-5 8-10c0-5-5-7-8-4z"/><path d="M12 7V3"/>',
-  'game-mechanics': '<rect x="3" y="7" width="18" height="10" rx="3"/><path d="M7 12h4M9 10v4"/><circle cx="15.5" cy="11" r=".8"/><circle cx="17.5" cy="13" r=".8"/>',
+  'game-mechanics':
+    '<rect x="3" y="7" width="18" height="10" rx="3"/><path d="M7 12h4M9 10v4"/><circle cx="15.5" cy="11" r=".8"/><circle cx="17.5" cy="13" r=".8"/>',
   library: '<path d="M4 4h5v16H4zM10 4h4v16h-4zM15 5l4-1 2 15-4 1z"/>',
   magic: '<path d="m4 20 11-11M14 4l1 2 2 1-2 1-1 2-1-2-2-1 2-1zM19 11l.5 1 1 .5-1 .5-.5 1-.5-1-1-.5 1-.5z"/>',
   management: '<path d="M4 6h16M4 12h16M4 18h16"/><circle cx="8" cy="6" r="1.5"/><circle cx="16" cy="12" r="1.5"/><circle cx="10" cy="18" r="1.5"/>',
@@ -32,7 +34,8 @@ const PATHS: Record<string, string> = {
   combat: '<path d="M14 4h6v6L9 21l-6-6zM5 13l6 6M15 9l-6 6"/>',
   'kitchen-sink': '<path d="M3 11h18v2a7 7 0 0 1-7 7h-4a7 7 0 0 1-7-7z"/><path d="M12 11V5a2 2 0 0 1 4 0"/>',
   lightweight: '<path d="M20 4C10 4 5 9 5 19c5 0 12-3 15-15zM5 19l8-8"/>',
-  multiplayer: '<circle cx="12" cy="7" r="3"/><circle cx="5" cy="10" r="2"/><circle cx="19" cy="10" r="2"/><path d="M7 20c0-3 2-5 5-5s5 2 5 5M2 19c0-2 1.3-3.5 3-3.5M22 19c0-2-1.3-3.5-3-3.5"/>',
+  multiplayer:
+    '<circle cx="12" cy="7" r="3"/><circle cx="5" cy="10" r="2"/><circle cx="19" cy="10" r="2"/><path d="M7 20c0-3 2-5 5-5s5 2 5 5M2 19c0-2 1.3-3.5 3-3.5M22 19c0-2-1.3-3.5-3-3.5"/>',
   quests: '<path d="M6 3h10l3 3v15H6z"/><path d="M9 9h7M9 13h7M9 17h4"/>',
   // loaders
   coreengine: '<circle cx="12" cy="12" r="3"/><path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9 7 7M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1"/>',

@@ -3,8 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ProjectStatusChanged, ReportFiled, ThreadMessageDeleted, ThreadMessageSent, commentThreadId, newEventId, newId, projectStream,
-  reportStream, threadStream, toNewEvents,
+  ProjectStatusChanged,
+  ReportFiled,
+  ThreadMessageDeleted,
+  ThreadMessageSent,
+  commentThreadId,
+  newEventId,
+  newId,
+  projectStream,
+  reportStream,
+  threadStream,
+  toNewEvents,
 } from '@modshelf/events';
 import { replayAndCompare } from '../replay/replay';
 import { foldDocument, isAuditStreamType } from '../audit/audit';
@@ -42,9 +51,11 @@ describe('threads (projected from events)', () => {
     await t.fx.emit(threadStream(cid), [msg(cid, 'comments', listed, bob, 'Great mod!', false, 'CommentA')], bob);
     await t.fx.emit(threadStream(cid), [msg(cid, 'comments', listed, bob, 'oops', false, 'CommentB')], bob);
     await t.fx.emit(threadStream(cid), [ThreadMessageDeleted({ message_id: 'CommentB', deleted_by: bob })], bob);
-    await t.fx.emit(reportStream(report), [
-      ReportFiled({ report_id: report, reporter_id: bob, report_type: 'spam', item_type: 'project', item_id: listed, body: 'spam', thread_id: reportThread }),
-    ], bob);
+    await t.fx.emit(
+      reportStream(report),
+      [ReportFiled({ report_id: report, reporter_id: bob, report_type: 'spam', item_type: 'project', item_id: listed, body: 'spam', thread_id: reportThread })],
+      bob,
+    );
     await t.fx.emit(threadStream(reportThread), [msg(reportThread, 'report', report, mod, 'Thanks, looking into it')], mod);
     // a staff decision today counts toward the queue's throughput
     const other = await t.fx.project(alice, { title: 'Decided Today' }, 'processing');
@@ -98,14 +109,18 @@ describe('threads (projected from events)', () => {
     expect((await get(`/v2/project/${queued}/moderation`, bob)).statusCode).toBe(404);
     expect((await get(`/v2/project/${queued}/moderation`)).statusCode).toBe(401);
     // the document's PROJECT_READ scope: a token without it is refused, as Modrinth refuses a missing scope
-    const noScope = await t.app.inject({ url: `/v2/project/${queued}/moderation`, headers: { 'x-test-user': `${alice}:developer:${ALL_SCOPES - scope('PROJECT_READ')}` } });
+    const noScope = await t.app.inject({
+      url: `/v2/project/${queued}/moderation`,
+      headers: { 'x-test-user': `${alice}:developer:${ALL_SCOPES - scope('PROJECT_READ')}` },
+    });
     expect(noScope.statusCode).toBe(401);
     expect(noScope.json().description).toMatch(/missing the PROJECT_READ scope/);
     expect((await get(`/v2/project/${listed}/moderation`, alice)).json().queue).toMatchObject({ position: null, estimated_wait_hours: null });
   });
 
   it('a message notifies the other side: staff -> team, team -> the staff taking part, a comment -> the team', async () => {
-    const notes = async (user: string) => (await get(`/v2/user/${user}/notifications`, user)).json() as Array<{ type: string | null; title: string; link: string }>;
+    const notes = async (user: string) =>
+      (await get(`/v2/user/${user}/notifications`, user)).json() as Array<{ type: string | null; title: string; link: string }>;
     const a = await notes(alice);
     expect(a.some((n) => n.type === 'moderator_message' && n.title.includes('Queued Mod') && n.link.endsWith('/moderation'))).toBe(true);
     expect(a.some((n) => n.title === '**bob** commented on **Listed Mod**')).toBe(true);

@@ -47,7 +47,11 @@ export function registerThreadQueryRoutes(app: FastifyInstance, deps: QueryDeps)
     }
     for (const m of t.messages) if (m.author_id && messageVisible(m, staff)) ids.add(m.author_id);
     const users = await rm().getMany('users', [...ids].sort());
-    return threadView(t, staff, users.map((u) => userView(u, null)));
+    return threadView(
+      t,
+      staff,
+      users.map((u) => userView(u, null)),
+    );
   }
 
   app.get<{ Params: { id: string } }>('/v2/thread/:id', { preHandler }, async (req) => {

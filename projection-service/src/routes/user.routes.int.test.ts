@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BADGE_BITS, DownloadsCounted, ProjectFollowed, UserBadgesChanged, UserProfileEdited, downloadsStream, followsStream, userStream } from '@modshelf/events';
+import {
+  BADGE_BITS,
+  DownloadsCounted,
+  ProjectFollowed,
+  UserBadgesChanged,
+  UserProfileEdited,
+  downloadsStream,
+  followsStream,
+  userStream,
+} from '@modshelf/events';
 import { testApp, type TestApp } from '../testing/app';
 
 describe('user, tag and statistics routes', () => {
@@ -33,7 +42,7 @@ describe('user, tag and statistics routes', () => {
     expect((await t.app.inject(`/v2/users?ids=${encodeURIComponent(JSON.stringify([alice, 'bob']))}`)).json()).toHaveLength(2);
   });
 
-  it('lists a user\'s projects (drafts only for themself) and follows (only for themself)', async () => {
+  it("lists a user's projects (drafts only for themself) and follows (only for themself)", async () => {
     expect((await t.app.inject(`/v2/user/${alice}/projects`)).json()).toHaveLength(2);
     expect((await t.app.inject({ url: `/v2/user/${alice}/projects`, headers: { 'x-test-user': alice } })).json()).toHaveLength(3);
     expect((await t.app.inject(`/v2/user/${bob}/follows`)).statusCode).toBe(401);
@@ -112,11 +121,20 @@ describe('report routes', () => {
     const bob = await t.fx.user('bob');
     const p = await t.fx.project(alice, { title: 'Reported Mod' });
     const id = newId();
-    await t.fx.emit(reportStream(id), [ReportFiled({ report_id: id, reporter_id: bob, report_type: 'spam', item_type: 'project', item_id: p, body: 'spam!', thread_id: newId() })], bob);
+    await t.fx.emit(
+      reportStream(id),
+      [ReportFiled({ report_id: id, reporter_id: bob, report_type: 'spam', item_type: 'project', item_id: p, body: 'spam!', thread_id: newId() })],
+      bob,
+    );
     await t.sync();
     expect((await t.app.inject(`/v2/report/${id}`)).statusCode).toBe(401);
     expect((await t.app.inject({ url: `/v2/report/${id}`, headers: { 'x-test-user': alice } })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/v2/report/${id}`, headers: { 'x-test-user': bob } })).json()).toMatchObject({ id, reporter: bob, closed: false, item_type: 'project' });
+    expect((await t.app.inject({ url: `/v2/report/${id}`, headers: { 'x-test-user': bob } })).json()).toMatchObject({
+      id,
+      reporter: bob,
+      closed: false,
+      item_type: 'project',
+    });
     expect((await t.app.inject({ url: '/v2/report', headers: { 'x-test-user': `${alice}:moderator` } })).json()).toHaveLength(1);
     expect((await t.app.inject({ url: '/v2/report', headers: { 'x-test-user': alice } })).json()).toHaveLength(0);
     await t.close();

@@ -78,7 +78,10 @@ export function registerUserRoutes(app: FastifyInstance, deps: QueryDeps): void 
     if (u.id !== actor.userId && !isStaff(actor)) throw unauthorized('You do not have permission to see the projects this user follows!');
     const follows = await rm().getMany('follows', await rm().findIds('follows', 'user', u.id));
     follows.sort((a, b) => Date.parse(b.created) - Date.parse(a.created));
-    const projects = await rm().getMany('projects', follows.map((f) => f.project_id));
+    const projects = await rm().getMany(
+      'projects',
+      follows.map((f) => f.project_id),
+    );
     return projects.filter((p) => canReadProject(p, actor)).map((p) => projectView(p));
   });
 }

@@ -10,7 +10,6 @@ import { deriveVersionList, sortNewestFirst, versionView } from '../views/versio
 import { canReadProject, canReadVersion, jsonStringArray, versionNotFound, type QueryDeps } from './context';
 import { actorWith, minPositionWait } from './http';
 
-
 /** Modrinth's default: 128 or more characters is sha512, otherwise sha1. */
 function algorithmFor(hash: string, given: unknown): 'sha1' | 'sha512' {
   if (given === undefined || given === '') return hash.length >= 128 ? 'sha512' : 'sha1';

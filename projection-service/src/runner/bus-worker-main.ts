@@ -49,7 +49,9 @@ for (let attempt = 0; ; attempt++) {
 
 const server = createServer(async (req, res) => {
   if (req.url === '/health') {
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok', checkpoint: worker.checkpoint(), failures: worker.failures() }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ status: 'ok', checkpoint: worker.checkpoint(), failures: worker.failures() }));
     return;
   }
   if (req.url === '/metrics') {

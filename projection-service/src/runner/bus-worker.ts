@@ -8,7 +8,14 @@ import type { BatchOutcome, ProjectionFailure } from './project-batch';
 import { ReadCache } from './read-cache';
 
 /** stream kinds whose id is a read-model document's id */
-const STREAM_DOCUMENTS: Record<string, CollectionName> = { project: 'projects', version: 'versions', user: 'users', organization: 'organizations', collection: 'collections', report: 'reports' };
+const STREAM_DOCUMENTS: Record<string, CollectionName> = {
+  project: 'projects',
+  version: 'versions',
+  user: 'users',
+  organization: 'organizations',
+  collection: 'collections',
+  report: 'reports',
+};
 
 /** The documents a batch's projectors will likely read: each event's own entity and the project and user it names. */
 function* documentsRead(events: readonly RecordedEvent[]): Iterable<[CollectionName, string]> {

@@ -49,7 +49,12 @@ describe('BusProjectionWorker on a failing projector (in-process bus, in-memory 
     const broken = s.worker([...PROJECTORS, downloadsBug]);
     await broken.start();
     await expect.poll(() => broken.failures().map((f) => f.position), { timeout: 3000 }).toEqual([s.poison]);
-    expect(broken.failures()[0]).toMatchObject({ projection: 'catalogue', projector: 'downloadsBug', event_type: 'DownloadsCounted', error: 'cannot fold a count of 7' });
+    expect(broken.failures()[0]).toMatchObject({
+      projection: 'catalogue',
+      projector: 'downloadsBug',
+      event_type: 'DownloadsCounted',
+      error: 'cannot fold a count of 7',
+    });
     expect(await s.storage.checkpoint()).toBe(s.poison - 1);
     expect(await s.downloads()).toBe(2);
     // redeliveries are refused again, nothing after the poison event is applied

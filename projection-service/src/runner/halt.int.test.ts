@@ -102,7 +102,12 @@ describe('a projector that throws halts its projection at that event', () => {
   it('an audited quarantine makes the halted projection skip exactly that event and go on', async () => {
     const r = await start(buggy);
     const head = await fx.store.headPosition();
-    const done = await quarantineEvent(fx.store, { position: poison, reason: 'count 7 crashes the projector (bug #12)', operator: 'ops-oncall', checkpoint: r.checkpoint() });
+    const done = await quarantineEvent(fx.store, {
+      position: poison,
+      reason: 'count 7 crashes the projector (bug #12)',
+      operator: 'ops-oncall',
+      checkpoint: r.checkpoint(),
+    });
     expect(await r.waitForPosition(done.logPosition, 3000)).toBe(true);
     expect(r.failures()).toEqual([]);
     expect(r.checkpoint()).toBeGreaterThan(head);
@@ -111,8 +116,12 @@ describe('a projector that throws halts its projection at that event', () => {
     expect(audit).toHaveLength(1);
     expect(ProjectionEventQuarantined.is(audit[0])).toBe(true);
     expect(audit[0].data).toMatchObject({
-      projection: 'catalogue', position: poison, event_type: 'DownloadsCounted', stream_id: downloadsStream(project),
-      reason: 'count 7 crashes the projector (bug #12)', operator: 'ops-oncall',
+      projection: 'catalogue',
+      position: poison,
+      event_type: 'DownloadsCounted',
+      stream_id: downloadsStream(project),
+      reason: 'count 7 crashes the projector (bug #12)',
+      operator: 'ops-oncall',
     });
     expect(await loadQuarantine(fx.store)).toEqual(new Set([poison]));
     // a fresh replay skips it too, so it converges with the live projection
@@ -126,8 +135,7 @@ describe('a projector that throws halts its projection at that event', () => {
 
   it('refuses to quarantine an event already folded, a position not in the log, or one quarantined twice', async () => {
     const r = await start(buggy);
-    const refused = (position: number) =>
-      quarantineEvent(fx.store, { position, reason: 'x', operator: 'ops', checkpoint: r.checkpoint() });
+    const refused = (position: number) => quarantineEvent(fx.store, { position, reason: 'x', operator: 'ops', checkpoint: r.checkpoint() });
     await expect(refused(poison - 1)).rejects.toThrow(QuarantineRefusedError);
     await expect(refused(poison - 1)).rejects.toThrow(/already folded/);
     await expect(refused(10_000)).rejects.toThrow(/no event at position 10000/);

@@ -1,5 +1,11 @@
 import {
-  NO_STREAM, ProjectionEventQuarantined, WrongExpectedRevisionError, newEventId, projectionQuarantineStream, toNewEvents, type EventStore,
+  NO_STREAM,
+  ProjectionEventQuarantined,
+  WrongExpectedRevisionError,
+  newEventId,
+  projectionQuarantineStream,
+  toNewEvents,
+  type EventStore,
 } from '@modshelf/events';
 import { CATALOGUE_PROJECTION } from './project-batch';
 
@@ -42,7 +48,9 @@ export async function quarantineEvent(store: EventStore, req: QuarantineRequest)
   if (!target || target.position !== req.position) throw new QuarantineRefusedError(`there is no event at position ${req.position} in the log`);
   if (target.streamId === projectionQuarantineStream) throw new QuarantineRefusedError('a quarantine record cannot itself be quarantined');
   if (req.position <= req.checkpoint) {
-    throw new QuarantineRefusedError(`the ${projection} projection already folded position ${req.position} (its checkpoint is ${req.checkpoint}); only an event it has not passed can be skipped`);
+    throw new QuarantineRefusedError(
+      `the ${projection} projection already folded position ${req.position} (its checkpoint is ${req.checkpoint}); only an event it has not passed can be skipped`,
+    );
   }
   for (let attempt = 0; ; attempt++) {
     const existing = await store.readStream(projectionQuarantineStream);

@@ -7,7 +7,7 @@ import type { DocChange } from '../read-model/port';
 import { SqliteProjectionStorage } from '../storage/sqlite-storage';
 import { ReadCache } from './read-cache';
 
-describe('ReadCache (the projection worker\'s reads)', () => {
+describe("ReadCache (the projection worker's reads)", () => {
   let dir: string;
   let storage: SqliteProjectionStorage;
   let calls: number;
@@ -59,7 +59,21 @@ describe('ReadCache (the projection worker\'s reads)', () => {
     await commit([{ coll: 'projects', id: 'PPPPPPPP', doc: sampleProject('PPPPPPPP', 'proj', ['AAAAAAAA']) }], 3);
     await same('projects', 'member', 'AAAAAAAA');
     // members change with the oldKeys hint
-    await commit([{ coll: 'projects', id: 'PPPPPPPP', doc: sampleProject('PPPPPPPP', 'proj', ['BBBBBBBB']), oldKeys: [['slug', 'proj'], ['member', 'AAAAAAAA'], ['team', 'TPPPPPPP']] }], 4);
+    await commit(
+      [
+        {
+          coll: 'projects',
+          id: 'PPPPPPPP',
+          doc: sampleProject('PPPPPPPP', 'proj', ['BBBBBBBB']),
+          oldKeys: [
+            ['slug', 'proj'],
+            ['member', 'AAAAAAAA'],
+            ['team', 'TPPPPPPP'],
+          ],
+        },
+      ],
+      4,
+    );
     await same('projects', 'member', 'AAAAAAAA');
     await same('projects', 'member', 'BBBBBBBB');
     // deleted
@@ -93,7 +107,10 @@ describe('ReadCache (the projection worker\'s reads)', () => {
     const changes: DocChange[] = [{ coll: 'users', id: 'CCCCCCCC', doc: sampleUser('CCCCCCCC', 'carol'), isNew: true }];
     await storage.commit(changes, [], 2);
     withIds.committed(changes);
-    await withIds.prefetch([['users', 'CCCCCCCC'], ['users', 'DDDDDDDD']]);
+    await withIds.prefetch([
+      ['users', 'CCCCCCCC'],
+      ['users', 'DDDDDDDD'],
+    ]);
     expect((await withIds.get('users', 'CCCCCCCC'))?.username).toBe('carol');
     expect(gets).toBe(1);
     withIds.clear();

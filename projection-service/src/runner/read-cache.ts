@@ -108,7 +108,10 @@ export class ReadCache implements Pick<ReadModelStore, 'get' | 'findIds'> {
   committed(changes: readonly DocChange[]): void {
     const unknownOld = new Set<CollectionName>();
     for (const c of changes) {
-      void this.known.get(c.coll)?.then((ids) => ids.add(c.id), () => undefined);
+      void this.known.get(c.coll)?.then(
+        (ids) => ids.add(c.id),
+        () => undefined,
+      );
       const k = `${c.coll}${DOC}${c.id}`;
       const cached = this.docs.peek(k);
       const next = c.doc ? indexKeys(c.coll, c.doc as never) : [];

@@ -237,10 +237,13 @@ export class ProjectionRunner implements Projections {
       this.quarantineLoaded = true;
       this.log(`position ${this.failure.position} quarantined: projection ${this.failure.projection} resumes`);
       this.clearHalt();
-      this.chain = this.chain.then(() => this.catchUp()).then(() => this.subscribe()).catch((err) => {
-        this.log('resume failed; resubscribing from the checkpoint', err);
-        this.resubscribe();
-      });
+      this.chain = this.chain
+        .then(() => this.catchUp())
+        .then(() => this.subscribe())
+        .catch((err) => {
+          this.log('resume failed; resubscribing from the checkpoint', err);
+          this.resubscribe();
+        });
     } catch (err) {
       this.log('reading the quarantine stream failed', err);
     } finally {

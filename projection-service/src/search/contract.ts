@@ -14,12 +14,33 @@ export function sampleDoc(
   const type = o.type ?? 'mod';
   return {
     hit: {
-      project_id: id, project_type: type, all_project_types: [type], slug: o.title.toLowerCase().replace(/\s+/g, '-'), author: o.author ?? 'someone',
-      author_id: null, organization: null, organization_id: null, title: o.title, description: o.summary ?? '', categories: o.categories ?? [],
-      display_categories: o.categories ?? [], versions: [], downloads: o.downloads ?? 0, follows: o.follows ?? 0, icon_url: '',
-      date_created: new Date((o.created ?? 0) * 1000).toISOString(), date_modified: new Date((o.created ?? 0) * 1000).toISOString(),
-      latest_version: '', license: 'MIT', client_side: 'required', server_side: 'required', environment: [], disclosure_types: [],
-      gallery: [], featured_gallery: null, color: null,
+      project_id: id,
+      project_type: type,
+      all_project_types: [type],
+      slug: o.title.toLowerCase().replace(/\s+/g, '-'),
+      author: o.author ?? 'someone',
+      author_id: null,
+      organization: null,
+      organization_id: null,
+      title: o.title,
+      description: o.summary ?? '',
+      categories: o.categories ?? [],
+      display_categories: o.categories ?? [],
+      versions: [],
+      downloads: o.downloads ?? 0,
+      follows: o.follows ?? 0,
+      icon_url: '',
+      date_created: new Date((o.created ?? 0) * 1000).toISOString(),
+      date_modified: new Date((o.created ?? 0) * 1000).toISOString(),
+      latest_version: '',
+      license: 'MIT',
+      client_side: 'required',
+      server_side: 'required',
+      environment: [],
+      disclosure_types: [],
+      gallery: [],
+      featured_gallery: null,
+      color: null,
     },
     text: { name: o.title, slug: o.title.toLowerCase().replace(/\s+/g, '-'), author: o.author ?? 'someone', summary: o.summary ?? '' },
     tags: { project_types: [type], categories: o.categories ?? [], project_id: [id], author: [o.author ?? 'someone'], license: ['MIT'] },
@@ -40,9 +61,32 @@ export function searchIndexContract(adapter: string, make: () => Promise<SearchU
       await s.reset();
       await s.commit(
         [
-          { projectId: 'AAAAAAAA', doc: sampleDoc('AAAAAAAA', { title: 'Iron Furnaces', summary: 'faster smelting', categories: ['technology'], downloads: 300, follows: 1, created: 100 }) },
-          { projectId: 'BBBBBBBB', doc: sampleDoc('BBBBBBBB', { title: 'Magic Wands', summary: 'iron and gold wands', categories: ['magic'], downloads: 900, follows: 5, created: 50 }) },
-          { projectId: 'CCCCCCCC', doc: sampleDoc('CCCCCCCC', { title: 'Pack of Everything', type: 'modpack', categories: ['kitchen-sink'], downloads: 10, follows: 9, created: 300 }) },
+          {
+            projectId: 'AAAAAAAA',
+            doc: sampleDoc('AAAAAAAA', {
+              title: 'Iron Furnaces',
+              summary: 'faster smelting',
+              categories: ['technology'],
+              downloads: 300,
+              follows: 1,
+              created: 100,
+            }),
+          },
+          {
+            projectId: 'BBBBBBBB',
+            doc: sampleDoc('BBBBBBBB', {
+              title: 'Magic Wands',
+              summary: 'iron and gold wands',
+              categories: ['magic'],
+              downloads: 900,
+              follows: 5,
+              created: 50,
+            }),
+          },
+          {
+            projectId: 'CCCCCCCC',
+            doc: sampleDoc('CCCCCCCC', { title: 'Pack of Everything', type: 'modpack', categories: ['kitchen-sink'], downloads: 10, follows: 9, created: 300 }),
+          },
         ],
         3,
       );
@@ -63,7 +107,10 @@ export function searchIndexContract(adapter: string, make: () => Promise<SearchU
     });
 
     it('filters by facets (AND of ORs, negation, numbers)', async () => {
-      const r = await s.search({ ...all, filter: [[[{ field: 'categories', op: '=', value: 'magic' }], [{ field: 'project_types', op: '=', value: 'modpack' }]]] });
+      const r = await s.search({
+        ...all,
+        filter: [[[{ field: 'categories', op: '=', value: 'magic' }], [{ field: 'project_types', op: '=', value: 'modpack' }]]],
+      });
       expect(ids(r).sort()).toEqual(['BBBBBBBB', 'CCCCCCCC']);
       expect(r.total).toBe(2);
       const n = await s.search({ ...all, filter: [[[{ field: 'downloads', op: '>', value: 100 }]], [[{ field: 'categories', op: '!=', value: 'magic' }]]] });

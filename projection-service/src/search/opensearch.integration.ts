@@ -9,7 +9,13 @@ if (servers.opensearch) {
   const label = process.env.OPENSEARCH_KIND ? `OpenSearch (${process.env.OPENSEARCH_KIND})` : 'OpenSearch';
   searchIndexContract(label, async () => {
     const index = new OpenSearchIndex({ node: servers.opensearch, prefix: `it-${Math.random().toString(36).slice(2, 8)}` });
-    return { index, cleanup: async () => { await index.drop(); await index.close(); } };
+    return {
+      index,
+      cleanup: async () => {
+        await index.drop();
+        await index.close();
+      },
+    };
   });
 
   describe(`OpenSearchIndex per-document revision: ${label}`, () => {

@@ -1,5 +1,16 @@
 import { Client } from '@opensearch-project/opensearch';
-import { NUMBER_FIELDS, TAG_FIELDS, type FacetAtom, type FacetFilter, type SearchChange, type SearchDocument, type SearchHit, type SearchIndex, type SearchRequest, type SearchResult } from './port';
+import {
+  NUMBER_FIELDS,
+  TAG_FIELDS,
+  type FacetAtom,
+  type FacetFilter,
+  type SearchChange,
+  type SearchDocument,
+  type SearchHit,
+  type SearchIndex,
+  type SearchRequest,
+  type SearchResult,
+} from './port';
 import { tokenize } from './tokenize';
 
 export interface OpenSearchIndexOptions {
@@ -170,7 +181,10 @@ export class OpenSearchIndex implements SearchIndex {
         filter.push({
           bool: {
             minimum_should_match: 1,
-            should: [exactOn('text_terms', w, last), { fuzzy: { text_terms: { value: w, fuzziness: 'AUTO:5,9', transpositions: true, prefix_length: 0, max_expansions: 24 } } }],
+            should: [
+              exactOn('text_terms', w, last),
+              { fuzzy: { text_terms: { value: w, fuzziness: 'AUTO:5,9', transpositions: true, prefix_length: 0, max_expansions: 24 } } },
+            ],
           },
         });
       });
@@ -263,21 +277,21 @@ export class OpenSearchIndex implements SearchIndex {
       const res = await this.client.bulk({ body, refresh: true });
       const r = res.body as { errors: boolean; items: Array<Record<string, { status: number; error?: unknown }>> };
       if (r.errors) {
-        const bad = r.items
-          .map((item) => Object.values(item)[0])
-          .filter((x) => x.error && x.status !== 409 && !(x.status === 404));
+        const bad = r.items.map((item) => Object.values(item)[0]).filter((x) => x.error && x.status !== 409 && !(x.status === 404));
         if (bad.length > 0) throw new Error(`OpenSearch bulk failed: ${JSON.stringify(bad.slice(0, 3))}`);
       }
     }
-    await this.client.index({
-      index: this.metaIndex,
-      id: 'checkpoint',
-      body: { position },
-      version: position,
-      version_type: 'external_gte',
-    }).catch((err: { meta?: { statusCode?: number } }) => {
-      if (err.meta?.statusCode !== 409) throw err;
-    });
+    await this.client
+      .index({
+        index: this.metaIndex,
+        id: 'checkpoint',
+        body: { position },
+        version: position,
+        version_type: 'external_gte',
+      })
+      .catch((err: { meta?: { statusCode?: number } }) => {
+        if (err.meta?.statusCode !== 409) throw err;
+      });
   }
 
   async reset(): Promise<void> {

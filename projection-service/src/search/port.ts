@@ -79,8 +79,21 @@ export interface SearchChange {
 
 /** Fields a facet may name (after v2 renames) and whether they are numeric. */
 export const TAG_FIELDS = [
-  'project_types', 'all_project_types', 'categories', 'game_versions', 'open_source', 'environment', 'disclosure_types',
-  'client_side', 'server_side', 'name', 'author', 'author_id', 'project_id', 'license', 'slug',
+  'project_types',
+  'all_project_types',
+  'categories',
+  'game_versions',
+  'open_source',
+  'environment',
+  'disclosure_types',
+  'client_side',
+  'server_side',
+  'name',
+  'author',
+  'author_id',
+  'project_id',
+  'license',
+  'slug',
 ] as const;
 export const NUMBER_FIELDS = ['downloads', 'follows', 'created_timestamp', 'modified_timestamp'] as const;
 

@@ -1,15 +1,7 @@
 import type Database from 'better-sqlite3';
 import { Bitset } from './bitset';
 import { FacetMemory, RESORT_THRESHOLD, fnv1a, type NumberField, type Stored } from './facet-memory';
-import {
-  NUMBER_FIELDS,
-  type SearchChange,
-  type SearchDocument,
-  type SearchHit,
-  type SearchIndex,
-  type SearchRequest,
-  type SearchResult,
-} from './port';
+import { NUMBER_FIELDS, type SearchChange, type SearchDocument, type SearchHit, type SearchIndex, type SearchRequest, type SearchResult } from './port';
 import { tokenize } from './tokenize';
 import { Vocabulary } from './typo';
 import { ftsExpression, termMatches, type DocTokens, type TermQuery } from './word-query';
@@ -53,7 +45,10 @@ export class SqliteSearchIndex implements SearchIndex {
   private readonly ftsCache = new Map<string, { set: Bitset; q: TermQuery }>();
   private readonly resultCache = new Map<string, SearchResult>();
 
-  constructor(readonly db: Database.Database, private readonly checkpointName = 'search') {
+  constructor(
+    readonly db: Database.Database,
+    private readonly checkpointName = 'search',
+  ) {
     db.exec(SCHEMA);
     this.s = {
       byId: db.prepare<[string], { rid: number; facets: string }>('SELECT rid, facets FROM search_docs WHERE project_id = ?'),
@@ -200,7 +195,7 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   resetSync(): () => void {
-    this.db.exec("DELETE FROM search_docs; DELETE FROM search_fts;");
+    this.db.exec('DELETE FROM search_docs; DELETE FROM search_fts;');
     this.db.prepare('DELETE FROM checkpoints WHERE name = ?').run(this.checkpointName);
     return () => {
       this.memory.clear();

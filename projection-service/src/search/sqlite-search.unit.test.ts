@@ -32,7 +32,8 @@ describe('SqliteSearchIndex cached word queries', () => {
   it('stay correct across small commits (added, renamed, removed documents and new typo targets)', async () => {
     const db = new Database(':memory:');
     const idx = new SqliteSearchIndex(db);
-    const q = (query: string) => idx.search({ query, filter: [], sort: 'relevance', offset: 0, limit: 100 }).then((r) => r.hits.map((h) => h.project_id).sort());
+    const q = (query: string) =>
+      idx.search({ query, filter: [], sort: 'relevance', offset: 0, limit: 100 }).then((r) => r.hits.map((h) => h.project_id).sort());
     await idx.commit([{ projectId: 'AAAAAAAA', doc: sampleDoc('AAAAAAAA', { title: 'Iron Furnaces' }) }], 1);
     expect(await q('iron')).toEqual(['AAAAAAAA']);
     expect(await q('furn')).toEqual(['AAAAAAAA']);

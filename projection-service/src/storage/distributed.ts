@@ -27,7 +27,11 @@ export function distributedStorage(o: DistributedStorageOptions): ProjectionStor
  * The Projections the query API needs, over storage written by bus workers (possibly in other
  * processes): the position comes from the storage's checkpoint, polled.
  */
-export function storageProjections(storage: ProjectionStorage, store: EventStore, options: { pollMs?: number; worker?: BusProjectionWorker } = {}): Projections {
+export function storageProjections(
+  storage: ProjectionStorage,
+  store: EventStore,
+  options: { pollMs?: number; worker?: BusProjectionWorker } = {},
+): Projections {
   const pollMs = options.pollMs ?? 50;
   let position = 0;
   let closed = false;

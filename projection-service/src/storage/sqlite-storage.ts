@@ -47,10 +47,12 @@ export class SqliteProjectionStorage implements ProjectionStorage {
     const version = this.db.pragma('user_version', { simple: true }) as number;
     if (version !== PROJECTIONS_SCHEMA) {
       if (this.readModels.checkpointSync() > 0) {
-        const after = this.db.transaction(() => {
-          this.readModels.resetSync();
-          return this.search.resetSync();
-        }).immediate();
+        const after = this.db
+          .transaction(() => {
+            this.readModels.resetSync();
+            return this.search.resetSync();
+          })
+          .immediate();
         after();
       }
       this.db.pragma(`user_version = ${PROJECTIONS_SCHEMA}`);
@@ -81,10 +83,12 @@ export class SqliteProjectionStorage implements ProjectionStorage {
   }
 
   async reset(): Promise<void> {
-    const after = this.db.transaction(() => {
-      this.readModels.resetSync();
-      return this.search.resetSync();
-    }).immediate();
+    const after = this.db
+      .transaction(() => {
+        this.readModels.resetSync();
+        return this.search.resetSync();
+      })
+      .immediate();
     after();
   }
 

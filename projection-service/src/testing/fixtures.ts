@@ -50,7 +50,12 @@ export class Fixtures {
     status: 'approved' | 'draft' | 'processing' | 'unlisted' | 'archived' | 'private' = 'approved',
   ): Promise<string> {
     const id = newId();
-    const slug = fields.slug ?? fields.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const slug =
+      fields.slug ??
+      fields.title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '');
     await this.emit(
       projectStream(id),
       [

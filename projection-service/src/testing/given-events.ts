@@ -99,11 +99,32 @@ function setDocument<C extends CollectionName>(state: DocumentState, coll: C, id
 /** A ProjectCreated of a draft mod owned by `owner`, its team TEAM<last 4 of the id>, its thread THRD<last 4> (fields override). */
 export function projectCreated(projectId: string, owner: string, fields: Partial<Parameters<typeof ProjectCreated>[0]> = {}) {
   return ProjectCreated({
-    project_id: projectId, team_id: `TEAM${projectId.slice(-4)}`, project_type: 'mod', owner_id: owner, organization_id: null, thread_id: `THRD${projectId.slice(-4)}`,
-    status: 'draft', published: '2024-01-01T00:00:00.000Z', slug: `slug-${projectId}`, title: `Project ${projectId}`, description: 'A project', body: '# body',
-    categories: ['technology'], additional_categories: [], license: { id: 'MIT', name: 'MIT License', url: null }, client_side: 'required',
-    server_side: 'unsupported', issues_url: null, source_url: null, wiki_url: null, discord_url: null, donation_urls: [], requested_status: 'approved',
-    moderator_message: null, monetization_status: 'monetized', ...fields,
+    project_id: projectId,
+    team_id: `TEAM${projectId.slice(-4)}`,
+    project_type: 'mod',
+    owner_id: owner,
+    organization_id: null,
+    thread_id: `THRD${projectId.slice(-4)}`,
+    status: 'draft',
+    published: '2024-01-01T00:00:00.000Z',
+    slug: `slug-${projectId}`,
+    title: `Project ${projectId}`,
+    description: 'A project',
+    body: '# body',
+    categories: ['technology'],
+    additional_categories: [],
+    license: { id: 'MIT', name: 'MIT License', url: null },
+    client_side: 'required',
+    server_side: 'unsupported',
+    issues_url: null,
+    source_url: null,
+    wiki_url: null,
+    discord_url: null,
+    donation_urls: [],
+    requested_status: 'approved',
+    moderator_message: null,
+    monetization_status: 'monetized',
+    ...fields,
   });
 }
 
@@ -112,9 +133,20 @@ export function versionPublished(versionId: string, projectId: string, fields: P
   const sha1 = createHash('sha1').update(versionId).digest('hex');
   const sha512 = createHash('sha512').update(versionId).digest('hex');
   return VersionPublished({
-    version_id: versionId, project_id: projectId, author_id: 'AUTHOR01', date_published: '2024-02-01T00:00:00.000Z', name: `Version of ${versionId}`,
-    version_number: '1.0.0', changelog: null, version_type: 'release', loaders: ['coreengine'], game_versions: ['1.11.4'], featured: false, status: 'listed',
-    requested_status: null, dependencies: [],
+    version_id: versionId,
+    project_id: projectId,
+    author_id: 'AUTHOR01',
+    date_published: '2024-02-01T00:00:00.000Z',
+    name: `Version of ${versionId}`,
+    version_number: '1.0.0',
+    changelog: null,
+    version_type: 'release',
+    loaders: ['coreengine'],
+    game_versions: ['1.11.4'],
+    featured: false,
+    status: 'listed',
+    requested_status: null,
+    dependencies: [],
     files: [{ hashes: { sha1, sha512 }, url: `https://cdn.example/${versionId}.jar`, filename: `${versionId}.jar`, primary: true, size: 1, file_type: null }],
     ...fields,
   });

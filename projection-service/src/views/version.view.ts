@@ -28,8 +28,7 @@ export function versionView(v: VersionDoc, opts: { includeChangelog?: boolean; p
 /** The primary file: the flagged one, else the first, else a placeholder named 'unknown' of size 0. */
 export function primaryFile(v: VersionDoc): FileDoc {
   return (
-    v.files.find((f) => f.primary) ??
-    v.files[0] ?? { hashes: { sha1: '', sha512: '' }, url: '', filename: 'unknown', primary: false, size: 0, file_type: null }
+    v.files.find((f) => f.primary) ?? v.files[0] ?? { hashes: { sha1: '', sha512: '' }, url: '', filename: 'unknown', primary: false, size: 0, file_type: null }
   );
 }
 

@@ -32,4 +32,3 @@ export const CASES: Array<[DomainError, number, string, string, Record<string, s
   ],
   [new InvalidInput('PKCE verification failed', { code: 'invalid_grant' }), 400, 'invalid_grant', 'PKCE verification failed', {}],
 ];
-

@@ -12,9 +12,18 @@ export function FlagsPage() {
   const keys = (Object.keys(prefs) as (keyof DisplayPreferences)[]).filter((k) => typeof prefs[k] === 'boolean');
   return (
     <section className="ms-card shell-page">
-      <h1><FormattedMessage id="flags.title" defaultMessage="Feature flags" /></h1>
+      <h1>
+        <FormattedMessage id="flags.title" defaultMessage="Feature flags" />
+      </h1>
       <label className="shell-flag">
-        <input type="checkbox" checked={dev} onChange={(e) => { setDev(e.target.checked); saveDeveloperMode(e.target.checked); }} />
+        <input
+          type="checkbox"
+          checked={dev}
+          onChange={(e) => {
+            setDev(e.target.checked);
+            saveDeveloperMode(e.target.checked);
+          }}
+        />
         developerMode
       </label>
       {keys.map((k) => (

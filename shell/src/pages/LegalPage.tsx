@@ -37,16 +37,22 @@ export function LegalPage() {
           {entry.sections.map((s) => (
             <section key={s.heading}>
               <h2>{s.heading}</h2>
-              {s.paragraphs.map((p, i) => <p key={i}>{p}</p>)}
+              {s.paragraphs.map((p, i) => (
+                <p key={i}>{p}</p>
+              ))}
             </section>
           ))}
         </>
       ) : (
         <>
-          <h1><FormattedMessage id="legal.title" defaultMessage="Legal" /></h1>
+          <h1>
+            <FormattedMessage id="legal.title" defaultMessage="Legal" />
+          </h1>
           <ul>
             {LEGAL_DOCS.map((k) => (
-              <li key={k}><Link to={`/legal/${k}`}>{texts.texts[k].title}</Link></li>
+              <li key={k}>
+                <Link to={`/legal/${k}`}>{texts.texts[k].title}</Link>
+              </li>
             ))}
           </ul>
         </>

@@ -36,7 +36,11 @@ function ReportForm() {
       setSent(true);
       toasts.add({ title: intl.formatMessage({ id: 'report.sent', defaultMessage: 'Report submitted' }), type: 'success' });
     } catch (err) {
-      toasts.add({ title: intl.formatMessage({ id: 'report.failed', defaultMessage: 'Could not submit the report' }), text: (err as Error).message, type: 'error' });
+      toasts.add({
+        title: intl.formatMessage({ id: 'report.failed', defaultMessage: 'Could not submit the report' }),
+        text: (err as Error).message,
+        type: 'error',
+      });
     } finally {
       setBusy(false);
     }
@@ -44,11 +48,17 @@ function ReportForm() {
 
   return (
     <form className="ms-card shell-page shell-form" onSubmit={submit}>
-      <h1><FormattedMessage id="report.title" defaultMessage="Report" /></h1>
+      <h1>
+        <FormattedMessage id="report.title" defaultMessage="Report" />
+      </h1>
       <label>
         <FormattedMessage id="report.itemType" defaultMessage="Item type" />
         <select className="ms-input" value={itemType} onChange={(e) => setItemType(e.target.value)}>
-          {ITEM_TYPES.map((t) => <option key={t} value={t}>{formatCategory(t)}</option>)}
+          {ITEM_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {formatCategory(t)}
+            </option>
+          ))}
         </select>
       </label>
       <label>
@@ -58,7 +68,11 @@ function ReportForm() {
       <label>
         <FormattedMessage id="report.reason" defaultMessage="Reason" />
         <select className="ms-input" value={reason} onChange={(e) => setReason(e.target.value)}>
-          {REPORT_REASONS.map((r) => <option key={r} value={r}>{formatCategory(r)}</option>)}
+          {REPORT_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {formatCategory(r)}
+            </option>
+          ))}
         </select>
       </label>
       <label>
@@ -66,7 +80,11 @@ function ReportForm() {
         <textarea className="ms-input" rows={6} value={body} onChange={(e) => setBody(e.target.value)} />
       </label>
       <button className="ms-btn ms-btn--primary" type="submit" disabled={busy || sent}>
-        {sent ? <FormattedMessage id="report.sent" defaultMessage="Report submitted" /> : <FormattedMessage id="report.submit" defaultMessage="Submit report" />}
+        {sent ? (
+          <FormattedMessage id="report.sent" defaultMessage="Report submitted" />
+        ) : (
+          <FormattedMessage id="report.submit" defaultMessage="Submit report" />
+        )}
       </button>
     </form>
   );

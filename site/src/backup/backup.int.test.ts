@@ -10,7 +10,8 @@ import { startSite, type Site } from '../index';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const run = promisify(execFile);
-const npm = (args: string[], env: Record<string, string>) => run('npm', ['run', '-s', ...args], { cwd: ROOT, env: { ...process.env, ...env }, maxBuffer: 16 << 20 });
+const npm = (args: string[], env: Record<string, string>) =>
+  run('npm', ['run', '-s', ...args], { cwd: ROOT, env: { ...process.env, ...env }, maxBuffer: 16 << 20 });
 
 type Ack =
   | { kind: 'project'; id: string }
@@ -54,7 +55,9 @@ describe('npm run backup under write load, npm run restore, and a replay of the 
     const session: string = (await (await signIn(s, ADMIN.ADMIN_USERNAME, ADMIN.ADMIN_PASSWORD)).json()).session;
     const auth = { authorization: session, 'x-ratelimit-key': KEY };
     const gameVersion: string = (await (await fetch(`${s.url}/v2/tag/game_version`)).json())[0].version;
-    const loader: string = (await (await fetch(`${s.url}/v2/tag/loader`)).json()).find((l: { supported_project_types: string[] }) => l.supported_project_types.includes('mod')).name;
+    const loader: string = (await (await fetch(`${s.url}/v2/tag/loader`)).json()).find((l: { supported_project_types: string[] }) =>
+      l.supported_project_types.includes('mod'),
+    ).name;
 
     const acked: Ack[] = [];
     let stop = false;
@@ -91,25 +94,56 @@ describe('npm run backup under write load, npm run restore, and a replay of the 
           if (res.status !== 200) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
           acked.push({ kind: 'user', username, password });
         } else if (mine.length === 0 || i % 3 === 0) {
-          const p = await post('/v2/project', form({
-            slug: `load-${w}-${i}`, title: `Load ${w} ${i}`, description: 'made under write load', body: 'body', license_id: 'MIT',
-            project_type: 'mod', categories: ['utility'], client_side: 'required', server_side: 'optional', is_draft: true, initial_versions: [],
-          }));
+          const p = await post(
+            '/v2/project',
+            form({
+              slug: `load-${w}-${i}`,
+              title: `Load ${w} ${i}`,
+              description: 'made under write load',
+              body: 'body',
+              license_id: 'MIT',
+              project_type: 'mod',
+              categories: ['utility'],
+              client_side: 'required',
+              server_side: 'optional',
+              is_draft: true,
+              initial_versions: [],
+            }),
+          );
           mine.push(p.id);
           acked.push({ kind: 'project', id: p.id });
         } else {
           const projectId = mine[i % mine.length];
           const bytes = randomBytes(2048 + (i % 7) * 512);
-          const v = await post('/v2/version', form({
-            project_id: projectId, name: `v${i}`, version_number: `1.0.${i}`, changelog: 'load', dependencies: [], game_versions: [gameVersion],
-            version_type: 'release', loaders: [loader], featured: false, status: 'listed', file_parts: ['file0'], primary_file: 'file0',
-          }, bytes));
+          const v = await post(
+            '/v2/version',
+            form(
+              {
+                project_id: projectId,
+                name: `v${i}`,
+                version_number: `1.0.${i}`,
+                changelog: 'load',
+                dependencies: [],
+                game_versions: [gameVersion],
+                version_type: 'release',
+                loaders: [loader],
+                featured: false,
+                status: 'listed',
+                file_parts: ['file0'],
+                primary_file: 'file0',
+              },
+              bytes,
+            ),
+          );
           acked.push({ kind: 'version', id: v.id, projectId, sha512: createHash('sha512').update(bytes).digest('hex'), bytes });
         }
       }
     };
     const writers = Array.from({ length: 6 }, (_, w) => writer(w));
-    const failed = Promise.all(writers).then(() => null, (err) => err);
+    const failed = Promise.all(writers).then(
+      () => null,
+      (err) => err,
+    );
     await expect.poll(() => acked.length, { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(40);
 
     // every write acknowledged before the backup starts; the writers keep going meanwhile
@@ -133,20 +167,36 @@ describe('npm run backup under write load, npm run restore, and a replay of the 
     await site.close();
     site = null;
     // a backup never writes into a folder that is not empty
-    await expect(npm(['backup', '--', dest], { DATA_DIR: live })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('exists and is not empty') });
+    await expect(npm(['backup', '--', dest], { DATA_DIR: live })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('exists and is not empty'),
+    });
 
     // restore refuses a folder that is not empty, and changes nothing in it
-    await expect(npm(['restore', '--', dest], { DATA_DIR: live })).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/restore refused: DATA_DIR .* is not empty/) });
+    await expect(npm(['restore', '--', dest], { DATA_DIR: live })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/restore refused: DATA_DIR .* is not empty/),
+    });
     expect(existsSync(join(live, 'events.db'))).toBe(true);
     // a folder that is not a backup is refused too
     mkdirSync(join(root, 'not-a-backup'));
     writeFileSync(join(root, 'not-a-backup', 'events.db'), '');
-    await expect(npm(['restore', '--', join(root, 'not-a-backup')], { DATA_DIR: join(root, 'x') })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('is not a Modshelf backup') });
+    await expect(npm(['restore', '--', join(root, 'not-a-backup')], { DATA_DIR: join(root, 'x') })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('is not a Modshelf backup'),
+    });
     expect(existsSync(join(root, 'x'))).toBe(false);
 
     // a sign-up caught between the log's copy and the vault's: in the vault, never registered in the log
     const vault = new SqliteCredentialStore({ path: join(dest, 'credentials.db') });
-    await vault.createAccount({ userId: 'GhostUsr', username: 'ghost_user', email: 'ghost@example.invalid', emailVerified: false, passwordHash: null, role: 'developer' });
+    await vault.createAccount({
+      userId: 'GhostUsr',
+      username: 'ghost_user',
+      email: 'ghost@example.invalid',
+      emailVerified: false,
+      passwordHash: null,
+      role: 'developer',
+    });
     await vault.close();
 
     const restored = join(root, 'restored');

@@ -2,9 +2,7 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { copyHashed } from './copy-file';
-import {
-  AVATARS, BACKUP_FORMAT, BEFORE_LOG, BLOBS, EVENT_LOG, MANIFEST, VAULTS, blobPath, type BackupManifest,
-} from './data-files';
+import { AVATARS, BACKUP_FORMAT, BEFORE_LOG, BLOBS, EVENT_LOG, MANIFEST, VAULTS, blobPath, type BackupManifest } from './data-files';
 import { referencedFiles } from './referenced-files';
 
 export class BackupRefusedError extends Error {

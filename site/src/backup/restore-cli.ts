@@ -9,7 +9,9 @@ if (args.length !== 1 || args[0].startsWith('-')) {
 }
 const config = loadConfig();
 if (config.PROFILE === 'distributed' || config.EVENTSTORE_URL) {
-  console.error('restore: this copies the SQLite files of the embedded profile; the servers of the distributed profile (EventStoreDB, MongoDB, OpenSearch) are backed up with their own tools');
+  console.error(
+    'restore: this copies the SQLite files of the embedded profile; the servers of the distributed profile (EventStoreDB, MongoDB, OpenSearch) are backed up with their own tools',
+  );
   process.exit(2);
 }
 try {

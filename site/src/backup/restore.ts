@@ -41,7 +41,7 @@ function readManifest(src: string): BackupManifest {
 async function removeOrphanedAccounts(store: EventStore, vaultPath: string): Promise<number> {
   if (!existsSync(vaultPath)) return 0;
   const registered = new Set<string>();
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await store.readAll({ after, maxCount: 10000 });
     if (page.length === 0) break;
     for (const e of page) if (UserRegistered.is(e)) registered.add(e.data.user_id);

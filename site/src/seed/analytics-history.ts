@@ -1,5 +1,13 @@
 import {
-  DownloadsCounted, NO_STREAM, ProjectCreated, ProjectDeleted, ProjectViewsCounted, newEventId, toNewEvents, type EventStore, type NewEvent,
+  DownloadsCounted,
+  NO_STREAM,
+  ProjectCreated,
+  ProjectDeleted,
+  ProjectViewsCounted,
+  newEventId,
+  toNewEvents,
+  type EventStore,
+  type NewEvent,
 } from '@modshelf/events';
 import { Rng } from '@modshelf/events/generator';
 

@@ -9,10 +9,31 @@ async function created(store: SqliteEventStore, deleted = false): Promise<string
   const meta = { commandId: 'c', correlationId: 'c', causationId: 'c', actor: null, time: '2026-01-01T00:00:00.000Z' };
   const events = [
     ProjectCreated({
-      project_id: id, team_id: newId(), project_type: 'mod', owner_id: newId(), organization_id: null, thread_id: newId(), status: 'draft',
-      published: meta.time, slug: `p-${id.toLowerCase()}`, title: 'Project', description: 'A demo project', body: '# body', categories: ['technology'], additional_categories: [],
-      license: { id: 'MIT', name: 'MIT License', url: null }, client_side: 'required', server_side: 'unsupported', issues_url: null, source_url: null,
-      wiki_url: null, discord_url: null, donation_urls: [], requested_status: 'approved', moderator_message: null, monetization_status: 'monetized',
+      project_id: id,
+      team_id: newId(),
+      project_type: 'mod',
+      owner_id: newId(),
+      organization_id: null,
+      thread_id: newId(),
+      status: 'draft',
+      published: meta.time,
+      slug: `p-${id.toLowerCase()}`,
+      title: 'Project',
+      description: 'A demo project',
+      body: '# body',
+      categories: ['technology'],
+      additional_categories: [],
+      license: { id: 'MIT', name: 'MIT License', url: null },
+      client_side: 'required',
+      server_side: 'unsupported',
+      issues_url: null,
+      source_url: null,
+      wiki_url: null,
+      discord_url: null,
+      donation_urls: [],
+      requested_status: 'approved',
+      moderator_message: null,
+      monetization_status: 'monetized',
     } as Parameters<typeof ProjectCreated>[0]),
     ...(deleted ? [ProjectDeleted({ project_id: id })] : []),
   ];
@@ -41,7 +62,8 @@ describe('demo analytics history', () => {
     const head = await store.headPosition();
     expect(await seedAnalyticsHistory(store, { days: 30, now })).toEqual({ projects: 0, events: 0 });
     expect(await store.headPosition()).toBe(head);
-    for (const id of [a, b]) expect((await store.readStream(analyticsHistoryStream(id))).every((e) => (e.data as { project_id: string }).project_id === id)).toBe(true);
+    for (const id of [a, b])
+      expect((await store.readStream(analyticsHistoryStream(id))).every((e) => (e.data as { project_id: string }).project_id === id)).toBe(true);
     expect(await store.readStream(analyticsHistoryStream(gone))).toEqual([]);
     await store.close();
   });

@@ -80,7 +80,9 @@ export async function seedDemoCatalogue(app: FastifyInstance, options: SeedOptio
   for (const [n, username] of DEMO_USERS.entries()) {
     const password = `demo-${username}-password`;
     const created = await client.send({
-      method: 'POST', url: '/v2/auth/create', payload: { username, password, email: `${username}@demo.modshelf.invalid` },
+      method: 'POST',
+      url: '/v2/auth/create',
+      payload: { username, password, email: `${username}@demo.modshelf.invalid` },
     });
     let session: string;
     if (created.statusCode === 200) session = created.json().session;
@@ -105,7 +107,13 @@ export async function seedDemoCatalogue(app: FastifyInstance, options: SeedOptio
     for (const g of p.gallery) {
       if (titles.has(g.title)) continue;
       const q = new URLSearchParams({ ext: 'png', featured: String(g.featured), title: g.title, description: g.description });
-      await client.ok({ method: 'POST', url: `/v2/project/${id}/gallery?${q}`, token, payload: demoPng(g.color, 320, 180), headers: { 'content-type': 'image/png' } });
+      await client.ok({
+        method: 'POST',
+        url: `/v2/project/${id}/gallery?${q}`,
+        token,
+        payload: demoPng(g.color, 320, 180),
+        headers: { 'content-type': 'image/png' },
+      });
     }
     const published = new Map((await client.find<VersionView[]>(`/v2/project/${id}/version`, token))!.map((v) => [v.version_number, v]));
     let downloadPath: string | null = null;
@@ -127,7 +135,13 @@ export async function seedDemoCatalogue(app: FastifyInstance, options: SeedOptio
           file_parts: parts.map((x) => x.name),
           primary_file: 'file0',
         };
-        const res = await client.ok({ method: 'POST', url: '/v2/version', token, payload: multipart([{ name: 'data', body: JSON.stringify(data) }, ...parts]), headers: MULTIPART });
+        const res = await client.ok({
+          method: 'POST',
+          url: '/v2/version',
+          token,
+          payload: multipart([{ name: 'data', body: JSON.stringify(data) }, ...parts]),
+          headers: MULTIPART,
+        });
         version = res.json() as VersionView;
       }
       const file = version.files.find((f) => f.primary) ?? version.files[0];
@@ -137,8 +151,10 @@ export async function seedDemoCatalogue(app: FastifyInstance, options: SeedOptio
     // submit for review, then staff approve; a few are archived by their owners afterwards
     let status = project.status;
     if (status === 'draft') status = (await client.ok({ method: 'PATCH', url: `/v2/project/${id}`, token, payload: { status: 'processing' } }), 'processing');
-    if (status === 'processing') status = (await client.ok({ method: 'PATCH', url: `/v2/project/${id}`, token: options.staffToken, payload: { status: 'approved' } }), 'approved');
-    if (status === 'approved' && p.status === 'archived') await client.ok({ method: 'PATCH', url: `/v2/project/${id}`, token, payload: { status: 'archived' } });
+    if (status === 'processing')
+      status = (await client.ok({ method: 'PATCH', url: `/v2/project/${id}`, token: options.staffToken, payload: { status: 'approved' } }), 'approved');
+    if (status === 'approved' && p.status === 'archived')
+      await client.ok({ method: 'PATCH', url: `/v2/project/${id}`, token, payload: { status: 'archived' } });
     // downloads, through the real file route: one per simulated client address (they are deduplicated per
     // client); the ones an earlier run counted are not repeated, and they are appended before moving on
     if (downloadPath) {
@@ -163,15 +179,28 @@ export async function seedDemoCatalogue(app: FastifyInstance, options: SeedOptio
     const token = tokens[authorIndex];
     const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
     let org = await client.find<{ id: string; icon_url: string | null }>(`/v2/organization/${slug}`, token);
-    if (!org) org = (await client.ok({ method: 'POST', url: '/v2/organization', token, payload: { slug, name, description: `${name} makes add-ons together.` } })).json() as { id: string; icon_url: string | null };
+    if (!org)
+      org = (
+        await client.ok({ method: 'POST', url: '/v2/organization', token, payload: { slug, name, description: `${name} makes add-ons together.` } })
+      ).json() as { id: string; icon_url: string | null };
     const orgId = org.id;
     if (!org.icon_url) {
-      await client.ok({ method: 'PATCH', url: `/v2/organization/${orgId}/icon?ext=png`, token, payload: demoPng([40 + n * 30, 120, 200 - n * 20]), headers: { 'content-type': 'image/png' } });
+      await client.ok({
+        method: 'PATCH',
+        url: `/v2/organization/${orgId}/icon?ext=png`,
+        token,
+        payload: demoPng([40 + n * 30, 120, 200 - n * 20]),
+        headers: { 'content-type': 'image/png' },
+      });
     }
-    const own = catalogue.map((p, i) => ({ p, id: ids[i] })).filter((x) => x.p.authorIndex === authorIndex && !inOrganization.has(x.id)).slice(0, 5);
+    const own = catalogue
+      .map((p, i) => ({ p, id: ids[i] }))
+      .filter((x) => x.p.authorIndex === authorIndex && !inOrganization.has(x.id))
+      .slice(0, 5);
     for (const x of own) inOrganization.add(x.id);
     const member = new Set((await client.find<Array<{ id: string }>>(`/v2/organization/${orgId}/projects`, token))!.map((x) => x.id));
-    for (const x of own) if (!member.has(x.id)) await client.ok({ method: 'POST', url: `/v2/organization/${orgId}/projects`, token, payload: { project_id: x.id } });
+    for (const x of own)
+      if (!member.has(x.id)) await client.ok({ method: 'POST', url: `/v2/organization/${orgId}/projects`, token, payload: { project_id: x.id } });
     organizations++;
     progress('organizations', organizations, studioCount);
   }
@@ -185,7 +214,9 @@ export async function seedDemoCatalogue(app: FastifyInstance, options: SeedOptio
     const mine = (await client.find<Array<{ id: string; name: string; status: string }>>(`/v2/user/${DEMO_USERS[u]}/collections`, token)) ?? [];
     let collection = mine.find((c) => c.name === name);
     if (!collection) {
-      collection = (await client.ok({ method: 'POST', url: '/v2/collection', token, payload: { name, description: 'Add-ons I keep coming back to.', projects: picks } })).json() as { id: string; name: string; status: string };
+      collection = (
+        await client.ok({ method: 'POST', url: '/v2/collection', token, payload: { name, description: 'Add-ons I keep coming back to.', projects: picks } })
+      ).json() as { id: string; name: string; status: string };
     }
     if (collection.status !== 'listed') await client.ok({ method: 'PATCH', url: `/v2/collection/${collection.id}`, token, payload: { status: 'listed' } });
     collections++;

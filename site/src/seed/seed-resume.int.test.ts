@@ -93,8 +93,20 @@ async function census(url: string, dir: string) {
   const events = await store.readAll();
   await store.close();
   const types = [
-    'UserRegistered', 'ProjectCreated', 'ProjectEdited', 'ProjectIconChanged', 'GalleryImageAdded', 'VersionPublished', 'ProjectStatusChanged',
-    'OrganizationCreated', 'OrganizationIconChanged', 'CollectionCreated', 'CollectionEdited', 'ProjectFollowed', 'ProjectUnfollowed', 'DemoCatalogueSeeded',
+    'UserRegistered',
+    'ProjectCreated',
+    'ProjectEdited',
+    'ProjectIconChanged',
+    'GalleryImageAdded',
+    'VersionPublished',
+    'ProjectStatusChanged',
+    'OrganizationCreated',
+    'OrganizationIconChanged',
+    'CollectionCreated',
+    'CollectionEdited',
+    'ProjectFollowed',
+    'ProjectUnfollowed',
+    'DemoCatalogueSeeded',
   ];
   const log: Record<string, number> = Object.fromEntries(types.map((t) => [t, events.filter((e) => e.type === t).length]));
   log.downloadsCounted = events.filter((e) => e.type === 'DownloadsCounted').reduce((n, e) => n + (e.data as { count: number }).count, 0);

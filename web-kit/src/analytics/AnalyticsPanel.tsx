@@ -2,7 +2,15 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { apiFetch, type Query } from '../api';
 import { useApi } from '../use-api';
 import {
-  ANALYTICS_RANGES, mergeSeries, rangeQuery, toCsv, totalsOf, type AnalyticsAnswers, type AnalyticsMetric, type AnalyticsRange, type Series,
+  ANALYTICS_RANGES,
+  mergeSeries,
+  rangeQuery,
+  toCsv,
+  totalsOf,
+  type AnalyticsAnswers,
+  type AnalyticsMetric,
+  type AnalyticsRange,
+  type Series,
 } from './series';
 import type { ChartLine } from './TimeSeriesChart';
 
@@ -62,13 +70,15 @@ export function AnalyticsPanel({ projectIds, since, labels, fileName, formatNumb
   const hasRevenue = !!answers.data?.revenue;
   const metrics: AnalyticsMetric[] = hasRevenue ? ['downloads', 'views', 'followers', 'revenue'] : ['downloads', 'views', 'followers'];
   const shown = metrics.includes(metric) ? metric : 'downloads';
-  const lines: ChartLine[] = shown === 'followers'
-    ? [{ key: 'followers_gained', name: labels.gained, color: 'var(--ms-accent, #1bd96a)' }, { key: 'followers_lost', name: labels.lost, color: 'var(--ms-red, #e5484d)' }]
-    : [{ key: shown, name: labels.metrics[shown], color: 'var(--ms-accent, #1bd96a)' }];
+  const lines: ChartLine[] =
+    shown === 'followers'
+      ? [
+          { key: 'followers_gained', name: labels.gained, color: 'var(--ms-accent, #1bd96a)' },
+          { key: 'followers_lost', name: labels.lost, color: 'var(--ms-red, #e5484d)' },
+        ]
+      : [{ key: shown, name: labels.metrics[shown], color: 'var(--ms-accent, #1bd96a)' }];
   const format = shown === 'revenue' ? formatMoney : formatNumber;
-  const total = shown === 'followers'
-    ? `+${formatNumber(totals.followers_gained)} / −${formatNumber(totals.followers_lost)}`
-    : format(totals[shown]);
+  const total = shown === 'followers' ? `+${formatNumber(totals.followers_gained)} / −${formatNumber(totals.followers_lost)}` : format(totals[shown]);
 
   const exportCsv = () => {
     const blob = new Blob([toCsv(rows, hasRevenue)], { type: 'text/csv;charset=utf-8' });
@@ -86,25 +96,35 @@ export function AnalyticsPanel({ projectIds, since, labels, fileName, formatNumb
       <div className="ms-analytics__bar">
         <div className="ms-analytics__group" role="group" aria-label={labels.title}>
           {ANALYTICS_RANGES.map((r) => (
-            <button key={r} type="button" className="ms-btn" aria-pressed={range === r} data-range={r} onClick={() => setRange(r)}>{labels.ranges[r]}</button>
+            <button key={r} type="button" className="ms-btn" aria-pressed={range === r} data-range={r} onClick={() => setRange(r)}>
+              {labels.ranges[r]}
+            </button>
           ))}
         </div>
-        <button type="button" className="ms-btn" onClick={exportCsv} disabled={!answers.data} data-testid="analytics-csv">{labels.exportCsv}</button>
+        <button type="button" className="ms-btn" onClick={exportCsv} disabled={!answers.data} data-testid="analytics-csv">
+          {labels.exportCsv}
+        </button>
       </div>
       <div className="ms-analytics__group" role="tablist" aria-label={labels.title}>
         {metrics.map((m) => (
-          <button key={m} type="button" role="tab" className="ms-btn" aria-selected={shown === m} data-metric={m} onClick={() => setMetric(m)}>{labels.metrics[m]}</button>
+          <button key={m} type="button" role="tab" className="ms-btn" aria-selected={shown === m} data-metric={m} onClick={() => setMetric(m)}>
+            {labels.metrics[m]}
+          </button>
         ))}
       </div>
       {key === null ? (
         <p className="ms-muted">{labels.noProjects}</p>
       ) : answers.error ? (
-        <p className="ms-error" role="alert">{answers.error.message}</p>
+        <p className="ms-error" role="alert">
+          {answers.error.message}
+        </p>
       ) : !answers.data ? (
         <p className="ms-muted">{labels.loading}</p>
       ) : (
         <>
-          <p data-testid="analytics-total"><strong>{total}</strong> <span className="ms-muted">{labels.total(labels.metrics[shown])}</span></p>
+          <p data-testid="analytics-total">
+            <strong>{total}</strong> <span className="ms-muted">{labels.total(labels.metrics[shown])}</span>
+          </p>
           <div className="ms-analytics__chart" data-testid="analytics-timeseries" style={{ height: 260 }}>
             <Suspense fallback={<p className="ms-muted">{labels.loading}</p>}>
               <TimeSeriesChart rows={rows} lines={lines} format={format} />

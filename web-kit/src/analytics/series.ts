@@ -63,7 +63,10 @@ export function mergeSeries(answers: AnalyticsAnswers, q: RangeQuery, projectId?
   for (let t = first; t <= last; t += width) {
     rows.set(t, { t, date: new Date(t * 1000).toISOString().slice(0, 10), downloads: 0, views: 0, followers_gained: 0, followers_lost: 0, revenue: 0 });
   }
-  const pick = <V>(s: Series<V> | undefined) => Object.entries(s ?? {}).filter(([pid]) => projectId === undefined || pid === projectId).map(([, b]) => b);
+  const pick = <V>(s: Series<V> | undefined) =>
+    Object.entries(s ?? {})
+      .filter(([pid]) => projectId === undefined || pid === projectId)
+      .map(([, b]) => b);
   const each = <V>(s: Series<V> | undefined, f: (row: AnalyticsRow, v: V) => void) => {
     for (const buckets of pick(s)) {
       for (const [k, v] of Object.entries(buckets)) {
@@ -111,6 +114,8 @@ const csvCell = (v: string | number) => {
 /** CSV with a header row; revenue only when the caller sees it. */
 export function toCsv(rows: readonly AnalyticsRow[], withRevenue: boolean): string {
   const head = ['date', 'downloads', 'views', 'followers_gained', 'followers_lost', ...(withRevenue ? ['revenue_usd'] : [])];
-  const lines = rows.map((r) => [r.date, r.downloads, r.views, r.followers_gained, r.followers_lost, ...(withRevenue ? [r.revenue.toFixed(2)] : [])].map(csvCell).join(','));
+  const lines = rows.map((r) =>
+    [r.date, r.downloads, r.views, r.followers_gained, r.followers_lost, ...(withRevenue ? [r.revenue.toFixed(2)] : [])].map(csvCell).join(','),
+  );
   return `${[head.join(','), ...lines].join('\r\n')}\r\n`;
 }

@@ -126,7 +126,13 @@ export function defineRemote(def: RemoteDefinition): ComponentType {
   const placeholder = <div className={`${def.className}-loading`} aria-busy="true" />;
   const { auth, Layout } = def;
   const guarded = (need: Need | undefined, el: ReactNode) =>
-    need && auth ? <AuthGate auth={auth} need={need} placeholder={placeholder}>{el}</AuthGate> : el;
+    need && auth ? (
+      <AuthGate auth={auth} need={need} placeholder={placeholder}>
+        {el}
+      </AuthGate>
+    ) : (
+      el
+    );
 
   function Remote() {
     const { locale } = useIntl();

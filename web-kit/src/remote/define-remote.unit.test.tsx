@@ -63,16 +63,47 @@ describe('defineRemote', () => {
 describe('Guard', () => {
   const props = { loading: <p>loading</p>, forbidden: <p>no</p> };
   it('renders the page, the loading state, the forbidden answer, or the error screen', () => {
-    expect(render(<Guard need="admin" user={{ id: 'r', role: 'admin' }} {...props}>{(u) => <p>hello {u.id}</p>}</Guard>, '/x')).toBe('<p>hello r</p>');
-    expect(render(<Guard need="admin" user={undefined} {...props}>page</Guard>, '/x')).toBe('<p>loading</p>');
-    expect(render(<Guard need="admin" user={{ id: 'm', role: 'moderator' }} {...props}>page</Guard>, '/x')).toBe('<p>no</p>');
-    const failed = render(<Guard need="user" user={undefined} error={new Error('network down')} {...props}>page</Guard>, '/x');
+    expect(
+      render(
+        <Guard need="admin" user={{ id: 'r', role: 'admin' }} {...props}>
+          {(u) => <p>hello {u.id}</p>}
+        </Guard>,
+        '/x',
+      ),
+    ).toBe('<p>hello r</p>');
+    expect(
+      render(
+        <Guard need="admin" user={undefined} {...props}>
+          page
+        </Guard>,
+        '/x',
+      ),
+    ).toBe('<p>loading</p>');
+    expect(
+      render(
+        <Guard need="admin" user={{ id: 'm', role: 'moderator' }} {...props}>
+          page
+        </Guard>,
+        '/x',
+      ),
+    ).toBe('<p>no</p>');
+    const failed = render(
+      <Guard need="user" user={undefined} error={new Error('network down')} {...props}>
+        page
+      </Guard>,
+      '/x',
+    );
     expect(failed).toContain('network down');
     expect(failed).toContain('role="alert"');
   });
   it('sends an anonymous visitor to sign in (and not to the page)', () => {
     let signIns = 0;
-    const html = render(<Guard need="user" user={null} onSignIn={() => signIns++} {...props}>page</Guard>, '/x?y=1');
+    const html = render(
+      <Guard need="user" user={null} onSignIn={() => signIns++} {...props}>
+        page
+      </Guard>,
+      '/x?y=1',
+    );
     expect(html).toBe('');
     expect(signIns).toBe(1);
   });

@@ -32,11 +32,28 @@ function openAppVault() {
 describe('billing with the sandbox provider', () => {
   it('adds payment methods (brand, last four, expiry, primary), makes one primary, removes', async () => {
     const s = await t.signUp('payer');
-    const bad = await t.req({ method: 'POST', url: '/v2/billing/payment_method', token: s, payload: { card: { number: '4242424242424241', exp_month: 1, exp_year: 2030 } } });
+    const bad = await t.req({
+      method: 'POST',
+      url: '/v2/billing/payment_method',
+      token: s,
+      payload: { card: { number: '4242424242424241', exp_month: 1, exp_year: 2030 } },
+    });
     expect(bad.statusCode).toBe(400);
-    const expired = await t.req({ method: 'POST', url: '/v2/billing/payment_method', token: s, payload: { card: { number: '4242424242424242', exp_month: 1, exp_year: 2026 } } });
+    const expired = await t.req({
+      method: 'POST',
+      url: '/v2/billing/payment_method',
+      token: s,
+      payload: { card: { number: '4242424242424242', exp_month: 1, exp_year: 2026 } },
+    });
     expect(expired.statusCode).toBe(400);
-    const visa = (await t.req({ method: 'POST', url: '/v2/billing/payment_method', token: s, payload: { card: { number: '4242 4242 4242 4242', exp_month: 4, exp_year: 2029, cvc: '123' } } })).json();
+    const visa = (
+      await t.req({
+        method: 'POST',
+        url: '/v2/billing/payment_method',
+        token: s,
+        payload: { card: { number: '4242 4242 4242 4242', exp_month: 4, exp_year: 2029, cvc: '123' } },
+      })
+    ).json();
     expect(visa).toMatchObject({ brand: 'visa', brand_name: 'Visa', last4: '4242', exp_month: 4, exp_year: 2029, primary: true });
     const paypal = (await t.req({ method: 'POST', url: '/v2/billing/payment_method', token: s, payload: { token: 'tok_paypal' } })).json();
     expect(paypal).toMatchObject({ brand: 'paypal', brand_name: 'PayPal', last4: null, primary: false });
@@ -56,12 +73,19 @@ describe('billing with the sandbox provider', () => {
   it('subscribes, cancels keeping perks to the end of the cycle, and a failed renewal shows the banner', async () => {
     let s = await t.signUp('subber');
     // sessions last 14 days: sign in again after the clock jumps
-    const relog = async () => (await t.req({ method: 'POST', url: '/v2/auth/login', payload: { username: 'subber', password: 'correct horse battery' } })).json().session as string;
-    expect((await t.req({ method: 'POST', url: '/v2/billing/subscription', token: s, payload: { product_id: 'modshelf-plus', interval: 'monthly' } })).statusCode).toBe(400); // no method
+    const relog = async () =>
+      (await t.req({ method: 'POST', url: '/v2/auth/login', payload: { username: 'subber', password: 'correct horse battery' } })).json().session as string;
+    expect(
+      (await t.req({ method: 'POST', url: '/v2/billing/subscription', token: s, payload: { product_id: 'modshelf-plus', interval: 'monthly' } })).statusCode,
+    ).toBe(400); // no method
     await t.req({ method: 'POST', url: '/v2/billing/payment_method', token: s, payload: { token: 'tok_visa' } });
-    const sub = (await t.req({ method: 'POST', url: '/v2/billing/subscription', token: s, payload: { product_id: 'modshelf-plus', interval: 'monthly' } })).json();
+    const sub = (
+      await t.req({ method: 'POST', url: '/v2/billing/subscription', token: s, payload: { product_id: 'modshelf-plus', interval: 'monthly' } })
+    ).json();
     expect(sub).toMatchObject({ status: 'active', period_end: '2026-04-30T12:00:00.000Z', perks: true, renewal_failed: false, amount: 499, currency: 'USD' });
-    expect((await t.req({ method: 'POST', url: '/v2/billing/subscription', token: s, payload: { product_id: 'modshelf-plus', interval: 'yearly' } })).statusCode).toBe(400);
+    expect(
+      (await t.req({ method: 'POST', url: '/v2/billing/subscription', token: s, payload: { product_id: 'modshelf-plus', interval: 'yearly' } })).statusCode,
+    ).toBe(400);
 
     // renewal with a declining card: banner
     const declining = (await t.req({ method: 'POST', url: '/v2/billing/payment_method', token: s, payload: { token: 'tok_chargeDeclined' } })).json();
@@ -107,19 +131,24 @@ describe('billing with the sandbox provider', () => {
     expect(r.statusCode).toBe(424);
     expect(r.json().error).toBe('payments_error');
     expect((await t.req({ method: 'GET', url: '/v2/billing/subscriptions', token: d })).json()).toEqual([]);
-    expect((await t.req({ method: 'GET', url: '/v2/billing/charges', token: d })).json()[0]).toMatchObject({ status: 'failed', reason: 'Your card was declined.' });
+    expect((await t.req({ method: 'GET', url: '/v2/billing/charges', token: d })).json()[0]).toMatchObject({
+      status: 'failed',
+      reason: 'Your card was declined.',
+    });
   });
 
   it('charges once when two subscribe requests race', async () => {
     const s = await t.signUp('racer');
     await t.req({ method: 'POST', url: '/v2/billing/payment_method', token: s, payload: { token: 'tok_visa' } });
-    const rs = await Promise.all([1, 2, 3].map(() => t.req({ method: 'POST', url: '/v2/billing/subscription', token: s, payload: { product_id: 'modshelf-plus', interval: 'monthly' } })));
+    const rs = await Promise.all(
+      [1, 2, 3].map(() => t.req({ method: 'POST', url: '/v2/billing/subscription', token: s, payload: { product_id: 'modshelf-plus', interval: 'monthly' } })),
+    );
     expect(rs.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
     const charges = (await t.req({ method: 'GET', url: '/v2/billing/charges', token: s })).json();
     expect(charges).toHaveLength(1);
   });
 
-  it('lets admins see a user\'s billing; deleting the account forgets payment details', async () => {
+  it("lets admins see a user's billing; deleting the account forgets payment details", async () => {
     const s = await t.signUp('billed');
     await t.req({ method: 'POST', url: '/v2/billing/payment_method', token: s, payload: { token: 'tok_amex' } });
     await t.req({ method: 'POST', url: '/v2/billing/subscription', token: s, payload: { product_id: 'modshelf-plus', interval: 'monthly' } });
@@ -138,12 +167,32 @@ describe('billing with the sandbox provider', () => {
 describe('billing decider and sandbox', () => {
   const rec = (events: RecordedEvent[], c: BillingCommand) => {
     const decided = billingDecider.decide(c, fold(billingDecider, events));
-    return [...events, ...decided.map((d, i) => ({ ...d, schemaVersion: 1, streamId: 'b', revision: events.length + i, position: events.length + i + 1, metadata: {} as never }))];
+    return [
+      ...events,
+      ...decided.map((d, i) => ({
+        ...d,
+        schemaVersion: 1,
+        streamId: 'b',
+        revision: events.length + i,
+        position: events.length + i + 1,
+        metadata: {} as never,
+      })),
+    ];
   };
   it('given a subscription, when cancelled twice, the second fails; resume only while perks last', () => {
     let ev: RecordedEvent[] = [];
     ev = rec(ev, { type: 'AddMethod', method_id: 'MMMMMMMM', created: '2026-01-01T00:00:00.000Z' });
-    ev = rec(ev, { type: 'Subscribe', subscription_id: 'SSSSSSSS', product_id: 'p', interval: 'monthly', amount: 1, currency: 'USD', now: '2026-01-31T00:00:00.000Z', description: 'd', charge: { charge_id: 'CCCCCCCC', method_id: 'MMMMMMMM', ok: true } });
+    ev = rec(ev, {
+      type: 'Subscribe',
+      subscription_id: 'SSSSSSSS',
+      product_id: 'p',
+      interval: 'monthly',
+      amount: 1,
+      currency: 'USD',
+      now: '2026-01-31T00:00:00.000Z',
+      description: 'd',
+      charge: { charge_id: 'CCCCCCCC', method_id: 'MMMMMMMM', ok: true },
+    });
     const s = fold(billingDecider, ev);
     expect(s.subscriptions.SSSSSSSS.period_end).toBe('2026-02-28T00:00:00.000Z');
     ev = rec(ev, { type: 'Cancel', subscription_id: 'SSSSSSSS', now: '2026-02-01T00:00:00.000Z' });

@@ -36,14 +36,30 @@ afterEach(async () => {
 describe('billing on two replicas', () => {
   it('20 parallel subscriptions to one plan through both replicas charge the card once', async () => {
     const [a] = replicas;
-    const created = await a.app.inject({ method: 'POST', url: '/v2/auth/create', payload: { username: 'payer', password: 'correct horse battery', email: 'payer@example.org' } });
+    const created = await a.app.inject({
+      method: 'POST',
+      url: '/v2/auth/create',
+      payload: { username: 'payer', password: 'correct horse battery', email: 'payer@example.org' },
+    });
     const session = created.json().session as string;
-    const method = await a.app.inject({ method: 'POST', url: '/v2/billing/payment_method', headers: { authorization: session }, payload: { token: 'tok_visa' } });
+    const method = await a.app.inject({
+      method: 'POST',
+      url: '/v2/billing/payment_method',
+      headers: { authorization: session },
+      payload: { token: 'tok_visa' },
+    });
     expect(method.statusCode, method.body).toBe(200);
 
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => replicas[i % 2].app.inject({
-      method: 'POST', url: '/v2/billing/subscription', headers: { authorization: session }, payload: { product_id: 'modshelf-plus', interval: 'monthly' },
-    })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        replicas[i % 2].app.inject({
+          method: 'POST',
+          url: '/v2/billing/subscription',
+          headers: { authorization: session },
+          payload: { product_id: 'modshelf-plus', interval: 'monthly' },
+        }),
+      ),
+    );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, ...Array(19).fill(400)]);
     expect(provider.charges).toBe(1);
     const userId = (await a.credentials.findByUsername('payer'))!.userId;

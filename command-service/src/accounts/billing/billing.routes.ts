@@ -37,7 +37,6 @@ export interface BillingDeps extends AccountDeps {
   billingVault: BillingVault;
 }
 
-
 export async function loadBilling(deps: AccountDeps, userId: string): Promise<BillingState> {
   return fold(billingDecider, (await deps.store.readStream(billingStream(userId))).map(upcast));
 }
@@ -100,18 +99,23 @@ export async function processBillingCycle(deps: BillingDeps): Promise<{ renewed:
   const now = nowIso(deps);
   for (const userId of deps.billingVault.users()) {
     await withBillingLock(deps, userId, async () => {
-    const s = await loadBilling(deps, userId);
-    for (const x of Object.values(s.subscriptions)) {
-      if (x.status === 'active' && x.period_end <= now) {
-        const charge = await chargePrimary(deps, s, x.amount, x.currency, `Renewal of ${x.product_id} (${x.interval})`);
-        await runBilling(deps, userId, { type: 'Renew', subscription_id: x.id, now, charge, description: `Renewal of ${x.product_id} (${x.interval})` }, null);
-        if (charge.ok) out.renewed++;
-        else out.failed++;
-      } else if ((x.status === 'cancelled' || x.status === 'past_due') && !hasPerks(x, now)) {
-        const r = await runBilling(deps, userId, { type: 'End', subscription_id: x.id, now }, null);
-        if (r.events.length) out.ended++;
+      const s = await loadBilling(deps, userId);
+      for (const x of Object.values(s.subscriptions)) {
+        if (x.status === 'active' && x.period_end <= now) {
+          const charge = await chargePrimary(deps, s, x.amount, x.currency, `Renewal of ${x.product_id} (${x.interval})`);
+          await runBilling(
+            deps,
+            userId,
+            { type: 'Renew', subscription_id: x.id, now, charge, description: `Renewal of ${x.product_id} (${x.interval})` },
+            null,
+          );
+          if (charge.ok) out.renewed++;
+          else out.failed++;
+        } else if ((x.status === 'cancelled' || x.status === 'past_due') && !hasPerks(x, now)) {
+          const r = await runBilling(deps, userId, { type: 'End', subscription_id: x.id, now }, null);
+          if (r.events.length) out.ended++;
+        }
       }
-    }
     });
   }
   return out;
@@ -136,7 +140,15 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps): 
       throw paymentsError('The payment provider could not add this method');
     }
     const methodId = newId();
-    deps.billingVault.put({ methodId, userId: actor.userId, providerRef: attached.ref, brand: attached.brand, last4: attached.last4, expMonth: attached.exp_month, expYear: attached.exp_year });
+    deps.billingVault.put({
+      methodId,
+      userId: actor.userId,
+      providerRef: attached.ref,
+      brand: attached.brand,
+      last4: attached.last4,
+      expMonth: attached.exp_month,
+      expYear: attached.exp_year,
+    });
     try {
       const r = await runBilling(deps, actor.userId, { type: 'AddMethod', method_id: methodId, created: nowIso(deps) }, actor.userId, request);
       return views(deps, actor.userId, r.state).payment_methods.find((m) => m.id === methodId);
@@ -182,9 +194,21 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps): 
       const charge = await chargePrimary(deps, s, price.amount, price.currency, description);
       const subscriptionId = newId();
       const r = await runBilling(
-        deps, actor.userId,
-        { type: 'Subscribe', subscription_id: subscriptionId, product_id: product.id, interval: body.interval, amount: price.amount, currency: price.currency, now: nowIso(deps), charge, description },
-        actor.userId, request,
+        deps,
+        actor.userId,
+        {
+          type: 'Subscribe',
+          subscription_id: subscriptionId,
+          product_id: product.id,
+          interval: body.interval,
+          amount: price.amount,
+          currency: price.currency,
+          now: nowIso(deps),
+          charge,
+          description,
+        },
+        actor.userId,
+        request,
       );
       if (!charge.ok) throw paymentsError(`The payment failed: ${charge.reason ?? 'declined'}`);
       return views(deps, actor.userId, r.state).subscriptions.find((x) => x.id === subscriptionId);
@@ -203,7 +227,9 @@ export function registerBillingRoutes(app: FastifyInstance, deps: BillingDeps): 
     const actor = requireSession(request);
     const { id } = idParam.parse(request.params);
     const { cancelled } = editSubBody.parse(request.body ?? {});
-    const cmd: BillingCommand = cancelled ? { type: 'Cancel', subscription_id: id, now: nowIso(deps) } : { type: 'Resume', subscription_id: id, now: nowIso(deps) };
+    const cmd: BillingCommand = cancelled
+      ? { type: 'Cancel', subscription_id: id, now: nowIso(deps) }
+      : { type: 'Resume', subscription_id: id, now: nowIso(deps) };
     await runBilling(deps, actor.userId, cmd, actor.userId, request);
     return reply.status(204).send();
   });

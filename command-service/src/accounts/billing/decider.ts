@@ -1,7 +1,17 @@
 import {
-  ChargeFailed, ChargeSucceeded, PaymentMethodAdded, PaymentMethodMadePrimary, PaymentMethodRemoved, SubscriptionCancelled,
-  SubscriptionEnded, SubscriptionRenewalFailed, SubscriptionRenewed, SubscriptionResumed, SubscriptionStarted,
-  type DecidedEvent, type RecordedEvent,
+  ChargeFailed,
+  ChargeSucceeded,
+  PaymentMethodAdded,
+  PaymentMethodMadePrimary,
+  PaymentMethodRemoved,
+  SubscriptionCancelled,
+  SubscriptionEnded,
+  SubscriptionRenewalFailed,
+  SubscriptionRenewed,
+  SubscriptionResumed,
+  SubscriptionStarted,
+  type DecidedEvent,
+  type RecordedEvent,
 } from '@modshelf/events';
 import { invalidInput, notFound } from '@modshelf/contract';
 import type { Decider } from '../../kernel/decider';
@@ -78,7 +88,17 @@ export type BillingCommand =
   | { type: 'AddMethod'; method_id: string; created: string }
   | { type: 'MakePrimary'; method_id: string }
   | { type: 'RemoveMethod'; method_id: string }
-  | { type: 'Subscribe'; subscription_id: string; product_id: string; interval: Interval; amount: number; currency: string; now: string; charge: ChargeResult; description: string }
+  | {
+      type: 'Subscribe';
+      subscription_id: string;
+      product_id: string;
+      interval: Interval;
+      amount: number;
+      currency: string;
+      now: string;
+      charge: ChargeResult;
+      description: string;
+    }
   | { type: 'Cancel'; subscription_id: string; now: string }
   | { type: 'Resume'; subscription_id: string; now: string }
   | { type: 'Renew'; subscription_id: string; now: string; charge: ChargeResult; description: string }
@@ -93,8 +113,22 @@ export function checkCanSubscribe(s: BillingState, product_id: string): void {
   }
 }
 
-function chargeEvents(c: { charge: ChargeResult; amount: number; currency: string; subscription_id: string | null; description: string; now: string }): DecidedEvent[] {
-  const base = { charge_id: c.charge.charge_id, amount: c.amount, currency: c.currency, subscription_id: c.subscription_id, description: c.description, created: c.now };
+function chargeEvents(c: {
+  charge: ChargeResult;
+  amount: number;
+  currency: string;
+  subscription_id: string | null;
+  description: string;
+  now: string;
+}): DecidedEvent[] {
+  const base = {
+    charge_id: c.charge.charge_id,
+    amount: c.amount,
+    currency: c.currency,
+    subscription_id: c.subscription_id,
+    description: c.description,
+    created: c.now,
+  };
   return c.charge.ok && c.charge.method_id
     ? [ChargeSucceeded({ ...base, method_id: c.charge.method_id })]
     : [ChargeFailed({ ...base, method_id: c.charge.method_id, reason: c.charge.reason ?? 'The payment failed' })];
@@ -106,7 +140,8 @@ export const billingDecider: Decider<BillingCommand, BillingState> = {
   evolve(s, e: RecordedEvent): BillingState {
     const sub = (id: string, patch: Partial<Subscription>) =>
       s.subscriptions[id] ? { ...s, subscriptions: { ...s.subscriptions, [id]: { ...s.subscriptions[id], ...patch } } } : s;
-    if (PaymentMethodAdded.is(e)) return { ...s, methods: [...s.methods, e.data.method_id], primary: e.data.primary || !s.primary ? e.data.method_id : s.primary };
+    if (PaymentMethodAdded.is(e))
+      return { ...s, methods: [...s.methods, e.data.method_id], primary: e.data.primary || !s.primary ? e.data.method_id : s.primary };
     if (PaymentMethodMadePrimary.is(e)) return { ...s, primary: e.data.method_id };
     if (PaymentMethodRemoved.is(e)) {
       const methods = s.methods.filter((m) => m !== e.data.method_id);
@@ -114,10 +149,32 @@ export const billingDecider: Decider<BillingCommand, BillingState> = {
     }
     if (ChargeSucceeded.is(e) || ChargeFailed.is(e)) {
       const ok = ChargeSucceeded.is(e);
-      const d = e.data as { charge_id: string; amount: number; currency: string; method_id: string | null; subscription_id: string | null; description: string; created: string; reason?: string };
+      const d = e.data as {
+        charge_id: string;
+        amount: number;
+        currency: string;
+        method_id: string | null;
+        subscription_id: string | null;
+        description: string;
+        created: string;
+        reason?: string;
+      };
       return {
         ...s,
-        charges: [...s.charges, { id: d.charge_id, amount: d.amount, currency: d.currency, status: ok ? 'succeeded' : 'failed', method_id: d.method_id, subscription_id: d.subscription_id, description: d.description, reason: d.reason ?? null, created: d.created }],
+        charges: [
+          ...s.charges,
+          {
+            id: d.charge_id,
+            amount: d.amount,
+            currency: d.currency,
+            status: ok ? 'succeeded' : 'failed',
+            method_id: d.method_id,
+            subscription_id: d.subscription_id,
+            description: d.description,
+            reason: d.reason ?? null,
+            created: d.created,
+          },
+        ],
       };
     }
     if (SubscriptionStarted.is(e)) {
@@ -127,13 +184,24 @@ export const billingDecider: Decider<BillingCommand, BillingState> = {
         subscriptions: {
           ...s.subscriptions,
           [d.subscription_id]: {
-            id: d.subscription_id, product_id: d.product_id, interval: d.interval, amount: d.amount, currency: d.currency, created: d.created,
-            period_end: d.period_end, status: 'active', cancelled_at: null, perks_until: null, renewal_failed: false, failed_at: null,
+            id: d.subscription_id,
+            product_id: d.product_id,
+            interval: d.interval,
+            amount: d.amount,
+            currency: d.currency,
+            created: d.created,
+            period_end: d.period_end,
+            status: 'active',
+            cancelled_at: null,
+            perks_until: null,
+            renewal_failed: false,
+            failed_at: null,
           },
         },
       };
     }
-    if (SubscriptionRenewed.is(e)) return sub(e.data.subscription_id, { period_end: e.data.period_end, status: 'active', renewal_failed: false, failed_at: null });
+    if (SubscriptionRenewed.is(e))
+      return sub(e.data.subscription_id, { period_end: e.data.period_end, status: 'active', renewal_failed: false, failed_at: null });
     if (SubscriptionRenewalFailed.is(e)) return sub(e.data.subscription_id, { status: 'past_due', renewal_failed: true, failed_at: e.data.at });
     if (SubscriptionCancelled.is(e)) return sub(e.data.subscription_id, { status: 'cancelled', cancelled_at: e.data.at, perks_until: e.data.perks_until });
     if (SubscriptionResumed.is(e)) return sub(e.data.subscription_id, { status: 'active', cancelled_at: null, perks_until: null });
@@ -163,7 +231,15 @@ export const billingDecider: Decider<BillingCommand, BillingState> = {
         const charged = chargeEvents({ ...c, subscription_id: c.subscription_id });
         if (!c.charge.ok) return charged;
         return [
-          SubscriptionStarted({ subscription_id: c.subscription_id, product_id: c.product_id, interval: c.interval, amount: c.amount, currency: c.currency, created: c.now, period_end: addInterval(c.now, c.interval) }),
+          SubscriptionStarted({
+            subscription_id: c.subscription_id,
+            product_id: c.product_id,
+            interval: c.interval,
+            amount: c.amount,
+            currency: c.currency,
+            created: c.now,
+            period_end: addInterval(c.now, c.interval),
+          }),
           ...charged,
         ];
       }

@@ -2,8 +2,18 @@ import { randomBytes } from 'node:crypto';
 
 /** Card brands and wallets the settings page shows (spec: payment method). */
 export const CARD_BRANDS = {
-  amazon_pay: 'Amazon Pay', amex: 'American Express', cashapp: 'Cash App', diners: 'Diners Club', discover: 'Discover',
-  eftpos: 'EFTPOS', jcb: 'JCB', mastercard: 'MasterCard', paypal: 'PayPal', unionpay: 'UnionPay', visa: 'Visa', unknown: 'unknown',
+  amazon_pay: 'Amazon Pay',
+  amex: 'American Express',
+  cashapp: 'Cash App',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  eftpos: 'EFTPOS',
+  jcb: 'JCB',
+  mastercard: 'MasterCard',
+  paypal: 'PayPal',
+  unionpay: 'UnionPay',
+  visa: 'Visa',
+  unknown: 'unknown',
 } as const;
 export type CardBrand = keyof typeof CARD_BRANDS;
 
@@ -107,7 +117,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
       if (!Number.isInteger(exp_month) || exp_month < 1 || exp_month > 12) throw new PaymentInputError('card: exp_month must be 1-12');
       const y = now.getUTCFullYear();
       const m = now.getUTCMonth() + 1;
-      if (!Number.isInteger(exp_year) || exp_year < y || (exp_year === y && exp_month < m) || exp_year > y + 30) throw new PaymentInputError('card: the card has expired');
+      if (!Number.isInteger(exp_year) || exp_year < y || (exp_year === y && exp_month < m) || exp_year > y + 30)
+        throw new PaymentInputError('card: the card has expired');
       return {
         ref: `sandbox_${DECLINING_CARDS.has(number) ? 'decline' : 'ok'}_${id}`,
         brand: brandOfCard(number),

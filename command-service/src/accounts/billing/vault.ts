@@ -78,7 +78,12 @@ export class BillingVault {
 
 function toDetails(r: Record<string, never>): PaymentDetails {
   return {
-    methodId: r.method_id, userId: r.user_id, providerRef: r.provider_ref, brand: r.brand,
-    last4: r.last4, expMonth: r.exp_month, expYear: r.exp_year,
+    methodId: r.method_id,
+    userId: r.user_id,
+    providerRef: r.provider_ref,
+    brand: r.brand,
+    last4: r.last4,
+    expMonth: r.exp_month,
+    expYear: r.exp_year,
   };
 }

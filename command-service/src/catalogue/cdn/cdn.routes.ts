@@ -73,14 +73,28 @@ async function sendBlob(
   const ifRange = reply.request.headers['if-range'];
   const range = ifRange === undefined || ifRange === etag ? parseRange(reply.request.headers.range, size) : null;
   if (range === 'bad') {
-    return reply.status(416).headers({ ...common, 'content-range': `bytes */${size}` }).send({ error: 'invalid_input', description: 'Range Not Satisfiable' });
+    return reply
+      .status(416)
+      .headers({ ...common, 'content-range': `bytes */${size}` })
+      .send({ error: 'invalid_input', description: 'Range Not Satisfiable' });
   }
   onServe?.(range === null || range.start === 0);
-  if (size === 0) return reply.status(200).headers({ ...common, 'content-type': type, 'content-length': '0' }).send('');
+  if (size === 0)
+    return reply
+      .status(200)
+      .headers({ ...common, 'content-type': type, 'content-length': '0' })
+      .send('');
   const blob = await ctx.blobs.open(sha512, range ?? undefined);
   if (!blob) throw notFound();
   if (range) {
-    reply.status(206).headers({ ...common, 'content-type': type, 'content-length': String(range.end - range.start + 1), 'content-range': `bytes ${range.start}-${range.end}/${size}` });
+    reply
+      .status(206)
+      .headers({
+        ...common,
+        'content-type': type,
+        'content-length': String(range.end - range.start + 1),
+        'content-range': `bytes ${range.start}-${range.end}/${size}`,
+      });
   } else {
     reply.headers({ ...common, 'content-type': type, 'content-length': String(size) });
   }
@@ -94,30 +108,31 @@ async function sendBlob(
  */
 export function registerCdnRoutes(app: FastifyInstance, ctx: CatalogueContext, downloads: DownloadCounter): void {
   // wildcards, not :params: file names and sha512 names are longer than find-my-way's 100-character parameter limit
-  app.get<{ Params: { project: string; version: string; '*': string } }>(
-    '/cdn/data/:project/versions/:version/*',
-    async (request, reply) => {
-      const { project, version } = request.params;
-      const filename = request.params['*'];
-      const v = await ctx.lookup.version(version);
-      if (!v || v.projectId !== project || !(await ctx.lookup.projectId(project))) throw notFound();
-      // files of hidden projects and hidden versions are only served to the team and staff
-      const actor = actorOf(request);
-      const access = projectAccess(await loadProject(ctx, project), actor);
-      const state = await loadVersion(ctx, version);
-      if (!access.visible || ((HIDDEN_VERSION_STATUSES as readonly string[]).includes(state.fields.status) && !access.insider)) throw notFound();
-      const file = state.files.find((f) => f.filename === filename);
-      if (!file) throw notFound();
-      return sendBlob(
-        ctx, reply, file.hashes.sha512, file.hashes.sha1, contentTypeOf(file.filename),
-        { 'content-disposition': disposition(file.filename) },
-        // a download counts once it starts at byte 0 (resumed ranges do not count again)
-        (startsAtZero) => {
-          if (request.method === 'GET' && startsAtZero) downloads.record(request.ip, project, version);
-        },
-      );
-    },
-  );
+  app.get<{ Params: { project: string; version: string; '*': string } }>('/cdn/data/:project/versions/:version/*', async (request, reply) => {
+    const { project, version } = request.params;
+    const filename = request.params['*'];
+    const v = await ctx.lookup.version(version);
+    if (!v || v.projectId !== project || !(await ctx.lookup.projectId(project))) throw notFound();
+    // files of hidden projects and hidden versions are only served to the team and staff
+    const actor = actorOf(request);
+    const access = projectAccess(await loadProject(ctx, project), actor);
+    const state = await loadVersion(ctx, version);
+    if (!access.visible || ((HIDDEN_VERSION_STATUSES as readonly string[]).includes(state.fields.status) && !access.insider)) throw notFound();
+    const file = state.files.find((f) => f.filename === filename);
+    if (!file) throw notFound();
+    return sendBlob(
+      ctx,
+      reply,
+      file.hashes.sha512,
+      file.hashes.sha1,
+      contentTypeOf(file.filename),
+      { 'content-disposition': disposition(file.filename) },
+      // a download counts once it starts at byte 0 (resumed ranges do not count again)
+      (startsAtZero) => {
+        if (request.method === 'GET' && startsAtZero) downloads.record(request.ip, project, version);
+      },
+    );
+  });
 
   for (const folder of ['images', 'icons']) {
     app.get<{ Params: { project: string; '*': string } }>(`/cdn/data/:project/${folder}/*`, async (request, reply) => {

@@ -15,7 +15,10 @@ export function clientKey(ip: string): string {
   const h = head ? head.split(':') : [];
   const t = tail ? tail.split(':') : [];
   const groups = ip.includes('::') ? [...h, ...Array(8 - h.length - t.length).fill('0'), ...t] : h;
-  return `${groups.slice(0, 4).map((g) => parseInt(g || '0', 16).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g || '0', 16).toString(16))
+    .join(':')}::/64`;
 }
 
 export interface DownloadCounterOptions {
@@ -57,7 +60,10 @@ export class DownloadCounter {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly store: EventStore, options: DownloadCounterOptions = {}) {
+  constructor(
+    private readonly store: EventStore,
+    options: DownloadCounterOptions = {},
+  ) {
     this.flushMs = options.flushMs ?? 15_000;
     this.maxPerWindow = options.maxPerWindow ?? 6;
     this.windowMs = options.windowMs ?? 6 * 60 * 60 * 1000;

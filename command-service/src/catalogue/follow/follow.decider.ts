@@ -5,9 +5,7 @@ import type { Decider } from '../../kernel/decider';
 /** Stream follows-<user>: the set of projects the user follows. */
 export type FollowState = ReadonlySet<string>;
 
-export type FollowCommand =
-  | { kind: 'follow'; user_id: string; project_id: string }
-  | { kind: 'unfollow'; user_id: string; project_id: string };
+export type FollowCommand = { kind: 'follow'; user_id: string; project_id: string } | { kind: 'unfollow'; user_id: string; project_id: string };
 
 export function evolveFollows(s: FollowState, e: RecordedEvent): FollowState {
   if (ProjectFollowed.is(e)) return new Set([...s, e.data.project_id]);

@@ -31,7 +31,11 @@ describe('follow routes', () => {
   it('needs USER_WRITE and a signed-in user', async () => {
     const p = await createProject(h);
     expect((await h.app.inject({ method: 'POST', url: `/v2/project/${p.id}/follow` })).statusCode).toBe(401);
-    const r = await h.app.inject({ method: 'POST', url: `/v2/project/${p.id}/follow`, headers: h.as('owner', { 'x-test-scopes': String(scope('USER_READ')) }) });
+    const r = await h.app.inject({
+      method: 'POST',
+      url: `/v2/project/${p.id}/follow`,
+      headers: h.as('owner', { 'x-test-scopes': String(scope('USER_READ')) }),
+    });
     expect(r.statusCode).toBe(401);
     expect(r.json().error).toBe('unauthorized');
   });

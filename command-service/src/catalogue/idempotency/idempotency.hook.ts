@@ -48,11 +48,20 @@ export function installIdempotency(app: FastifyInstance, store: IdempotencyStore
         claims.set(request, { scope: actor.userId, key, settled: false });
         return;
       }
-      const err = new Conflict(`This request was applied (log position ${applied.position}) before the server restarted, and its first answer was lost: read the resource for its state`, { code: 'already_applied' });
+      const err = new Conflict(
+        `This request was applied (log position ${applied.position}) before the server restarted, and its first answer was lost: read the resource for its state`,
+        { code: 'already_applied' },
+      );
       const answer = answerFor(err);
       const body = JSON.stringify(answer.body);
-      await store.complete(actor.userId, key, { status: answer.status, headers: { 'content-type': 'application/json; charset=utf-8', [POSITION_HEADER]: String(applied.position) }, body });
-      reply.status(answer.status).headers({ 'content-type': 'application/json; charset=utf-8', [POSITION_HEADER]: String(applied.position), [REPLAYED_HEADER]: 'true' });
+      await store.complete(actor.userId, key, {
+        status: answer.status,
+        headers: { 'content-type': 'application/json; charset=utf-8', [POSITION_HEADER]: String(applied.position) },
+        body,
+      });
+      reply
+        .status(answer.status)
+        .headers({ 'content-type': 'application/json; charset=utf-8', [POSITION_HEADER]: String(applied.position), [REPLAYED_HEADER]: 'true' });
       return reply.send(body);
     }
     if (claim.state === 'running') throw conflict('A request with this Idempotency-Key is still being processed');
@@ -65,7 +74,12 @@ export function installIdempotency(app: FastifyInstance, store: IdempotencyStore
     if (!c || c.settled) return payload;
     c.settled = true;
     // transient answers (conflict after retries, rate limit, server errors) are not remembered: a retry with the key runs again
-    if (reply.statusCode >= 500 || reply.statusCode === 409 || reply.statusCode === 429 || (payload !== null && payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+    if (
+      reply.statusCode >= 500 ||
+      reply.statusCode === 409 ||
+      reply.statusCode === 429 ||
+      (payload !== null && payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload))
+    ) {
       await store.release(c.scope, c.key);
       return payload;
     }

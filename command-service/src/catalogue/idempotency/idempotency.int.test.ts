@@ -19,7 +19,13 @@ afterEach(async () => {
 describe('Idempotency-Key', () => {
   it('a repeated key returns the first answer and appends nothing', async () => {
     const body = multipart([{ name: 'data', value: JSON.stringify(projectData()) }]);
-    const send = () => h.app.inject({ method: 'POST', url: '/v2/project', headers: { ...h.as('owner', { 'idempotency-key': 'create-1' }), ...body.headers }, payload: body.payload });
+    const send = () =>
+      h.app.inject({
+        method: 'POST',
+        url: '/v2/project',
+        headers: { ...h.as('owner', { 'idempotency-key': 'create-1' }), ...body.headers },
+        payload: body.payload,
+      });
     const first = await send();
     expect(first.statusCode).toBe(200);
     const head = await h.head();
@@ -31,7 +37,12 @@ describe('Idempotency-Key', () => {
     expect(await h.head()).toBe(head);
     // the key is per actor: another user's same key runs
     const other = multipart([{ name: 'data', value: JSON.stringify(projectData({ slug: 'other-mod' })) }]);
-    const third = await h.app.inject({ method: 'POST', url: '/v2/project', headers: { ...h.as('stranger', { 'idempotency-key': 'create-1' }), ...other.headers }, payload: other.payload });
+    const third = await h.app.inject({
+      method: 'POST',
+      url: '/v2/project',
+      headers: { ...h.as('stranger', { 'idempotency-key': 'create-1' }), ...other.headers },
+      payload: other.payload,
+    });
     expect(third.statusCode).toBe(200);
     expect(third.json().id).not.toBe(first.json().id);
   });
@@ -80,7 +91,11 @@ describe('Idempotency-Key', () => {
     await s.release('u', 'k');
     expect(await s.claim('u', 'k', 'POST /x', now, 9)).toEqual({ state: 'claimed' });
     await s.complete('u', 'k', { status: 201, headers: { a: 'b' }, body: 'ok' });
-    expect(await s.claim('u', 'k', 'POST /x', now, 10)).toEqual({ state: 'done', fingerprint: 'POST /x', answer: { status: 201, headers: { a: 'b' }, body: 'ok' } });
+    expect(await s.claim('u', 'k', 'POST /x', now, 10)).toEqual({
+      state: 'done',
+      fingerprint: 'POST /x',
+      answer: { status: 201, headers: { a: 'b' }, body: 'ok' },
+    });
     expect(await s.claim('u', 'dying', 'POST /y', now, 11)).toEqual({ state: 'claimed' });
     await s.close();
     // the process died while 'dying' ran: reopened, the key is interrupted at the claim's position
@@ -98,7 +113,8 @@ describe('Idempotency-Key', () => {
     await approve(h, p.id);
     const db = new Database(join(h.dir, 'idempotency.db'));
     // the process died after the command was appended but before its answer was kept
-    const loseAnswer = (key: string, position: number) => db.prepare(`UPDATE idempotency_keys SET state = 'interrupted', position = ?, status = NULL, body = NULL WHERE key = ?`).run(position, key);
+    const loseAnswer = (key: string, position: number) =>
+      db.prepare(`UPDATE idempotency_keys SET state = 'interrupted', position = ?, status = NULL, body = NULL WHERE key = ?`).run(position, key);
     const edit = (key: string, description: string) =>
       h.app.inject({ method: 'PATCH', url: `/v2/project/${p.id}`, headers: h.as('owner', { 'idempotency-key': key }), payload: { description } });
     const claimedAt = await h.head();
@@ -115,7 +131,10 @@ describe('Idempotency-Key', () => {
     expect(await h.head()).toBe(head);
     // interrupted before its command was appended: the retry runs
     db.prepare(`INSERT INTO idempotency_keys (scope, key, fingerprint, state, created, position) VALUES (?, 'edit-2', ?, 'interrupted', ?, ?)`).run(
-      (await h.events()).at(-1)!.metadata.actor, `PATCH /v2/project/${p.id}`, Date.now(), head,
+      (await h.events()).at(-1)!.metadata.actor,
+      `PATCH /v2/project/${p.id}`,
+      Date.now(),
+      head,
     );
     const fresh = await edit('edit-2', 'Edited a second time');
     expect(fresh.statusCode).toBe(204);

@@ -35,10 +35,10 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
     // appended: a retry looks for it in the log after the claim's position before running it again
     this.db.exec(`UPDATE idempotency_keys SET state = 'interrupted' WHERE state = 'running'`);
     this.stmts = {
-      insert: this.db.prepare(
-        `INSERT OR IGNORE INTO idempotency_keys (scope, key, fingerprint, state, created, position) VALUES (?, ?, ?, 'running', ?, ?)`,
+      insert: this.db.prepare(`INSERT OR IGNORE INTO idempotency_keys (scope, key, fingerprint, state, created, position) VALUES (?, ?, ?, 'running', ?, ?)`),
+      get: this.db.prepare<[string, string], Row>(
+        'SELECT fingerprint, state, status, headers, body, position FROM idempotency_keys WHERE scope = ? AND key = ?',
       ),
-      get: this.db.prepare<[string, string], Row>('SELECT fingerprint, state, status, headers, body, position FROM idempotency_keys WHERE scope = ? AND key = ?'),
       complete: this.db.prepare(`UPDATE idempotency_keys SET state = 'done', status = ?, headers = ?, body = ? WHERE scope = ? AND key = ?`),
       release: this.db.prepare(`DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND state = 'running'`),
       resume: this.db.prepare(`UPDATE idempotency_keys SET state = 'running' WHERE scope = ? AND key = ? AND state = 'interrupted'`),

@@ -111,6 +111,18 @@ export interface ReleaseScheduledProject {
 }
 
 export type ProjectCommand =
-  | CreateProject | EditProject | SetProjectIcon | AddGalleryImage | EditGalleryImage | RemoveGalleryImage
-  | InviteMember | JoinTeam | EditMember | RemoveMember | TransferOwnership | DeleteProject
-  | ScheduleProject | CancelProjectSchedule | ReleaseScheduledProject;
+  | CreateProject
+  | EditProject
+  | SetProjectIcon
+  | AddGalleryImage
+  | EditGalleryImage
+  | RemoveGalleryImage
+  | InviteMember
+  | JoinTeam
+  | EditMember
+  | RemoveMember
+  | TransferOwnership
+  | DeleteProject
+  | ScheduleProject
+  | CancelProjectSchedule
+  | ReleaseScheduledProject;

@@ -1,7 +1,19 @@
 import {
-  GalleryImageAdded, GalleryImageEdited, GalleryImageRemoved, ProjectCreated, ProjectDeleted, ProjectEdited,
-  ProjectIconChanged, ProjectOwnershipTransferred, ProjectReleaseScheduled, ProjectStatusChanged, TeamInviteAccepted, TeamMemberAdded,
-  TeamMemberEdited, TeamMemberRemoved, type DecidedEvent,
+  GalleryImageAdded,
+  GalleryImageEdited,
+  GalleryImageRemoved,
+  ProjectCreated,
+  ProjectDeleted,
+  ProjectEdited,
+  ProjectIconChanged,
+  ProjectOwnershipTransferred,
+  ProjectReleaseScheduled,
+  ProjectStatusChanged,
+  TeamInviteAccepted,
+  TeamMemberAdded,
+  TeamMemberEdited,
+  TeamMemberRemoved,
+  type DecidedEvent,
 } from '@modshelf/events';
 import { ALL_PROJECT_PERMISSIONS, conflict, invalidInput, notFound, PROJECT_PERMISSIONS as P, unauthorized } from '@modshelf/contract';
 import type { Decider } from '../../kernel/decider';
@@ -9,8 +21,14 @@ import { isStaff } from '../actor';
 import { APPROVED_TYPE, canTransition, isKnownTransition } from '../project-status-transitions';
 import type { EditProject, EditGalleryImage, ProjectCommand, ScheduleProject } from './project.commands';
 import {
-  canSeeProject, evolveProject, initialProjectState, memberOf, permissionsOf, requireProjectPermission,
-  type ProjectFields, type ProjectState,
+  canSeeProject,
+  evolveProject,
+  initialProjectState,
+  memberOf,
+  permissionsOf,
+  requireProjectPermission,
+  type ProjectFields,
+  type ProjectState,
 } from './project.state';
 
 const denied = (message: string) => unauthorized(message);
@@ -30,7 +48,9 @@ function decideEdit(c: EditProject, s: ProjectState): DecidedEvent[] {
   for (const [k, v] of Object.entries(requested) as [keyof ProjectFields, unknown][]) {
     if (v === undefined) continue;
     if (STAFF_ONLY_FIELDS.includes(k) && !staff) {
-      throw denied(`You do not have the permissions to edit the ${k === 'monetization_status' ? 'monetization status' : 'moderation message'} of this project!`);
+      throw denied(
+        `You do not have the permissions to edit the ${k === 'monetization_status' ? 'monetization status' : 'moderation message'} of this project!`,
+      );
     }
     if (k === 'body') {
       if ((perms & P.EDIT_BODY) === 0) throw denied('You do not have the permissions to edit the body of this project!');
@@ -111,7 +131,12 @@ export function decideProject(c: ProjectCommand, s: ProjectState): DecidedEvent[
         published: c.published,
       }),
       TeamMemberAdded({
-        user_id: c.actor.userId, role: 'Owner', permissions: ALL_PROJECT_PERMISSIONS, ordering: 0, accepted: true, is_owner: true,
+        user_id: c.actor.userId,
+        role: 'Owner',
+        permissions: ALL_PROJECT_PERMISSIONS,
+        ordering: 0,
+        accepted: true,
+        is_owner: true,
       }),
       ...(c.icon ? [ProjectIconChanged(c.icon)] : []),
       ...(c.gallery ?? []).map((g) => GalleryImageAdded(g)),
@@ -141,12 +166,21 @@ export function decideProject(c: ProjectCommand, s: ProjectState): DecidedEvent[
       const perms = requireProjectPermission(s, c.actor, P.MANAGE_INVITES, 'You do not have permission to invite users to this team');
       if (memberOf(s, c.user_id)) throw invalidInput('User is already a member of that team');
       if (!subsetOf(c.permissions, perms)) {
-        throw invalidInput('You do not have permission to give this user default project permissions. Ensure the permissions you are giving are a subset of your own');
+        throw invalidInput(
+          'You do not have permission to give this user default project permissions. Ensure the permissions you are giving are a subset of your own',
+        );
       }
-      return [TeamMemberAdded({
-        user_id: c.user_id, role: c.role, permissions: c.permissions, ordering: c.ordering, accepted: false, is_owner: false,
-        ...(c.payouts_split !== undefined ? { payouts_split: c.payouts_split } : {}),
-      })];
+      return [
+        TeamMemberAdded({
+          user_id: c.user_id,
+          role: c.role,
+          permissions: c.permissions,
+          ordering: c.ordering,
+          accepted: false,
+          is_owner: false,
+          ...(c.payouts_split !== undefined ? { payouts_split: c.payouts_split } : {}),
+        }),
+      ];
     }
     case 'join-team': {
       if (!s.exists || s.deleted) throw notFound();

@@ -26,9 +26,18 @@ describe('POST /v2/project', () => {
     expect(res.statusCode, res.body).toBe(200);
     const p = res.json();
     expect(p).toMatchObject({
-      slug: 'cool-mod', title: 'Cool mod', status: 'draft', requested_status: 'approved', project_type: 'mod',
-      license: { id: 'MIT', name: 'MIT License', url: null }, client_side: 'required', server_side: 'optional',
-      categories: ['magic'], downloads: 0, followers: 0, versions: [],
+      slug: 'cool-mod',
+      title: 'Cool mod',
+      status: 'draft',
+      requested_status: 'approved',
+      project_type: 'mod',
+      license: { id: 'MIT', name: 'MIT License', url: null },
+      client_side: 'required',
+      server_side: 'optional',
+      categories: ['magic'],
+      downloads: 0,
+      followers: 0,
+      versions: [],
     });
     expect(p.id).toMatch(/^[0-9A-Za-z]{8}$/);
     expect(p.icon_url).toMatch(new RegExp(`^${PUBLIC_URL}/cdn/data/${p.id}/icons/[0-9a-f]{128}\\.png$`));
@@ -59,9 +68,23 @@ describe('POST /v2/project', () => {
       ['unknown category', multipart([{ name: 'data', value: JSON.stringify(projectData({ categories: ['kitchen-sink'] })) }]), 400],
       ['bad slug', multipart([{ name: 'data', value: JSON.stringify(projectData({ slug: 'a b' })) }]), 400],
       ['bad license', multipart([{ name: 'data', value: JSON.stringify(projectData({ license_id: 'not a license!' })) }]), 400],
-      ['file before data', multipart([{ name: 'icon', filename: 'i.png', content: PNG }, { name: 'data', value: JSON.stringify(projectData()) }]), 400],
+      [
+        'file before data',
+        multipart([
+          { name: 'icon', filename: 'i.png', content: PNG },
+          { name: 'data', value: JSON.stringify(projectData()) },
+        ]),
+        400,
+      ],
       ['no data', multipart([{ name: 'icon', filename: 'i.png', content: PNG }]), 400],
-      ['oversize icon', multipart([{ name: 'data', value: JSON.stringify(projectData()) }, { name: 'icon', filename: 'i.png', content: Buffer.alloc(300 * 1024) }]), 413],
+      [
+        'oversize icon',
+        multipart([
+          { name: 'data', value: JSON.stringify(projectData()) },
+          { name: 'icon', filename: 'i.png', content: Buffer.alloc(300 * 1024) },
+        ]),
+        413,
+      ],
     ];
     for (const [name, body, status] of cases) {
       const res = await h.app.inject({ method: 'POST', url: '/v2/project', headers: { ...h.as('owner'), ...body.headers }, payload: body.payload });
@@ -80,7 +103,10 @@ describe('POST /v2/project', () => {
     expect(anon.statusCode).toBe(401);
     expect(anon.json().error).toBe('unauthorized');
     const noScope = await h.app.inject({
-      method: 'POST', url: '/v2/project', headers: { ...h.as('owner', { 'x-test-scopes': String(scope('PROJECT_WRITE')) }), ...body.headers }, payload: body.payload,
+      method: 'POST',
+      url: '/v2/project',
+      headers: { ...h.as('owner', { 'x-test-scopes': String(scope('PROJECT_WRITE')) }), ...body.headers },
+      payload: body.payload,
     });
     expect(noScope.statusCode).toBe(401);
     await expectNothingWritten(before);
@@ -90,10 +116,23 @@ describe('POST /v2/project', () => {
     const body = multipart([
       {
         name: 'data',
-        value: JSON.stringify(projectData({
-          is_draft: false,
-          initial_versions: [{ name: 'v1', version_number: '1.0', game_versions: ['1.0.3'], loaders: ['coreengine'], version_type: 'beta', featured: true, dependencies: [], file_parts: ['jar'] }],
-        })),
+        value: JSON.stringify(
+          projectData({
+            is_draft: false,
+            initial_versions: [
+              {
+                name: 'v1',
+                version_number: '1.0',
+                game_versions: ['1.0.3'],
+                loaders: ['coreengine'],
+                version_type: 'beta',
+                featured: true,
+                dependencies: [],
+                file_parts: ['jar'],
+              },
+            ],
+          }),
+        ),
       },
       { name: 'jar', filename: 'cool.jar', content: 'the jar' },
     ]);
@@ -112,7 +151,9 @@ describe('PATCH /v2/project/{id|slug}', () => {
   it('edits fields by id or slug and answers 204 with the position', async () => {
     const p = await createProject(h);
     const res = await h.app.inject({
-      method: 'PATCH', url: '/v2/project/COOL-MOD', headers: h.as('owner'),
+      method: 'PATCH',
+      url: '/v2/project/COOL-MOD',
+      headers: h.as('owner'),
       payload: { title: 'Cooler mod', issues_url: 'https://example.com/issues', license_id: 'Apache-2.0', categories: ['magic', 'storage'], slug: 'cooler' },
     });
     expect(res.statusCode, res.body).toBe(204);
@@ -121,7 +162,10 @@ describe('PATCH /v2/project/{id|slug}', () => {
     expect(last.type).toBe('ProjectEdited');
     expect(last.data).toEqual({
       changes: {
-        slug: 'cooler', title: 'Cooler mod', issues_url: 'https://example.com/issues', categories: ['magic', 'storage'],
+        slug: 'cooler',
+        title: 'Cooler mod',
+        issues_url: 'https://example.com/issues',
+        categories: ['magic', 'storage'],
         license: { id: 'Apache-2.0', name: 'Apache License 2.0', url: null },
       },
     });
@@ -188,8 +232,14 @@ describe('PATCH /v2/project/{id|slug}', () => {
   it('never loses one of many concurrent edits of one project', async () => {
     const p = await createProject(h);
     const edits = [
-      { title: 'Title two' }, { description: 'Another description' }, { body: 'new body' }, { issues_url: 'https://e.com/i' },
-      { source_url: 'https://e.com/s' }, { wiki_url: 'https://e.com/w' }, { discord_url: 'https://discord.gg/x' }, { server_side: 'unsupported' },
+      { title: 'Title two' },
+      { description: 'Another description' },
+      { body: 'new body' },
+      { issues_url: 'https://e.com/i' },
+      { source_url: 'https://e.com/s' },
+      { wiki_url: 'https://e.com/w' },
+      { discord_url: 'https://discord.gg/x' },
+      { server_side: 'unsupported' },
     ];
     const results = await Promise.all(edits.map((payload) => h.app.inject({ method: 'PATCH', url: `/v2/project/${p.id}`, headers: h.as('owner'), payload })));
     expect(results.map((r) => r.statusCode)).toEqual(edits.map(() => 204));
@@ -205,12 +255,18 @@ describe('PATCH /v2/projects (bulk)', () => {
     const c = await createProject(h, { slug: 'ccc-mod' }, 'stranger');
     const before = await h.head();
     const refused = await h.app.inject({
-      method: 'PATCH', url: `/v2/projects?ids=${encodeURIComponent(JSON.stringify([a.id, c.id]))}`, headers: h.as('owner'), payload: { add_categories: ['food'] },
+      method: 'PATCH',
+      url: `/v2/projects?ids=${encodeURIComponent(JSON.stringify([a.id, c.id]))}`,
+      headers: h.as('owner'),
+      payload: { add_categories: ['food'] },
     });
     expect(refused.statusCode).toBe(404);
     await expectNothingWritten(before);
     const ok = await h.app.inject({
-      method: 'PATCH', url: `/v2/projects?ids=${encodeURIComponent(JSON.stringify([a.id, b.id]))}`, headers: h.as('owner'), payload: { add_categories: ['food'] },
+      method: 'PATCH',
+      url: `/v2/projects?ids=${encodeURIComponent(JSON.stringify([a.id, b.id]))}`,
+      headers: h.as('owner'),
+      payload: { add_categories: ['food'] },
     });
     expect(ok.statusCode, ok.body).toBe(204);
     const edited = (await h.events(before)).map((e) => e.data);
@@ -221,7 +277,12 @@ describe('PATCH /v2/projects (bulk)', () => {
 describe('icon and gallery', () => {
   it('changes and deletes the icon', async () => {
     const p = await createProject(h);
-    const res = await h.app.inject({ method: 'PATCH', url: `/v2/project/${p.id}/icon?ext=png`, headers: { ...h.as('owner'), 'content-type': 'image/png' }, payload: PNG });
+    const res = await h.app.inject({
+      method: 'PATCH',
+      url: `/v2/project/${p.id}/icon?ext=png`,
+      headers: { ...h.as('owner'), 'content-type': 'image/png' },
+      payload: PNG,
+    });
     expect(res.statusCode, res.body).toBe(204);
     const ev = (await h.events()).at(-1)!;
     expect(ev.type).toBe('ProjectIconChanged');
@@ -229,11 +290,26 @@ describe('icon and gallery', () => {
     expect((await h.app.inject({ method: 'DELETE', url: `/v2/project/${p.id}/icon`, headers: h.as('owner') })).statusCode).toBe(204);
     expect((await h.events()).at(-1)!.data).toEqual({ icon_url: null, color: null });
     const before = await h.head();
-    const big = await h.app.inject({ method: 'PATCH', url: `/v2/project/${p.id}/icon?ext=png`, headers: { ...h.as('owner'), 'content-type': 'image/png' }, payload: Buffer.alloc(300 * 1024) });
+    const big = await h.app.inject({
+      method: 'PATCH',
+      url: `/v2/project/${p.id}/icon?ext=png`,
+      headers: { ...h.as('owner'), 'content-type': 'image/png' },
+      payload: Buffer.alloc(300 * 1024),
+    });
     expect(big.statusCode).toBe(413);
-    const badExt = await h.app.inject({ method: 'PATCH', url: `/v2/project/${p.id}/icon?ext=exe`, headers: { ...h.as('owner'), 'content-type': 'image/png' }, payload: PNG });
+    const badExt = await h.app.inject({
+      method: 'PATCH',
+      url: `/v2/project/${p.id}/icon?ext=exe`,
+      headers: { ...h.as('owner'), 'content-type': 'image/png' },
+      payload: PNG,
+    });
     expect(badExt.statusCode).toBe(400);
-    const hidden = await h.app.inject({ method: 'PATCH', url: `/v2/project/${p.id}/icon?ext=png`, headers: { ...h.as('stranger'), 'content-type': 'image/png' }, payload: Buffer.from('other') });
+    const hidden = await h.app.inject({
+      method: 'PATCH',
+      url: `/v2/project/${p.id}/icon?ext=png`,
+      headers: { ...h.as('stranger'), 'content-type': 'image/png' },
+      payload: Buffer.from('other'),
+    });
     expect(hidden.statusCode).toBe(404);
     await expectNothingWritten(before);
     expect(h.blobs.list()).toHaveLength(1);
@@ -257,17 +333,30 @@ describe('icon and gallery', () => {
     const img = await h.app.inject({ method: 'GET', url: first.url.slice(PUBLIC_URL.length) });
     expect(img.body).toBe('one');
     const edit = await h.app.inject({
-      method: 'PATCH', url: `/v2/project/${p.id}/gallery?url=${encodeURIComponent(first.url)}&description=nice&featured=false`, headers: h.as('owner'),
+      method: 'PATCH',
+      url: `/v2/project/${p.id}/gallery?url=${encodeURIComponent(first.url)}&description=nice&featured=false`,
+      headers: h.as('owner'),
     });
     expect(edit.statusCode, edit.body).toBe(204);
     expect((await h.events()).at(-1)!.data).toEqual({ url: first.url, description: 'nice' });
     const before = await h.head();
-    const missing = await h.app.inject({ method: 'DELETE', url: `/v2/project/${p.id}/gallery?url=${encodeURIComponent('http://x/none.png')}`, headers: h.as('owner') });
+    const missing = await h.app.inject({
+      method: 'DELETE',
+      url: `/v2/project/${p.id}/gallery?url=${encodeURIComponent('http://x/none.png')}`,
+      headers: h.as('owner'),
+    });
     expect(missing.statusCode).toBe(400);
-    const noFeatured = await h.app.inject({ method: 'POST', url: `/v2/project/${p.id}/gallery?ext=png`, headers: { ...h.as('owner'), 'content-type': 'image/png' }, payload: Buffer.from('x') });
+    const noFeatured = await h.app.inject({
+      method: 'POST',
+      url: `/v2/project/${p.id}/gallery?ext=png`,
+      headers: { ...h.as('owner'), 'content-type': 'image/png' },
+      payload: Buffer.from('x'),
+    });
     expect(noFeatured.statusCode).toBe(400);
     await expectNothingWritten(before);
-    expect((await h.app.inject({ method: 'DELETE', url: `/v2/project/${p.id}/gallery?url=${encodeURIComponent(first.url)}`, headers: h.as('owner') })).statusCode).toBe(204);
+    expect(
+      (await h.app.inject({ method: 'DELETE', url: `/v2/project/${p.id}/gallery?url=${encodeURIComponent(first.url)}`, headers: h.as('owner') })).statusCode,
+    ).toBe(204);
     expect((await h.events()).at(-1)!.type).toBe('GalleryImageRemoved');
   });
 });
@@ -275,10 +364,15 @@ describe('icon and gallery', () => {
 describe('DELETE /v2/project/{id}', () => {
   it('needs DELETE_PROJECT and PROJECT_DELETE; afterwards the project is gone and its slug free', async () => {
     const p = await createProject(h);
-    expect((await h.app.inject({ method: 'DELETE', url: `/v2/project/${p.id}`, headers: h.as('owner', { 'x-test-scopes': String(scope('PROJECT_WRITE')) }) })).statusCode).toBe(401);
+    expect(
+      (await h.app.inject({ method: 'DELETE', url: `/v2/project/${p.id}`, headers: h.as('owner', { 'x-test-scopes': String(scope('PROJECT_WRITE')) }) }))
+        .statusCode,
+    ).toBe(401);
     expect((await h.app.inject({ method: 'DELETE', url: `/v2/project/${p.id}`, headers: h.as('stranger') })).statusCode).toBe(404);
     expect((await h.app.inject({ method: 'DELETE', url: `/v2/project/${p.id}`, headers: h.as('owner') })).statusCode).toBe(204);
-    expect((await h.app.inject({ method: 'PATCH', url: `/v2/project/${p.id}`, headers: h.as('owner'), payload: { title: 'Back again' } })).statusCode).toBe(404);
+    expect((await h.app.inject({ method: 'PATCH', url: `/v2/project/${p.id}`, headers: h.as('owner'), payload: { title: 'Back again' } })).statusCode).toBe(
+      404,
+    );
     await createProject(h);
   });
 });

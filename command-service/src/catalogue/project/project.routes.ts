@@ -11,8 +11,16 @@ import { requireScopes } from '../actor.hook';
 import { checkCategories, licenseOf, type ProjectType } from '../tag-rules';
 import type { EditProject, ProjectCommand } from './project.commands';
 import {
-  bulkEditInput, createProjectInput, editProjectInput, galleryAddQuery, galleryDeleteQuery, galleryEditQuery, iconQuery,
-  idsParam, type CreateProjectInput, type EditProjectInput,
+  bulkEditInput,
+  createProjectInput,
+  editProjectInput,
+  galleryAddQuery,
+  galleryDeleteQuery,
+  galleryEditQuery,
+  iconQuery,
+  idsParam,
+  type CreateProjectInput,
+  type EditProjectInput,
 } from '@modshelf/contract/v2';
 import { toDonationUrls } from './project.inputs';
 import { projectJson } from './project.json.js';
@@ -30,7 +38,7 @@ export function imageUrl(ctx: CatalogueContext, projectId: string, folder: 'imag
 
 async function requireSlugFree(ctx: CatalogueContext, slug: string, self: string | null): Promise<void> {
   const holder = await ctx.lookup.projectSlugOwner(slug);
-  if (holder && holder !== self) throw invalidInput('Slug collides with other project\'s id or slug!');
+  if (holder && holder !== self) throw invalidInput("Slug collides with other project's id or slug!");
 }
 
 function fieldsFromCreate(d: CreateProjectInput, type: ProjectType): ProjectFields {
@@ -63,7 +71,20 @@ function fieldsFromCreate(d: CreateProjectInput, type: ProjectType): ProjectFiel
 /** PATCH body -> plain changes plus the ones that need the current state. */
 export function editCommandParts(d: EditProjectInput): Pick<EditProject, 'changes' | 'derive' | 'status'> {
   const changes: Partial<ProjectFields> = {};
-  const copy = ['slug', 'title', 'description', 'body', 'issues_url', 'source_url', 'wiki_url', 'discord_url', 'client_side', 'server_side', 'requested_status', 'monetization_status'] as const;
+  const copy = [
+    'slug',
+    'title',
+    'description',
+    'body',
+    'issues_url',
+    'source_url',
+    'wiki_url',
+    'discord_url',
+    'client_side',
+    'server_side',
+    'requested_status',
+    'monetization_status',
+  ] as const;
   for (const k of copy) if (d[k] !== undefined) (changes as Record<string, unknown>)[k] = d[k];
   if (d.donation_urls !== undefined) changes.donation_urls = toDonationUrls(d.donation_urls);
   if (d.moderation_message !== undefined) changes.moderator_message = d.moderation_message;
@@ -152,14 +173,22 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
         const ext = imageExt(part.filename, part.mimetype);
         if (!ext) throw invalidInput(`Gallery item '${g.item}' is not an image`);
         const url = imageUrl(ctx, projectId, 'images', part.staged.sha512, ext);
-        gallery.push({ url, raw_url: url, featured: g.featured, title: g.title ?? null, description: g.description ?? null, ordering: g.ordering ?? 0, created: published });
+        gallery.push({
+          url,
+          raw_url: url,
+          featured: g.featured,
+          title: g.title ?? null,
+          description: g.description ?? null,
+          ordering: g.ordering ?? 0,
+          created: published,
+        });
       }
       const versionFiles = new Map<string, UploadedFile>();
       for (const [name, p] of staged) {
         if (name === 'icon' || galleryParts.has(name)) continue;
         versionFiles.set(name, { name, filename: p.filename, staged: p.staged });
       }
-      if (versionFiles.size > 0 && !(d.initial_versions?.length)) throw invalidInput('File parts were sent without initial_versions to hold them');
+      if (versionFiles.size > 0 && !d.initial_versions?.length) throw invalidInput('File parts were sent without initial_versions to hold them');
       const wantsReview = d.is_draft === false && (d.initial_versions?.length ?? 0) > 0;
 
       // the slug's reservation stream is appended with the ProjectCreated event: a racing create loses there
@@ -186,7 +215,11 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
         if (published2.position) position = published2.position;
         if (wantsReview) {
           const submitted = await runProjectCommand(ctx, commandContext(request, actor.userId), projectId, {
-            kind: 'edit', actor: toCommandActor(actor), changes: {}, status: 'processing', versionCount: published2.versionIds.length,
+            kind: 'edit',
+            actor: toCommandActor(actor),
+            changes: {},
+            status: 'processing',
+            versionCount: published2.versionIds.length,
           });
           position = submitted.position;
           state = submitted.state;
@@ -236,7 +269,13 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
       };
       const c = cats(input.categories, input.add_categories, input.remove_categories, current.categories, 'categories');
       if (c) out.categories = c;
-      const a = cats(input.additional_categories, input.add_additional_categories, input.remove_additional_categories, current.additional_categories, 'additional_categories');
+      const a = cats(
+        input.additional_categories,
+        input.add_additional_categories,
+        input.remove_additional_categories,
+        current.additional_categories,
+        'additional_categories',
+      );
       if (a) out.additional_categories = a;
       if (input.donation_urls || input.add_donation_urls || input.remove_donation_urls) {
         let next = input.donation_urls ? toDonationUrls(input.donation_urls) : current.donation_urls;
@@ -255,7 +294,13 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
     }
     let position = 0;
     for (const pid of pids) {
-      const r = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, { kind: 'edit', actor: toCommandActor(actor), changes: {}, derive, versionCount: 0 });
+      const r = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, {
+        kind: 'edit',
+        actor: toCommandActor(actor),
+        changes: {},
+        derive,
+        versionCount: 0,
+      });
       position = Math.max(position, r.position);
     }
     return noContent(reply, position || (await ctx.store.headPosition()));
@@ -279,7 +324,12 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
       const icon_url = imageUrl(ctx, pid, 'icons', blob.sha512, ext);
       await dryRun(ctx, pid, { kind: 'set-icon', actor: toCommandActor(actor), icon_url, color: null });
       await blob.commit();
-      const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, { kind: 'set-icon', actor: toCommandActor(actor), icon_url, color: null });
+      const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, {
+        kind: 'set-icon',
+        actor: toCommandActor(actor),
+        icon_url,
+        color: null,
+      });
       return noContent(reply, result.position);
     } finally {
       await blob.discard();
@@ -288,7 +338,12 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
   app.delete<{ Params: IdParams }>('/v2/project/:id/icon', async (request, reply) => {
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const pid = await resolveProject(ctx, request.params.id);
-    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, { kind: 'set-icon', actor: toCommandActor(actor), icon_url: null, color: null });
+    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, {
+      kind: 'set-icon',
+      actor: toCommandActor(actor),
+      icon_url: null,
+      color: null,
+    });
     return noContent(reply, result.position);
   });
 
@@ -301,8 +356,13 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
     try {
       const url = imageUrl(ctx, pid, 'images', blob.sha512, q.ext);
       const image: GalleryImage = {
-        url, raw_url: url, featured: q.featured, title: q.title ?? null, description: q.description ?? null,
-        ordering: q.ordering ?? 0, created: ctx.now().toISOString(),
+        url,
+        raw_url: url,
+        featured: q.featured,
+        title: q.title ?? null,
+        description: q.description ?? null,
+        ordering: q.ordering ?? 0,
+        created: ctx.now().toISOString(),
       };
       const command = { kind: 'add-gallery-image' as const, actor: toCommandActor(actor), image };
       await dryRun(ctx, pid, command);
@@ -324,7 +384,11 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const q = galleryDeleteQuery.parse(request.query);
     const pid = await resolveProject(ctx, request.params.id);
-    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, { kind: 'remove-gallery-image', actor: toCommandActor(actor), url: q.url });
+    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, {
+      kind: 'remove-gallery-image',
+      actor: toCommandActor(actor),
+      url: q.url,
+    });
     return noContent(reply, result.position);
   });
 }

@@ -8,7 +8,7 @@ import type { ProjectCommand } from './project.commands';
 import { projectDecider } from './project.decider';
 import type { ProjectState } from './project.state';
 
-export const SLUG_TAKEN = 'Slug collides with other project\'s id or slug!';
+export const SLUG_TAKEN = "Slug collides with other project's id or slug!";
 
 /** Project slugs are held in `slug-project-<slug>` reservation streams: taken on create, moved on rename, given back on delete. */
 export const projectNames: NameRules<ProjectState> = {

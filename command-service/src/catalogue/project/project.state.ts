@@ -1,8 +1,22 @@
 import type { z } from 'zod';
 import {
-  GalleryImageAdded, GalleryImageEdited, GalleryImageRemoved, ProjectCreated, ProjectDeleted, ProjectEdited,
-  ProjectIconChanged, ProjectOwnershipTransferred, ProjectReleaseScheduled, ProjectStatusChanged, TeamInviteAccepted, TeamMemberAdded,
-  TeamMemberEdited, TeamMemberRemoved, type RecordedEvent, type fields, type PROJECT_SCHEDULE_STATUSES,
+  GalleryImageAdded,
+  GalleryImageEdited,
+  GalleryImageRemoved,
+  ProjectCreated,
+  ProjectDeleted,
+  ProjectEdited,
+  ProjectIconChanged,
+  ProjectOwnershipTransferred,
+  ProjectReleaseScheduled,
+  ProjectStatusChanged,
+  TeamInviteAccepted,
+  TeamMemberAdded,
+  TeamMemberEdited,
+  TeamMemberRemoved,
+  type RecordedEvent,
+  type fields,
+  type PROJECT_SCHEDULE_STATUSES,
 } from '@modshelf/events';
 import { ALL_PROJECT_PERMISSIONS, notFound, unauthorized } from '@modshelf/contract';
 import { isStaff, type CommandActor } from '../actor';
@@ -63,8 +77,7 @@ export const initialProjectState: ProjectState = {
   schedule: null,
 };
 
-const mapMember = (s: ProjectState, userId: string, f: (m: Member) => Member): Member[] =>
-  s.members.map((m) => (m.user_id === userId ? f(m) : m));
+const mapMember = (s: ProjectState, userId: string, f: (m: Member) => Member): Member[] => s.members.map((m) => (m.user_id === userId ? f(m) : m));
 
 export function evolveProject(s: ProjectState, e: RecordedEvent): ProjectState {
   if (ProjectCreated.is(e)) {

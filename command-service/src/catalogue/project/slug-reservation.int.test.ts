@@ -58,7 +58,7 @@ describe('two replicas on one SQLite log race for slugs', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('gives each project slug to exactly one creator; every other gets Modrinth\'s 400', async () => {
+  it("gives each project slug to exactly one creator; every other gets Modrinth's 400", async () => {
     const slugs = ['race-one', 'race-two', 'race-three', 'race-four'];
     // 40 creations, the same slug sent (in mixed case) to both replicas at once
     const attempts = Array.from({ length: 40 }, (_, i) => {
@@ -103,7 +103,9 @@ describe('two replicas on one SQLite log race for slugs', () => {
     expect(res.status).toBe(200);
     const { id } = await res.json();
     const edit = await fetch(`${replicas[1].url}/v2/project/seen-everywhere`, {
-      method: 'PATCH', headers: { 'x-test-user': 'owner', 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Edited elsewhere' }),
+      method: 'PATCH',
+      headers: { 'x-test-user': 'owner', 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Edited elsewhere' }),
     });
     expect(edit.status).toBe(204);
     const again = await createProjectRequest(replicas[1].url, id);

@@ -13,7 +13,12 @@ afterEach(async () => {
 describe('team routes', () => {
   it('invite, join, edit, transfer ownership, remove', async () => {
     const p = await createProject(h);
-    const inv = await h.app.inject({ method: 'POST', url: `/v2/team/${p.team}/members`, headers: h.as('owner'), payload: { user_id: 'MemberBB', role: 'Artist', permissions: P.EDIT_BODY } });
+    const inv = await h.app.inject({
+      method: 'POST',
+      url: `/v2/team/${p.team}/members`,
+      headers: h.as('owner'),
+      payload: { user_id: 'MemberBB', role: 'Artist', permissions: P.EDIT_BODY },
+    });
     expect(inv.statusCode, inv.body).toBe(204);
     expect((await h.events()).at(-1)!.data).toMatchObject({ user_id: 'MemberBB', role: 'Artist', permissions: P.EDIT_BODY, accepted: false, is_owner: false });
     // the invitee can see the draft enough to join; strangers cannot
@@ -21,12 +26,23 @@ describe('team routes', () => {
     expect((await h.app.inject({ method: 'POST', url: `/v2/team/${p.team}/join`, headers: h.as('member') })).statusCode).toBe(204);
     expect((await h.app.inject({ method: 'POST', url: `/v2/team/${p.team}/join`, headers: h.as('member') })).statusCode).toBe(400);
     expect((await h.app.inject({ method: 'PATCH', url: `/v2/project/${p.id}`, headers: h.as('member'), payload: { body: 'by member' } })).statusCode).toBe(204);
-    expect((await h.app.inject({ method: 'PATCH', url: `/v2/project/${p.id}`, headers: h.as('member'), payload: { title: 'By member' } })).statusCode).toBe(401);
+    expect((await h.app.inject({ method: 'PATCH', url: `/v2/project/${p.id}`, headers: h.as('member'), payload: { title: 'By member' } })).statusCode).toBe(
+      401,
+    );
     // members are addressed by id or username
-    const edit = await h.app.inject({ method: 'PATCH', url: `/v2/team/${p.team}/members/member`, headers: h.as('owner'), payload: { permissions: P.EDIT_BODY | P.EDIT_DETAILS, ordering: 2 } });
+    const edit = await h.app.inject({
+      method: 'PATCH',
+      url: `/v2/team/${p.team}/members/member`,
+      headers: h.as('owner'),
+      payload: { permissions: P.EDIT_BODY | P.EDIT_DETAILS, ordering: 2 },
+    });
     expect(edit.statusCode, edit.body).toBe(204);
-    expect((await h.app.inject({ method: 'PATCH', url: `/v2/team/${p.team}/owner`, headers: h.as('member'), payload: { user_id: 'MemberBB' } })).statusCode).toBe(401);
-    expect((await h.app.inject({ method: 'PATCH', url: `/v2/team/${p.team}/owner`, headers: h.as('owner'), payload: { user_id: 'MemberBB' } })).statusCode).toBe(204);
+    expect(
+      (await h.app.inject({ method: 'PATCH', url: `/v2/team/${p.team}/owner`, headers: h.as('member'), payload: { user_id: 'MemberBB' } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await h.app.inject({ method: 'PATCH', url: `/v2/team/${p.team}/owner`, headers: h.as('owner'), payload: { user_id: 'MemberBB' } })).statusCode,
+    ).toBe(204);
     expect((await h.events()).at(-1)!.type).toBe('ProjectOwnershipTransferred');
     // the new owner removes the old one
     expect((await h.app.inject({ method: 'DELETE', url: `/v2/team/${p.team}/members/OwnerAAA`, headers: h.as('member') })).statusCode).toBe(204);

@@ -22,7 +22,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: CatalogueContext):
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const input = inviteInput.parse(request.body ?? {});
     const pid = await projectOfTeam(ctx, request.params.id);
-    if (!await ctx.lookup.userExists(input.user_id)) throw invalidInput('An invalid User ID specified');
+    if (!(await ctx.lookup.userExists(input.user_id))) throw invalidInput('An invalid User ID specified');
     const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, {
       kind: 'invite-member',
       actor: toCommandActor(actor),
@@ -46,9 +46,15 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: CatalogueContext):
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const input = editMemberInput.parse(request.body ?? {});
     const pid = await projectOfTeam(ctx, request.params.id);
-    const userId = await ctx.lookup.userId(request.params.user) ?? request.params.user;
+    const userId = (await ctx.lookup.userId(request.params.user)) ?? request.params.user;
     const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, {
-      kind: 'edit-member', actor: toCommandActor(actor), user_id: userId, role: input.role, permissions: input.permissions, ordering: input.ordering, payouts_split: input.payouts_split,
+      kind: 'edit-member',
+      actor: toCommandActor(actor),
+      user_id: userId,
+      role: input.role,
+      permissions: input.permissions,
+      ordering: input.ordering,
+      payouts_split: input.payouts_split,
     });
     return noContent(reply, result.position);
   });
@@ -56,8 +62,12 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: CatalogueContext):
   app.delete<{ Params: MemberParams }>('/v2/team/:id/members/:user', async (request, reply) => {
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const pid = await projectOfTeam(ctx, request.params.id);
-    const userId = await ctx.lookup.userId(request.params.user) ?? request.params.user;
-    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, { kind: 'remove-member', actor: toCommandActor(actor), user_id: userId });
+    const userId = (await ctx.lookup.userId(request.params.user)) ?? request.params.user;
+    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, {
+      kind: 'remove-member',
+      actor: toCommandActor(actor),
+      user_id: userId,
+    });
     return noContent(reply, result.position);
   });
 
@@ -70,7 +80,11 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: CatalogueContext):
       if (done) return noContent(reply, done.position);
     }
     const pid = await projectOfTeam(ctx, request.params.id);
-    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, { kind: 'transfer-ownership', actor: toCommandActor(actor), user_id: input.user_id });
+    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, {
+      kind: 'transfer-ownership',
+      actor: toCommandActor(actor),
+      user_id: input.user_id,
+    });
     return noContent(reply, result.position);
   });
 }

@@ -6,18 +6,28 @@ import { reportDecider } from './report.decider';
 import { editReportInput } from '@modshelf/contract/v2';
 
 const filed = ReportFiled({
-  report_id: 'ReportAA', reporter_id: OWNER.userId, report_type: 'spam', item_type: 'project', item_id: 'ProjBBBB', body: 'spam!', thread_id: 'ThreadBB',
+  report_id: 'ReportAA',
+  reporter_id: OWNER.userId,
+  report_type: 'spam',
+  item_type: 'project',
+  item_id: 'ProjBBBB',
+  body: 'spam!',
+  thread_id: 'ThreadBB',
 });
 
 describe('report close / reopen with a moderator message', () => {
   it('keeps the trimmed message on the close and reopen events', () => {
-    given(reportDecider, [filed]).when({ kind: 'edit', actor: MODERATOR, closed: true, message: ' Removed the project. ' })
+    given(reportDecider, [filed])
+      .when({ kind: 'edit', actor: MODERATOR, closed: true, message: ' Removed the project. ' })
       .then([ReportClosed({ closed_by: MODERATOR.userId, message: 'Removed the project.' })]);
-    given(reportDecider, [filed, ReportClosed({ closed_by: MODERATOR.userId })]).when({ kind: 'edit', actor: MODERATOR, closed: false, message: 'Looking again' })
+    given(reportDecider, [filed, ReportClosed({ closed_by: MODERATOR.userId })])
+      .when({ kind: 'edit', actor: MODERATOR, closed: false, message: 'Looking again' })
       .then([ReportReopened({ reopened_by: MODERATOR.userId, message: 'Looking again' })]);
   });
   it('an empty message is left out; a message without a change writes nothing', () => {
-    given(reportDecider, [filed]).when({ kind: 'edit', actor: MODERATOR, closed: true, message: '  ' }).then([ReportClosed({ closed_by: MODERATOR.userId })]);
+    given(reportDecider, [filed])
+      .when({ kind: 'edit', actor: MODERATOR, closed: true, message: '  ' })
+      .then([ReportClosed({ closed_by: MODERATOR.userId })]);
     given(reportDecider, [filed]).when({ kind: 'edit', actor: MODERATOR, closed: false, message: 'nothing to do' }).then([]);
   });
   it('the reporter still cannot close, message or not', () => {

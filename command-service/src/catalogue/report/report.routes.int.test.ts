@@ -13,12 +13,28 @@ describe('report routes', () => {
   it('files reports on projects, versions and users; the reporter edits, staff close', async () => {
     const p = await createProject(h);
     const v = await approve(h, p.id);
-    for (const [item_type, item_id] of [['project', 'cool-mod'], ['version', v.id], ['user', 'owner']]) {
-      const r = await h.app.inject({ method: 'POST', url: '/v2/report', headers: h.as('stranger'), payload: { report_type: 'spam', item_type, item_id, body: 'bad' } });
+    for (const [item_type, item_id] of [
+      ['project', 'cool-mod'],
+      ['version', v.id],
+      ['user', 'owner'],
+    ]) {
+      const r = await h.app.inject({
+        method: 'POST',
+        url: '/v2/report',
+        headers: h.as('stranger'),
+        payload: { report_type: 'spam', item_type, item_id, body: 'bad' },
+      });
       expect(r.statusCode, r.body).toBe(200);
       expect(r.json()).toMatchObject({ report_type: 'spam', item_type, reporter: 'StrangeC', body: 'bad', closed: false });
     }
-    const r = (await h.app.inject({ method: 'POST', url: '/v2/report', headers: h.as('stranger'), payload: { report_type: 'copyright', item_type: 'project', item_id: p.id, body: 'mine' } })).json();
+    const r = (
+      await h.app.inject({
+        method: 'POST',
+        url: '/v2/report',
+        headers: h.as('stranger'),
+        payload: { report_type: 'copyright', item_type: 'project', item_id: p.id, body: 'mine' },
+      })
+    ).json();
     expect(r.item_id).toBe(p.id);
     expect((await h.app.inject({ method: 'PATCH', url: `/v2/report/${r.id}`, headers: h.as('stranger'), payload: { body: 'more' } })).statusCode).toBe(204);
     expect((await h.app.inject({ method: 'PATCH', url: `/v2/report/${r.id}`, headers: h.as('owner'), payload: { body: 'x' } })).statusCode).toBe(404);

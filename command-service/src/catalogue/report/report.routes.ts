@@ -45,7 +45,13 @@ export function registerReportRoutes(app: FastifyInstance, ctx: CatalogueContext
       thread_id: newId(),
     };
     const created = ctx.now().toISOString();
-    const result = await execute(ctx.store, reportStream(report.report_id), reportDecider, { kind: 'file', actor: ca, report }, commandContext(request, actor.userId));
+    const result = await execute(
+      ctx.store,
+      reportStream(report.report_id),
+      reportDecider,
+      { kind: 'file', actor: ca, report },
+      commandContext(request, actor.userId),
+    );
     return withPosition(reply, result.position).status(200).send({
       id: report.report_id,
       report_type: report.report_type,

@@ -3,8 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  NO_STREAM, ProjectCreated, ProjectStatusChanged, SqliteEventStore, SqliteLeaseStore, TeamMemberAdded, newEventId, projectStream,
-  toNewEvents, type DecidedEvent,
+  NO_STREAM,
+  ProjectCreated,
+  ProjectStatusChanged,
+  SqliteEventStore,
+  SqliteLeaseStore,
+  TeamMemberAdded,
+  newEventId,
+  projectStream,
+  toNewEvents,
+  type DecidedEvent,
 } from '@modshelf/events';
 import { ALL_PROJECT_PERMISSIONS } from '@modshelf/service-kit';
 import { execute, loadStream, newCommandContext } from '../../kernel/execute';
@@ -33,15 +41,25 @@ function replica(holder: string, everyMs = 1000) {
   const store = new SqliteEventStore({ path: join(dir, 'events.db') });
   const leases = new SqliteLeaseStore({ db: store.db, clock: () => clock.now });
   const scheduler = new ReleaseScheduler({ store, leases, everyMs, holder, clock: () => clock.now });
-  closers.push(() => store.close(), () => scheduler.close());
+  closers.push(
+    () => store.close(),
+    () => scheduler.close(),
+  );
   return { store, leases, scheduler };
 }
 
 async function approvedProject(store: SqliteEventStore, id: string): Promise<void> {
   const events: DecidedEvent[] = [
     ProjectCreated({
-      ...projectFields({ slug: `p-${id.toLowerCase()}` }), project_id: id, team_id: TEAM_ID, project_type: 'mod', owner_id: OWNER.userId,
-      organization_id: null, thread_id: `Th${id}`.slice(0, 8), status: 'approved', published: '2026-01-01T00:00:00Z',
+      ...projectFields({ slug: `p-${id.toLowerCase()}` }),
+      project_id: id,
+      team_id: TEAM_ID,
+      project_type: 'mod',
+      owner_id: OWNER.userId,
+      organization_id: null,
+      thread_id: `Th${id}`.slice(0, 8),
+      status: 'approved',
+      published: '2026-01-01T00:00:00Z',
     }),
     TeamMemberAdded({ user_id: OWNER.userId, role: 'Owner', permissions: ALL_PROJECT_PERMISSIONS, ordering: 0, accepted: true, is_owner: true }),
   ];
@@ -50,9 +68,19 @@ async function approvedProject(store: SqliteEventStore, id: string): Promise<voi
 }
 
 const schedule = (store: SqliteEventStore, id: string, at: number) =>
-  execute(store, projectStream(id), projectDecider, {
-    kind: 'schedule', actor: OWNER, time: new Date(at).toISOString(), requested_status: 'approved', now: new Date(clock.now).toISOString(),
-  }, newCommandContext(OWNER.userId));
+  execute(
+    store,
+    projectStream(id),
+    projectDecider,
+    {
+      kind: 'schedule',
+      actor: OWNER,
+      time: new Date(at).toISOString(),
+      requested_status: 'approved',
+      now: new Date(clock.now).toISOString(),
+    },
+    newCommandContext(OWNER.userId),
+  );
 
 async function statusOf(store: SqliteEventStore, id: string) {
   return fold(projectDecider, (await loadStream(store, projectStream(id))).events).status;
@@ -125,8 +153,11 @@ describe('release scheduler', () => {
     await approvedProject(a.store, 'ProjAAAA');
     await schedule(a.store, 'ProjAAAA', T0 + 1);
     const now = new Date(T0 + 1).toISOString();
-    await Promise.all([a.store, b.store, a.store, b.store].map((s) =>
-      execute(s, projectStream('ProjAAAA'), projectDecider, { kind: 'release-scheduled', now }, newCommandContext(null))));
+    await Promise.all(
+      [a.store, b.store, a.store, b.store].map((s) =>
+        execute(s, projectStream('ProjAAAA'), projectDecider, { kind: 'release-scheduled', now }, newCommandContext(null)),
+      ),
+    );
     expect(await releases(a.store)).toBe(1);
   });
 

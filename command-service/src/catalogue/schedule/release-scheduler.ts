@@ -1,6 +1,15 @@
 import {
-  ProjectDeleted, ProjectReleaseScheduled, ProjectStatusChanged, VersionDeleted, VersionEdited, VersionReleaseScheduled,
-  projectStream, versionStream, type EventStore, type LeaseStore, type RecordedEvent,
+  ProjectDeleted,
+  ProjectReleaseScheduled,
+  ProjectStatusChanged,
+  VersionDeleted,
+  VersionEdited,
+  VersionReleaseScheduled,
+  projectStream,
+  versionStream,
+  type EventStore,
+  type LeaseStore,
+  type RecordedEvent,
 } from '@modshelf/events';
 import { execute, newCommandContext } from '../../kernel/execute';
 import { LeasedJob } from '../../kernel/leased-job';

@@ -13,7 +13,10 @@ const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 const schedule = (url: string, user: 'owner' | 'stranger' | 'member', payload: unknown) =>
   h.app.inject({ method: 'POST', url, headers: h.as(user), payload: payload as Record<string, unknown> });
 const statusOfProject = async (id: string) =>
-  (await h.events()).filter((e) => e.streamId === `project-${id}` && e.type === 'ProjectStatusChanged').map((e) => (e.data as { to: string }).to).at(-1);
+  (await h.events())
+    .filter((e) => e.streamId === `project-${id}` && e.type === 'ProjectStatusChanged')
+    .map((e) => (e.data as { to: string }).to)
+    .at(-1);
 
 describe('POST /v2/project/{id}/schedule', () => {
   it('schedules an approved project; the team sees the time, others get 404; reschedule and cancel work', async () => {
@@ -32,8 +35,10 @@ describe('POST /v2/project/{id}/schedule', () => {
 
     const later = new Date(Date.now() + 7_200_000).toISOString();
     expect((await schedule(`/v2/project/${p.id}/schedule`, 'owner', { time: later, requested_status: 'unlisted' })).statusCode).toBe(204);
-    expect((await h.app.inject({ method: 'GET', url: `/v2/project/${p.id}/schedule`, headers: h.as('owner') })).json())
-      .toEqual({ time: later, requested_status: 'unlisted' });
+    expect((await h.app.inject({ method: 'GET', url: `/v2/project/${p.id}/schedule`, headers: h.as('owner') })).json()).toEqual({
+      time: later,
+      requested_status: 'unlisted',
+    });
 
     const cancel = await h.app.inject({ method: 'DELETE', url: `/v2/project/${p.id}/schedule`, headers: h.as('owner') });
     expect(cancel.statusCode).toBe(204);
@@ -84,7 +89,10 @@ describe('POST /v2/version/{id}/schedule', () => {
     const time = inAnHour();
     const res = await schedule(`/v2/version/${v.id}/schedule`, 'owner', { time, requested_status: 'listed' });
     expect(res.statusCode, res.body).toBe(204);
-    expect((await h.app.inject({ method: 'GET', url: `/v2/version/${v.id}/schedule`, headers: h.as('owner') })).json()).toEqual({ time, requested_status: 'listed' });
+    expect((await h.app.inject({ method: 'GET', url: `/v2/version/${v.id}/schedule`, headers: h.as('owner') })).json()).toEqual({
+      time,
+      requested_status: 'listed',
+    });
     expect((await h.app.inject({ method: 'GET', url: `/v2/version/${v.id}/schedule`, headers: h.as('stranger') })).statusCode).toBe(404);
     expect((await schedule(`/v2/version/${v.id}/schedule`, 'owner', { time, requested_status: 'approved' })).statusCode).toBe(400);
     expect((await h.app.inject({ method: 'DELETE', url: `/v2/version/${v.id}/schedule`, headers: h.as('owner') })).statusCode).toBe(204);

@@ -24,7 +24,10 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: CatalogueConte
     const input = scheduleProjectInput.parse(request.body ?? {});
     const pid = await resolveProject(ctx, request.params.id);
     const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, {
-      kind: 'schedule', actor: toCommandActor(actor), time: new Date(input.time).toISOString(), requested_status: input.requested_status,
+      kind: 'schedule',
+      actor: toCommandActor(actor),
+      time: new Date(input.time).toISOString(),
+      requested_status: input.requested_status,
       now: ctx.now().toISOString(),
     });
     return noContent(reply, result.position);
@@ -52,7 +55,11 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: CatalogueConte
     const { versionId, projectId } = await resolveVersion(ctx, request.params.id);
     const access = projectAccess(await loadProject(ctx, projectId), actor);
     const result = await runVersionCommand(ctx, commandContext(request, actor.userId), versionId, {
-      kind: 'schedule', actor: toCommandActor(actor), access, time: new Date(input.time).toISOString(), requested_status: input.requested_status,
+      kind: 'schedule',
+      actor: toCommandActor(actor),
+      access,
+      time: new Date(input.time).toISOString(),
+      requested_status: input.requested_status,
       now: ctx.now().toISOString(),
     });
     return noContent(reply, result.position);
@@ -62,7 +69,11 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: CatalogueConte
     const actor = requireScopes(request, 'VERSION_WRITE');
     const { versionId, projectId } = await resolveVersion(ctx, request.params.id);
     const access = projectAccess(await loadProject(ctx, projectId), actor);
-    const result = await runVersionCommand(ctx, commandContext(request, actor.userId), versionId, { kind: 'cancel-schedule', actor: toCommandActor(actor), access });
+    const result = await runVersionCommand(ctx, commandContext(request, actor.userId), versionId, {
+      kind: 'cancel-schedule',
+      actor: toCommandActor(actor),
+      access,
+    });
     return noContent(reply, result.position);
   });
 

@@ -2,7 +2,17 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NO_STREAM, SqliteEventStore, UserRegistered, newEventId, toNewEvents, userStream, type Actor, type EventStore, type RecordedEvent } from '@modshelf/events';
+import {
+  NO_STREAM,
+  SqliteEventStore,
+  UserRegistered,
+  newEventId,
+  toNewEvents,
+  userStream,
+  type Actor,
+  type EventStore,
+  type RecordedEvent,
+} from '@modshelf/events';
 import { ALL_SCOPES, installErrorHandling } from '@modshelf/service-kit';
 import { LocalBlobStore } from '../../blobs/local-blob-store';
 import { registerCatalogueCommands } from '../plugin';
@@ -34,9 +44,7 @@ export function installTestAuth(app: FastifyInstance): void {
     const key = request.headers['x-test-user'];
     const u = typeof key === 'string' ? USERS[key as UserKey] : undefined;
     const scopes = request.headers['x-test-scopes'];
-    const actor: Actor | null = u
-      ? { ...u, kind: 'session', scopes: typeof scopes === 'string' ? Number(scopes) : ALL_SCOPES, tokenRefId: 'test' }
-      : null;
+    const actor: Actor | null = u ? { ...u, kind: 'session', scopes: typeof scopes === 'string' ? Number(scopes) : ALL_SCOPES, tokenRefId: 'test' } : null;
     request.actor = actor;
   });
 }
@@ -55,7 +63,12 @@ export async function harness(options: { maxFileBytes?: number } = {}) {
   installErrorHandling(app);
   installTestAuth(app);
   registerCatalogueCommands(app, {
-    store, dataDir: dir, publicUrl: PUBLIC_URL, blobs, maxFileBytes: options.maxFileBytes ?? 64 * 1024, downloadFlushMs: 60_000,
+    store,
+    dataDir: dir,
+    publicUrl: PUBLIC_URL,
+    blobs,
+    maxFileBytes: options.maxFileBytes ?? 64 * 1024,
+    downloadFlushMs: 60_000,
   });
   await app.ready();
   const head = () => store.headPosition();
@@ -137,7 +150,13 @@ export async function createProject(h: Harness, over: Record<string, unknown> = 
 }
 
 /** Publishes a version with one file. */
-export async function publishVersion(h: Harness, projectId: string, content: string | Buffer = 'jar bytes', over: Record<string, unknown> = {}, user: UserKey = 'owner') {
+export async function publishVersion(
+  h: Harness,
+  projectId: string,
+  content: string | Buffer = 'jar bytes',
+  over: Record<string, unknown> = {},
+  user: UserKey = 'owner',
+) {
   const body = multipart([
     { name: 'data', value: JSON.stringify(versionData(projectId, over)) },
     { name: 'file', filename: (over.filename as string) ?? 'cool-1.0.0.jar', content },
@@ -149,7 +168,10 @@ export async function publishVersion(h: Harness, projectId: string, content: str
 export async function approve(h: Harness, projectId: string, owner: UserKey = 'owner') {
   const v = await publishVersion(h, projectId, `content of ${projectId}`, {}, owner);
   if (v.statusCode !== 200) throw new Error(`publish failed: ${v.body}`);
-  for (const [user, status] of [[owner, 'processing'], ['moderator', 'approved']] as const) {
+  for (const [user, status] of [
+    [owner, 'processing'],
+    ['moderator', 'approved'],
+  ] as const) {
     const r = await h.app.inject({ method: 'PATCH', url: `/v2/project/${projectId}`, headers: h.as(user), payload: { status } });
     if (r.statusCode !== 204) throw new Error(`status ${status} failed: ${r.body}`);
   }

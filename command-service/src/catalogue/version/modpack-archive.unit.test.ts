@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MODPACK_INDEX, modpackProblem } from './modpack-archive';
 
-const index = (extra: Record<string, unknown> = {}) => Buffer.from(JSON.stringify({ formatVersion: 1, game: 'minecraft', versionId: '1.0.0', name: 'Pack', files: [], ...extra }));
+const index = (extra: Record<string, unknown> = {}) =>
+  Buffer.from(JSON.stringify({ formatVersion: 1, game: 'minecraft', versionId: '1.0.0', name: 'Pack', files: [], ...extra }));
 
 function zip(entries: Record<string, Buffer>): Buffer {
   const z = new AdmZip();
@@ -28,7 +29,9 @@ describe('modpackProblem', () => {
     expect(bomb.length).toBeLessThan(64 * 1024);
     expect(modpackProblem(bomb)).toMatch(/'overrides\/zeros.bin' expands \d+ times \(at most 100\): refused as a zip bomb/);
     const big = zip({ [MODPACK_INDEX]: index(), 'a.bin': randomBytes(300_000) });
-    expect(modpackProblem(big, { maxUnpackedBytes: 200_000, maxRatio: 100, maxEntries: 10, maxIndexBytes: 1024 })).toMatch(/^it unpacks to \d+ bytes \(at most 200000\)/);
+    expect(modpackProblem(big, { maxUnpackedBytes: 200_000, maxRatio: 100, maxEntries: 10, maxIndexBytes: 1024 })).toMatch(
+      /^it unpacks to \d+ bytes \(at most 200000\)/,
+    );
   });
 
   it('reads the index with a hard cap on its unpacked size', () => {

@@ -73,5 +73,4 @@ export interface ReleaseScheduledVersion {
 }
 
 export type VersionCommand =
-  | PublishVersion | EditVersion | AddVersionFiles | RemoveVersionFile | DeleteVersion
-  | ScheduleVersion | CancelVersionSchedule | ReleaseScheduledVersion;
+  PublishVersion | EditVersion | AddVersionFiles | RemoveVersionFile | DeleteVersion | ScheduleVersion | CancelVersionSchedule | ReleaseScheduledVersion;

@@ -1,6 +1,13 @@
 import {
-  VersionDeleted, VersionEdited, VersionFileAdded, VersionFileRemoved, VersionFileTypeChanged, VersionPrimaryFileChanged,
-  VersionPublished, VersionReleaseScheduled, type DecidedEvent,
+  VersionDeleted,
+  VersionEdited,
+  VersionFileAdded,
+  VersionFileRemoved,
+  VersionFileTypeChanged,
+  VersionPrimaryFileChanged,
+  VersionPublished,
+  VersionReleaseScheduled,
+  type DecidedEvent,
 } from '@modshelf/events';
 import { conflict, invalidInput, notFound, PROJECT_PERMISSIONS as P, unauthorized } from '@modshelf/contract';
 import type { Decider } from '../../kernel/decider';

@@ -18,18 +18,52 @@ describe('POST /v2/version', () => {
   it('publishes files hashed while streaming, with a primary file and urls on the site origin', async () => {
     const p = await createProject(h);
     const body = multipart([
-      { name: 'data', value: JSON.stringify(versionData(p.id, { file_parts: ['a', 'b'], primary_file: 'b', file_types: { a: 'sources-jar' }, version_type: 'beta', dependencies: [{ file_name: 'other.jar', dependency_type: 'optional' }] })) },
+      {
+        name: 'data',
+        value: JSON.stringify(
+          versionData(p.id, {
+            file_parts: ['a', 'b'],
+            primary_file: 'b',
+            file_types: { a: 'sources-jar' },
+            version_type: 'beta',
+            dependencies: [{ file_name: 'other.jar', dependency_type: 'optional' }],
+          }),
+        ),
+      },
       { name: 'a', filename: 'cool-sources.jar', content: 'sources' },
       { name: 'b', filename: 'cool mod 1.0.jar', content: 'binary' },
     ]);
     const res = await h.app.inject({ method: 'POST', url: '/v2/version', headers: { ...h.as('owner'), ...body.headers }, payload: body.payload });
     expect(res.statusCode, res.body).toBe(200);
     const v = res.json();
-    expect(v).toMatchObject({ project_id: p.id, author_id: 'OwnerAAA', version_number: '1.0.0', version_type: 'beta', status: 'listed', loaders: ['coreengine'], game_versions: ['1.11.4'], downloads: 0 });
+    expect(v).toMatchObject({
+      project_id: p.id,
+      author_id: 'OwnerAAA',
+      version_number: '1.0.0',
+      version_type: 'beta',
+      status: 'listed',
+      loaders: ['coreengine'],
+      game_versions: ['1.11.4'],
+      downloads: 0,
+    });
     expect(v.dependencies).toEqual([{ version_id: null, project_id: null, file_name: 'other.jar', dependency_type: 'optional' }]);
     expect(v.files).toEqual([
-      { hashes: { sha1: sha1('sources'), sha512: sha512('sources') }, url: `${PUBLIC_URL}/cdn/data/${p.id}/versions/${v.id}/cool-sources.jar`, filename: 'cool-sources.jar', primary: false, size: 7, file_type: 'sources-jar' },
-      { hashes: { sha1: sha1('binary'), sha512: sha512('binary') }, url: `${PUBLIC_URL}/cdn/data/${p.id}/versions/${v.id}/cool%20mod%201.0.jar`, filename: 'cool mod 1.0.jar', primary: true, size: 6, file_type: null },
+      {
+        hashes: { sha1: sha1('sources'), sha512: sha512('sources') },
+        url: `${PUBLIC_URL}/cdn/data/${p.id}/versions/${v.id}/cool-sources.jar`,
+        filename: 'cool-sources.jar',
+        primary: false,
+        size: 7,
+        file_type: 'sources-jar',
+      },
+      {
+        hashes: { sha1: sha1('binary'), sha512: sha512('binary') },
+        url: `${PUBLIC_URL}/cdn/data/${p.id}/versions/${v.id}/cool%20mod%201.0.jar`,
+        filename: 'cool mod 1.0.jar',
+        primary: true,
+        size: 6,
+        file_type: null,
+      },
     ]);
     expect(Number(res.headers[POSITION_HEADER])).toBe(await h.head());
     const dl = await h.app.inject({ method: 'GET', url: v.files[1].url.slice(PUBLIC_URL.length), remoteAddress: '203.0.113.9', headers: h.as('owner') });
@@ -80,7 +114,10 @@ describe('POST /v2/version', () => {
   it('answers an oversize file with 413 and stores nothing', async () => {
     const p = await createProject(h);
     const before = await h.head();
-    const body = multipart([{ name: 'data', value: JSON.stringify(versionData(p.id)) }, { name: 'file', filename: 'big.jar', content: Buffer.alloc(1001, 7) }]);
+    const body = multipart([
+      { name: 'data', value: JSON.stringify(versionData(p.id)) },
+      { name: 'file', filename: 'big.jar', content: Buffer.alloc(1001, 7) },
+    ]);
     const res = await h.app.inject({ method: 'POST', url: '/v2/version', headers: { ...h.as('owner'), ...body.headers }, payload: body.payload });
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json().error).toBe('payload_too_large');
@@ -114,8 +151,13 @@ describe('POST /v2/version', () => {
       expect(res.statusCode, `${name}: ${res.body}`).toBe(status);
       expect(res.json()).toHaveProperty('description');
     }
-    const malformed = multipart([{ name: 'data', value: '{nope' }, { name: 'file', filename: 'a.jar', content: 'x' }]);
-    expect((await h.app.inject({ method: 'POST', url: '/v2/version', headers: { ...h.as('owner'), ...malformed.headers }, payload: malformed.payload })).statusCode).toBe(400);
+    const malformed = multipart([
+      { name: 'data', value: '{nope' },
+      { name: 'file', filename: 'a.jar', content: 'x' },
+    ]);
+    expect(
+      (await h.app.inject({ method: 'POST', url: '/v2/version', headers: { ...h.as('owner'), ...malformed.headers }, payload: malformed.payload })).statusCode,
+    ).toBe(400);
     const strangerOnDraft = await publishVersion(h, p.id, 'x', {}, 'stranger');
     expect(strangerOnDraft.statusCode).toBe(404);
     expect(await h.head()).toBe(before);
@@ -143,7 +185,12 @@ describe('POST /v2/version', () => {
 
   it('lets a member with UPLOAD_VERSION publish, not one without', async () => {
     const p = await createProject(h);
-    await h.app.inject({ method: 'POST', url: `/v2/team/${p.team}/members`, headers: h.as('owner'), payload: { user_id: 'MemberBB', permissions: P.EDIT_BODY } });
+    await h.app.inject({
+      method: 'POST',
+      url: `/v2/team/${p.team}/members`,
+      headers: h.as('owner'),
+      payload: { user_id: 'MemberBB', permissions: P.EDIT_BODY },
+    });
     await h.app.inject({ method: 'POST', url: `/v2/team/${p.team}/join`, headers: h.as('member') });
     expect((await publishVersion(h, p.id, 'm1', {}, 'member')).statusCode).toBe(401);
     await h.app.inject({ method: 'PATCH', url: `/v2/team/${p.team}/members/MemberBB`, headers: h.as('owner'), payload: { permissions: P.UPLOAD_VERSION } });
@@ -155,13 +202,24 @@ describe('editing versions and files', () => {
   it('PATCH edits fields, the primary file and file types; DELETE file by hash; DELETE version', async () => {
     const p = await createProject(h);
     const v = (await publishVersion(h, p.id, 'one')).json();
-    const add = multipart([{ name: 'data', value: '{}' }, { name: 'extra', filename: 'extra.zip', content: 'two' }]);
+    const add = multipart([
+      { name: 'data', value: '{}' },
+      { name: 'extra', filename: 'extra.zip', content: 'two' },
+    ]);
     const added = await h.app.inject({ method: 'POST', url: `/v2/version/${v.id}/file`, headers: { ...h.as('owner'), ...add.headers }, payload: add.payload });
     expect(added.statusCode, added.body).toBe(204);
     expect((await h.events()).at(-1)!.type).toBe('VersionFileAdded');
     const patch = await h.app.inject({
-      method: 'PATCH', url: `/v2/version/${v.id}`, headers: h.as('owner'),
-      payload: { name: 'Renamed', changelog: 'better', loaders: ['coreengine', 'behaviorpack'], primary_file: ['sha1', sha1('two')], file_types: [{ algorithm: 'sha1', hash: sha1('one'), file_type: 'dev-jar' }] },
+      method: 'PATCH',
+      url: `/v2/version/${v.id}`,
+      headers: h.as('owner'),
+      payload: {
+        name: 'Renamed',
+        changelog: 'better',
+        loaders: ['coreengine', 'behaviorpack'],
+        primary_file: ['sha1', sha1('two')],
+        file_types: [{ algorithm: 'sha1', hash: sha1('one'), file_type: 'dev-jar' }],
+      },
     });
     expect(patch.statusCode, patch.body).toBe(204);
     expect((await h.events()).slice(-3).map((e) => e.type)).toEqual(['VersionEdited', 'VersionPrimaryFileChanged', 'VersionFileTypeChanged']);

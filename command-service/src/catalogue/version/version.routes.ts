@@ -11,8 +11,19 @@ import type { ProjectState } from '../project/project.state';
 import type { VersionFields } from './version.state';
 import { addFilesData, createVersionInput, deleteFileQuery, editVersionInput, type CreateVersionInput } from '@modshelf/contract/v2';
 import {
-  checkFilename, checkForeignDuplicates, checkModpacks, checkVersionData, commitUploads, dependencyProblem, fileUrl,
-  projectAccess, publishCommand, resolveVersion, runVersionCommand, versionJson, type UploadedFile,
+  checkFilename,
+  checkForeignDuplicates,
+  checkModpacks,
+  checkVersionData,
+  commitUploads,
+  dependencyProblem,
+  fileUrl,
+  projectAccess,
+  publishCommand,
+  resolveVersion,
+  runVersionCommand,
+  versionJson,
+  type UploadedFile,
 } from './version.service';
 
 type IdParams = { id: string };
@@ -69,14 +80,19 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
     const files = new Map<string, UploadedFile>();
     try {
       let project: ProjectState | null = null;
-      const d = await readUpload(ctx, request, async (raw): Promise<CreateVersionInput> => {
-        const input = createVersionInput.parse(raw);
-        if (!input.project_id) throw invalidInput('project_id is required');
-        const pid = await resolveProject(ctx, input.project_id);
-        project = await visibleProject(ctx, actor, pid);
-        await checkVersionData(ctx, project.project_type, input);
-        return input;
-      }, files);
+      const d = await readUpload(
+        ctx,
+        request,
+        async (raw): Promise<CreateVersionInput> => {
+          const input = createVersionInput.parse(raw);
+          if (!input.project_id) throw invalidInput('project_id is required');
+          const pid = await resolveProject(ctx, input.project_id);
+          project = await visibleProject(ctx, actor, pid);
+          await checkVersionData(ctx, project.project_type, input);
+          return input;
+        },
+        files,
+      );
       const state = project as ProjectState | null;
       if (!state) throw notFound();
       for (const name of files.keys()) if (!d.file_parts.includes(name)) throw invalidInput(`File part '${name}' is not listed in file_parts`);
@@ -86,7 +102,9 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
       // the decider decides (team permission included); the files are committed only once it accepts
       const result = await runVersionCommand(ctx, commandContext(request, actor.userId), command.version.version_id, command, commitUploads(files));
       // environment: required on a v2 Version, from the project's sides (as the read side answers)
-      return withPosition(reply, result.position).status(200).send({ ...versionJson(result.state), environment: environmentOf(state.fields.client_side, state.fields.server_side) });
+      return withPosition(reply, result.position)
+        .status(200)
+        .send({ ...versionJson(result.state), environment: environmentOf(state.fields.client_side, state.fields.server_side) });
     } finally {
       await discardAll(files);
     }
@@ -104,7 +122,10 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
     for (const [k, v] of Object.entries(rest)) if (v !== undefined) (changes as Record<string, unknown>)[k] = v;
     if (input.dependencies) {
       changes.dependencies = input.dependencies.map((x) => ({
-        version_id: x.version_id ?? null, project_id: x.project_id ?? null, file_name: x.file_name ?? null, dependency_type: x.dependency_type,
+        version_id: x.version_id ?? null,
+        project_id: x.project_id ?? null,
+        file_name: x.file_name ?? null,
+        dependency_type: x.dependency_type,
       }));
     }
     const result = await runVersionCommand(ctx, commandContext(request, actor.userId), versionId, {
@@ -172,7 +193,12 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
     if (!versionId) throw notFound();
     const { projectId } = await resolveVersion(ctx, versionId);
     const access = projectAccess(await loadProject(ctx, projectId), actor);
-    const result = await runVersionCommand(ctx, commandContext(request, actor.userId), versionId, { kind: 'remove-file', actor: toCommandActor(actor), access, hash });
+    const result = await runVersionCommand(ctx, commandContext(request, actor.userId), versionId, {
+      kind: 'remove-file',
+      actor: toCommandActor(actor),
+      access,
+      hash,
+    });
     return noContent(reply, result.position);
   });
 }

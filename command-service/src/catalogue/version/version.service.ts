@@ -65,8 +65,8 @@ export async function checkForeignDuplicates(ctx: CatalogueContext, projectId: s
 export async function dependencyProblem(ctx: CatalogueContext, deps: CreateVersionInput['dependencies']): Promise<string | null> {
   for (const d of deps) {
     if (!d.version_id && !d.project_id && !d.file_name) return 'A dependency needs a version_id, a project_id or a file_name';
-    if (d.version_id && !await ctx.lookup.version(d.version_id)) return `Dependency version ${d.version_id} does not exist`;
-    if (d.project_id && !await ctx.lookup.projectId(d.project_id)) return `Dependency project ${d.project_id} does not exist`;
+    if (d.version_id && !(await ctx.lookup.version(d.version_id))) return `Dependency version ${d.version_id} does not exist`;
+    if (d.project_id && !(await ctx.lookup.projectId(d.project_id))) return `Dependency project ${d.project_id} does not exist`;
   }
   return null;
 }
@@ -86,7 +86,13 @@ export async function checkVersionData(ctx: CatalogueContext, type: ProjectType,
 }
 
 /** The file records of a new version; the primary is the named part, else the first. */
-export function versionFiles(ctx: CatalogueContext, projectId: string, versionId: string, d: CreateVersionInput, uploaded: Map<string, UploadedFile>): VersionFile[] {
+export function versionFiles(
+  ctx: CatalogueContext,
+  projectId: string,
+  versionId: string,
+  d: CreateVersionInput,
+  uploaded: Map<string, UploadedFile>,
+): VersionFile[] {
   const files: VersionFile[] = [];
   for (const part of d.file_parts) {
     const f = uploaded.get(part);
@@ -106,12 +112,25 @@ export function versionFiles(ctx: CatalogueContext, projectId: string, versionId
   return files;
 }
 
-export function publishCommand(ctx: CatalogueContext, actor: Actor, access: ProjectAccess, projectId: string, d: CreateVersionInput, uploaded: Map<string, UploadedFile>): PublishVersion {
+export function publishCommand(
+  ctx: CatalogueContext,
+  actor: Actor,
+  access: ProjectAccess,
+  projectId: string,
+  d: CreateVersionInput,
+  uploaded: Map<string, UploadedFile>,
+): PublishVersion {
   return { kind: 'publish', actor: toCommandActor(actor), access, version: newVersion(ctx, actor, projectId, d, uploaded) };
 }
 
 /** The VersionPublished record of a new version (a fresh id, its files from the uploaded parts). */
-export function newVersion(ctx: CatalogueContext, actor: Actor, projectId: string, d: CreateVersionInput, uploaded: Map<string, UploadedFile>): PublishVersion['version'] {
+export function newVersion(
+  ctx: CatalogueContext,
+  actor: Actor,
+  projectId: string,
+  d: CreateVersionInput,
+  uploaded: Map<string, UploadedFile>,
+): PublishVersion['version'] {
   const versionId = newId();
   return {
     version_id: versionId,
@@ -128,7 +147,10 @@ export function newVersion(ctx: CatalogueContext, actor: Actor, projectId: strin
     status: d.status,
     requested_status: d.requested_status ?? null,
     dependencies: d.dependencies.map((x) => ({
-      version_id: x.version_id ?? null, project_id: x.project_id ?? null, file_name: x.file_name ?? null, dependency_type: x.dependency_type,
+      version_id: x.version_id ?? null,
+      project_id: x.project_id ?? null,
+      file_name: x.file_name ?? null,
+      dependency_type: x.dependency_type,
     })),
     files: versionFiles(ctx, projectId, versionId, d, uploaded),
   };
@@ -188,7 +210,7 @@ export function versionJson(s: VersionState) {
 /** A live version and its project, or 404. */
 export async function resolveVersion(ctx: CatalogueContext, versionId: string): Promise<{ versionId: string; projectId: string }> {
   const v = await ctx.lookup.version(versionId);
-  if (!v || !await ctx.lookup.projectId(v.projectId)) throw notFound();
+  if (!v || !(await ctx.lookup.projectId(v.projectId))) throw notFound();
   return { versionId, projectId: v.projectId };
 }
 
@@ -197,7 +219,14 @@ export async function resolveVersion(ctx: CatalogueContext, versionId: string): 
  * anything is written, published right after the project is created.
  */
 export const publishInitialVersions = {
-  async prepare(ctx: CatalogueContext, actor: Actor, projectId: string, type: ProjectType, raw: Record<string, unknown>[], uploaded: Map<string, UploadedFile>) {
+  async prepare(
+    ctx: CatalogueContext,
+    actor: Actor,
+    projectId: string,
+    type: ProjectType,
+    raw: Record<string, unknown>[],
+    uploaded: Map<string, UploadedFile>,
+  ) {
     const inputs = raw.map((r) => createVersionInput.parse(r));
     const used = new Set<string>();
     for (const d of inputs) {
@@ -225,7 +254,10 @@ export const publishInitialVersions = {
         const versionIds: string[] = [];
         for (const version of versions) {
           const r = await runVersionCommand(ctx, contextOf(), version.version_id, {
-            kind: 'publish', actor: toCommandActor(actor), access: projectAccess(project, actor), version,
+            kind: 'publish',
+            actor: toCommandActor(actor),
+            access: projectAccess(project, actor),
+            version,
           });
           position = r.position;
           versionIds.push(version.version_id);

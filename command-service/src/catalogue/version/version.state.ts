@@ -1,7 +1,16 @@
 import type { z } from 'zod';
 import {
-  VersionDeleted, VersionEdited, VersionFileAdded, VersionFileRemoved, VersionFileTypeChanged, VersionPrimaryFileChanged,
-  VersionPublished, VersionReleaseScheduled, type RecordedEvent, type VERSION_SCHEDULE_STATUSES, type fields,
+  VersionDeleted,
+  VersionEdited,
+  VersionFileAdded,
+  VersionFileRemoved,
+  VersionFileTypeChanged,
+  VersionPrimaryFileChanged,
+  VersionPublished,
+  VersionReleaseScheduled,
+  type RecordedEvent,
+  type VERSION_SCHEDULE_STATUSES,
+  type fields,
 } from '@modshelf/events';
 
 export type VersionFields = z.output<typeof fields.versionFields>;

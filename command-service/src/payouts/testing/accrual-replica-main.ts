@@ -7,14 +7,26 @@ import { PayoutVault } from '../vault';
 const [path, holder] = process.argv.slice(2);
 const store = new SqliteEventStore({ path, pollMs: 10 });
 const vault = new PayoutVault(':memory:');
-const accrual = new RevenueAccrual(store, new SqliteLeaseStore({ db: store.db }), vault, { perDownload: 1000, holdMs: 0 }, {
-  holder, ttlMs: 1500, renewMs: 100, commitEvery: 5,
-});
+const accrual = new RevenueAccrual(
+  store,
+  new SqliteLeaseStore({ db: store.db }),
+  vault,
+  { perDownload: 1000, holdMs: 0 },
+  {
+    holder,
+    ttlMs: 1500,
+    renewMs: 100,
+    commitEvery: 5,
+  },
+);
 accrual.start();
 // the lease timer does not hold a process open (a site's server does): this one stays until SIGTERM
 const alive = setInterval(() => {}, 60_000);
 process.on('SIGTERM', () => {
   clearInterval(alive);
-  void accrual.close().then(() => store.close()).then(() => process.exit(0));
+  void accrual
+    .close()
+    .then(() => store.close())
+    .then(() => process.exit(0));
 });
 process.stdout.write('started\n');

@@ -48,7 +48,9 @@ export function GalleryTab({ data }: { data: ProjectData }) {
           <input type="checkbox" checked={featured} onChange={(e) => setFeatured(e.target.checked)} disabled={!canEdit} /> {t('gallery.featured', 'Featured')}
         </label>
         <FormError error={add.error} />
-        <button type="submit" className="ms-btn ms-btn--primary" disabled={!canEdit || add.busy}>{t('gallery.upload', 'Upload')}</button>
+        <button type="submit" className="ms-btn ms-btn--primary" disabled={!canEdit || add.busy}>
+          {t('gallery.upload', 'Upload')}
+        </button>
       </form>
       <FormError error={edit.error} />
       {items.length === 0 ? (
@@ -62,10 +64,20 @@ export function GalleryTab({ data }: { data: ProjectData }) {
               {g.featured && <span className="cat-badge">{t('gallery.featured', 'Featured')}</span>}
               <p className="ms-muted">{g.description}</p>
               <div className="pset-row">
-                <button type="button" className="ms-btn" disabled={!canEdit || edit.busy} onClick={() => edit.run(() => projectCommands.editGallery(p.id, g.url, { featured: !g.featured }))}>
+                <button
+                  type="button"
+                  className="ms-btn"
+                  disabled={!canEdit || edit.busy}
+                  onClick={() => edit.run(() => projectCommands.editGallery(p.id, g.url, { featured: !g.featured }))}
+                >
                   {g.featured ? t('gallery.unfeature', 'Unfeature') : t('gallery.feature', 'Feature')}
                 </button>
-                <button type="button" className="ms-btn pset-btn-danger" disabled={!canEdit || edit.busy} onClick={() => edit.run(() => projectCommands.removeGallery(p.id, g.url))}>
+                <button
+                  type="button"
+                  className="ms-btn pset-btn-danger"
+                  disabled={!canEdit || edit.busy}
+                  onClick={() => edit.run(() => projectCommands.removeGallery(p.id, g.url))}
+                >
                   {t('common.delete', 'Delete')}
                 </button>
               </div>

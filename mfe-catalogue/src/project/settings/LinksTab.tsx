@@ -15,7 +15,10 @@ export function LinksTab({ data }: { data: ProjectData }) {
   const canEdit = has(permissions, 'EDIT_DETAILS');
   const platforms = useApi('tag:donation_platform', (s) => apiFetch<DonationPlatformTag[]>('/tag/donation_platform', { signal: s }));
   const [links, setLinks] = useState<Record<(typeof LINK_FIELDS)[number], string>>({
-    issues_url: p.issues_url ?? '', source_url: p.source_url ?? '', wiki_url: p.wiki_url ?? '', discord_url: p.discord_url ?? '',
+    issues_url: p.issues_url ?? '',
+    source_url: p.source_url ?? '',
+    wiki_url: p.wiki_url ?? '',
+    discord_url: p.discord_url ?? '',
   });
   const [donations, setDonations] = useState((p.donation_urls ?? []).map((d) => ({ id: d.id, url: d.url })));
   const save = useSave(data);
@@ -54,7 +57,9 @@ export function LinksTab({ data }: { data: ProjectData }) {
             onChange={(e) => setDonations(donations.map((x, j) => (j === i ? { ...x, id: e.target.value } : x)))}
           >
             {(platforms.data ?? [{ short: d.id, name: d.id }]).map((pl) => (
-              <option key={pl.short} value={pl.short}>{pl.name}</option>
+              <option key={pl.short} value={pl.short}>
+                {pl.name}
+              </option>
             ))}
           </select>
           <input
@@ -71,12 +76,19 @@ export function LinksTab({ data }: { data: ProjectData }) {
         </div>
       ))}
       <div className="pset-row">
-        <button type="button" className="ms-btn" disabled={!canEdit} onClick={() => setDonations([...donations, { id: platforms.data?.[0]?.short ?? 'other', url: '' }])}>
+        <button
+          type="button"
+          className="ms-btn"
+          disabled={!canEdit}
+          onClick={() => setDonations([...donations, { id: platforms.data?.[0]?.short ?? 'other', url: '' }])}
+        >
           {t('links.addDonation', 'Add a donation link')}
         </button>
       </div>
       <FormError error={save.error} />
-      <button type="submit" className="ms-btn ms-btn--primary" disabled={!canEdit || save.busy}>{t('settings.save', 'Save changes')}</button>
+      <button type="submit" className="ms-btn ms-btn--primary" disabled={!canEdit || save.busy}>
+        {t('settings.save', 'Save changes')}
+      </button>
     </form>
   );
 }

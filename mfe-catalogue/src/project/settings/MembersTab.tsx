@@ -42,10 +42,14 @@ export function MembersTab({ data }: { data: ProjectData }) {
           busy={invite.busy}
           error={invite.error}
           onInvite={(name) =>
-            invite.run(async () => {
-              const user = await api.user(name);
-              return projectCommands.invite(p.team, user.id, 'Member', DEFAULT_INVITE);
-            }, t('members.invited', 'Invitation sent'))}
+            invite.run(
+              async () => {
+                const user = await api.user(name);
+                return projectCommands.invite(p.team, user.id, 'Member', DEFAULT_INVITE);
+              },
+              t('members.invited', 'Invitation sent'),
+            )
+          }
         />
       )}
       {data.members.map((m) => (
@@ -55,7 +59,17 @@ export function MembersTab({ data }: { data: ProjectData }) {
   );
 }
 
-function MemberCard({ data, member: m, myPermissions, iAmOwner }: { data: ProjectData; member: ProjectData['members'][number]; myPermissions: number; iAmOwner: boolean }) {
+function MemberCard({
+  data,
+  member: m,
+  myPermissions,
+  iAmOwner,
+}: {
+  data: ProjectData;
+  member: ProjectData['members'][number];
+  myPermissions: number;
+  iAmOwner: boolean;
+}) {
   const t = useT();
   const p = data.project;
   const [role, setRole] = useState(m.role);
@@ -91,7 +105,12 @@ function MemberCard({ data, member: m, myPermissions, iAmOwner }: { data: Projec
           {t('settings.save', 'Save changes')}
         </button>
         {!m.is_owner && has(myPermissions, 'REMOVE_MEMBER') && (
-          <button type="button" className="ms-btn pset-btn-danger" disabled={save.busy} onClick={() => save.run(() => projectCommands.removeMember(p.team, m.user.id))}>
+          <button
+            type="button"
+            className="ms-btn pset-btn-danger"
+            disabled={save.busy}
+            onClick={() => save.run(() => projectCommands.removeMember(p.team, m.user.id))}
+          >
             {t('members.remove', 'Remove member')}
           </button>
         )}

@@ -3,8 +3,20 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import {
-  analyticsLabels, AnalyticsPanel, api, displayPreferencesAtom, Field, formatNumber, formatUsd, FormError, invalidateApiCache, NotFound, projectPath,
-  SLUG_RE, useApi, useT,
+  analyticsLabels,
+  AnalyticsPanel,
+  api,
+  displayPreferencesAtom,
+  Field,
+  formatNumber,
+  formatUsd,
+  FormError,
+  invalidateApiCache,
+  NotFound,
+  projectPath,
+  SLUG_RE,
+  useApi,
+  useT,
 } from '@modshelf/web-kit';
 import { type ProjectData } from '../project-data';
 import { renderMarkdown } from '../../markdown';
@@ -42,7 +54,9 @@ export function ProjectSettings({ data }: { data: ProjectData }) {
       </header>
       <nav className="pset-nav" aria-label={t('settings.sections', 'Settings sections')}>
         {tabs.map((tab) => (
-          <NavLink key={tab.to} to={tab.to} end={tab.end}>{tab.label}</NavLink>
+          <NavLink key={tab.to} to={tab.to} end={tab.end}>
+            {tab.label}
+          </NavLink>
         ))}
       </nav>
       <Routes>
@@ -90,10 +104,16 @@ function GeneralTab({ data }: { data: ProjectData }) {
     );
     if (Object.keys(changes).length === 0) return;
     const moved = changes.slug !== undefined;
-    await save.run(() => projectCommands.edit(p.id, changes), undefined, moved ? () => {
-      invalidateApiCache('project');
-      navigate(`${projectPath({ ...p, slug })}/settings`, { replace: true });
-    } : undefined);
+    await save.run(
+      () => projectCommands.edit(p.id, changes),
+      undefined,
+      moved
+        ? () => {
+            invalidateApiCache('project');
+            navigate(`${projectPath({ ...p, slug })}/settings`, { replace: true });
+          }
+        : undefined,
+    );
   };
   const review = canSubmitForReview(p);
   const transitions = teamTransitions(p.status).filter((s) => s !== 'processing');
@@ -124,13 +144,17 @@ function GeneralTab({ data }: { data: ProjectData }) {
         <Field label={t('settings.visibility', 'Visibility after approval')}>
           <select className="ms-input" value={requested} onChange={(e) => setRequested(e.target.value)} disabled={!canEdit}>
             {REQUESTED.map((s) => (
-              <option key={s} value={s}>{visibilityLabel(t, s)}</option>
+              <option key={s} value={s}>
+                {visibilityLabel(t, s)}
+              </option>
             ))}
           </select>
         </Field>
         <FormError error={save.error} />
         <div className="pset-row">
-          <button type="submit" className="ms-btn ms-btn--primary" disabled={!canEdit || save.busy}>{t('settings.save', 'Save changes')}</button>
+          <button type="submit" className="ms-btn ms-btn--primary" disabled={!canEdit || save.busy}>
+            {t('settings.save', 'Save changes')}
+          </button>
         </div>
       </form>
 
@@ -141,7 +165,9 @@ function GeneralTab({ data }: { data: ProjectData }) {
           {p.status === 'processing' && <span className="ms-muted">{t('settings.inReview', 'Your project is in the moderation queue.')}</span>}
         </p>
         {typeof p.moderator_message === 'string' && p.moderator_message && (
-          <p className="pset-note" data-testid="moderator-message">{t('settings.moderatorSaid', 'Moderator message: {message}', { message: p.moderator_message })}</p>
+          <p className="pset-note" data-testid="moderator-message">
+            {t('settings.moderatorSaid', 'Moderator message: {message}', { message: p.moderator_message })}
+          </p>
         )}
         {teamTransitions(p.status).includes('processing') && (
           <>
@@ -161,7 +187,9 @@ function GeneralTab({ data }: { data: ProjectData }) {
                 {t('settings.submitReview', 'Submit for review')}
               </button>
               {review.reason === 'versions' && (
-                <Link className="ms-btn" to={`${data.base}/version/${nextVersionNumber(null)}-new`}>{t('settings.newVersion', 'Create a version')}</Link>
+                <Link className="ms-btn" to={`${data.base}/version/${nextVersionNumber(null)}-new`}>
+                  {t('settings.newVersion', 'Create a version')}
+                </Link>
               )}
             </div>
           </>
@@ -169,7 +197,13 @@ function GeneralTab({ data }: { data: ProjectData }) {
         {transitions.length > 0 && (
           <div className="pset-row">
             {transitions.map((s) => (
-              <button key={s} type="button" className="ms-btn" disabled={!canEdit || status.busy} onClick={() => status.run(() => projectCommands.edit(p.id, { status: s }))}>
+              <button
+                key={s}
+                type="button"
+                className="ms-btn"
+                disabled={!canEdit || status.busy}
+                onClick={() => status.run(() => projectCommands.edit(p.id, { status: s }))}
+              >
                 {t('settings.makeStatus', 'Make {status}', { status: visibilityLabel(t, s) })}
               </button>
             ))}
@@ -218,11 +252,16 @@ function GeneralTab({ data }: { data: ProjectData }) {
 
 function visibilityLabel(t: ReturnType<typeof useT>, s: string): string {
   switch (s) {
-    case 'approved': return t('visibility.public', 'Public');
-    case 'unlisted': return t('visibility.unlisted', 'Unlisted');
-    case 'private': return t('visibility.private', 'Private');
-    case 'archived': return t('visibility.archived', 'Archived');
-    default: return s;
+    case 'approved':
+      return t('visibility.public', 'Public');
+    case 'unlisted':
+      return t('visibility.unlisted', 'Unlisted');
+    case 'private':
+      return t('visibility.private', 'Private');
+    case 'archived':
+      return t('visibility.archived', 'Archived');
+    default:
+      return s;
   }
 }
 
@@ -234,7 +273,10 @@ function DescriptionTab({ data }: { data: ProjectData }) {
   const [body, setBody] = useState(p.body ?? '');
   const [preview, setPreview] = useState(false);
   const save = useSave(data);
-  const html = useMemo(() => (preview ? renderMarkdown(body, { externalLinksNewTab: prefs.externalLinksNewTab }) : ''), [preview, body, prefs.externalLinksNewTab]);
+  const html = useMemo(
+    () => (preview ? renderMarkdown(body, { externalLinksNewTab: prefs.externalLinksNewTab }) : ''),
+    [preview, body, prefs.externalLinksNewTab],
+  );
   return (
     <form
       className="ms-card pset-card"
@@ -246,14 +288,25 @@ function DescriptionTab({ data }: { data: ProjectData }) {
     >
       <h3>{t('settings.description', 'Description')}</h3>
       <div className="pset-row" role="tablist">
-        <button type="button" role="tab" aria-selected={!preview} className="ms-btn" onClick={() => setPreview(false)}>{t('settings.write', 'Write')}</button>
-        <button type="button" role="tab" aria-selected={preview} className="ms-btn" onClick={() => setPreview(true)}>{t('settings.preview', 'Preview')}</button>
+        <button type="button" role="tab" aria-selected={!preview} className="ms-btn" onClick={() => setPreview(false)}>
+          {t('settings.write', 'Write')}
+        </button>
+        <button type="button" role="tab" aria-selected={preview} className="ms-btn" onClick={() => setPreview(true)}>
+          {t('settings.preview', 'Preview')}
+        </button>
       </div>
       {preview ? (
         <article className="cat-markdown pset-preview" data-testid="description-preview" dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
         <Field label={t('settings.body', 'Body (Markdown)')}>
-          <textarea className="ms-input pset-body" rows={18} value={body} maxLength={65536} onChange={(e) => setBody(e.target.value)} disabled={!has(permissions, 'EDIT_BODY')} />
+          <textarea
+            className="ms-input pset-body"
+            rows={18}
+            value={body}
+            maxLength={65536}
+            onChange={(e) => setBody(e.target.value)}
+            disabled={!has(permissions, 'EDIT_BODY')}
+          />
         </Field>
       )}
       <FormError error={save.error} />
@@ -291,7 +344,9 @@ function LicenseTab({ data }: { data: ProjectData }) {
         <select className="ms-input" value={id} onChange={(e) => setId(e.target.value)} disabled={!has(permissions, 'EDIT_DETAILS')}>
           {!known.some((l) => l.short === id) && <option value={id}>{id}</option>}
           {known.map((l) => (
-            <option key={l.short} value={l.short}>{l.name}</option>
+            <option key={l.short} value={l.short}>
+              {l.name}
+            </option>
           ))}
         </select>
       </Field>
@@ -299,7 +354,9 @@ function LicenseTab({ data }: { data: ProjectData }) {
         <input className="ms-input" type="url" value={url} onChange={(e) => setUrl(e.target.value)} disabled={!has(permissions, 'EDIT_DETAILS')} />
       </Field>
       <FormError error={save.error} />
-      <button type="submit" className="ms-btn ms-btn--primary" disabled={!has(permissions, 'EDIT_DETAILS') || save.busy}>{t('settings.save', 'Save changes')}</button>
+      <button type="submit" className="ms-btn ms-btn--primary" disabled={!has(permissions, 'EDIT_DETAILS') || save.busy}>
+        {t('settings.save', 'Save changes')}
+      </button>
     </form>
   );
 }
@@ -321,8 +378,14 @@ function AnalyticsTab({ data }: { data: ProjectData }) {
       <section className="ms-card pset-card" aria-label={t('analytics.lifetime', 'Since the project was created')}>
         <h3>{t('analytics.lifetime', 'Since the project was created')}</h3>
         <div className="pset-row pset-figures">
-          <div><strong data-testid="analytics-downloads">{formatNumber(p.downloads)}</strong> <span className="ms-muted">{t('analytics.downloads', 'downloads')}</span></div>
-          <div><strong data-testid="analytics-followers">{formatNumber(p.followers)}</strong> <span className="ms-muted">{t('analytics.followers', 'followers')}</span></div>
+          <div>
+            <strong data-testid="analytics-downloads">{formatNumber(p.downloads)}</strong>{' '}
+            <span className="ms-muted">{t('analytics.downloads', 'downloads')}</span>
+          </div>
+          <div>
+            <strong data-testid="analytics-followers">{formatNumber(p.followers)}</strong>{' '}
+            <span className="ms-muted">{t('analytics.followers', 'followers')}</span>
+          </div>
         </div>
         <ul className="pset-bars" aria-label={t('analytics.perVersion', 'Downloads per version')}>
           {data.versions.map((v) => (

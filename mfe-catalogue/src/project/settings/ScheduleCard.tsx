@@ -11,7 +11,14 @@ interface Pending {
   requested_status: string;
 }
 
-export function ScheduleCard({ data, kind, id, status, statuses, canEdit }: {
+export function ScheduleCard({
+  data,
+  kind,
+  id,
+  status,
+  statuses,
+  canEdit,
+}: {
   data: ProjectData;
   kind: 'project' | 'version';
   id: string;
@@ -70,11 +77,23 @@ export function ScheduleCard({ data, kind, id, status, statuses, canEdit }: {
       )}
       <div className="pset-row">
         <Field label={t('schedule.time', 'Release time')}>
-          <input className="ms-input" type="datetime-local" step={1} data-testid="schedule-time" value={when} onChange={(e) => setWhen(e.target.value)} disabled={!canEdit} />
+          <input
+            className="ms-input"
+            type="datetime-local"
+            step={1}
+            data-testid="schedule-time"
+            value={when}
+            onChange={(e) => setWhen(e.target.value)}
+            disabled={!canEdit}
+          />
         </Field>
         <Field label={t('schedule.status', 'Then')}>
           <select className="ms-input" data-testid="schedule-status" value={requested} onChange={(e) => setRequested(e.target.value)} disabled={!canEdit}>
-            {statuses.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+            {statuses.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
           </select>
         </Field>
       </div>

@@ -79,17 +79,27 @@ export function TagsTab({ data }: { data: ProjectData }) {
       <div className="pset-row">
         <Field label={t('tags.client', 'Client side')}>
           <select className="ms-input" value={client} onChange={(e) => setClient(e.target.value)} disabled={!canEdit}>
-            {SIDES.map((s) => <option key={s} value={s}>{sideLabel(t, s)}</option>)}
+            {SIDES.map((s) => (
+              <option key={s} value={s}>
+                {sideLabel(t, s)}
+              </option>
+            ))}
           </select>
         </Field>
         <Field label={t('tags.server', 'Server side')}>
           <select className="ms-input" value={server} onChange={(e) => setServer(e.target.value)} disabled={!canEdit}>
-            {SIDES.map((s) => <option key={s} value={s}>{sideLabel(t, s)}</option>)}
+            {SIDES.map((s) => (
+              <option key={s} value={s}>
+                {sideLabel(t, s)}
+              </option>
+            ))}
           </select>
         </Field>
       </div>
       <FormError error={save.error} />
-      <button type="submit" className="ms-btn ms-btn--primary" disabled={!canEdit || save.busy}>{t('settings.save', 'Save changes')}</button>
+      <button type="submit" className="ms-btn ms-btn--primary" disabled={!canEdit || save.busy}>
+        {t('settings.save', 'Save changes')}
+      </button>
     </form>
   );
 }

@@ -23,7 +23,11 @@ function draftOf(v: Version | null, suggested: string, projectLoaders: string[])
     version_type: v?.version_type ?? 'release',
     loaders: v?.loaders ?? (projectLoaders.length === 1 ? projectLoaders : []),
     game_versions: v?.game_versions ?? [],
-    dependencies: (v?.dependencies ?? []).map((d) => ({ project_id: d.project_id ?? null, version_id: d.version_id ?? null, dependency_type: d.dependency_type })),
+    dependencies: (v?.dependencies ?? []).map((d) => ({
+      project_id: d.project_id ?? null,
+      version_id: d.version_id ?? null,
+      dependency_type: d.dependency_type,
+    })),
     featured: v?.featured ?? false,
   };
 }
@@ -40,9 +44,11 @@ function VersionFields({ data, draft, setDraft }: { data: ProjectData; draft: Ve
   const [depError, setDepError] = useState<string | null>(null);
   const toggle = (key: 'loaders' | 'game_versions', value: string, on: boolean) =>
     setDraft({ ...draft, [key]: on ? [...draft[key], value] : draft[key].filter((x) => x !== value) });
-  const depProjects = useApi(
-    draft.dependencies.some((d) => d.project_id) ? `projects:${draft.dependencies.map((d) => d.project_id).join(',')}` : null,
-    (s) => api.projects(draft.dependencies.map((d) => d.project_id).filter((x): x is string => !!x), s),
+  const depProjects = useApi(draft.dependencies.some((d) => d.project_id) ? `projects:${draft.dependencies.map((d) => d.project_id).join(',')}` : null, (s) =>
+    api.projects(
+      draft.dependencies.map((d) => d.project_id).filter((x): x is string => !!x),
+      s,
+    ),
   );
   const addDependency = async () => {
     setDepError(null);
@@ -51,7 +57,10 @@ function VersionFields({ data, draft, setDraft }: { data: ProjectData; draft: Ve
     try {
       const p = await api.project(key);
       if (p.id === data.project.id) throw new Error(t('version.selfDependency', 'A project cannot depend on itself.'));
-      setDraft({ ...draft, dependencies: [...draft.dependencies.filter((d) => d.project_id !== p.id), { project_id: p.id, version_id: null, dependency_type: depType }] });
+      setDraft({
+        ...draft,
+        dependencies: [...draft.dependencies.filter((d) => d.project_id !== p.id), { project_id: p.id, version_id: null, dependency_type: depType }],
+      });
       setDep('');
     } catch (e) {
       setDepError((e as Error).message || t('version.noSuchProject', 'No such project.'));
@@ -61,10 +70,22 @@ function VersionFields({ data, draft, setDraft }: { data: ProjectData; draft: Ve
     <>
       <div className="pset-row">
         <Field label={t('version.number', 'Version number')}>
-          <input className="ms-input" value={draft.version_number} maxLength={32} required onChange={(e) => setDraft({ ...draft, version_number: e.target.value })} />
+          <input
+            className="ms-input"
+            value={draft.version_number}
+            maxLength={32}
+            required
+            onChange={(e) => setDraft({ ...draft, version_number: e.target.value })}
+          />
         </Field>
         <Field label={t('version.name', 'Version name')}>
-          <input className="ms-input" value={draft.name} maxLength={64} onChange={(e) => setDraft({ ...draft, name: e.target.value })} placeholder={draft.version_number} />
+          <input
+            className="ms-input"
+            value={draft.name}
+            maxLength={64}
+            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+            placeholder={draft.version_number}
+          />
         </Field>
       </div>
       <fieldset className="pset-choices">
@@ -88,7 +109,8 @@ function VersionFields({ data, draft, setDraft }: { data: ProjectData; draft: Ve
         <legend>{t('version.gameVersions', 'Game versions')}</legend>
         {(gameVersions.data ?? []).map((g) => (
           <label key={g.version} className="pset-check">
-            <input type="checkbox" checked={draft.game_versions.includes(g.version)} onChange={(e) => toggle('game_versions', g.version, e.target.checked)} /> {g.version}
+            <input type="checkbox" checked={draft.game_versions.includes(g.version)} onChange={(e) => toggle('game_versions', g.version, e.target.checked)} />{' '}
+            {g.version}
           </label>
         ))}
       </fieldset>
@@ -116,15 +138,22 @@ function VersionFields({ data, draft, setDraft }: { data: ProjectData; draft: Ve
           </Field>
           <Field label={t('version.dependencyType', 'Kind')}>
             <select className="ms-input" value={depType} onChange={(e) => setDepType(e.target.value as typeof depType)}>
-              {DEP_TYPES.map((d) => <option key={d} value={d}>{d}</option>)}
+              {DEP_TYPES.map((d) => (
+                <option key={d} value={d}>
+                  {d}
+                </option>
+              ))}
             </select>
           </Field>
-          <button type="button" className="ms-btn" onClick={addDependency}>{t('version.addDependency', 'Add dependency')}</button>
+          <button type="button" className="ms-btn" onClick={addDependency}>
+            {t('version.addDependency', 'Add dependency')}
+          </button>
         </div>
         <FormError error={depError} />
       </fieldset>
       <label className="pset-check">
-        <input type="checkbox" checked={draft.featured} onChange={(e) => setDraft({ ...draft, featured: e.target.checked })} /> {t('version.featured', 'Featured version')}
+        <input type="checkbox" checked={draft.featured} onChange={(e) => setDraft({ ...draft, featured: e.target.checked })} />{' '}
+        {t('version.featured', 'Featured version')}
       </label>
     </>
   );
@@ -202,11 +231,14 @@ export function VersionCreate({ data, suggested }: { data: ProjectData; suggeste
     if (draft.loaders.length === 0) return save.setError(t('version.needLoader', 'Choose at least one loader.'));
     if (draft.game_versions.length === 0) return save.setError(t('version.needGameVersion', 'Choose at least one game version.'));
     let createdId = '';
-    const ok = await save.run(async () => {
-      const r = await projectCommands.createVersion(data.project.id, { ...draft, version_number: draft.version_number.trim() }, files, primary);
-      createdId = r.data.id;
-      return r;
-    }, t('version.published', 'Version published'));
+    const ok = await save.run(
+      async () => {
+        const r = await projectCommands.createVersion(data.project.id, { ...draft, version_number: draft.version_number.trim() }, files, primary);
+        createdId = r.data.id;
+        return r;
+      },
+      t('version.published', 'Version published'),
+    );
     if (ok) {
       invalidateApiCache('project');
       navigate(`${data.base}/version/${encodeURIComponent(createdId)}`);
@@ -223,7 +255,13 @@ export function VersionCreate({ data, suggested }: { data: ProjectData; suggeste
           {files.map((f, i) => (
             <li key={`${f.name}-${i}`} data-testid="staged-file">
               <label className="pset-check">
-                <input type="radio" name="primary" checked={primary === i} onChange={() => setPrimary(i)} aria-label={t('version.primaryOf', 'Primary file {name}', { name: f.name })} />
+                <input
+                  type="radio"
+                  name="primary"
+                  checked={primary === i}
+                  onChange={() => setPrimary(i)}
+                  aria-label={t('version.primaryOf', 'Primary file {name}', { name: f.name })}
+                />
                 <strong>{f.name}</strong> <span className="ms-muted">{formatBytes(f.size)}</span>
               </label>
               {primary === i && <span className="cat-badge">{t('version.primary', 'Primary')}</span>}
@@ -244,8 +282,12 @@ export function VersionCreate({ data, suggested }: { data: ProjectData; suggeste
       <VersionFields data={data} draft={draft} setDraft={setDraft} />
       <FormError error={save.error} />
       <div className="pset-row">
-        <button type="submit" className="ms-btn ms-btn--primary" disabled={save.busy}>{t('version.publish', 'Publish version')}</button>
-        <Link className="ms-btn" to={`${data.base}/settings/versions`}>{t('common.cancel', 'Cancel')}</Link>
+        <button type="submit" className="ms-btn ms-btn--primary" disabled={save.busy}>
+          {t('version.publish', 'Publish version')}
+        </button>
+        <Link className="ms-btn" to={`${data.base}/settings/versions`}>
+          {t('common.cancel', 'Cancel')}
+        </Link>
       </div>
     </form>
   );
@@ -255,7 +297,12 @@ export function VersionEdit({ data }: { data: ProjectData }) {
   const t = useT();
   const { version: ending = '' } = useParams();
   const v = findVersion(data.versions, ending);
-  if (!v) return data.versions.length === 0 && data.versionsLoaded === false ? <div className="cat-loading" aria-busy="true" /> : <NotFound path={`${data.base}/version/${ending}/edit`} />;
+  if (!v)
+    return data.versions.length === 0 && data.versionsLoaded === false ? (
+      <div className="cat-loading" aria-busy="true" />
+    ) : (
+      <NotFound path={`${data.base}/version/${ending}/edit`} />
+    );
   return <VersionEditForm key={v.id} data={data} version={v} t={t} />;
 }
 
@@ -284,8 +331,12 @@ function VersionEditForm({ data, version: v, t }: { data: ProjectData; version: 
         <VersionFields data={data} draft={draft} setDraft={setDraft} />
         <FormError error={save.error} />
         <div className="pset-row">
-          <button type="submit" className="ms-btn ms-btn--primary" disabled={!has(permissions, 'UPLOAD_VERSION') || save.busy}>{t('settings.save', 'Save changes')}</button>
-          <Link className="ms-btn" to={`${data.base}/version/${encodeURIComponent(v.id)}`}>{t('version.view', 'View version')}</Link>
+          <button type="submit" className="ms-btn ms-btn--primary" disabled={!has(permissions, 'UPLOAD_VERSION') || save.busy}>
+            {t('settings.save', 'Save changes')}
+          </button>
+          <Link className="ms-btn" to={`${data.base}/version/${encodeURIComponent(v.id)}`}>
+            {t('version.view', 'View version')}
+          </Link>
         </div>
       </form>
       {v.status !== 'unknown' && (
@@ -311,19 +362,32 @@ function VersionEditForm({ data, version: v, t }: { data: ProjectData; version: 
               <strong>{f.filename}</strong> <span className="ms-muted">{formatBytes(f.size)}</span>
               {f.primary && <span className="cat-badge">{t('version.primary', 'Primary')}</span>}
               {!f.primary && f.hashes.sha1 && (
-                <button type="button" className="ms-btn" disabled={files.busy} onClick={() => files.run(() => projectCommands.editVersion(v.id, { primary_file: ['sha1', f.hashes.sha1] }))}>
+                <button
+                  type="button"
+                  className="ms-btn"
+                  disabled={files.busy}
+                  onClick={() => files.run(() => projectCommands.editVersion(v.id, { primary_file: ['sha1', f.hashes.sha1] }))}
+                >
                   {t('version.makePrimary', 'Make primary')}
                 </button>
               )}
               {v.files.length > 1 && f.hashes.sha1 && (
-                <button type="button" className="ms-btn pset-btn-danger" disabled={files.busy} onClick={() => files.run(() => projectCommands.deleteFile(f.hashes.sha1!, v.id))}>
+                <button
+                  type="button"
+                  className="ms-btn pset-btn-danger"
+                  disabled={files.busy}
+                  onClick={() => files.run(() => projectCommands.deleteFile(f.hashes.sha1!, v.id))}
+                >
                   {t('common.delete', 'Delete')}
                 </button>
               )}
             </li>
           ))}
         </ul>
-        <FileDrop onFiles={(more) => files.run(() => projectCommands.addVersionFiles(v.id, more), t('version.filesAdded', 'Files added'))} label={t('version.addFiles', 'Add files')} />
+        <FileDrop
+          onFiles={(more) => files.run(() => projectCommands.addVersionFiles(v.id, more), t('version.filesAdded', 'Files added'))}
+          label={t('version.addFiles', 'Add files')}
+        />
         <FormError error={files.error} />
       </section>
       {has(permissions, 'DELETE_VERSION') && (
@@ -336,7 +400,8 @@ function VersionEditForm({ data, version: v, t }: { data: ProjectData; version: 
             disabled={remove.busy}
             onClick={async () => {
               if (!window.confirm(t('version.deleteConfirm', 'Delete version {version} and its files?', { version: v.version_number }))) return;
-              if (await remove.run(() => projectCommands.deleteVersion(v.id), t('version.deleted', 'Version deleted'))) navigate(`${data.base}/settings/versions`);
+              if (await remove.run(() => projectCommands.deleteVersion(v.id), t('version.deleted', 'Version deleted')))
+                navigate(`${data.base}/settings/versions`);
             }}
           >
             {t('version.delete', 'Delete version')}

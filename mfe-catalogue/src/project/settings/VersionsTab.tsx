@@ -22,28 +22,32 @@ export function VersionsTab({ data }: { data: ProjectData }) {
       ) : (
         // a phone scrolls the table, not the page; the region takes focus so a keyboard scrolls it too
         <div className="pset-scroll" role="region" tabIndex={0} aria-label={t('settings.versions', 'Versions')}>
-        <table className="pset-table">
-          <thead>
-            <tr>
-              <th>{t('versions.number', 'Version number')}</th>
-              <th>{t('versions.name', 'Name')}</th>
-              <th>{t('versions.published', 'Published')}</th>
-              <th>{t('versions.downloads', 'Downloads')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {data.versions.map((v) => (
-              <tr key={v.id}>
-                <td><Link to={`${data.base}/version/${encodeURIComponent(v.displayUrlEnding)}`}>{v.version_number}</Link></td>
-                <td>{v.name}</td>
-                <td>{formatDate(v.date_published)}</td>
-                <td>{formatNumber(v.downloads)}</td>
-                <td><Link to={`${data.base}/version/${encodeURIComponent(v.displayUrlEnding)}/edit`}>{t('common.edit', 'Edit')}</Link></td>
+          <table className="pset-table">
+            <thead>
+              <tr>
+                <th>{t('versions.number', 'Version number')}</th>
+                <th>{t('versions.name', 'Name')}</th>
+                <th>{t('versions.published', 'Published')}</th>
+                <th>{t('versions.downloads', 'Downloads')}</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.versions.map((v) => (
+                <tr key={v.id}>
+                  <td>
+                    <Link to={`${data.base}/version/${encodeURIComponent(v.displayUrlEnding)}`}>{v.version_number}</Link>
+                  </td>
+                  <td>{v.name}</td>
+                  <td>{formatDate(v.date_published)}</td>
+                  <td>{formatNumber(v.downloads)}</td>
+                  <td>
+                    <Link to={`${data.base}/version/${encodeURIComponent(v.displayUrlEnding)}/edit`}>{t('common.edit', 'Edit')}</Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       )}
     </section>

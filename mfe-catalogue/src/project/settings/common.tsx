@@ -11,14 +11,17 @@ export function useSave(data: ProjectData) {
   const { busy, error, run: runAction, setError } = useAction({ failureTitle: t('settings.saveFailed', 'Could not save') });
   const run = useCallback(
     async (fn: () => Promise<{ position: number | null } | void>, success?: string, after?: () => void): Promise<boolean> => {
-      const done = await runAction(async () => {
-        const r = await fn();
-        await caughtUp(r ? r.position : null, `/project/${encodeURIComponent(data.project.id)}`);
-        // `after` replaces the reload when the write moved the project (a new slug): the old address is gone
-        if (after) after();
-        else data.refresh?.();
-        return true;
-      }, success ?? t('settings.saved', 'Changes saved'));
+      const done = await runAction(
+        async () => {
+          const r = await fn();
+          await caughtUp(r ? r.position : null, `/project/${encodeURIComponent(data.project.id)}`);
+          // `after` replaces the reload when the write moved the project (a new slug): the old address is gone
+          if (after) after();
+          else data.refresh?.();
+          return true;
+        },
+        success ?? t('settings.saved', 'Changes saved'),
+      );
       return done === true;
     },
     [data, runAction, t],

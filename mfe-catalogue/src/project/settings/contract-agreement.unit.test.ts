@@ -8,10 +8,28 @@ import { accessOf, canSubmitForReview, has, PERMISSION_NAMES, teamTransitions, t
 const owner: TeamMember = {
   team_id: 't',
   user: {
-    id: 'o', username: 'o', name: null, email: null, bio: null, avatar_url: null, created: '', role: 'developer', badges: 0, auth_providers: null,
-    email_verified: null, has_password: null, has_totp: null, payout_data: null, github_id: null,
+    id: 'o',
+    username: 'o',
+    name: null,
+    email: null,
+    bio: null,
+    avatar_url: null,
+    created: '',
+    role: 'developer',
+    badges: 0,
+    auth_providers: null,
+    email_verified: null,
+    has_password: null,
+    has_totp: null,
+    payout_data: null,
+    github_id: null,
   },
-  role: 'Owner', permissions: 0, accepted: true, is_owner: true, payouts_split: null, ordering: 0,
+  role: 'Owner',
+  permissions: 0,
+  accepted: true,
+  is_owner: true,
+  payouts_split: null,
+  ordering: 0,
 };
 
 describe("the author tabs' rules agree with the contract", () => {

@@ -127,7 +127,8 @@ export const projectCommands = {
   addGallery: (id: string, file: File, meta: { featured: boolean; title?: string; description?: string }) => {
     const ext = (file.name.split('.').pop() ?? 'png').toLowerCase();
     return command(`/project/${enc(id)}/gallery`, 'POST', undefined, {
-      raw: file, contentType: file.type || 'image/png',
+      raw: file,
+      contentType: file.type || 'image/png',
       query: { ext, featured: meta.featured, title: meta.title || undefined, description: meta.description || undefined },
     });
   },

@@ -1,12 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_PROJECT_PERMISSIONS, PROJECT_PERMISSIONS } from '@modshelf/contract/scopes';
 import {
-  accessOf, canSubmitForReview, changedFields, has, nextVersionNumber, parseNewVersionParam,
-  togglePermission, validUrl, versionFormData, versionFromFilename,
+  accessOf,
+  canSubmitForReview,
+  changedFields,
+  has,
+  nextVersionNumber,
+  parseNewVersionParam,
+  togglePermission,
+  validUrl,
+  versionFormData,
+  versionFromFilename,
 } from './lib';
 
 const member = (id: string, extra: Record<string, unknown> = {}) =>
-  ({ team_id: 't', user: { id, username: id, created: '', role: 'developer' }, role: 'Member', permissions: PROJECT_PERMISSIONS.UPLOAD_VERSION, accepted: true, ...extra }) as never;
+  ({
+    team_id: 't',
+    user: { id, username: id, created: '', role: 'developer' },
+    role: 'Member',
+    permissions: PROJECT_PERMISSIONS.UPLOAD_VERSION,
+    accepted: true,
+    ...extra,
+  }) as never;
 
 describe('project author tabs: rules', () => {
   it('gives owners and staff every permission, members their bits, others none', () => {
@@ -72,14 +87,26 @@ describe('project author tabs: rules', () => {
 
   it('builds the POST /v2/version body with data first and the primary file named', async () => {
     const files = [new File(['a'], 'a.zip'), new File(['bb'], 'b.zip')];
-    const fd = versionFormData('P1', {
-      name: '', version_number: '1.0.0', changelog: '', version_type: 'release', loaders: ['coreengine'], game_versions: ['1.11.4'], dependencies: [], featured: false,
-    }, files, 1);
+    const fd = versionFormData(
+      'P1',
+      {
+        name: '',
+        version_number: '1.0.0',
+        changelog: '',
+        version_type: 'release',
+        loaders: ['coreengine'],
+        game_versions: ['1.11.4'],
+        dependencies: [],
+        featured: false,
+      },
+      files,
+      1,
+    );
     const keys = [...fd.keys()];
     expect(keys).toEqual(['data', 'file-0', 'file-1']);
     const data = JSON.parse(fd.get('data') as string);
     expect(data).toMatchObject({ project_id: 'P1', name: '1.0.0', changelog: null, file_parts: ['file-0', 'file-1'], primary_file: 'file-1' });
-    expect(((fd.get('file-1') as File).name)).toBe('b.zip');
+    expect((fd.get('file-1') as File).name).toBe('b.zip');
   });
 });
 

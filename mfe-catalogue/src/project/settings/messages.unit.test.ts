@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 /** The author tabs' own bundle: every t(key, text) / tr(intl, key, text) in this folder has a Russian text, and no stale ones. */
 function keysIn(dir: string, shared: string[]): Set<string> {
   const keys = new Set<string>();
-  const files = [...readdirSync(dir).filter((n) => /\.tsx?$/.test(n) && !n.endsWith('.test.ts')).map((n) => join(dir, n)), ...shared];
+  const files = [
+    ...readdirSync(dir)
+      .filter((n) => /\.tsx?$/.test(n) && !n.endsWith('.test.ts'))
+      .map((n) => join(dir, n)),
+    ...shared,
+  ];
   for (const file of files) {
     for (const m of readFileSync(file, 'utf8').matchAll(/\bt(?:r\(intl,\s*|\()\s*'([\w.]+)',\s*'/g)) keys.add(m[1]);
   }

@@ -6,7 +6,18 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { ErrorScreen, Guard, injectCss, loading, messagesLoader, sessionAtom, teamAccess, WithMessages, type Session, type TeamMember } from '@modshelf/web-kit';
+import {
+  ErrorScreen,
+  Guard,
+  injectCss,
+  loading,
+  messagesLoader,
+  sessionAtom,
+  teamAccess,
+  WithMessages,
+  type Session,
+  type TeamMember,
+} from '@modshelf/web-kit';
 import type { ProjectData } from '../project-data';
 import { VersionPage } from '../VersionPage';
 import { parseNewVersionParam } from './lib';
