@@ -1,4 +1,5 @@
 /** Business constants of the spec (section 9) and the UI behaviours of section 2/4. */
+import * as tags from '@modshelf/contract/tags';
 
 export const LOADING_BAR = { throttleMs: 50, durationMs: 500, heightPx: 3 } as const;
 
@@ -83,50 +84,18 @@ export const LOCALES = ['en-US', 'ru'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const LOCALE_NAMES: Record<Locale, string> = { 'en-US': 'English (US)', ru: 'Русский' };
 
-export const PROJECT_TYPES = ['mod', 'modpack', 'server', 'behaviorpack'] as const;
+/** The tags are the contract's (`contract/src/tags.ts`); these are the shapes the front end reads. */
+export const PROJECT_TYPES = tags.ROUTE_PROJECT_TYPES;
 export type ProjectType = (typeof PROJECT_TYPES)[number];
 export const SEARCH_PAGES = { mods: 'mod', modpacks: 'modpack', servers: 'server' } as const;
 
-export const MOD_CATEGORIES = [
-  'adventure',
-  'cursed',
-  'decoration',
-  'economy',
-  'equipment',
-  'food',
-  'game-mechanics',
-  'library',
-  'magic',
-  'management',
-  'minigame',
-  'mobs',
-  'optimization',
-  'social',
-  'storage',
-  'technology',
-  'transportation',
-  'utility',
-  'worldgen',
-] as const;
-export const MODPACK_CATEGORIES = [
-  'adventure',
-  'challenging',
-  'combat',
-  'kitchen-sink',
-  'lightweight',
-  'magic',
-  'multiplayer',
-  'optimization',
-  'quests',
-  'technology',
-] as const;
+export { MOD_CATEGORIES, MODPACK_CATEGORIES, PRODUCT_LOADER } from '@modshelf/contract/tags';
 export const BEHAVIORPACK_LOADER = 'behaviorpack';
-/** The spec's `{product}` loader; ours is named after the site. */
-export const PRODUCT_LOADER = 'modshelf';
-export const LOADERS = ['coreengine', PRODUCT_LOADER, 'zotecore', BEHAVIORPACK_LOADER] as const;
-export const GAME_VERSIONS = ['1.0.3', '1.11.4', '1.16.201-arm32', '1.16.201-arm64'] as const;
-export const DONATION_PLATFORMS = ['patreon', 'bmac', 'paypal', 'github', 'ko-fi', 'other'] as const;
-export const REPORT_REASONS = ['spam', 'copyright', 'inappropriate', 'malicious', 'name-squatting'] as const;
+export const LOADERS = tags.LOADERS.map((l) => l.name);
+/** Oldest first. */
+export const GAME_VERSIONS = [...tags.GAME_VERSIONS].reverse().map((v) => v.version);
+export const DONATION_PLATFORMS = tags.DONATION_PLATFORMS.map((d) => d.short);
+export const REPORT_REASONS = tags.REPORT_TYPES;
 export const PERFORMANCE_IMPACT_ORDER = ['potato', 'low', 'medium', 'high', 'screenshot'] as const;
 export const SAMPLE_SEARCH_LIMIT = 3;
 export const SEARCH_SORTS = ['relevance', 'downloads', 'follows', 'newest', 'updated'] as const;
