@@ -11,8 +11,8 @@ export function SettingsLayout({ children }: { children: ReactNode }) {
   const session = useAtomValue(sessionAtom);
   const visible = SECTIONS.filter((s) => !s.auth || session);
   return (
-    <div className="set-layout">
-      <nav className="set-nav ms-card" aria-label={t('settings.title', 'Settings')}>
+    <div className="ms-side-layout">
+      <nav className="ms-side-nav set-nav ms-card" aria-label={t('settings.title', 'Settings')}>
         <h2>{t('settings.title', 'Settings')}</h2>
         {visible.map((s) => (
           <NavLink key={s.path} to={s.path} end={s.path === '/settings'} className={({ isActive }) => (isActive ? 'active' : undefined)}>
@@ -29,7 +29,7 @@ export function SettingsLayout({ children }: { children: ReactNode }) {
           </NavLink>
         )}
       </nav>
-      <div className="set-page">{children}</div>
+      <div className="ms-side-page set-page">{children}</div>
     </div>
   );
 }
