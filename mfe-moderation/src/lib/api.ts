@@ -2,10 +2,14 @@ import {
   apiFetch,
   command,
   type AsOfAnswer,
+  type BillingOverview as UserBilling,
+  type Charge as BillingCharge,
   type ModerationStats,
+  type PaymentMethod as BillingMethod,
   type Project,
   type QueuedProject,
   type Report,
+  type Subscription as BillingSubscription,
   type TimelineEntry,
   type User,
   type WriteMethod,
@@ -15,13 +19,7 @@ import {
  * The wire's answers (the contract's types). QueuedProject: the v2 Project plus the owner's username
  * (`author`) and the review lock.
  */
-export type { AsOfAnswer, ModerationStats, QueuedProject, Report, TimelineEntry };
-export type {
-  BillingOverview as UserBilling,
-  Charge as BillingCharge,
-  PaymentMethod as BillingMethod,
-  Subscription as BillingSubscription,
-} from '@modshelf/web-kit';
+export type { AsOfAnswer, BillingCharge, BillingMethod, BillingSubscription, ModerationStats, QueuedProject, Report, TimelineEntry, UserBilling };
 
 /**
  * A write through the web kit's client; answers the log position it reached, so the next reads can

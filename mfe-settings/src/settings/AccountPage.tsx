@@ -2,35 +2,32 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSetAtom } from 'jotai';
 import { FormError, sessionAtom, useAction, useApi, useT } from '@modshelf/web-kit';
-import { Confirm, refreshAccount, RequireAuth } from '../common';
+import { Confirm, refreshAccount } from '../common';
 import { accounts, type SelfUser } from '../lib/api';
 import { EmailCard } from './EmailCard';
 import { PasswordCard } from './PasswordCard';
-import { PageTitle } from './SettingsLayout';
+import { SignedInPage } from './SettingsLayout';
 import { TwoFactorCard } from './TwoFactorCard';
 
 export function AccountPage() {
   return (
-    <>
-      <PageTitle id="settings.account" title="Account and security" />
-      <RequireAuth>
-        {(user, reload) => {
-          const after = () => {
-            refreshAccount();
-            reload();
-          };
-          return (
-            <>
-              <EmailCard user={user} after={after} />
-              <PasswordCard user={user} />
-              <TwoFactorCard user={user} after={after} />
-              <NewsletterCard />
-              <DeleteCard user={user} />
-            </>
-          );
-        }}
-      </RequireAuth>
-    </>
+    <SignedInPage id="settings.account" title="Account and security">
+      {(user, reload) => {
+        const after = () => {
+          refreshAccount();
+          reload();
+        };
+        return (
+          <>
+            <EmailCard user={user} after={after} />
+            <PasswordCard user={user} />
+            <TwoFactorCard user={user} after={after} />
+            <NewsletterCard />
+            <DeleteCard user={user} />
+          </>
+        );
+      }}
+    </SignedInPage>
   );
 }
 

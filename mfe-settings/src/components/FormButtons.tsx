@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { useT } from '@modshelf/web-kit';
+
+/** A form's submit button (disabled while busy) and its Cancel button, side by side. */
+export function FormButtons({ submit, busy, onCancel }: { submit: ReactNode; busy: boolean; onCancel: () => void }) {
+  const t = useT();
+  return (
+    <div className="set-row">
+      <button type="submit" className="ms-btn ms-btn--primary" disabled={busy}>
+        {submit}
+      </button>
+      <button type="button" className="ms-btn" onClick={onCancel}>
+        {t('common.cancel', 'Cancel')}
+      </button>
+    </div>
+  );
+}
