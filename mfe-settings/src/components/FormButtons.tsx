@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useT } from '@modshelf/web-kit';
+import { FormError, useT } from '@modshelf/web-kit';
 
 /** A form's submit button (disabled while busy) and its Cancel button, side by side. */
 export function FormButtons({ submit, busy, onCancel }: { submit: ReactNode; busy: boolean; onCancel: () => void }) {
@@ -13,5 +13,17 @@ export function FormButtons({ submit, busy, onCancel }: { submit: ReactNode; bus
         {t('common.cancel', 'Cancel')}
       </button>
     </div>
+  );
+}
+
+/** A form's last error, then its primary submit button (disabled while busy). */
+export function SubmitWithError({ error, busy, children }: { error: string | null; busy: boolean; children: ReactNode }) {
+  return (
+    <>
+      <FormError error={error} />
+      <button className="ms-btn ms-btn--primary" type="submit" disabled={busy}>
+        {children}
+      </button>
+    </>
   );
 }
