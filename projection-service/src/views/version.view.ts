@@ -1,8 +1,9 @@
+import type { Version } from '@modshelf/contract/v2';
 import type { FileDoc, UserDoc, VersionDoc } from '../read-model/documents';
 import { environment } from './derive';
 
 /** Modrinth's v2 Version; `environment` (required by the v2 document) follows the project's client/server sides. */
-export function versionView(v: VersionDoc, opts: { includeChangelog?: boolean; project?: { client_side: string; server_side: string } | null } = {}) {
+export function versionView(v: VersionDoc, opts: { includeChangelog?: boolean; project?: { client_side: string; server_side: string } | null } = {}): Version {
   return {
     id: v.id,
     project_id: v.project_id,
