@@ -3,7 +3,7 @@ import { invalidInput, notFound } from '@modshelf/service-kit';
 import type { ProjectDoc, UserDoc, VersionDoc } from '../read-model/documents';
 import { projectView } from '../views/project.view';
 import { deriveVersionList, sortNewestFirst, versionView } from '../views/version.view';
-import { userView } from '../views/user.view';
+import { teamMemberView } from '../views/team-member.view';
 import {
   canReadProject,
   canReadVersion,
@@ -109,16 +109,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): vo
     const creators = await creatorsAmong(rm(), [...users.keys()]);
     return members
       .filter((m) => users.has(m.user_id))
-      .map((m) => ({
-        team_id: p.team,
-        user: userView(users.get(m.user_id)!, null, null, creators.has(m.user_id)),
-        role: m.role,
-        is_owner: m.is_owner,
-        permissions: privileged ? m.permissions : null,
-        accepted: m.accepted,
-        payouts_split: privileged ? (m.payouts_split ?? (m.is_owner ? 100 : 0)) : null,
-        ordering: m.ordering,
-      }));
+      .map((m) => teamMemberView(p.team, m, users.get(m.user_id)!, privileged, creators.has(m.user_id)));
   }
 
   app.get<{ Params: Params }>('/v2/team/:id/members', { preHandler }, async (req) => {

@@ -1,4 +1,4 @@
-import type { Version } from '@modshelf/contract/v2';
+import type { ListedVersion, Version } from '@modshelf/contract/v2';
 import type { FileDoc, UserDoc, VersionDoc } from '../read-model/documents';
 import { environment } from './derive';
 
@@ -33,12 +33,8 @@ export function primaryFile(v: VersionDoc): FileDoc {
   );
 }
 
-export interface VersionDerived {
-  author: { id: string; username: string; avatar_url: string | null } | null;
-  primary_file: FileDoc;
-  display_url_ending: string;
-  duplicate_changelog: boolean;
-}
+/** The fields a project's version list adds to a version (the contract's ListedVersion). */
+export type VersionDerived = Pick<ListedVersion, 'author' | 'primary_file' | 'display_url_ending' | 'duplicate_changelog'>;
 
 /**
  * Derived fields of a project's version list (spec §3), for versions sorted newest
