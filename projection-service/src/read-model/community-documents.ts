@@ -1,4 +1,4 @@
-import type { COLLECTION_STATUSES } from '@modshelf/events';
+import type { CollectionCreated, DataOf } from '@modshelf/events';
 
 /** Read-model documents of collections, organizations and notifications (wire field names). */
 
@@ -9,7 +9,7 @@ export interface CollectionDoc {
   description: string | null;
   icon_url: string | null;
   color: number | null;
-  status: (typeof COLLECTION_STATUSES)[number];
+  status: DataOf<typeof CollectionCreated>['status'];
   date_created: string;
   date_updated: string;
   projects: string[];

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { fields, USER_ROLES } from '@modshelf/events';
+import type { DataOf, fields, ReportFiled, UserRegistered } from '@modshelf/events';
 
 /**
  * Documents kept by the read models. Wire field names (snake_case) wherever the wire has them; the
@@ -120,7 +120,7 @@ export interface UserDoc {
   bio: string | null;
   avatar_url: string | null;
   created: string;
-  role: (typeof USER_ROLES)[number];
+  role: DataOf<typeof UserRegistered>['role'];
   badges: number;
   email_verified: boolean;
   has_totp: boolean;
@@ -134,8 +134,8 @@ export interface FollowDoc {
 
 export interface ReportDoc {
   id: string;
-  report_type: string;
-  item_type: string;
+  report_type: DataOf<typeof ReportFiled>['report_type'];
+  item_type: DataOf<typeof ReportFiled>['item_type'];
   item_id: string;
   reporter: string;
   body: string;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { invalidInput, notFound } from '@modshelf/service-kit';
 import type { ProjectDoc, UserDoc, VersionDoc } from '../read-model/documents';
 import { projectView } from '../views/project.view';
-import { deriveVersionList, sortNewestFirst, versionView } from '../views/version.view';
+import { deriveVersionList, listedVersionView, sortNewestFirst, versionView } from '../views/version.view';
 import { teamMemberView } from '../views/team-member.view';
 import {
   canReadProject,
@@ -76,7 +76,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): vo
     const offset = Math.max(0, Number.parseInt(q.offset ?? '0', 10) || 0);
     const limit = q.limit !== undefined ? Math.max(0, Number.parseInt(q.limit, 10) || 0) : undefined;
     list = list.slice(offset, limit !== undefined ? offset + limit : undefined);
-    return list.map((v) => ({ ...versionView(v, { includeChangelog, project: p }), ...derived.get(v.id) }));
+    return list.map((v) => listedVersionView(v, derived.get(v.id), { includeChangelog, project: p }));
   });
 
   app.get<{ Params: Params & { version: string } }>('/v2/project/:id/version/:version', { preHandler }, async (req) => {
@@ -86,7 +86,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): vo
     const wanted = req.params.version;
     const v = visible.find((x) => x.id === wanted) ?? visible.find((x) => x.version_number === wanted);
     if (!v) throw versionNotFound();
-    return { ...versionView(v, { project: p }), ...derived.get(v.id) };
+    return listedVersionView(v, derived.get(v.id), { project: p });
   });
 
   app.get<{ Params: Params }>('/v2/project/:id/members', { preHandler }, async (req) => {

@@ -2,8 +2,13 @@ import type { ListedVersion, Version } from '@modshelf/contract/v2';
 import type { FileDoc, UserDoc, VersionDoc } from '../read-model/documents';
 import { environment } from './derive';
 
+export interface VersionViewOptions {
+  includeChangelog?: boolean;
+  project?: { client_side: string; server_side: string } | null;
+}
+
 /** Modrinth's v2 Version; `environment` (required by the v2 document) follows the project's client/server sides. */
-export function versionView(v: VersionDoc, opts: { includeChangelog?: boolean; project?: { client_side: string; server_side: string } | null } = {}): Version {
+export function versionView(v: VersionDoc, opts: VersionViewOptions = {}): Version {
   return {
     id: v.id,
     project_id: v.project_id,
@@ -24,6 +29,13 @@ export function versionView(v: VersionDoc, opts: { includeChangelog?: boolean; p
     downloads: v.downloads,
     files: v.files,
   };
+}
+
+/** A version of a project's version list: the Version with the fields derived against its siblings (none when not derived). */
+export function listedVersionView(v: VersionDoc, derived: VersionDerived | undefined, opts: VersionViewOptions = {}): ListedVersion | Version {
+  if (!derived) return versionView(v, opts);
+  const listed: ListedVersion = { ...versionView(v, opts), ...derived };
+  return listed;
 }
 
 /** The primary file: the flagged one, else the first, else a placeholder named 'unknown' of size 0. */
