@@ -107,9 +107,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): vo
       ).map((u) => [u.id, u]),
     );
     const creators = await creatorsAmong(rm(), [...users.keys()]);
-    return members
-      .filter((m) => users.has(m.user_id))
-      .map((m) => teamMemberView(p.team, m, users.get(m.user_id)!, privileged, creators.has(m.user_id)));
+    return members.filter((m) => users.has(m.user_id)).map((m) => teamMemberView(p.team, m, users.get(m.user_id)!, privileged, creators.has(m.user_id)));
   }
 
   app.get<{ Params: Params }>('/v2/team/:id/members', { preHandler }, async (req) => {
