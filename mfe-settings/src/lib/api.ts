@@ -6,6 +6,7 @@ import {
   type OAuthConsent,
   type Pat as ContractPat,
   type PaymentMethod as ContractPaymentMethod,
+  type Charge as ContractCharge,
   type Product as ContractProduct,
   type SessionInfo as ContractSessionInfo,
   type Subscription as ContractSubscription,
@@ -30,19 +31,7 @@ export type ConsentInfo = OAuthConsent;
 
 export type PaymentMethod = ContractPaymentMethod;
 export type Subscription = ContractSubscription;
-export interface Charge {
-  id?: string;
-  charge_id?: string;
-  amount: number;
-  currency: string;
-  status?: string;
-  ok?: boolean;
-  description?: string;
-  created?: string;
-  time?: string;
-  payment_method: PaymentMethod | null;
-  [k: string]: unknown;
-}
+export type Charge = ContractCharge;
 export type Product = ContractProduct;
 
 /** A write through the kit's write client (read-your-writes), answering its body. */
