@@ -1,6 +1,7 @@
 import {
   apiFetch,
   command,
+  type Charge,
   type OAuthAuthorization as Authorization,
   type OAuthClient,
   type OAuthConsent as ConsentInfo,
@@ -18,20 +19,7 @@ import {
  * The wire's answers (the contract's types). SelfUser: the signed-in user's own record, GET /v2/user
  * fills the private fields (email, has_password, ...) for a session.
  */
-export type { Authorization, ConsentInfo, OAuthClient, Pat, PaymentMethod, Product, SelfUser, SessionInfo, Subscription };
-export interface Charge {
-  id?: string;
-  charge_id?: string;
-  amount: number;
-  currency: string;
-  status?: string;
-  ok?: boolean;
-  description?: string;
-  created?: string;
-  time?: string;
-  payment_method: PaymentMethod | null;
-  [k: string]: unknown;
-}
+export type { Authorization, Charge, ConsentInfo, OAuthClient, Pat, PaymentMethod, Product, SelfUser, SessionInfo, Subscription };
 
 /** A write through the kit's write client (read-your-writes), answering its body. */
 const write = <T = void>(path: string, method: WriteMethod, body?: unknown, opts?: WriteOptions): Promise<T> =>

@@ -351,9 +351,9 @@ function Charges() {
             </tr>
           </thead>
           <tbody>
-            {list.data.map((c: Charge, i) => (
-              <tr key={String(c.id ?? i)} data-testid="charge" data-status={c.status}>
-                <td>{c.created ? formatDate(c.created, intl.locale) : ''}</td>
+            {list.data.map((c: Charge) => (
+              <tr key={c.id} data-testid="charge" data-status={c.status}>
+                <td>{formatDate(c.created, intl.locale)}</td>
                 <td>{c.description}</td>
                 <td>{money(c.amount, c.currency)}</td>
                 <td>{c.status === 'failed' ? t('billing.failed', 'Failed') : t('billing.succeeded', 'Paid')}</td>
