@@ -1,17 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  caughtUp,
-  Field,
-  formatNumber,
-  invalidateApiCache,
-  projectPath,
-  slugify,
-  useApi,
-  usePageMeta,
-  useT,
-  type Translate,
-} from '@modshelf/web-kit';
+import { caughtUp, Field, formatNumber, invalidateApiCache, projectPath, slugify, useApi, usePageMeta, useT, type Translate } from '@modshelf/web-kit';
 import { Dialog, StatusBadge, useAction, useUser } from '../common';
 import { DialogButtons, VisibilityOptions } from '../components/DialogButtons';
 import { ListPage, WhenLoaded } from '../components/ListPage';
