@@ -41,7 +41,7 @@ export function Confirm({
         {children}
         <FormError error={error} />
         <div className="set-row">
-          <button type="button" className="ms-btn set-btn-danger" onClick={onConfirm} disabled={busy}>
+          <button type="button" className="ms-btn ms-btn--danger" onClick={onConfirm} disabled={busy}>
             {confirmLabel}
           </button>
           <button type="button" className="ms-btn" onClick={onCancel} autoFocus>

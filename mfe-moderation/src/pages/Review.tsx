@@ -129,7 +129,7 @@ function QueueItem({
           <button
             key={d}
             type="button"
-            className={`ms-btn${d === 'approve' ? ' ms-btn--primary' : d === 'reject' ? ' mod-btn-danger' : ''}`}
+            className={`ms-btn${d === 'approve' ? ' ms-btn--primary' : d === 'reject' ? ' ms-btn--danger' : ''}`}
             disabled={busy}
             onClick={() => decide(d)}
           >

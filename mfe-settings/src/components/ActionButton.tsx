@@ -24,7 +24,7 @@ export function ActionButton({
   title?: string;
   children: ReactNode;
 }) {
-  const className = `ms-btn${primary ? ' ms-btn--primary' : ''}${danger ? ' set-btn-danger' : ''}`;
+  const className = `ms-btn${primary ? ' ms-btn--primary' : ''}${danger ? ' ms-btn--danger' : ''}`;
   return (
     <button type="button" className={className} disabled={action.busy || disabled} title={title} onClick={() => void action.run(onRun)}>
       {children}

@@ -59,7 +59,7 @@ function DeleteCard({ user }: { user: SelfUser }) {
         )}
       </p>
       <div>
-        <button type="button" className="ms-btn set-btn-danger" onClick={() => setAsking(true)}>
+        <button type="button" className="ms-btn ms-btn--danger" onClick={() => setAsking(true)}>
           {t('account.delete', 'Delete account')}
         </button>
       </div>

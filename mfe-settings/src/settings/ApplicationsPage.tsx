@@ -118,7 +118,7 @@ function Applications({ user }: { user: SelfUser }) {
                   >
                     {t('apps.rotate', 'New secret')}
                   </ActionButton>
-                  <button type="button" className="ms-btn set-btn-danger" onClick={() => setDeleting(a)}>
+                  <button type="button" className="ms-btn ms-btn--danger" onClick={() => setDeleting(a)}>
                     {t('apps.delete', 'Delete')}
                   </button>
                 </div>

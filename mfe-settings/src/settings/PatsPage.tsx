@@ -136,7 +136,7 @@ function PatRow({ pat, onDelete }: { pat: Pat; onDelete: () => void }) {
         </span>
         <ScopeTags mask={pat.scopes} label={t('pats.scopes', 'Scopes')} />
       </div>
-      <button type="button" className="ms-btn set-btn-danger" onClick={onDelete}>
+      <button type="button" className="ms-btn ms-btn--danger" onClick={onDelete}>
         {t('pats.delete', 'Delete token')}
       </button>
     </li>

@@ -72,7 +72,7 @@ export function TwoFactorCard({ user, after }: { user: SelfUser; after: () => vo
             </Field>
             <FormError error={action.error} />
             <div className="set-row">
-              <button type="submit" className="ms-btn set-btn-danger" disabled={action.busy}>
+              <button type="submit" className="ms-btn ms-btn--danger" disabled={action.busy}>
                 {t('account.2fa.disable', 'Turn off two-factor authentication')}
               </button>
               <button type="button" className="ms-btn" onClick={() => setDisabling(false)}>
