@@ -258,6 +258,12 @@ export class MongoReadModels implements ReadModelStore {
     return rows.map((r) => r._id);
   }
 
+  /** Every key index `index` of a collection holds (the projection worker's cache). */
+  async keys(coll: CollectionName, index: string): Promise<string[]> {
+    await this.init();
+    return (await this.coll(coll).distinct(`_keys.${index}`, {})).map(String);
+  }
+
   private async bulkWrite(coll: CollectionName, ops: AnyBulkWriteOperation<Stored>[]): Promise<void> {
     try {
       await this.coll(coll).bulkWrite(ops, { ordered: false });
