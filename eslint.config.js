@@ -89,4 +89,15 @@ export default tseslint.config(
     files: ['events/**/*.ts', 'contract/**/*.ts'],
     rules: restrict(banned(['service-kit', ...SERVICES, 'site'], 'events/ and contract/ import no service and not service-kit.')),
   },
+  {
+    // contract/ is the bottom layer, shared by the services and the browser: zod only
+    files: ['contract/**/*.ts'],
+    rules: restrict(
+      banned(
+        ['events', 'service-kit', 'web-kit', 'shell', ...SERVICES, 'site', ...MFES],
+        'contract/ imports no other package: it is the bottom layer (zod only).',
+      ),
+      { group: ['fastify', '@fastify/*', 'react', 'react-dom', 'react/*'], message: 'contract/ is framework-free: zod only.' },
+    ),
+  },
 );

@@ -71,6 +71,12 @@ describe('events/ and contract/', () => {
     expect(await rulesFor('events/src/store/bad.ts', "import { x } from '../../../projection-service/src/index';\n")).toEqual(['no-restricted-imports']);
     expect(await rulesFor('events/src/ok.ts', "import { x } from '@modshelf/contract';\n")).toEqual([]);
   });
+  it('contract/ imports no other package and no framework: it is the bottom layer', async () => {
+    expect(await rulesFor('contract/src/bad.ts', "import { x } from '@modshelf/events';\n")).toEqual(['no-restricted-imports']);
+    expect(await rulesFor('contract/src/v2/bad.ts', "import { x } from '../../../web-kit/src/index';\n")).toEqual(['no-restricted-imports']);
+    expect(await rulesFor('contract/src/bad.ts', "import Fastify from 'fastify';\n")).toEqual(['no-restricted-imports']);
+    expect(await rulesFor('contract/src/ok.ts', "import { z } from 'zod';\nimport { x } from './tags';\n")).toEqual([]);
+  });
 });
 
 describe('domain code', () => {

@@ -5,9 +5,7 @@ import {
   Collection,
   DonationPlatformTag,
   ForgeUpdates,
-  GalleryImage,
   GameVersionTag,
-  License,
   LicenseTag,
   LicenseText,
   ListedVersion,
@@ -18,14 +16,11 @@ import {
   Project,
   ProjectDependencies,
   Report,
-  SearchHit,
   SearchResults,
   Statistics,
   TeamMember,
   User,
   Version,
-  VersionDependency,
-  VersionFile,
   forgeUpdatesQuery,
   hashQuery,
   hashesBody,
@@ -33,90 +28,11 @@ import {
   updateBody,
   versionListQuery,
 } from '@modshelf/contract/v2';
-
-/** Named schemas (components.schemas of the published document): the contract's answers. */
-export const QUERY_SCHEMAS = {
-  ForgeUpdates,
-  Project,
-  Version,
-  ListedVersion,
-  VersionFile,
-  VersionDependency,
-  SearchHit,
-  SearchResults,
-  User,
-  TeamMember,
-  Report,
-  Statistics,
-  GalleryImage,
-  License,
-  Collection,
-  Organization,
-  OrganizationMember,
-  Notification,
-  CategoryTag,
-  LoaderTag,
-  GameVersionTag,
-  LicenseTag,
-  DonationPlatformTag,
-} satisfies Record<string, z.ZodType>;
-
-const s = z.string();
-const jsonArray = (what: string) => s.meta({ description: `JSON array of ${what}, e.g. ["a","b"]` });
-const idsQuery = (what: string) => z.object({ ids: jsonArray(what) });
-const minPosition = {
-  min_position: s
-    .optional()
-    .meta({ description: 'read-your-writes: wait (up to 3 s) until the projections passed this log position (also the x-modshelf-min-position header)' }),
-};
-const withPosition = (q?: z.ZodObject) => (q ? q.extend(minPosition) : z.object(minPosition));
+import { ANALYTICS_ROUTES } from './analytics.openapi';
+import { QUERY_SCHEMAS } from './query-schemas.openapi';
+import { E400, E401, E404, idsQuery, must, ok, read, s, withPosition } from './route-helpers.openapi';
 
 const hashMap = z.record(s, Version).meta({ description: 'hash -> version; hashes that match nothing are left out' });
-
-const ok = (schema: z.ZodType, description = 'OK') => ({ 200: { description, schema } });
-const E400 = { 400: 'Bad input' };
-const E401 = { 401: 'Missing or invalid token, or the token lacks the scope' };
-const E404 = { 404: 'Not found, or hidden from the caller' };
-
-const read = (scope: Parameters<typeof withScope>[0]) => withScope(scope);
-function withScope(scope: NonNullable<RouteDoc['scopes']>[number]): Pick<RouteDoc, 'auth' | 'scopes'> {
-  return { auth: 'optional', scopes: [scope] };
-}
-const must = (scope: NonNullable<RouteDoc['scopes']>[number]): Pick<RouteDoc, 'auth' | 'scopes'> => ({ auth: 'required', scopes: [scope] });
-
-const analyticsQuery = z.object({
-  project_ids: jsonArray('project ids or slugs').optional().meta({ description: 'JSON array; default: every project the caller may see analytics of' }),
-  start_date: s.optional().meta({ description: 'ISO 8601; default: two weeks before end_date' }),
-  end_date: s.optional().meta({ description: 'ISO 8601; default: now' }),
-  resolution_minutes: z
-    .int()
-    .positive()
-    .multipleOf(1440)
-    .optional()
-    .meta({ description: 'bucket width, a multiple of 1440 (figures are kept per UTC day); default 1440' }),
-});
-const series = (value: z.ZodType, what: string) =>
-  z.record(s, z.record(s, value)).meta({ description: `project id -> bucket start (unix seconds) -> ${what}; empty buckets are left out` });
-const analytics = (metric: string, what: string, value: z.ZodType, bit: string): RouteDoc => ({
-  method: 'get',
-  path: `/v2/analytics/${metric}`,
-  tags: ['analytics'],
-  summary: `${what} over time (Modrinth v3's shape; the team with ${bit}, and staff)`,
-  ...must('ANALYTICS'),
-  query: analyticsQuery,
-  responses: { ...ok(series(value, what.toLowerCase())), ...E400, ...E401, ...E404 },
-});
-const ANALYTICS_ROUTES: RouteDoc[] = [
-  analytics('downloads', 'Downloads', z.int().nonnegative(), 'VIEW_ANALYTICS'),
-  analytics('views', 'Page views', z.int().nonnegative(), 'VIEW_ANALYTICS'),
-  analytics('revenue', 'Revenue in US dollars', z.number().nonnegative(), 'VIEW_PAYOUTS'),
-  analytics(
-    'followers',
-    'Followers gained and lost (Modshelf)',
-    z.strictObject({ gained: z.int().nonnegative(), lost: z.int().nonnegative() }),
-    'VIEW_ANALYTICS',
-  ),
-];
 
 /** The read side's GET (and query-only POST) routes, documented (paths use Modrinth's parameter names). */
 export const QUERY_ROUTES: RouteDoc[] = [
