@@ -124,7 +124,8 @@ describe("ReadCache (the projection worker's reads)", () => {
     let lookups = 0;
     const distinct = async (coll: 'users', index: string) => {
       const keys = new Set<string>();
-      for await (const [id] of storage.readModels.scan(coll)) for (const [i, key] of indexKeys(coll, (await storage.readModels.get(coll, id))!)) if (i === index) keys.add(key);
+      for await (const [id] of storage.readModels.scan(coll))
+        for (const [i, key] of indexKeys(coll, (await storage.readModels.get(coll, id))!)) if (i === index) keys.add(key);
       return [...keys];
     };
     const withKeys = new ReadCache({
