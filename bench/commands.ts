@@ -1,6 +1,8 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { freePort } from '@modshelf/service-kit/free-port';
+import { multipart } from '../proof/harness/api';
+import { projectData } from '../proof/harness/catalogue';
 import { ROOT, startChildSite, type ChildSite } from './server';
 import { log, round, summarize, tempDir } from './util';
 
@@ -24,22 +26,9 @@ export async function json(site: ChildSite, method: string, path: string, token:
 }
 
 export async function createProject(site: ChildSite, token: string, i: number): Promise<string> {
-  const data = {
-    slug: `bench-project-${i}`,
-    title: `Bench project ${i}`,
-    description: 'A project for the command benchmark',
-    body: '',
-    project_type: 'mod',
-    categories: ['utility'],
-    additional_categories: [],
-    client_side: 'required',
-    server_side: 'optional',
-    license_id: 'MIT',
-    initial_versions: [],
-    is_draft: true,
-  };
-  const body = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n--${BOUNDARY}--\r\n`);
-  const res = await json(site, 'POST', '/v2/project', token, body, { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` });
+  const data = projectData(`bench-project-${i}`, { title: `Bench project ${i}`, description: 'A project for the command benchmark' });
+  const { body, contentType } = multipart([{ name: 'data', data: JSON.stringify(data) }], BOUNDARY);
+  const res = await json(site, 'POST', '/v2/project', token, body, { 'content-type': contentType });
   return res.body.id;
 }
 

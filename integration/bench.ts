@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteEventStore, newEventId, type EventStore, type NewEvent } from '@modshelf/events';
+import { SqliteEventStore, newEventId, systemEvent, type EventStore } from '@modshelf/events';
 import { FileCheckpointStore, KafkaEventBus, Relay } from '@modshelf/events/bus';
 import { EventStoreDbEventStore } from '@modshelf/events/store/eventstoredb';
 import { Fixtures } from '@modshelf/projection-service/testing';
@@ -29,15 +29,7 @@ const pct = (xs: number[], p: number) => {
   return Number(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))].toFixed(2));
 };
 const ms = () => performance.now();
-const ev = (type: string, data: unknown): NewEvent => {
-  const id = newEventId();
-  return {
-    type,
-    schemaVersion: 1,
-    data,
-    metadata: { eventId: id, commandId: id, correlationId: id, causationId: id, actor: null, time: new Date().toISOString() },
-  };
-};
+const ev = systemEvent;
 
 async function appendRate(store: EventStore): Promise<{ appendsPerSecond: number; p50Ms: number; p95Ms: number }> {
   const lat: number[] = [];

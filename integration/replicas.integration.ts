@@ -14,6 +14,8 @@ import { replayAndCompare } from '../projection-service/src/replay/replay';
 import { distributedStorage } from '../projection-service/src/storage/distributed';
 import { missing, servers } from './env';
 import { freePort } from '@modshelf/service-kit/free-port';
+import { multipart } from '../proof/harness/api';
+import { projectData } from '../proof/harness/catalogue';
 
 /** The fields of the answers this suite reads (each may be missing: an error answer has none of them). */
 interface Answer {
@@ -76,22 +78,9 @@ if (ready) {
       }
     };
     const createProject = (slug: string) => {
-      const data = {
-        slug,
-        title: `Replica race ${slug}`,
-        description: 'A project of the replica tests',
-        body: '',
-        project_type: 'mod',
-        categories: ['utility'],
-        additional_categories: [],
-        client_side: 'required',
-        server_side: 'optional',
-        license_id: 'MIT',
-        initial_versions: [],
-        is_draft: true,
-      };
-      const body = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n--${BOUNDARY}--\r\n`);
-      return call('POST', '/v2/project', body, { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` });
+      const data = projectData(slug, { title: `Replica race ${slug}`, description: 'A project of the replica tests' });
+      const { body, contentType } = multipart([{ name: 'data', data: JSON.stringify(data) }], BOUNDARY);
+      return call('POST', '/v2/project', body, { 'content-type': contentType });
     };
     /** the slugs among `slugs` whose project the query API shows, once it has passed `position` */
     const shown = async (slugs: string[], position: number) => {

@@ -43,7 +43,6 @@ export { registerNotificationCommands, type NotificationDirectory, type Notifica
 export { registerModerationCommands, type ModerationCommandDeps } from './moderation/index';
 export { COMMUNITY_COMMAND_ROUTES } from './collection/community.openapi';
 export { accountsOpenApi, accountRouteDocs } from './accounts/openapi';
-export * as accountAnswers from './accounts/openapi';
 export {
   registerPayoutRoutes,
   payoutsOpenApi,

@@ -1,5 +1,6 @@
 export * from './envelope';
 export * from './ids';
+export * from './system-event';
 export * from './registry';
 export * from './catalogue/index';
 export type { EventStore, EventHandler, Subscription, ReadAllOptions, ReadStreamOptions, StreamAppend } from './store/port';

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { distributedStorage } from '../../projection-service/src/storage/distributed';
 import { freePort } from '@modshelf/service-kit/free-port';
+import { multipart } from '../../proof/harness/api';
+import { projectData } from '../../proof/harness/catalogue';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const KEY = 'bench-proxy-rate-limit-key';
@@ -85,22 +87,9 @@ async function call(url: string, method: string, path: string, token: string | n
 async function projects(url: string, token: string, n: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
-    const data = {
-      slug: `bench-proxy-${i}`,
-      title: `Bench proxy ${i}`,
-      description: 'A project for the proxy benchmark',
-      body: '',
-      project_type: 'mod',
-      categories: ['utility'],
-      additional_categories: [],
-      client_side: 'required',
-      server_side: 'optional',
-      license_id: 'MIT',
-      initial_versions: [],
-      is_draft: true,
-    };
-    const body = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n--${BOUNDARY}--\r\n`);
-    ids.push((await call(url, 'POST', '/v2/project', token, body, { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` })).id);
+    const data = projectData(`bench-proxy-${i}`, { title: `Bench proxy ${i}`, description: 'A project for the proxy benchmark' });
+    const { body, contentType } = multipart([{ name: 'data', data: JSON.stringify(data) }], BOUNDARY);
+    ids.push((await call(url, 'POST', '/v2/project', token, body, { 'content-type': contentType })).id);
   }
   return ids;
 }

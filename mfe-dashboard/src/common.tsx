@@ -39,7 +39,7 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
   return (
-    <div className="dash-dialog" role="presentation" onMouseDown={onClose}>
+    <div className="ms-backdrop dash-dialog" role="presentation" onMouseDown={onClose}>
       <div className="ms-card dash-dialog__box" role="dialog" aria-modal="true" aria-label={title} onMouseDown={(e) => e.stopPropagation()}>
         <h2>{title}</h2>
         {children}

@@ -49,8 +49,8 @@ export function ModerationLayout({ title, children }: { title: string; children:
   const t = useT();
   usePageMeta(title);
   return (
-    <div className="mod-layout">
-      <nav className="mod-nav" aria-label={t('nav.label', 'Moderation')}>
+    <div className="ms-side-layout mod-layout">
+      <nav className="ms-side-nav" aria-label={t('nav.label', 'Moderation')}>
         <h2>{t('nav.label', 'Moderation')}</h2>
         <NavLink to="/moderation" end>
           {t('nav.overview', 'Overview')}
@@ -58,7 +58,7 @@ export function ModerationLayout({ title, children }: { title: string; children:
         <NavLink to="/moderation/review">{t('nav.review', 'Review queue')}</NavLink>
         <NavLink to="/moderation/reports">{t('nav.reports', 'Reports')}</NavLink>
       </nav>
-      <main className="mod-page">{children}</main>
+      <main className="ms-side-page mod-page">{children}</main>
     </div>
   );
 }

@@ -34,7 +34,7 @@ export function Confirm({
     return () => window.removeEventListener('keydown', onKey);
   }, [onCancel]);
   return (
-    <div className="set-dialog" role="presentation" onClick={onCancel}>
+    <div className="ms-backdrop set-dialog" role="presentation" onClick={onCancel}>
       <div className="ms-card set-card" role="dialog" aria-modal="true" aria-label={title} onClick={(e) => e.stopPropagation()}>
         <h2>{title}</h2>
         <p>{text}</p>

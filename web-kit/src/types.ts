@@ -44,4 +44,6 @@ export type {
   PayoutAnswer,
   PayoutMethodAnswer,
   FeesAnswer,
+  CreateProjectBody,
+  WithdrawalBody,
 } from '@modshelf/contract/v2';

@@ -42,29 +42,6 @@ import {
   verifyBody,
 } from '@modshelf/contract/v2';
 
-/** The accounts API's answers, re-exported for the route tests that parse with them. */
-export {
-  BackupCodes,
-  LoginAnswer,
-  OAuthAuthorization,
-  OAuthClient,
-  OAuthClientCreated,
-  OAuthConsent,
-  OAuthErrorAnswer,
-  OAuthToken,
-  Pat,
-  Session,
-  SessionAnswer,
-  Subscribed,
-  TwoFactorSecret,
-  VerifyAnswer,
-  Product,
-  PaymentMethod,
-  Subscription,
-  Charge,
-  BillingOverview,
-};
-
 /**
  * The accounts API's OpenAPI path entries (its schemas are the contract's). Who may call each
  * route (the `security` of each operation) comes from the access matrix, so the document

@@ -23,8 +23,8 @@ import type { ScopeName } from '@modshelf/service-kit';
 
 type Body = { kind: 'json' | 'multipart' | 'image' | 'none'; schema?: z.ZodType };
 
-/** The catalogue's command routes with their scopes and zod input schemas (the OpenAPI document is generated from these). */
-export const CATALOGUE_COMMAND_ROUTES: {
+/** One command route with its scopes and zod input schemas (the OpenAPI document is generated from these). */
+export interface CommandRouteDoc {
   method: 'post' | 'patch' | 'delete' | 'get';
   path: string;
   summary: string;
@@ -34,7 +34,18 @@ export const CATALOGUE_COMMAND_ROUTES: {
   body: Body;
   query?: z.ZodObject;
   answer: 200 | 204;
-}[] = [
+}
+
+/** The change (image body, `iconQuery`) and delete routes of the icon at `path`; `owner` is e.g. "a project's". */
+export function iconRoutes(path: string, owner: string, scope: ScopeName): CommandRouteDoc[] {
+  return [
+    { method: 'patch', path, summary: `Change ${owner} icon (image body, up to 256 KiB)`, scope, body: { kind: 'image' }, query: iconQuery, answer: 204 },
+    { method: 'delete', path, summary: `Delete ${owner} icon`, scope, body: { kind: 'none' }, answer: 204 },
+  ];
+}
+
+/** The catalogue's command routes. */
+export const CATALOGUE_COMMAND_ROUTES: CommandRouteDoc[] = [
   {
     method: 'post',
     path: '/v2/project',
@@ -60,16 +71,7 @@ export const CATALOGUE_COMMAND_ROUTES: {
     answer: 204,
   },
   { method: 'delete', path: '/v2/project/{id|slug}', summary: 'Delete a project', scope: 'PROJECT_DELETE', body: { kind: 'none' }, answer: 204 },
-  {
-    method: 'patch',
-    path: '/v2/project/{id|slug}/icon',
-    summary: "Change a project's icon (image body, up to 256 KiB)",
-    scope: 'PROJECT_WRITE',
-    body: { kind: 'image' },
-    query: iconQuery,
-    answer: 204,
-  },
-  { method: 'delete', path: '/v2/project/{id|slug}/icon', summary: "Delete a project's icon", scope: 'PROJECT_WRITE', body: { kind: 'none' }, answer: 204 },
+  ...iconRoutes('/v2/project/{id|slug}/icon', "a project's", 'PROJECT_WRITE'),
   {
     method: 'post',
     path: '/v2/project/{id|slug}/gallery',

@@ -1,4 +1,4 @@
-import type { CATALOGUE_COMMAND_ROUTES } from '../catalogue/openapi';
+import { iconRoutes, type CommandRouteDoc } from '../catalogue/openapi';
 import {
   addProjectInput,
   createCollectionInput,
@@ -6,7 +6,6 @@ import {
   editCollectionInput,
   editOrgMemberInput,
   editOrganizationInput,
-  iconQuery,
   inviteOrgMemberInput,
 } from '@modshelf/contract/v2';
 
@@ -14,7 +13,7 @@ import {
  * The command routes of collections, organizations (Modrinth v3 shapes under /v2) and notification
  * read state, in the catalogue's OpenAPI route format (catalogue/openapi.ts), for the published document.
  */
-export const COMMUNITY_COMMAND_ROUTES: typeof CATALOGUE_COMMAND_ROUTES = [
+export const COMMUNITY_COMMAND_ROUTES: CommandRouteDoc[] = [
   {
     method: 'post',
     path: '/v2/collection',
@@ -32,16 +31,7 @@ export const COMMUNITY_COMMAND_ROUTES: typeof CATALOGUE_COMMAND_ROUTES = [
     answer: 204,
   },
   { method: 'delete', path: '/v2/collection/{id}', summary: 'Delete a collection', scope: 'COLLECTION_DELETE', body: { kind: 'none' }, answer: 204 },
-  {
-    method: 'patch',
-    path: '/v2/collection/{id}/icon',
-    summary: "Change a collection's icon (image body, up to 256 KiB)",
-    scope: 'COLLECTION_WRITE',
-    body: { kind: 'image' },
-    query: iconQuery,
-    answer: 204,
-  },
-  { method: 'delete', path: '/v2/collection/{id}/icon', summary: "Delete a collection's icon", scope: 'COLLECTION_WRITE', body: { kind: 'none' }, answer: 204 },
+  ...iconRoutes('/v2/collection/{id}/icon', "a collection's", 'COLLECTION_WRITE'),
   {
     method: 'post',
     path: '/v2/organization',
@@ -66,23 +56,7 @@ export const COMMUNITY_COMMAND_ROUTES: typeof CATALOGUE_COMMAND_ROUTES = [
     body: { kind: 'none' },
     answer: 204,
   },
-  {
-    method: 'patch',
-    path: '/v2/organization/{id|slug}/icon',
-    summary: "Change an organization's icon (image body, up to 256 KiB)",
-    scope: 'ORGANIZATION_WRITE',
-    body: { kind: 'image' },
-    query: iconQuery,
-    answer: 204,
-  },
-  {
-    method: 'delete',
-    path: '/v2/organization/{id|slug}/icon',
-    summary: "Delete an organization's icon",
-    scope: 'ORGANIZATION_WRITE',
-    body: { kind: 'none' },
-    answer: 204,
-  },
+  ...iconRoutes('/v2/organization/{id|slug}/icon', "an organization's", 'ORGANIZATION_WRITE'),
   {
     method: 'post',
     path: '/v2/organization/{id|slug}/projects',

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { projectStream, reviewLockStream, type EventStore } from '@modshelf/events';
 import { notFound } from '@modshelf/service-kit';
 import { execute } from '../kernel/execute';
@@ -27,16 +27,22 @@ export function registerModerationCommands(app: FastifyInstance, deps: Moderatio
   };
   const forced = (q: unknown) => (q as Record<string, unknown> | undefined)?.force === 'true';
 
-  app.post<{ Params: { id: string } }>('/v2/moderation/lock/:id', async (request, reply) => {
+  /** Runs `kind` on the lock of the project in the path, as the staff member who asks. */
+  const lockCommand = async (request: FastifyRequest<{ Params: { id: string } }>, kind: 'acquire' | 'release') => {
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const projectId = await target(request.params.id);
     const result = await execute(
       deps.store,
       reviewLockStream(projectId),
       reviewLockDecider,
-      { kind: 'acquire', actor, projectId, now: now(), force: forced(request.query) },
+      { kind, actor, projectId, now: now(), force: forced(request.query) },
       commandContext(request, actor.userId),
     );
+    return { actor, projectId, result };
+  };
+
+  app.post<{ Params: { id: string } }>('/v2/moderation/lock/:id', async (request, reply) => {
+    const { actor, projectId, result } = await lockCommand(request, 'acquire');
     return withPosition(reply, result.position)
       .status(200)
       .send({
@@ -47,15 +53,7 @@ export function registerModerationCommands(app: FastifyInstance, deps: Moderatio
   });
 
   app.delete<{ Params: { id: string } }>('/v2/moderation/lock/:id', async (request, reply) => {
-    const actor = requireScopes(request, 'PROJECT_WRITE');
-    const projectId = await target(request.params.id);
-    const result = await execute(
-      deps.store,
-      reviewLockStream(projectId),
-      reviewLockDecider,
-      { kind: 'release', actor, projectId, now: now(), force: forced(request.query) },
-      commandContext(request, actor.userId),
-    );
+    const { result } = await lockCommand(request, 'release');
     return noContent(reply, result.position);
   });
 }

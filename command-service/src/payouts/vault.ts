@@ -1,6 +1,5 @@
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import type Database from 'better-sqlite3';
+import { openPersonalDataDb } from '../kernel/personal-data-db';
 
 /**
  * DATA_DIR/payouts.db. Personal data outside the log: each user's recipient per
@@ -11,17 +10,15 @@ import { dirname } from 'node:path';
 export class PayoutVault {
   readonly db: Database.Database;
   constructor(path: string) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.pragma('secure_delete = ON');
-    this.db.exec(`
+    this.db = openPersonalDataDb(
+      path,
+      `
       CREATE TABLE IF NOT EXISTS recipients (user_id TEXT NOT NULL, method TEXT NOT NULL, recipient TEXT NOT NULL, PRIMARY KEY (user_id, method));
       CREATE TABLE IF NOT EXISTS payout_recipients (payout_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, recipient TEXT NOT NULL);
       CREATE INDEX IF NOT EXISTS payout_recipients_user ON payout_recipients(user_id);
       CREATE TABLE IF NOT EXISTS open_payouts (payout_id TEXT PRIMARY KEY, user_id TEXT NOT NULL);
-    `);
+    `,
+    );
   }
 
   setRecipient(userId: string, method: string, recipient: string): void {

@@ -1,8 +1,8 @@
-import type { CATALOGUE_COMMAND_ROUTES } from '../catalogue/openapi';
+import type { CommandRouteDoc } from '../catalogue/openapi';
 import { messageBodyInput } from '@modshelf/contract/v2';
 
 /** The thread command routes in the catalogue's OpenAPI route format, for the published document. */
-export const THREAD_COMMAND_ROUTES: typeof CATALOGUE_COMMAND_ROUTES = [
+export const THREAD_COMMAND_ROUTES: CommandRouteDoc[] = [
   {
     method: 'post',
     path: '/v2/thread/{id}',

@@ -50,6 +50,7 @@ export const AsOfAnswer = z.strictObject({
 });
 
 export type QueuedProject = z.output<typeof QueuedProject>;
+export type ReviewLock = z.output<typeof ReviewLock>;
 export type TimelineEntry = z.output<typeof TimelineEntry>;
 export type AsOfAnswer = z.output<typeof AsOfAnswer>;
 export type ModerationStats = z.output<typeof ModerationStats>;

@@ -83,3 +83,5 @@ export type UserBalance = z.output<typeof UserBalance>;
 export type PayoutAnswer = z.output<typeof PayoutAnswer>;
 export type PayoutMethodAnswer = z.output<typeof PayoutMethodAnswer>;
 export type FeesAnswer = z.output<typeof FeesAnswer>;
+/** The body a client sends to POST /v2/payout and /v2/payout/fees. */
+export type WithdrawalBody = z.input<typeof WithdrawalBody>;

@@ -65,6 +65,8 @@ export const createProjectInput = z.object({
     .optional(),
 });
 export type CreateProjectInput = z.output<typeof createProjectInput>;
+/** The `data` part a client sends to POST /v2/project (the defaulted fields may be left out). */
+export type CreateProjectBody = z.input<typeof createProjectInput>;
 
 const optionalModifiable = Object.fromEntries(Object.entries(modifiable).map(([k, v]) => [k, v.optional()])) as {
   [K in keyof typeof modifiable]: z.ZodOptional<(typeof modifiable)[K]>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, DateTime, Url, count } from './common';
-import { dependencyType, versionStatus, versionType } from './fields';
+import { dependencyType, fileType, versionStatus, versionType } from './fields';
 import { VERSION_EXAMPLE } from './examples';
 import { Project } from './project';
 
@@ -16,7 +16,7 @@ export const VersionFile = z.strictObject({
   filename: z.string(),
   primary: z.boolean(),
   size: count(),
-  file_type: z.enum(['required-resource-pack', 'optional-resource-pack']).nullable(),
+  file_type: fileType.nullable(),
 });
 export const VersionDependency = z.strictObject({
   version_id: Id.nullable(),

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NO_STREAM, type NewEvent, type RecordedEvent } from '../envelope';
 import { newEventId } from '../ids';
+import { systemEvent } from '../system-event';
 import type { EventStore } from '../store/port';
 import type { EventBus } from './port';
 
@@ -13,15 +14,7 @@ export interface BusUnderTest {
   cleanup(): Promise<void>;
 }
 
-function ev(type: string, data: unknown = {}): NewEvent {
-  const id = newEventId();
-  return {
-    type,
-    schemaVersion: 1,
-    data,
-    metadata: { eventId: id, commandId: id, correlationId: id, causationId: id, actor: null, time: new Date().toISOString() },
-  };
-}
+const ev = systemEvent;
 
 async function until(cond: () => boolean, ms: number, what: string): Promise<void> {
   const end = Date.now() + ms;

@@ -15,6 +15,7 @@ import { newEventId, newId } from '../ids';
 import { toNewEvents, type DecidedEvent } from '../registry';
 import type { EventStore } from '../store/port';
 import type { CatalogueLookup } from './port';
+import { testProjectDefaults } from '../testing/project-fields';
 
 export interface LookupUnderTest {
   store: EventStore;
@@ -73,18 +74,7 @@ export function catalogueLookupContract(adapter: string, make: () => Promise<Loo
           description: 'A project for the lookup contract',
           body: '',
           categories: ['technology'],
-          additional_categories: [],
-          license: { id: 'MIT', name: 'MIT License', url: null },
-          client_side: 'required',
-          server_side: 'unsupported',
-          issues_url: null,
-          source_url: null,
-          wiki_url: null,
-          discord_url: null,
-          donation_urls: [],
-          requested_status: 'approved',
-          moderator_message: null,
-          monetization_status: 'monetized',
+          ...testProjectDefaults(),
         }),
       ]);
       return { id, team };

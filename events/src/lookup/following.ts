@@ -1,7 +1,7 @@
-import Database from 'better-sqlite3';
 import type { EventStore } from '../store/port';
 import { LOOKUP_EVENT_TYPES, lookupChanges } from './changes';
 import type { CatalogueLookup, VersionRef } from './port';
+import { LogFollower } from './log-follower';
 import { LookupTables } from './tables';
 
 export interface FollowingLookupOptions {
@@ -23,49 +23,22 @@ const relevant = new Set<string>(LOOKUP_EVENT_TYPES);
  * appended since its checkpoint; in memory, the first answer reads the whole log.
  */
 export class FollowingLookup implements CatalogueLookup {
-  private readonly db: Database.Database;
-  private readonly tables: LookupTables;
-  private queue: Promise<unknown> = Promise.resolve();
-  private readonly checkpoint;
-  private readonly setCheckpoint;
-  private readonly pageSize: number;
+  private readonly follower: LogFollower<LookupTables>;
 
-  constructor(
-    private readonly store: EventStore,
-    options: FollowingLookupOptions = {},
-  ) {
-    this.db = new Database(options.path ?? ':memory:');
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.exec('CREATE TABLE IF NOT EXISTS lookup_checkpoint (id INTEGER PRIMARY KEY CHECK (id = 1), position INTEGER NOT NULL)');
-    this.tables = new LookupTables(this.db);
-    this.checkpoint = this.db.prepare<[], { position: number }>('SELECT position FROM lookup_checkpoint WHERE id = 1');
-    this.setCheckpoint = this.db.prepare(
-      'INSERT INTO lookup_checkpoint (id, position) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET position = excluded.position',
-    );
-    this.pageSize = options.pageSize ?? 5000;
+  constructor(store: EventStore, options: FollowingLookupOptions = {}) {
+    this.follower = new LogFollower(store, {
+      path: options.path ?? ':memory:',
+      checkpointTable: 'lookup_checkpoint',
+      pageSize: options.pageSize ?? 5000,
+      tables: (db) => new LookupTables(db),
+      apply: (tables, e) => {
+        if (relevant.has(e.type)) tables.apply(lookupChanges(e));
+      },
+    });
   }
 
-  /** Reads what was appended since the last answer; queued, so a caller never joins a read that began before its append. */
   private current(): Promise<LookupTables> {
-    const run = this.queue.then(async () => {
-      for (;;) {
-        const after = this.checkpoint.get()?.position ?? 0;
-        const page = await this.store.readAll({ after, maxCount: this.pageSize });
-        if (page.length === 0) return this.tables;
-        // another process sharing the file may have applied this page meanwhile: apply only from the checkpoint read
-        this.db
-          .transaction(() => {
-            if ((this.checkpoint.get()?.position ?? 0) !== after) return;
-            for (const e of page) if (relevant.has(e.type)) this.tables.apply(lookupChanges(e));
-            this.setCheckpoint.run(page[page.length - 1].position);
-          })
-          .immediate();
-        if (page.length < this.pageSize) return this.tables;
-      }
-    });
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.follower.current();
   }
 
   async projectId(idOrSlug: string): Promise<string | null> {
@@ -104,8 +77,7 @@ export class FollowingLookup implements CatalogueLookup {
   async organizationOf(projectId: string): Promise<string | null> {
     return (await this.current()).organizationOf(projectId);
   }
-  async close(): Promise<void> {
-    await this.queue;
-    if (this.db.open) this.db.close();
+  close(): Promise<void> {
+    return this.follower.close();
   }
 }

@@ -9,6 +9,7 @@ import { SqliteEventStore } from '../store/sqlite';
 import { catalogueLookupContract } from './contract';
 import { FollowingLookup } from './following';
 import { SqliteInlineLookup } from './inline';
+import { testProjectDefaults } from '../testing/project-fields';
 
 catalogueLookupContract('sqlite inline (two store instances on one file)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'lookup-'));
@@ -84,18 +85,7 @@ function created(slug: string) {
         description: 'A project',
         body: '',
         categories: [],
-        additional_categories: [],
-        license: { id: 'MIT', name: 'MIT License', url: null },
-        client_side: 'required',
-        server_side: 'unsupported',
-        issues_url: null,
-        source_url: null,
-        wiki_url: null,
-        discord_url: null,
-        donation_urls: [],
-        requested_status: 'approved',
-        moderator_message: null,
-        monetization_status: 'monetized',
+        ...testProjectDefaults(),
       }),
     ],
     { commandId: e, correlationId: e, causationId: e, actor: null, time: new Date().toISOString() },

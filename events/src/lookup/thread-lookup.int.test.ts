@@ -11,6 +11,7 @@ import { newEventId, newId } from '../ids';
 import { toNewEvents } from '../registry';
 import { SqliteEventStore } from '../store/sqlite';
 import { FollowingThreadLookup, SqliteInlineThreadLookup, type ThreadLookup } from './thread-lookup';
+import { testProjectDefaults } from '../testing/project-fields';
 
 const meta = { commandId: 'c', correlationId: 'c', causationId: 'c', actor: null, time: '2026-01-01T00:00:00.000Z' };
 const append = (store: SqliteEventStore, stream: string, events: DecidedEvent[]) => store.append(stream, toNewEvents(events, meta, newEventId), 'any');
@@ -30,18 +31,8 @@ function projectCreated(projectId: string, threadId: string) {
     description: 'A project for the thread lookup',
     body: 'body',
     categories: ['magic'],
-    additional_categories: [],
+    ...testProjectDefaults(),
     license: { id: 'MIT', name: 'MIT', url: null },
-    client_side: 'required',
-    server_side: 'unsupported',
-    issues_url: null,
-    source_url: null,
-    wiki_url: null,
-    discord_url: null,
-    donation_urls: [],
-    requested_status: 'approved',
-    moderator_message: null,
-    monetization_status: 'monetized',
   } as Parameters<typeof ProjectCreated>[0] & { slug: string });
 }
 

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { ProjectCreated } from '../catalogue/project';
 import { ReportFiled } from '../catalogue/social';
 import { ThreadMessageSent, commentThreadId, type ThreadType } from '../catalogue/thread';
@@ -6,6 +6,7 @@ import type { RecordedEvent } from '../envelope';
 import { upcast } from '../registry';
 import type { EventStore } from '../store/port';
 import { SqliteEventStore, type InlineProjection } from '../store/sqlite';
+import { LogFollower } from './log-follower';
 
 export interface ThreadOwner {
   type: ThreadType;
@@ -102,45 +103,22 @@ const relevant = new Set<string>(THREAD_LOOKUP_EVENT_TYPES);
 
 /** On other stores (EventStoreDB): the same tables in a local SQLite file, brought to the log's head before each answer. */
 export class FollowingThreadLookup implements ThreadLookup {
-  private readonly db: Database.Database;
-  private readonly tables: ThreadTables;
-  private queue: Promise<unknown> = Promise.resolve();
-  private readonly checkpoint;
-  private readonly setCheckpoint;
+  private readonly follower: LogFollower<ThreadTables>;
 
-  constructor(
-    private readonly store: EventStore,
-    path = ':memory:',
-  ) {
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.exec('CREATE TABLE IF NOT EXISTS thread_lookup_checkpoint (id INTEGER PRIMARY KEY CHECK (id = 1), position INTEGER NOT NULL)');
-    this.tables = new ThreadTables(this.db);
-    this.checkpoint = this.db.prepare<[], { position: number }>('SELECT position FROM thread_lookup_checkpoint WHERE id = 1');
-    this.setCheckpoint = this.db.prepare(
-      'INSERT INTO thread_lookup_checkpoint (id, position) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET position = excluded.position',
-    );
+  constructor(store: EventStore, path = ':memory:') {
+    this.follower = new LogFollower(store, {
+      path,
+      checkpointTable: 'thread_lookup_checkpoint',
+      pageSize: 5000,
+      tables: (db) => new ThreadTables(db),
+      apply: (tables, e) => {
+        if (relevant.has(e.type)) tables.apply(e);
+      },
+    });
   }
 
   private current(): Promise<ThreadTables> {
-    const run = this.queue.then(async () => {
-      for (;;) {
-        const after = this.checkpoint.get()?.position ?? 0;
-        const page = await this.store.readAll({ after, maxCount: 5000 });
-        if (page.length === 0) return this.tables;
-        this.db
-          .transaction(() => {
-            if ((this.checkpoint.get()?.position ?? 0) !== after) return;
-            for (const e of page) if (relevant.has(e.type)) this.tables.apply(e);
-            this.setCheckpoint.run(page[page.length - 1].position);
-          })
-          .immediate();
-        if (page.length < 5000) return this.tables;
-      }
-    });
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.follower.current();
   }
 
   async thread(threadId: string) {
@@ -149,9 +127,8 @@ export class FollowingThreadLookup implements ThreadLookup {
   async threadOfMessage(messageId: string) {
     return (await this.current()).threadOfMessage(messageId);
   }
-  async close(): Promise<void> {
-    await this.queue;
-    if (this.db.open) this.db.close();
+  close(): Promise<void> {
+    return this.follower.close();
   }
 }
 

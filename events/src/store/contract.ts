@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NO_STREAM, WrongExpectedRevisionError, type NewEvent, type RecordedEvent } from '../envelope';
 import { newEventId } from '../ids';
+import { systemEvent } from '../system-event';
 import type { EventStore } from './port';
 
 export interface StoreUnderTest {
@@ -8,15 +9,7 @@ export interface StoreUnderTest {
   cleanup(): Promise<void>;
 }
 
-function ev(type: string, data: unknown = {}): NewEvent {
-  const id = newEventId();
-  return {
-    type,
-    schemaVersion: 1,
-    data,
-    metadata: { eventId: id, commandId: id, correlationId: id, causationId: id, actor: null, time: new Date().toISOString() },
-  };
-}
+const ev = systemEvent;
 
 /**
  * The contract every EventStore adapter passes. Stream names are unique per

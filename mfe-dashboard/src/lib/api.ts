@@ -6,6 +6,7 @@ import {
   apiFetch,
   command,
   type Collection,
+  type CreateProjectBody as ContractCreateProjectBody,
   type Notification as ContractNotification,
   type NotificationAction as ContractNotificationAction,
   type Organization,
@@ -25,14 +26,8 @@ export type DashboardCollection = Collection;
 
 const enc = encodeURIComponent;
 
-export interface CreateProjectBody {
-  title: string;
-  slug: string;
-  description: string;
-  project_type: 'mod' | 'modpack' | 'server' | 'behaviorpack';
-  requested_status: 'approved' | 'unlisted' | 'private';
-  license_id: string;
-}
+/** What the create dialog fills of the wire's body; createProject adds the rest. */
+export type CreateProjectBody = Pick<ContractCreateProjectBody, 'title' | 'slug' | 'description' | 'project_type' | 'requested_status' | 'license_id'>;
 
 export const dashboard = {
   userProjects: (userId: string, signal?: AbortSignal) => apiFetch<Project[]>(`/user/${enc(userId)}/projects`, { signal }),

@@ -1,5 +1,5 @@
 /** Revenue pages: the /v2/payout calls (Modrinth's v3 payout shapes) and the pure sums they show. */
-import { apiFetch, command, type FeesAnswer, type PayoutAnswer, type PayoutMethodAnswer, type UserBalance } from '@modshelf/web-kit';
+import { apiFetch, command, type FeesAnswer, type PayoutAnswer, type PayoutMethodAnswer, type UserBalance, type WithdrawalBody } from '@modshelf/web-kit';
 
 /** The wire's answers (the contract's types). */
 
@@ -8,12 +8,11 @@ export type TransferStatus = 'success' | 'in-transit' | 'cancelled' | 'cancellin
 export type Transfer = PayoutAnswer;
 export type PayoutMethod = PayoutMethodAnswer;
 export type Fees = FeesAnswer;
-export interface WithdrawBody {
-  amount: number;
-  method: PayoutMethod['type'];
-  method_id: string;
-  recipient?: string;
-}
+/**
+ * The wire's withdrawal body, except that `method` is the type of a method the server offered, which
+ * may be `unknown` (the server then refuses the withdrawal).
+ */
+export type WithdrawBody = Omit<WithdrawalBody, 'method'> & { method: PayoutMethod['type'] };
 
 export const payouts = {
   balance: (signal?: AbortSignal) => apiFetch<Balance>('/payout/balance', { signal }),

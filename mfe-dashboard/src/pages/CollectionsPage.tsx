@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useIntl } from 'react-intl';
-import { caughtUp, collectionPath, Field, formatNumber, formatRelativeTime, FormError, invalidateApiCache, useApi, usePageMeta, useT } from '@modshelf/web-kit';
-import { Dialog, Loading, useAction, useUser } from '../common';
+import { caughtUp, collectionPath, Field, formatNumber, formatRelativeTime, invalidateApiCache, useApi, usePageMeta, useT } from '@modshelf/web-kit';
+import { Dialog, useAction, useUser } from '../common';
+import { DialogButtons, VisibilityOptions } from '../components/DialogButtons';
+import { ListPage, WhenLoaded } from '../components/ListPage';
 import { dashboard, type DashboardCollection } from '../lib/api';
 import { collectionVisibility } from '../lib/logic';
 
@@ -27,40 +29,30 @@ export function CollectionsPage() {
           : t('status.rejected', 'Rejected');
   };
   return (
-    <div className="dash-stack">
-      <div className="dash-card__head">
-        <h1>{t('nav.collections', 'Collections')}</h1>
-        <button type="button" className="ms-btn ms-btn--primary" onClick={() => setEditing('new')}>
-          {t('collections.create', 'Create a collection')}
-        </button>
-      </div>
-      {!list.data ? (
-        list.error ? (
-          <p className="ms-error">{list.error.message}</p>
-        ) : (
-          <Loading />
-        )
-      ) : (
-        <ul className="dash-grid">
-          {list.data.map((c) => (
-            <li key={c.id} className="ms-card dash-card" data-testid="collection">
-              <h2>
-                <Link to={collectionPath(c)}>{c.id === FOLLOWING ? t('collections.following', 'Followed projects') : c.name}</Link>
-              </h2>
-              {c.description && <p>{c.description}</p>}
-              <p className="ms-muted">
-                {t('collections.count', '{n} projects', { n: formatNumber(c.projects.length) })} · {visibility(c.status)}
-                {c.date_updated && <> · {formatRelativeTime(c.date_updated, intl.locale)}</>}
-              </p>
-              {c.id !== FOLLOWING && (
-                <button type="button" className="ms-btn" onClick={() => setEditing(c)}>
-                  {t('common.edit', 'Edit')}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+    <ListPage title={t('nav.collections', 'Collections')} createLabel={t('collections.create', 'Create a collection')} onCreate={() => setEditing('new')}>
+      <WhenLoaded state={list}>
+        {(collections) => (
+          <ul className="dash-grid">
+            {collections.map((c) => (
+              <li key={c.id} className="ms-card dash-card" data-testid="collection">
+                <h2>
+                  <Link to={collectionPath(c)}>{c.id === FOLLOWING ? t('collections.following', 'Followed projects') : c.name}</Link>
+                </h2>
+                {c.description && <p>{c.description}</p>}
+                <p className="ms-muted">
+                  {t('collections.count', '{n} projects', { n: formatNumber(c.projects.length) })} · {visibility(c.status)}
+                  {c.date_updated && <> · {formatRelativeTime(c.date_updated, intl.locale)}</>}
+                </p>
+                {c.id !== FOLLOWING && (
+                  <button type="button" className="ms-btn" onClick={() => setEditing(c)}>
+                    {t('common.edit', 'Edit')}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </WhenLoaded>
       {editing && (
         <CollectionDialog
           collection={editing === 'new' ? null : editing}
@@ -72,7 +64,7 @@ export function CollectionsPage() {
           }}
         />
       )}
-    </div>
+    </ListPage>
   );
 }
 
@@ -120,25 +112,22 @@ function CollectionDialog({ collection, onClose, onDone }: { collection: Dashboa
         </Field>
         <Field label={t('create.visibility', 'Visibility')}>
           <select className="ms-input" value={status} onChange={(e) => setStatus(e.target.value)}>
-            <option value="listed">{t('visibility.public', 'Public')}</option>
-            <option value="unlisted">{t('visibility.unlisted', 'Unlisted')}</option>
-            <option value="private">{t('visibility.private', 'Private')}</option>
+            <VisibilityOptions publicValue="listed" />
           </select>
         </Field>
-        <FormError error={action.error} />
-        <div className="dash-row">
-          <button type="submit" className="ms-btn ms-btn--primary" disabled={action.busy}>
-            {collection ? t('common.save', 'Save') : t('collections.createButton', 'Create')}
-          </button>
-          {collection && (
-            <button type="button" className="ms-btn dash-danger" disabled={action.busy} onClick={remove}>
-              {t('common.delete', 'Delete')}
-            </button>
-          )}
-          <button type="button" className="ms-btn" onClick={onClose}>
-            {t('common.cancel', 'Cancel')}
-          </button>
-        </div>
+        <DialogButtons
+          error={action.error}
+          busy={action.busy}
+          submit={collection ? t('common.save', 'Save') : t('collections.createButton', 'Create')}
+          onCancel={onClose}
+          extra={
+            collection && (
+              <button type="button" className="ms-btn dash-danger" disabled={action.busy} onClick={remove}>
+                {t('common.delete', 'Delete')}
+              </button>
+            )
+          }
+        />
       </form>
     </Dialog>
   );

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { caughtUp, Field, formatNumber, FormError, invalidateApiCache, organizationPath, SLUG_RE, slugify, useApi, usePageMeta, useT } from '@modshelf/web-kit';
-import { Dialog, Loading, useAction, useUser } from '../common';
+import { caughtUp, Field, formatNumber, invalidateApiCache, organizationPath, SLUG_RE, slugify, useApi, usePageMeta, useT } from '@modshelf/web-kit';
+import { Dialog, useAction, useUser } from '../common';
+import { DialogButtons } from '../components/DialogButtons';
+import { ListPage, WhenLoaded } from '../components/ListPage';
 import { dashboard } from '../lib/api';
 
 /** /dashboard/organizations: the organizations you belong to, and creating one. */
@@ -12,37 +14,29 @@ export function OrganizationsPage() {
   const list = useApi(`dashboard:organizations:${user.id}`, (s) => dashboard.organizations(user.id, s));
   const [creating, setCreating] = useState(false);
   return (
-    <div className="dash-stack">
-      <div className="dash-card__head">
-        <h1>{t('nav.organizations', 'Organizations')}</h1>
-        <button type="button" className="ms-btn ms-btn--primary" onClick={() => setCreating(true)}>
-          {t('orgs.create', 'Create an organization')}
-        </button>
-      </div>
-      {!list.data ? (
-        list.error ? (
-          <p className="ms-error">{list.error.message}</p>
-        ) : (
-          <Loading />
-        )
-      ) : list.data.length === 0 ? (
-        <p className="ms-muted">{t('orgs.none', 'You are not a member of any organization.')}</p>
-      ) : (
-        <ul className="dash-grid">
-          {list.data.map((o) => (
-            <li key={o.id} className="ms-card dash-card" data-testid="organization">
-              <h2>
-                <Link to={organizationPath(o)}>{o.name}</Link>
-              </h2>
-              <p>{o.description}</p>
-              <p className="ms-muted">{t('orgs.members', '{n} members', { n: formatNumber(o.members?.length ?? 0) })}</p>
-              <Link to={`${organizationPath(o)}/settings`}>{t('projects.settings', 'Settings')}</Link>
-            </li>
-          ))}
-        </ul>
-      )}
+    <ListPage title={t('nav.organizations', 'Organizations')} createLabel={t('orgs.create', 'Create an organization')} onCreate={() => setCreating(true)}>
+      <WhenLoaded state={list}>
+        {(orgs) =>
+          orgs.length === 0 ? (
+            <p className="ms-muted">{t('orgs.none', 'You are not a member of any organization.')}</p>
+          ) : (
+            <ul className="dash-grid">
+              {orgs.map((o) => (
+                <li key={o.id} className="ms-card dash-card" data-testid="organization">
+                  <h2>
+                    <Link to={organizationPath(o)}>{o.name}</Link>
+                  </h2>
+                  <p>{o.description}</p>
+                  <p className="ms-muted">{t('orgs.members', '{n} members', { n: formatNumber(o.members?.length ?? 0) })}</p>
+                  <Link to={`${organizationPath(o)}/settings`}>{t('projects.settings', 'Settings')}</Link>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </WhenLoaded>
       {creating && <CreateOrganizationDialog onClose={() => setCreating(false)} />}
-    </div>
+    </ListPage>
   );
 }
 
@@ -97,15 +91,7 @@ function CreateOrganizationDialog({ onClose }: { onClose: () => void }) {
         <Field label={t('create.summary', 'Summary')}>
           <textarea className="ms-input" rows={3} maxLength={256} value={description} onChange={(e) => setDescription(e.target.value)} />
         </Field>
-        <FormError error={action.error} />
-        <div className="dash-row">
-          <button type="submit" className="ms-btn ms-btn--primary" disabled={action.busy}>
-            {t('orgs.createButton', 'Create organization')}
-          </button>
-          <button type="button" className="ms-btn" onClick={onClose}>
-            {t('common.cancel', 'Cancel')}
-          </button>
-        </div>
+        <DialogButtons error={action.error} busy={action.busy} submit={t('orgs.createButton', 'Create organization')} onCancel={onClose} />
       </form>
     </Dialog>
   );

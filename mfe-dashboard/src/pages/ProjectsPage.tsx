@@ -1,19 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  caughtUp,
-  Field,
-  formatNumber,
-  FormError,
-  invalidateApiCache,
-  projectPath,
-  slugify,
-  useApi,
-  usePageMeta,
-  useT,
-  type Translate,
-} from '@modshelf/web-kit';
-import { Dialog, Loading, StatusBadge, useAction, useUser } from '../common';
+import { caughtUp, Field, formatNumber, invalidateApiCache, projectPath, slugify, useApi, usePageMeta, useT, type Translate } from '@modshelf/web-kit';
+import { Dialog, StatusBadge, useAction, useUser } from '../common';
+import { DialogButtons, VisibilityOptions } from '../components/DialogButtons';
+import { ListPage, WhenLoaded } from '../components/ListPage';
 import { dashboard, type CreateProjectBody } from '../lib/api';
 import { validateProjectDraft, type ProjectDraft } from '../lib/logic';
 
@@ -43,55 +33,52 @@ export function ProjectsPage() {
   const [creating, setCreating] = useState(false);
   const list = [...(projects.data ?? [])].sort((a, b) => a.title.localeCompare(b.title));
   return (
-    <div className="dash-stack">
-      <div className="dash-card__head">
-        <h1>{t('nav.projects', 'Projects')}</h1>
-        <button type="button" className="ms-btn ms-btn--primary" onClick={() => setCreating(true)} data-testid="create-project">
-          {t('projects.create', 'Create a project')}
-        </button>
-      </div>
-      {!projects.data ? (
-        projects.error ? (
-          <p className="ms-error">{projects.error.message}</p>
-        ) : (
-          <Loading />
-        )
-      ) : list.length === 0 ? (
-        <p className="ms-muted">{t('home.noProjects', 'You have no projects yet.')}</p>
-      ) : (
-        <table className="dash-table" data-testid="projects-table">
-          <thead>
-            <tr>
-              <th>{t('projects.name', 'Name')}</th>
-              <th>{t('projects.type', 'Type')}</th>
-              <th>{t('projects.status', 'Status')}</th>
-              <th>{t('home.downloads', 'Downloads')}</th>
-              <th>{t('home.followers', 'Followers')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((p) => (
-              <tr key={p.id} data-testid="project-row" data-project-id={p.id}>
-                <td>
-                  <Link to={projectPath(p)}>{p.title}</Link>
-                </td>
-                <td>{typeLabel(t, p.project_type)}</td>
-                <td>
-                  <StatusBadge status={p.status} />
-                </td>
-                <td>{formatNumber(p.downloads)}</td>
-                <td>{formatNumber(p.followers)}</td>
-                <td>
-                  <Link to={`${projectPath(p)}/settings`}>{t('projects.settings', 'Settings')}</Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+    <ListPage
+      title={t('nav.projects', 'Projects')}
+      createLabel={t('projects.create', 'Create a project')}
+      onCreate={() => setCreating(true)}
+      createTestId="create-project"
+    >
+      <WhenLoaded state={projects}>
+        {() =>
+          list.length === 0 ? (
+            <p className="ms-muted">{t('home.noProjects', 'You have no projects yet.')}</p>
+          ) : (
+            <table className="dash-table" data-testid="projects-table">
+              <thead>
+                <tr>
+                  <th>{t('projects.name', 'Name')}</th>
+                  <th>{t('projects.type', 'Type')}</th>
+                  <th>{t('projects.status', 'Status')}</th>
+                  <th>{t('home.downloads', 'Downloads')}</th>
+                  <th>{t('home.followers', 'Followers')}</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((p) => (
+                  <tr key={p.id} data-testid="project-row" data-project-id={p.id}>
+                    <td>
+                      <Link to={projectPath(p)}>{p.title}</Link>
+                    </td>
+                    <td>{typeLabel(t, p.project_type)}</td>
+                    <td>
+                      <StatusBadge status={p.status} />
+                    </td>
+                    <td>{formatNumber(p.downloads)}</td>
+                    <td>{formatNumber(p.followers)}</td>
+                    <td>
+                      <Link to={`${projectPath(p)}/settings`}>{t('projects.settings', 'Settings')}</Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        }
+      </WhenLoaded>
       {creating && <CreateProjectDialog onClose={() => setCreating(false)} />}
-    </div>
+    </ListPage>
   );
 }
 
@@ -176,20 +163,10 @@ function CreateProjectDialog({ onClose }: { onClose: () => void }) {
         </Field>
         <Field label={t('create.visibility', 'Visibility')} hint={t('create.visibilityHint', 'Applies once staff approve the project.')}>
           <select className="ms-input" value={draft.requested_status} onChange={(e) => setDraft({ ...draft, requested_status: e.target.value })}>
-            <option value="approved">{t('visibility.public', 'Public')}</option>
-            <option value="unlisted">{t('visibility.unlisted', 'Unlisted')}</option>
-            <option value="private">{t('visibility.private', 'Private')}</option>
+            <VisibilityOptions publicValue="approved" />
           </select>
         </Field>
-        <FormError error={action.error} />
-        <div className="dash-row">
-          <button type="submit" className="ms-btn ms-btn--primary" disabled={action.busy}>
-            {t('create.submit', 'Create project')}
-          </button>
-          <button type="button" className="ms-btn" onClick={onClose}>
-            {t('common.cancel', 'Cancel')}
-          </button>
-        </div>
+        <DialogButtons error={action.error} busy={action.busy} submit={t('create.submit', 'Create project')} onCancel={onClose} />
       </form>
     </Dialog>
   );

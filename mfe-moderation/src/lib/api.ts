@@ -1,36 +1,25 @@
 import {
   apiFetch,
   command,
-  type AsOfAnswer as ContractAsOfAnswer,
-  type BillingOverview,
-  type Charge,
-  type PaymentMethod,
-  type Subscription,
-  type ModerationStats as ContractModerationStats,
+  type AsOfAnswer,
+  type BillingOverview as UserBilling,
+  type Charge as BillingCharge,
+  type ModerationStats,
+  type PaymentMethod as BillingMethod,
   type Project,
   type QueuedProject,
-  type Report as ContractReport,
-  type TimelineEntry as ContractTimelineEntry,
+  type Report,
+  type Subscription as BillingSubscription,
+  type TimelineEntry,
   type User,
   type WriteMethod,
 } from '@modshelf/web-kit';
 
-/** A queued project: the v2 Project plus the owner's username (`author`) and the review lock (the contract's answer). */
-export type { QueuedProject };
-
-/** The wire's answers (the contract's types). */
-export type Report = ContractReport;
-
-export type ModerationStats = ContractModerationStats;
-
-export type TimelineEntry = ContractTimelineEntry;
-
-export type AsOfAnswer = ContractAsOfAnswer;
-
-export type BillingMethod = PaymentMethod;
-export type BillingSubscription = Subscription;
-export type BillingCharge = Charge;
-export type UserBilling = BillingOverview;
+/**
+ * The wire's answers (the contract's types). QueuedProject: the v2 Project plus the owner's username
+ * (`author`) and the review lock.
+ */
+export type { AsOfAnswer, BillingCharge, BillingMethod, BillingSubscription, ModerationStats, QueuedProject, Report, TimelineEntry, UserBilling };
 
 /**
  * A write through the web kit's client; answers the log position it reached, so the next reads can

@@ -18,7 +18,7 @@ export function BillingPage() {
   if (!billing.data) return <Loading />;
   const b = billing.data;
   return (
-    <div className="mod-page mod-page--wide">
+    <div className="ms-side-page mod-page mod-page--wide">
       <h1>{t('billing.title', 'Billing of {user}', { user: b.username })}</h1>
       <p className="mod-row">
         <Link to={userPath({ username: b.username, id: b.user_id })}>{t('billing.profile', 'Profile')}</Link>

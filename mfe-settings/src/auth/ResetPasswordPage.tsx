@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ERRORS, Field, FormError, useAction, usePageMeta, useT } from '@modshelf/web-kit';
+import { useAction, usePageMeta, useT } from '@modshelf/web-kit';
+import { SubmitWithError } from '../components/FormButtons';
+import { LoginField, NewPasswordFields } from '../components/PasswordFields';
 import { accounts } from '../lib/api';
 
 export function ResetPasswordPage() {
@@ -35,13 +37,10 @@ function RequestReset() {
           <p className="ms-muted" style={{ margin: 0 }}>
             {t('auth.reset.lead', 'Enter your e-mail or username and we will send you a link to choose a new password.')}
           </p>
-          <Field label={t('auth.signIn.login', 'Email or username')}>
-            <input className="ms-input" name="username" autoComplete="username" value={login} onChange={(e) => setLogin(e.target.value)} required />
-          </Field>
-          <FormError error={action.error} />
-          <button className="ms-btn ms-btn--primary" type="submit" disabled={action.busy}>
+          <LoginField value={login} onChange={setLogin} />
+          <SubmitWithError error={action.error} busy={action.busy}>
             {t('auth.reset.send', 'Send reset e-mail')}
-          </button>
+          </SubmitWithError>
         </form>
       )}
       <Link to="/auth/sign-in">{t('auth.backToSignIn', 'Back to sign in')}</Link>
@@ -55,7 +54,6 @@ function ChooseNewPassword({ flow }: { flow: string }) {
   const [confirm, setConfirm] = useState('');
   const [done, setDone] = useState(false);
   const action = useAction();
-  const mismatch = confirm.length > 0 && password !== confirm;
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (password !== confirm) return;
@@ -78,33 +76,17 @@ function ChooseNewPassword({ flow }: { flow: string }) {
         </>
       ) : (
         <form className="set-form" onSubmit={onSubmit}>
-          <Field label={t('auth.newPassword', 'New password')}>
-            <input
-              className="ms-input"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              required
-            />
-          </Field>
-          <Field label={t('auth.confirmPassword', 'Confirm password')}>
-            <input
-              className="ms-input"
-              name="confirm_password"
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-              required
-            />
-          </Field>
-          {mismatch && <p className="set-error">{t('auth.mismatch', ERRORS.passwordsMismatch)}</p>}
-          <FormError error={action.error} />
-          <button className="ms-btn ms-btn--primary" type="submit" disabled={action.busy}>
+          <NewPasswordFields
+            label={t('auth.newPassword', 'New password')}
+            name="password"
+            password={password}
+            confirm={confirm}
+            onPassword={setPassword}
+            onConfirm={setConfirm}
+          />
+          <SubmitWithError error={action.error} busy={action.busy}>
             {t('auth.reset.submit', 'Reset password')}
-          </button>
+          </SubmitWithError>
         </form>
       )}
     </div>

@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Field, FormError, useAction, usePageMeta, useT } from '@modshelf/web-kit';
 import { useSelf } from '../common';
+import { SubmitWithError } from '../components/FormButtons';
+import { LoginField, PasswordField } from '../components/PasswordFields';
 import { accounts } from '../lib/api';
 import { safeRedirect, withRedirect } from '../lib/redirect';
 import { completeSignIn } from './session';
@@ -112,24 +114,11 @@ export function SignInPage() {
         </p>
       </section>
       <form className="set-form" onSubmit={onSubmit}>
-        <Field label={t('auth.signIn.login', 'Email or username')}>
-          <input className="ms-input" name="username" autoComplete="username" value={login} onChange={(e) => setLogin(e.target.value)} required />
-        </Field>
-        <Field label={t('auth.password', 'Password')}>
-          <input
-            className="ms-input"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-          />
-        </Field>
-        <FormError error={action.error} />
-        <button className="ms-btn ms-btn--primary" type="submit" disabled={action.busy}>
+        <LoginField value={login} onChange={setLogin} />
+        <PasswordField label={t('auth.password', 'Password')} name="password" autoComplete="current-password" value={password} onChange={setPassword} />
+        <SubmitWithError error={action.error} busy={action.busy}>
           {t('auth.signIn.submit', 'Sign in')}
-        </button>
+        </SubmitWithError>
       </form>
       <div className="set-row set-row--between">
         <Link to="/auth/reset-password">{t('auth.signIn.forgot', 'Forgot password?')}</Link>

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ERRORS, Field, FormError, useAction, usePageMeta, useT } from '@modshelf/web-kit';
+import { Field, useAction, usePageMeta, useT } from '@modshelf/web-kit';
+import { SubmitWithError } from '../components/FormButtons';
+import { NewPasswordFields } from '../components/PasswordFields';
 import { accounts } from '../lib/api';
 import { safeRedirect, withRedirect } from '../lib/redirect';
 import { completeSignIn } from './session';
@@ -15,7 +17,6 @@ export function SignUpPage() {
   usePageMeta(t('auth.signUp.title', 'Create an account'));
   const set = (k: keyof typeof f) => (e: { target: HTMLInputElement }) =>
     setF((x) => ({ ...x, [k]: e.target.type === 'checkbox' ? e.target.checked : e.target.value }));
-  const mismatch = f.confirm.length > 0 && f.password !== f.confirm;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -47,26 +48,14 @@ export function SignUpPage() {
         <Field label={t('auth.email', 'Email')}>
           <input className="ms-input" name="email" type="email" autoComplete="email" value={f.email} onChange={set('email')} required />
         </Field>
-        <Field label={t('auth.password', 'Password')}>
-          <input className="ms-input" name="password" type="password" autoComplete="new-password" value={f.password} onChange={set('password')} required />
-        </Field>
-        <Field label={t('auth.confirmPassword', 'Confirm password')}>
-          <input
-            className="ms-input"
-            name="confirm_password"
-            type="password"
-            autoComplete="new-password"
-            value={f.confirm}
-            onChange={set('confirm')}
-            required
-            aria-invalid={mismatch}
-          />
-        </Field>
-        {mismatch && (
-          <p className="set-error" data-testid="password-mismatch">
-            {t('auth.mismatch', ERRORS.passwordsMismatch)}
-          </p>
-        )}
+        <NewPasswordFields
+          label={t('auth.password', 'Password')}
+          name="password"
+          password={f.password}
+          confirm={f.confirm}
+          onPassword={(password) => setF((x) => ({ ...x, password }))}
+          onConfirm={(confirm) => setF((x) => ({ ...x, confirm }))}
+        />
         <label className="set-check">
           <input type="checkbox" name="subscribe" checked={f.subscribe} onChange={set('subscribe')} />
           {t('auth.signUp.subscribe', 'Subscribe to updates about Modshelf')}
@@ -75,10 +64,9 @@ export function SignUpPage() {
           {t('auth.signUp.agree', 'By creating an account, you agree to the')} <Link to="/legal/terms">{t('auth.signUp.terms', 'Terms')}</Link>{' '}
           {t('auth.signUp.and', 'and')} <Link to="/legal/privacy">{t('auth.signUp.privacy', 'Privacy Policy')}</Link>.
         </p>
-        <FormError error={action.error} />
-        <button className="ms-btn ms-btn--primary" type="submit" disabled={action.busy}>
+        <SubmitWithError error={action.error} busy={action.busy}>
           {t('auth.signUp.submit', 'Create account')}
-        </button>
+        </SubmitWithError>
       </form>
       <p style={{ margin: 0 }}>
         {t('auth.signUp.haveAccount', 'Already have an account?')}{' '}

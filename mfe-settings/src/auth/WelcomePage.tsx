@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { FormError, useAction, useApi, usePageMeta, useT } from '@modshelf/web-kit';
+import { usePageMeta, useT } from '@modshelf/web-kit';
 import { RequireAuth } from '../common';
-import { accounts } from '../lib/api';
+import { NewsletterCheckbox } from '../components/NewsletterCheckbox';
 import { safeRedirect } from '../lib/redirect';
 
 /** The step after sign-up: what happens next, the updates choice, and on to where the visitor was going. */
@@ -19,7 +18,7 @@ export function WelcomePage() {
           {user.email && !user.email_verified && (
             <p>{t('auth.welcome.verify', 'We sent a verification link to {email}. Open it to verify your e-mail address.', { email: user.email })}</p>
           )}
-          <Newsletter />
+          <NewsletterCheckbox />
           <div className="set-row">
             <Link className="ms-btn ms-btn--primary" to={next}>
               {t('auth.welcome.continue', 'Continue')}
@@ -31,33 +30,5 @@ export function WelcomePage() {
         </div>
       )}
     </RequireAuth>
-  );
-}
-
-function Newsletter() {
-  const t = useT();
-  const sub = useApi('settings:newsletter', (s) => accounts.subscription(s));
-  const [value, setValue] = useState<boolean | null>(null);
-  const action = useAction();
-  const checked = value ?? sub.data?.subscribed ?? false;
-  return (
-    <>
-      <label className="set-check">
-        <input
-          type="checkbox"
-          checked={checked}
-          disabled={sub.data === undefined || action.busy}
-          onChange={(e) => {
-            const v = e.target.checked;
-            void action.run(async () => {
-              await accounts.setSubscription(v);
-              setValue(v);
-            });
-          }}
-        />
-        {t('auth.signUp.subscribe', 'Subscribe to updates about Modshelf')}
-      </label>
-      <FormError error={action.error} />
-    </>
   );
 }

@@ -1,49 +1,25 @@
 import {
   apiFetch,
   command,
-  type OAuthAuthorization,
-  type OAuthClient as ContractOAuthClient,
-  type OAuthConsent,
-  type Pat as ContractPat,
-  type PaymentMethod as ContractPaymentMethod,
-  type Product as ContractProduct,
-  type SessionInfo as ContractSessionInfo,
-  type Subscription as ContractSubscription,
-  type User,
+  type Charge,
+  type OAuthAuthorization as Authorization,
+  type OAuthClient,
+  type OAuthConsent as ConsentInfo,
+  type Pat,
+  type PaymentMethod,
+  type Product,
+  type SessionInfo,
+  type Subscription,
+  type User as SelfUser,
   type WriteMethod,
   type WriteOptions,
 } from '@modshelf/web-kit';
 
-/** The signed-in user's own record: GET /v2/user fills the private fields (email, has_password, ...) for a session. */
-export type SelfUser = User;
-
-/** The wire's answers (the contract's types). */
-export type Pat = ContractPat;
-
-export type SessionInfo = ContractSessionInfo;
-
-export type OAuthClient = ContractOAuthClient;
-
-export type Authorization = OAuthAuthorization;
-
-export type ConsentInfo = OAuthConsent;
-
-export type PaymentMethod = ContractPaymentMethod;
-export type Subscription = ContractSubscription;
-export interface Charge {
-  id?: string;
-  charge_id?: string;
-  amount: number;
-  currency: string;
-  status?: string;
-  ok?: boolean;
-  description?: string;
-  created?: string;
-  time?: string;
-  payment_method: PaymentMethod | null;
-  [k: string]: unknown;
-}
-export type Product = ContractProduct;
+/**
+ * The wire's answers (the contract's types). SelfUser: the signed-in user's own record, GET /v2/user
+ * fills the private fields (email, has_password, ...) for a session.
+ */
+export type { Authorization, Charge, ConsentInfo, OAuthClient, Pat, PaymentMethod, Product, SelfUser, SessionInfo, Subscription };
 
 /** A write through the kit's write client (read-your-writes), answering its body. */
 const write = <T = void>(path: string, method: WriteMethod, body?: unknown, opts?: WriteOptions): Promise<T> =>

@@ -1,64 +1,43 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSetAtom } from 'jotai';
-import { FormError, sessionAtom, useAction, useApi, useT } from '@modshelf/web-kit';
-import { Confirm, refreshAccount, RequireAuth } from '../common';
+import { sessionAtom, useAction, useT } from '@modshelf/web-kit';
+import { Confirm, refreshAccount } from '../common';
+import { NewsletterCheckbox } from '../components/NewsletterCheckbox';
 import { accounts, type SelfUser } from '../lib/api';
 import { EmailCard } from './EmailCard';
 import { PasswordCard } from './PasswordCard';
-import { PageTitle } from './SettingsLayout';
+import { SignedInPage } from './SettingsLayout';
 import { TwoFactorCard } from './TwoFactorCard';
 
 export function AccountPage() {
   return (
-    <>
-      <PageTitle id="settings.account" title="Account and security" />
-      <RequireAuth>
-        {(user, reload) => {
-          const after = () => {
-            refreshAccount();
-            reload();
-          };
-          return (
-            <>
-              <EmailCard user={user} after={after} />
-              <PasswordCard user={user} />
-              <TwoFactorCard user={user} after={after} />
-              <NewsletterCard />
-              <DeleteCard user={user} />
-            </>
-          );
-        }}
-      </RequireAuth>
-    </>
+    <SignedInPage id="settings.account" title="Account and security">
+      {(user, reload) => {
+        const after = () => {
+          refreshAccount();
+          reload();
+        };
+        return (
+          <>
+            <EmailCard user={user} after={after} />
+            <PasswordCard user={user} />
+            <TwoFactorCard user={user} after={after} />
+            <NewsletterCard />
+            <DeleteCard user={user} />
+          </>
+        );
+      }}
+    </SignedInPage>
   );
 }
 
 function NewsletterCard() {
   const t = useT();
-  const sub = useApi('settings:newsletter', (s) => accounts.subscription(s));
-  const [value, setValue] = useState<boolean | null>(null);
-  const action = useAction();
   return (
     <section className="ms-card set-card">
       <h2>{t('account.newsletter', 'Updates by e-mail')}</h2>
-      <label className="set-check">
-        <input
-          type="checkbox"
-          name="newsletter"
-          checked={value ?? sub.data?.subscribed ?? false}
-          disabled={sub.data === undefined || action.busy}
-          onChange={(e) => {
-            const v = e.target.checked;
-            void action.run(async () => {
-              await accounts.setSubscription(v);
-              setValue(v);
-            });
-          }}
-        />
-        {t('auth.signUp.subscribe', 'Subscribe to updates about Modshelf')}
-      </label>
-      <FormError error={action.error} />
+      <NewsletterCheckbox name="newsletter" />
     </section>
   );
 }

@@ -1,17 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { Field, FormError, useAction, useApi, useT } from '@modshelf/web-kit';
-import { Confirm, CopyButton, RequireAuth } from '../common';
+import { Confirm, CopyButton } from '../common';
+import { ActionButton } from '../components/ActionButton';
+import { FormButtons } from '../components/FormButtons';
+import { ScopeChecklist, ScopeTags } from '../components/Scopes';
 import { accounts, type OAuthClient, type SelfUser } from '../lib/api';
 import { parseRedirectUris } from '../lib/forms';
-import { APP_SCOPES, maskToScopes, scopeLabel, scopesToMask, type ScopeName } from '../lib/scopes';
-import { PageTitle } from './SettingsLayout';
+import { APP_SCOPES, maskToScopes, scopesToMask, type ScopeName } from '../lib/scopes';
+import { SignedInPage } from './SettingsLayout';
 
 export function ApplicationsPage() {
   return (
-    <>
-      <PageTitle id="settings.applications" title="Your applications" />
-      <RequireAuth>{(user) => <Applications user={user} />}</RequireAuth>
-    </>
+    <SignedInPage id="settings.applications" title="Your applications">
+      {(user) => <Applications user={user} />}
+    </SignedInPage>
   );
 }
 
@@ -94,11 +96,7 @@ function Applications({ user }: { user: SelfUser }) {
                       {r.uri}
                     </span>
                   ))}
-                  <ul className="set-tags">
-                    {maskToScopes(a.max_scopes).map((s) => (
-                      <li key={s}>{scopeLabel(s)}</li>
-                    ))}
-                  </ul>
+                  <ScopeTags mask={a.max_scopes} />
                 </div>
                 <div className="set-row">
                   <button
@@ -111,19 +109,15 @@ function Applications({ user }: { user: SelfUser }) {
                   >
                     {t('apps.edit', 'Edit')}
                   </button>
-                  <button
-                    type="button"
-                    className="ms-btn"
-                    disabled={action.busy}
-                    onClick={() =>
-                      void action.run(async () => {
-                        const r = await accounts.rotateSecret(a.id);
-                        setSecret({ app: a, secret: r.client_secret });
-                      })
-                    }
+                  <ActionButton
+                    action={action}
+                    onRun={async () => {
+                      const r = await accounts.rotateSecret(a.id);
+                      setSecret({ app: a, secret: r.client_secret });
+                    }}
                   >
                     {t('apps.rotate', 'New secret')}
-                  </button>
+                  </ActionButton>
                   <button type="button" className="ms-btn set-btn-danger" onClick={() => setDeleting(a)}>
                     {t('apps.delete', 'Delete')}
                   </button>
@@ -204,30 +198,9 @@ function AppForm({ app, onCancel, onSaved }: { app: OAuthClient | null; onCancel
       <Field label={t('apps.redirects', 'Redirect URIs')} hint={t('apps.redirects.hint', 'One per line.')}>
         <textarea className="ms-input" name="redirect_uris" rows={3} value={uris} onChange={(e) => setUris(e.target.value)} required />
       </Field>
-      <fieldset className="set-scopes">
-        <legend>{t('apps.scopes', 'Scopes it may ask for')}</legend>
-        {APP_SCOPES.map((s) => (
-          <label key={s} className="set-check">
-            <input
-              type="checkbox"
-              name="scope"
-              value={s}
-              checked={scopes.includes(s)}
-              onChange={(e) => setScopes((x) => (e.target.checked ? [...x, s] : x.filter((y) => y !== s)))}
-            />
-            {scopeLabel(s)}
-          </label>
-        ))}
-      </fieldset>
+      <ScopeChecklist legend={t('apps.scopes', 'Scopes it may ask for')} offered={APP_SCOPES} value={scopes} onChange={setScopes} />
       <FormError error={action.error} />
-      <div className="set-row">
-        <button type="submit" className="ms-btn ms-btn--primary" disabled={action.busy}>
-          {app ? t('common.save', 'Save changes') : t('apps.register', 'Register application')}
-        </button>
-        <button type="button" className="ms-btn" onClick={onCancel}>
-          {t('common.cancel', 'Cancel')}
-        </button>
-      </div>
+      <FormButtons submit={app ? t('common.save', 'Save changes') : t('apps.register', 'Register application')} busy={action.busy} onCancel={onCancel} />
     </form>
   );
 }

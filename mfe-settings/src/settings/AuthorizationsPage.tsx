@@ -1,16 +1,15 @@
 import { useIntl } from 'react-intl';
 import { formatDate, FormError, useAction, useApi, useT } from '@modshelf/web-kit';
-import { RequireAuth } from '../common';
+import { ActionButton } from '../components/ActionButton';
+import { ScopeTags } from '../components/Scopes';
 import { accounts } from '../lib/api';
-import { maskToScopes, scopeLabel } from '../lib/scopes';
-import { PageTitle } from './SettingsLayout';
+import { SignedInPage } from './SettingsLayout';
 
 export function AuthorizationsPage() {
   return (
-    <>
-      <PageTitle id="settings.authorizations" title="Authorized apps" />
-      <RequireAuth>{() => <Authorizations />}</RequireAuth>
-    </>
+    <SignedInPage id="settings.authorizations" title="Authorized apps">
+      {() => <Authorizations />}
+    </SignedInPage>
   );
 }
 
@@ -47,25 +46,18 @@ function Authorizations() {
                       </a>
                     )}
                     <span className="ms-muted">{t('authorizations.since', 'Authorized {date}', { date: formatDate(a.created, intl.locale) })}</span>
-                    <ul className="set-tags">
-                      {maskToScopes(a.scopes).map((s) => (
-                        <li key={s}>{scopeLabel(s)}</li>
-                      ))}
-                    </ul>
+                    <ScopeTags mask={a.scopes} />
                   </div>
-                  <button
-                    type="button"
-                    className="ms-btn set-btn-danger"
-                    disabled={action.busy}
-                    onClick={() =>
-                      void action.run(async () => {
-                        await accounts.revokeAuthorization(a.app_id);
-                        list.reload();
-                      })
-                    }
+                  <ActionButton
+                    action={action}
+                    danger
+                    onRun={async () => {
+                      await accounts.revokeAuthorization(a.app_id);
+                      list.reload();
+                    }}
                   >
                     {t('authorizations.revoke', 'Revoke')}
-                  </button>
+                  </ActionButton>
                 </li>
               );
             })}

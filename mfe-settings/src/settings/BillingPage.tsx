@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { ApiError, Field, formatDate, formatMoney, FormError, useAction, useApi, useT } from '@modshelf/web-kit';
-import { RequireAuth } from '../common';
+import { ActionButton } from '../components/ActionButton';
+import { FormButtons } from '../components/FormButtons';
 import { accounts, type Charge, type PaymentMethod, type Subscription } from '../lib/api';
-import { PageTitle } from './SettingsLayout';
+import { SignedInPage } from './SettingsLayout';
 
 /** Amounts come in the currency's minor unit (cents). */
 export function money(amount: number, currency: string): string {
@@ -30,10 +31,9 @@ const unavailable = (e: Error | undefined) => e instanceof ApiError && (e.status
 
 export function BillingPage() {
   return (
-    <>
-      <PageTitle id="settings.billing" title="Billing and subscriptions" />
-      <RequireAuth>{() => <Billing />}</RequireAuth>
-    </>
+    <SignedInPage id="settings.billing" title="Billing and subscriptions">
+      {() => <Billing />}
+    </SignedInPage>
   );
 }
 
@@ -72,19 +72,16 @@ function RenewalBanner({ sub, onDone }: { sub: Subscription; onDone: () => void 
           product: sub.product_name,
         })}
       </p>
-      <button
-        type="button"
-        className="ms-btn ms-btn--primary"
-        disabled={action.busy}
-        onClick={() =>
-          void action.run(async () => {
-            await accounts.retrySubscription(sub.id);
-            onDone();
-          })
-        }
+      <ActionButton
+        action={action}
+        primary
+        onRun={async () => {
+          await accounts.retrySubscription(sub.id);
+          onDone();
+        }}
       >
         {t('billing.retry', 'Try again')}
-      </button>
+      </ActionButton>
       <FormError error={action.error} />
     </div>
   );
@@ -121,33 +118,26 @@ function Subscriptions({ subs, hasMethod, onChange }: { subs: Subscription[] | u
               </span>
             </div>
             {s.status === 'cancelled' ? (
-              <button
-                type="button"
-                className="ms-btn"
-                disabled={action.busy}
-                onClick={() =>
-                  void action.run(async () => {
-                    await accounts.resumeSubscription(s.id);
-                    onChange();
-                  })
-                }
+              <ActionButton
+                action={action}
+                onRun={async () => {
+                  await accounts.resumeSubscription(s.id);
+                  onChange();
+                }}
               >
                 {t('billing.resume', 'Resume')}
-              </button>
+              </ActionButton>
             ) : (
-              <button
-                type="button"
-                className="ms-btn set-btn-danger"
-                disabled={action.busy}
-                onClick={() =>
-                  void action.run(async () => {
-                    await accounts.cancelSubscription(s.id);
-                    onChange();
-                  })
-                }
+              <ActionButton
+                action={action}
+                danger
+                onRun={async () => {
+                  await accounts.cancelSubscription(s.id);
+                  onChange();
+                }}
               >
                 {t('billing.cancel', 'Cancel subscription')}
-              </button>
+              </ActionButton>
             )}
           </li>
         ))}
@@ -162,22 +152,19 @@ function Subscriptions({ subs, hasMethod, onChange }: { subs: Subscription[] | u
             </div>
             <div className="set-row">
               {Object.entries(p.prices).map(([interval, price]) => (
-                <button
+                <ActionButton
                   key={interval}
-                  type="button"
-                  className="ms-btn"
-                  disabled={action.busy || !hasMethod}
+                  action={action}
+                  disabled={!hasMethod}
                   title={hasMethod ? undefined : t('billing.needMethod', 'Add a payment method first.')}
-                  onClick={() =>
-                    void action.run(async () => {
-                      await accounts.subscribe(p.id, interval);
-                      onChange();
-                    })
-                  }
+                  onRun={async () => {
+                    await accounts.subscribe(p.id, interval);
+                    onChange();
+                  }}
                 >
                   {t('billing.subscribe', 'Subscribe')} · {money(price.amount, price.currency)} /{' '}
                   {interval === 'yearly' ? t('billing.year', 'year') : t('billing.month', 'month')}
-                </button>
+                </ActionButton>
               ))}
             </div>
           </div>
@@ -216,33 +203,26 @@ function Methods({ methods, onChange }: { methods: PaymentMethod[] | undefined; 
             </div>
             <div className="set-row">
               {!m.primary && (
-                <button
-                  type="button"
-                  className="ms-btn"
-                  disabled={action.busy}
-                  onClick={() =>
-                    void action.run(async () => {
-                      await accounts.makePrimary(m.id);
-                      onChange();
-                    })
-                  }
+                <ActionButton
+                  action={action}
+                  onRun={async () => {
+                    await accounts.makePrimary(m.id);
+                    onChange();
+                  }}
                 >
                   {t('billing.makePrimary', 'Make primary')}
-                </button>
+                </ActionButton>
               )}
-              <button
-                type="button"
-                className="ms-btn set-btn-danger"
-                disabled={action.busy}
-                onClick={() =>
-                  void action.run(async () => {
-                    await accounts.removePaymentMethod(m.id);
-                    onChange();
-                  })
-                }
+              <ActionButton
+                action={action}
+                danger
+                onRun={async () => {
+                  await accounts.removePaymentMethod(m.id);
+                  onChange();
+                }}
               >
                 {t('billing.remove', 'Remove')}
-              </button>
+              </ActionButton>
             </div>
           </li>
         ))}
@@ -329,24 +309,16 @@ function AddCard({ onDone, onCancel }: { onDone: () => void; onCancel: () => voi
         </Field>
       </div>
       <FormError error={action.error} />
-      <div className="set-row">
-        <button type="submit" className="ms-btn ms-btn--primary" disabled={action.busy}>
-          {t('billing.addSubmit', 'Add card')}
-        </button>
-        <button type="button" className="ms-btn" onClick={onCancel}>
-          {t('common.cancel', 'Cancel')}
-        </button>
-      </div>
+      <FormButtons submit={t('billing.addSubmit', 'Add card')} busy={action.busy} onCancel={onCancel} />
     </form>
   );
 }
 
 export function ChargesPage() {
   return (
-    <>
-      <PageTitle id="settings.billing" title="Billing and subscriptions" />
-      <RequireAuth>{() => <Charges />}</RequireAuth>
-    </>
+    <SignedInPage id="settings.billing" title="Billing and subscriptions">
+      {() => <Charges />}
+    </SignedInPage>
   );
 }
 
@@ -379,9 +351,9 @@ function Charges() {
             </tr>
           </thead>
           <tbody>
-            {list.data.map((c: Charge, i) => (
-              <tr key={String(c.id ?? i)} data-testid="charge" data-status={c.status}>
-                <td>{c.created ? formatDate(c.created, intl.locale) : ''}</td>
+            {list.data.map((c: Charge) => (
+              <tr key={c.id} data-testid="charge" data-status={c.status}>
+                <td>{formatDate(c.created, intl.locale)}</td>
                 <td>{c.description}</td>
                 <td>{money(c.amount, c.currency)}</td>
                 <td>{c.status === 'failed' ? t('billing.failed', 'Failed') : t('billing.succeeded', 'Paid')}</td>

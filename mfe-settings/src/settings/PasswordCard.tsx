@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ERRORS, Field, FormError, useAction, useT } from '@modshelf/web-kit';
+import { FormError, useAction, useT } from '@modshelf/web-kit';
+import { NewPasswordFields, PasswordField } from '../components/PasswordFields';
 import { accounts, type SelfUser } from '../lib/api';
 
 export function PasswordCard({ user }: { user: SelfUser }) {
@@ -7,7 +8,6 @@ export function PasswordCard({ user }: { user: SelfUser }) {
   const [f, setF] = useState({ old: '', next: '', confirm: '' });
   const [done, setDone] = useState(false);
   const action = useAction();
-  const mismatch = f.confirm.length > 0 && f.next !== f.confirm;
   return (
     <form
       className="ms-card set-card set-form"
@@ -25,41 +25,22 @@ export function PasswordCard({ user }: { user: SelfUser }) {
     >
       <h2>{t('account.password', 'Password')}</h2>
       {user.has_password !== false && (
-        <Field label={t('account.oldPassword', 'Current password')}>
-          <input
-            className="ms-input"
-            type="password"
-            name="old_password"
-            autoComplete="current-password"
-            value={f.old}
-            onChange={(e) => setF({ ...f, old: e.target.value })}
-            required
-          />
-        </Field>
+        <PasswordField
+          label={t('account.oldPassword', 'Current password')}
+          name="old_password"
+          autoComplete="current-password"
+          value={f.old}
+          onChange={(old) => setF({ ...f, old })}
+        />
       )}
-      <Field label={t('auth.newPassword', 'New password')}>
-        <input
-          className="ms-input"
-          type="password"
-          name="new_password"
-          autoComplete="new-password"
-          value={f.next}
-          onChange={(e) => setF({ ...f, next: e.target.value })}
-          required
-        />
-      </Field>
-      <Field label={t('auth.confirmPassword', 'Confirm password')}>
-        <input
-          className="ms-input"
-          type="password"
-          name="confirm_password"
-          autoComplete="new-password"
-          value={f.confirm}
-          onChange={(e) => setF({ ...f, confirm: e.target.value })}
-          required
-        />
-      </Field>
-      {mismatch && <p className="set-error">{t('auth.mismatch', ERRORS.passwordsMismatch)}</p>}
+      <NewPasswordFields
+        label={t('auth.newPassword', 'New password')}
+        name="new_password"
+        password={f.next}
+        confirm={f.confirm}
+        onPassword={(next) => setF({ ...f, next })}
+        onConfirm={(confirm) => setF({ ...f, confirm })}
+      />
       <FormError error={action.error} />
       {done && (
         <p className="set-ok" role="status">

@@ -1,18 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { ERRORS, Field, formatDate, FormError, useAction, useApi, useT } from '@modshelf/web-kit';
-import { Confirm, CopyButton, RequireAuth } from '../common';
+import { Confirm, CopyButton } from '../common';
 import { useIntl } from 'react-intl';
 import { accounts, type Pat } from '../lib/api';
-import { maskToScopes, PAT_SCOPES, scopeLabel, scopesToMask, type ScopeName } from '../lib/scopes';
+import { FormButtons } from '../components/FormButtons';
+import { ScopeChecklist, ScopeTags } from '../components/Scopes';
+import { PAT_SCOPES, scopesToMask, type ScopeName } from '../lib/scopes';
 import { EXPIRY_CHOICES_DAYS, expiryFromDays, expiryState, formatDuration, lastUseState } from '../lib/time';
-import { PageTitle } from './SettingsLayout';
+import { SignedInPage } from './SettingsLayout';
 
 export function PatsPage() {
   return (
-    <>
-      <PageTitle id="settings.pats" title="Personal access tokens" />
-      <RequireAuth>{() => <Pats />}</RequireAuth>
-    </>
+    <SignedInPage id="settings.pats" title="Personal access tokens">
+      {() => <Pats />}
+    </SignedInPage>
   );
 }
 
@@ -114,7 +115,6 @@ function PatRow({ pat, onDelete }: { pat: Pat; onDelete: () => void }) {
   const intl = useIntl();
   const exp = expiryState(pat.expires);
   const use = lastUseState(pat.last_used);
-  const scopes = maskToScopes(pat.scopes);
   return (
     <li className="set-item" data-testid="pat" data-name={pat.name}>
       <div className="set-item__main">
@@ -134,13 +134,7 @@ function PatRow({ pat, onDelete }: { pat: Pat; onDelete: () => void }) {
           {' · '}
           {t('pats.createdOn', 'Created {date}', { date: formatDate(pat.created, intl.locale) })}
         </span>
-        <ul className="set-tags" aria-label={t('pats.scopes', 'Scopes')}>
-          {scopes.map((s) => (
-            <li key={s} data-scope={s}>
-              {scopeLabel(s)}
-            </li>
-          ))}
-        </ul>
+        <ScopeTags mask={pat.scopes} label={t('pats.scopes', 'Scopes')} />
       </div>
       <button type="button" className="ms-btn set-btn-danger" onClick={onDelete}>
         {t('pats.delete', 'Delete token')}
@@ -194,30 +188,9 @@ function CreatePat({ onCancel, onCreated }: { onCancel: () => void; onCreated: (
           />
         </Field>
       )}
-      <fieldset className="set-scopes">
-        <legend>{t('pats.scopes', 'Scopes')}</legend>
-        {PAT_SCOPES.map((s) => (
-          <label key={s} className="set-check">
-            <input
-              type="checkbox"
-              name="scope"
-              value={s}
-              checked={scopes.includes(s)}
-              onChange={(e) => setScopes((x) => (e.target.checked ? [...x, s] : x.filter((y) => y !== s)))}
-            />
-            {scopeLabel(s)}
-          </label>
-        ))}
-      </fieldset>
+      <ScopeChecklist legend={t('pats.scopes', 'Scopes')} offered={PAT_SCOPES} value={scopes} onChange={setScopes} />
       <FormError error={action.error} />
-      <div className="set-row">
-        <button type="submit" className="ms-btn ms-btn--primary" disabled={action.busy}>
-          {t('pats.submit', 'Create token')}
-        </button>
-        <button type="button" className="ms-btn" onClick={onCancel}>
-          {t('common.cancel', 'Cancel')}
-        </button>
-      </div>
+      <FormButtons submit={t('pats.submit', 'Create token')} busy={action.busy} onCancel={onCancel} />
     </form>
   );
 }

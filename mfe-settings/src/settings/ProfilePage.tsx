@@ -1,16 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Field, FormError, useAction, userPath, useT } from '@modshelf/web-kit';
-import { readUntil, refreshAccount, RequireAuth } from '../common';
+import { readUntil, refreshAccount } from '../common';
 import { accounts, type SelfUser } from '../lib/api';
-import { PageTitle } from './SettingsLayout';
+import { SignedInPage } from './SettingsLayout';
 
 export function ProfilePage() {
   return (
-    <>
-      <PageTitle id="settings.profile" title="Public profile" />
-      <RequireAuth>{(user, reload) => <ProfileForm key={user.id} user={user} reload={reload} />}</RequireAuth>
-    </>
+    <SignedInPage id="settings.profile" title="Public profile">
+      {(user, reload) => <ProfileForm key={user.id} user={user} reload={reload} />}
+    </SignedInPage>
   );
 }
 

@@ -2,16 +2,15 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useSetAtom } from 'jotai';
 import { formatDate, formatRelativeTime, FormError, sessionAtom, useAction, useApi, useT } from '@modshelf/web-kit';
-import { refreshAccount, RequireAuth } from '../common';
+import { refreshAccount } from '../common';
 import { accounts, type SessionInfo } from '../lib/api';
-import { PageTitle } from './SettingsLayout';
+import { SignedInPage } from './SettingsLayout';
 
 export function SessionsPage() {
   return (
-    <>
-      <PageTitle id="settings.sessions" title="Sessions" />
-      <RequireAuth>{() => <Sessions />}</RequireAuth>
-    </>
+    <SignedInPage id="settings.sessions" title="Sessions">
+      {() => <Sessions />}
+    </SignedInPage>
   );
 }
 

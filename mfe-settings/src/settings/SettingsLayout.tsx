@@ -3,6 +3,8 @@ import { NavLink, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { sessionAtom, usePageMeta, useT } from '@modshelf/web-kit';
 import { signOut } from '../auth/session';
+import { RequireAuth } from '../common';
+import type { SelfUser } from '../lib/api';
 import { SECTIONS } from './sections';
 
 export function SettingsLayout({ children }: { children: ReactNode }) {
@@ -11,8 +13,8 @@ export function SettingsLayout({ children }: { children: ReactNode }) {
   const session = useAtomValue(sessionAtom);
   const visible = SECTIONS.filter((s) => !s.auth || session);
   return (
-    <div className="set-layout">
-      <nav className="set-nav ms-card" aria-label={t('settings.title', 'Settings')}>
+    <div className="ms-side-layout">
+      <nav className="ms-side-nav set-nav ms-card" aria-label={t('settings.title', 'Settings')}>
         <h2>{t('settings.title', 'Settings')}</h2>
         {visible.map((s) => (
           <NavLink key={s.path} to={s.path} end={s.path === '/settings'} className={({ isActive }) => (isActive ? 'active' : undefined)}>
@@ -29,7 +31,7 @@ export function SettingsLayout({ children }: { children: ReactNode }) {
           </NavLink>
         )}
       </nav>
-      <div className="set-page">{children}</div>
+      <div className="ms-side-page set-page">{children}</div>
     </div>
   );
 }
@@ -40,4 +42,14 @@ export function PageTitle({ id, title }: { id: string; title: string }) {
   const text = t(id, title);
   usePageMeta(text);
   return <h1>{text}</h1>;
+}
+
+/** A settings page for signed-in users: its heading, then `children` with the user (and a reload of it). */
+export function SignedInPage({ id, title, children }: { id: string; title: string; children: (user: SelfUser, reload: () => void) => ReactNode }) {
+  return (
+    <>
+      <PageTitle id={id} title={title} />
+      <RequireAuth>{children}</RequireAuth>
+    </>
+  );
 }

@@ -77,7 +77,7 @@ describe('project projector: given events, then the project document', () => {
   it('ProjectCreated replayed onto an existing document keeps its counters and version list', async () => {
     const existing = await projectAfter((log) => [log.on(downloadsStream(P), DownloadsCounted({ project_id: P, version_id: null, count: 5 }))]);
     const log = new EventLog();
-    const withVersions = {
+    const withVersions: ProjectDoc = {
       ...existing!,
       followers: 2,
       version_list: [

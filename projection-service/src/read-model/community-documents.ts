@@ -1,3 +1,5 @@
+import type { CollectionCreated, DataOf } from '@modshelf/events';
+
 /** Read-model documents of collections, organizations and notifications (wire field names). */
 
 export interface CollectionDoc {
@@ -7,8 +9,7 @@ export interface CollectionDoc {
   description: string | null;
   icon_url: string | null;
   color: number | null;
-  /** listed | unlisted | private | rejected */
-  status: string;
+  status: DataOf<typeof CollectionCreated>['status'];
   date_created: string;
   date_updated: string;
   projects: string[];

@@ -1,4 +1,13 @@
-/** Documents kept by the read models. Wire field names (snake_case) wherever the wire has them. */
+import type { z } from 'zod';
+import type { DataOf, fields, ReportFiled, UserRegistered } from '@modshelf/events';
+
+/**
+ * Documents kept by the read models. Wire field names (snake_case) wherever the wire has them; the
+ * tag fields (statuses, sides, types) have the types of the event fields the projectors copy them from.
+ */
+type ProjectFields = z.output<typeof fields.projectFields>;
+type VersionFields = z.output<typeof fields.versionFields>;
+type FileType = z.output<typeof fields.fileType>;
 
 export interface LicenseDoc {
   id: string;
@@ -34,14 +43,14 @@ export interface VersionSummary {
   date_published: string;
   loaders: string[];
   game_versions: string[];
-  status: string;
-  version_type: string;
+  status: VersionFields['status'];
+  version_type: VersionFields['version_type'];
 }
 
 export interface ProjectDoc {
   id: string;
   slug: string;
-  project_type: string;
+  project_type: z.output<typeof fields.projectType>;
   team: string;
   organization: string | null;
   title: string;
@@ -51,8 +60,8 @@ export interface ProjectDoc {
   updated: string;
   approved: string | null;
   queued: string | null;
-  status: string;
-  requested_status: string | null;
+  status: z.output<typeof fields.projectStatus>;
+  requested_status: ProjectFields['requested_status'];
   moderator_message: string | null;
   moderator_message_body: string | null;
   license: LicenseDoc;
@@ -60,8 +69,8 @@ export interface ProjectDoc {
   followers: number;
   categories: string[];
   additional_categories: string[];
-  client_side: string;
-  server_side: string;
+  client_side: ProjectFields['client_side'];
+  server_side: ProjectFields['server_side'];
   icon_url: string | null;
   color: number | null;
   issues_url: string | null;
@@ -71,7 +80,7 @@ export interface ProjectDoc {
   donation_urls: Array<{ id: string; platform: string; url: string }>;
   gallery: GalleryDoc[];
   thread_id: string;
-  monetization_status: string;
+  monetization_status: ProjectFields['monetization_status'];
   owner_id: string;
   members: TeamMemberDoc[];
   version_list: VersionSummary[];
@@ -83,7 +92,7 @@ export interface FileDoc {
   filename: string;
   primary: boolean;
   size: number;
-  file_type: string | null;
+  file_type: FileType | null;
 }
 
 export interface VersionDoc {
@@ -93,13 +102,13 @@ export interface VersionDoc {
   name: string;
   version_number: string;
   changelog: string | null;
-  dependencies: Array<{ version_id: string | null; project_id: string | null; file_name: string | null; dependency_type: string }>;
+  dependencies: VersionFields['dependencies'];
   game_versions: string[];
-  version_type: string;
+  version_type: VersionFields['version_type'];
   loaders: string[];
   featured: boolean;
-  status: string;
-  requested_status: string | null;
+  status: VersionFields['status'];
+  requested_status: VersionFields['requested_status'];
   date_published: string;
   downloads: number;
   files: FileDoc[];
@@ -111,7 +120,7 @@ export interface UserDoc {
   bio: string | null;
   avatar_url: string | null;
   created: string;
-  role: string;
+  role: DataOf<typeof UserRegistered>['role'];
   badges: number;
   email_verified: boolean;
   has_totp: boolean;
@@ -125,8 +134,8 @@ export interface FollowDoc {
 
 export interface ReportDoc {
   id: string;
-  report_type: string;
-  item_type: string;
+  report_type: DataOf<typeof ReportFiled>['report_type'];
+  item_type: DataOf<typeof ReportFiled>['item_type'];
   item_id: string;
   reporter: string;
   body: string;

@@ -1,8 +1,13 @@
+import type { z } from 'zod';
+import type { fields } from '@modshelf/events';
+
+type ProjectStatus = z.output<typeof fields.projectStatus>;
+
 /** Read-model documents of threads (wire field names, Modrinth's Thread and ThreadMessage). */
 
 export type MessageBodyDoc =
   | { type: 'text'; body: string; private: boolean; replying_to: string | null }
-  | { type: 'status_change'; old_status: string; new_status: string }
+  | { type: 'status_change'; old_status: ProjectStatus; new_status: ProjectStatus }
   | { type: 'deleted'; private: boolean };
 
 export interface MessageDoc {

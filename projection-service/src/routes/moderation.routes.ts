@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ReviewLockAcquired, ReviewLockReleased, reviewLockStream, upcast, type EventStore, type RecordedEvent } from '@modshelf/events';
 import { hasScope, missingScope, notFound, unauthorized } from '@modshelf/service-kit';
+import type { QueuedProject, ReviewLock as ReviewLockAnswer } from '@modshelf/contract/v2';
 import type { ProjectDoc } from '../read-model/documents';
 import { projectView } from '../views/project.view';
 import { isStaff, type QueryDeps } from './context';
@@ -79,7 +80,7 @@ export function registerModerationQueryRoutes(app: FastifyInstance, deps: QueryD
     const names = new Map<string, string>();
     const userIds = new Set([...page.map((p) => p.owner_id), ...locks.flatMap((l) => (l ? [l.holder] : []))]);
     for (const u of await rm().getMany('users', [...userIds])) names.set(u.id, u.username);
-    return page.map((p, i) => {
+    return page.map((p, i): QueuedProject => {
       const lock = locks[i];
       return {
         ...projectView(p, { member: true }),
@@ -93,7 +94,7 @@ export function registerModerationQueryRoutes(app: FastifyInstance, deps: QueryD
   app.get<{ Querystring: Record<string, string> }>('/_internal/moderation/projects', { preHandler }, queue);
 
   /** The review lock of a project: who holds it and until when (held: false when free or lapsed). */
-  app.get<{ Params: { id: string } }>('/v2/moderation/lock/:id', { preHandler }, async (req) => {
+  app.get<{ Params: { id: string } }>('/v2/moderation/lock/:id', { preHandler }, async (req): Promise<ReviewLockAnswer> => {
     requireStaff(req, 'PROJECT_READ');
     const p = /^[0-9A-Za-z]{8}$/.test(req.params.id) ? await rm().get('projects', req.params.id) : null;
     if (!p) throw notFound('The requested project was not found');

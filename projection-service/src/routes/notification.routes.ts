@@ -3,21 +3,9 @@ import type { Actor } from '@modshelf/events';
 import { hasScope, missingScope, notFound, unauthorized } from '@modshelf/service-kit';
 import type { NotificationDoc } from '../read-model/community-documents';
 import type { Projections } from '../runner/runner';
+import { notificationView } from '../views/notification.view';
 import { findUser, jsonStringArray, userNotFound, type QueryDeps } from './context';
 import { actorOf, minPositionWait } from './http';
-
-/** Modrinth's v2 Notification. */
-export const notificationView = (n: NotificationDoc) => ({
-  id: n.id,
-  user_id: n.user_id,
-  type: n.type,
-  title: n.title,
-  text: n.text,
-  link: n.link,
-  read: n.read,
-  created: n.created,
-  actions: n.actions,
-});
 
 const isAdmin = (a: Actor) => a.role === 'admin';
 const newestFirst = (a: NotificationDoc, b: NotificationDoc) => Date.parse(b.created) - Date.parse(a.created) || (a.id < b.id ? -1 : 1);

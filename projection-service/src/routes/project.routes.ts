@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { invalidInput, notFound } from '@modshelf/service-kit';
 import type { ProjectDoc, UserDoc, VersionDoc } from '../read-model/documents';
 import { projectView } from '../views/project.view';
-import { deriveVersionList, sortNewestFirst, versionView } from '../views/version.view';
-import { userView } from '../views/user.view';
+import { deriveVersionList, listedVersionView, sortNewestFirst, versionView } from '../views/version.view';
+import { teamMemberView } from '../views/team-member.view';
 import {
   canReadProject,
   canReadVersion,
@@ -76,7 +76,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): vo
     const offset = Math.max(0, Number.parseInt(q.offset ?? '0', 10) || 0);
     const limit = q.limit !== undefined ? Math.max(0, Number.parseInt(q.limit, 10) || 0) : undefined;
     list = list.slice(offset, limit !== undefined ? offset + limit : undefined);
-    return list.map((v) => ({ ...versionView(v, { includeChangelog, project: p }), ...derived.get(v.id) }));
+    return list.map((v) => listedVersionView(v, derived.get(v.id), { includeChangelog, project: p }));
   });
 
   app.get<{ Params: Params & { version: string } }>('/v2/project/:id/version/:version', { preHandler }, async (req) => {
@@ -86,7 +86,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): vo
     const wanted = req.params.version;
     const v = visible.find((x) => x.id === wanted) ?? visible.find((x) => x.version_number === wanted);
     if (!v) throw versionNotFound();
-    return { ...versionView(v, { project: p }), ...derived.get(v.id) };
+    return listedVersionView(v, derived.get(v.id), { project: p });
   });
 
   app.get<{ Params: Params }>('/v2/project/:id/members', { preHandler }, async (req) => {
@@ -107,18 +107,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): vo
       ).map((u) => [u.id, u]),
     );
     const creators = await creatorsAmong(rm(), [...users.keys()]);
-    return members
-      .filter((m) => users.has(m.user_id))
-      .map((m) => ({
-        team_id: p.team,
-        user: userView(users.get(m.user_id)!, null, null, creators.has(m.user_id)),
-        role: m.role,
-        is_owner: m.is_owner,
-        permissions: privileged ? m.permissions : null,
-        accepted: m.accepted,
-        payouts_split: privileged ? (m.payouts_split ?? (m.is_owner ? 100 : 0)) : null,
-        ordering: m.ordering,
-      }));
+    return members.filter((m) => users.has(m.user_id)).map((m) => teamMemberView(p.team, m, users.get(m.user_id)!, privileged, creators.has(m.user_id)));
   }
 
   app.get<{ Params: Params }>('/v2/team/:id/members', { preHandler }, async (req) => {

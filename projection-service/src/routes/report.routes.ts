@@ -1,21 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { hasScope, missingScope, notFound, unauthorized } from '@modshelf/service-kit';
 import type { ReportDoc } from '../read-model/documents';
+import { reportView } from '../views/report.view';
 import { isStaff, jsonStringArray, type QueryDeps } from './context';
 import { actorOf, minPositionWait } from './http';
-
-/** Modrinth's Report shape. */
-const reportView = (r: ReportDoc) => ({
-  id: r.id,
-  report_type: r.report_type,
-  item_id: r.item_id,
-  item_type: r.item_type,
-  reporter: r.reporter,
-  body: r.body,
-  created: r.created,
-  closed: r.closed,
-  thread_id: r.thread_id,
-});
 
 /** Reads of reports: the reporter sees their own, moderators and admins see all (REPORT_READ). */
 export function registerReportRoutes(app: FastifyInstance, deps: QueryDeps): void {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '@modshelf/events';
 import { notFound, requireScope } from '@modshelf/service-kit';
+import type { ProjectModeration } from '@modshelf/contract/v2';
 import type { ProjectDoc } from '../read-model/documents';
 import type { ThreadDoc } from '../read-model/thread-documents';
 import { projectView } from '../views/project.view';
@@ -69,7 +70,7 @@ export function registerThreadQueryRoutes(app: FastifyInstance, deps: QueryDeps)
     return out;
   });
 
-  app.get<{ Params: { id: string } }>('/v2/project/:id/moderation', { preHandler }, async (req) => {
+  app.get<{ Params: { id: string } }>('/v2/project/:id/moderation', { preHandler }, async (req): Promise<ProjectModeration> => {
     const a = requireScope(req, 'PROJECT_READ');
     const p = await findProject(rm(), req.params.id);
     if (!p || !canReadProject(p, a)) throw projectNotFound();

@@ -6,7 +6,7 @@ import { invalidInput } from '@modshelf/service-kit';
 import { sha512Key } from '../read-model/collections';
 import type { ProjectDoc, UserDoc, VersionDoc } from '../read-model/documents';
 import { LISTED_VERSION_STATUSES, PUBLIC_VERSION_STATUSES } from '../views/derive';
-import { deriveVersionList, sortNewestFirst, versionView } from '../views/version.view';
+import { deriveVersionList, listedVersionView, sortNewestFirst, versionView } from '../views/version.view';
 import { canReadProject, canReadVersion, jsonStringArray, versionNotFound, type QueryDeps } from './context';
 import { actorWith, minPositionWait } from './http';
 
@@ -36,7 +36,7 @@ export function registerVersionRoutes(app: FastifyInstance, deps: QueryDeps): vo
       ),
     );
     const users = new Map<string, UserDoc>((await rm().getMany('users', [v.author_id])).map((u) => [u.id, u]));
-    return { ...versionView(v, { project: p }), ...deriveVersionList(siblings, users).get(v.id) };
+    return listedVersionView(v, deriveVersionList(siblings, users).get(v.id), { project: p });
   }
 
   app.get<{ Params: { id: string } }>('/v2/version/:id', { preHandler }, async (req) => {

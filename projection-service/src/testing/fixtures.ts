@@ -15,6 +15,7 @@ import {
   type DecidedEvent,
   type EventStore,
 } from '@modshelf/events';
+import { testProjectDefaults } from '@modshelf/events/testing';
 
 /** Builds catalogue events for read-side tests and benchmarks (what the command side would append). */
 export class Fixtures {
@@ -71,18 +72,7 @@ export class Fixtures {
           description: `A project called ${fields.title}`,
           body: '# body',
           categories: ['technology'],
-          additional_categories: [],
-          license: { id: 'MIT', name: 'MIT License', url: null },
-          client_side: 'required',
-          server_side: 'unsupported',
-          issues_url: null,
-          source_url: null,
-          wiki_url: null,
-          discord_url: null,
-          donation_urls: [],
-          requested_status: 'approved',
-          moderator_message: null,
-          monetization_status: 'monetized',
+          ...testProjectDefaults(),
           ...fields,
           slug,
         }),

@@ -4,6 +4,7 @@ import { indexKeys } from '../read-model/collections';
 import type { CollectionName, Documents } from '../read-model/documents';
 import type { ReadModelStore } from '../read-model/port';
 import { BatchContext, type Projector } from '../projectors/index';
+import { testProjectDefaults } from '@modshelf/events/testing';
 
 /** Documents by collection and id: what a test gives and what it expects. */
 export type DocumentState = { [C in CollectionName]?: Record<string, Documents[C]> };
@@ -112,18 +113,7 @@ export function projectCreated(projectId: string, owner: string, fields: Partial
     description: 'A project',
     body: '# body',
     categories: ['technology'],
-    additional_categories: [],
-    license: { id: 'MIT', name: 'MIT License', url: null },
-    client_side: 'required',
-    server_side: 'unsupported',
-    issues_url: null,
-    source_url: null,
-    wiki_url: null,
-    discord_url: null,
-    donation_urls: [],
-    requested_status: 'approved',
-    moderator_message: null,
-    monetization_status: 'monetized',
+    ...testProjectDefaults(),
     ...fields,
   });
 }

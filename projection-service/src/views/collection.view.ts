@@ -1,8 +1,9 @@
 import type { Actor } from '@modshelf/events';
+import type { Collection } from '@modshelf/contract/v2';
 import type { CollectionDoc } from '../read-model/community-documents';
 
 /** The v3 Collection shape, served under /v2. `projects` lists only projects the caller may open. */
-export function collectionView(c: CollectionDoc, projects: string[] = c.projects) {
+export function collectionView(c: CollectionDoc, projects: string[] = c.projects): Collection {
   return {
     id: c.id,
     user: c.user,

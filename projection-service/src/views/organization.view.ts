@@ -1,9 +1,10 @@
+import type { Organization, OrganizationMember } from '@modshelf/contract/v2';
 import type { OrganizationDoc, OrganizationMemberDoc } from '../read-model/community-documents';
 import type { UserDoc } from '../read-model/documents';
 import { userView } from './user.view';
 
 /** A v3 organization team member; permissions only for privileged readers (members of the organization, staff). */
-export function organizationMemberView(o: OrganizationDoc, m: OrganizationMemberDoc, u: UserDoc, privileged: boolean, creator = false) {
+export function organizationMemberView(o: OrganizationDoc, m: OrganizationMemberDoc, u: UserDoc, privileged: boolean, creator = false): OrganizationMember {
   return {
     team_id: o.team_id,
     user: userView(u, null, null, creator),
@@ -18,7 +19,7 @@ export function organizationMemberView(o: OrganizationDoc, m: OrganizationMember
 }
 
 /** The v3 Organization shape, served under /v2. */
-export function organizationView(o: OrganizationDoc, members: ReturnType<typeof organizationMemberView>[]) {
+export function organizationView(o: OrganizationDoc, members: OrganizationMember[]): Organization {
   return {
     id: o.id,
     slug: o.slug,

@@ -1,9 +1,10 @@
 import { commentThreadId } from '@modshelf/events';
+import type { Project } from '@modshelf/contract/v2';
 import type { ProjectDoc } from '../read-model/documents';
 import { environment, listedVersions, projectGameVersions, projectLoaders, routeType } from './derive';
 
 /** The Modrinth v2 Project record. Members of the team also see unlisted/draft version ids. */
-export function projectView(p: ProjectDoc, opts: { member?: boolean } = {}) {
+export function projectView(p: ProjectDoc, opts: { member?: boolean } = {}): Project {
   const versions = opts.member ? p.version_list : listedVersions(p);
   return {
     id: p.id,

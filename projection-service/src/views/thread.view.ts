@@ -1,3 +1,4 @@
+import type { Thread, User } from '@modshelf/contract/v2';
 import type { MessageDoc, ThreadDoc } from '../read-model/thread-documents';
 
 /** Whether a reader sees a message: staff notes (private) and their deleted remains are for staff only. */
@@ -7,7 +8,7 @@ export function messageVisible(m: MessageDoc, staff: boolean): boolean {
 }
 
 /** Modrinth's Thread record; comment threads say `comments` (a Modshelf thread type). */
-export function threadView(t: ThreadDoc, staff: boolean, members: unknown[]) {
+export function threadView(t: ThreadDoc, staff: boolean, members: User[]): Thread {
   return {
     id: t.id,
     type: t.type,

@@ -1,4 +1,5 @@
 import { userBadges } from '@modshelf/events';
+import type { User } from '@modshelf/contract/v2';
 import type { UserDoc } from '../read-model/documents';
 
 export interface UserStats {
@@ -17,7 +18,7 @@ export interface PrivateUserData {
  * Modrinth's User; private fields only for the user themself. Profile counts are additions from the spec.
  * `creator`: an accepted member of a publicly listed project (the creator badge); `badges` adds the role badges.
  */
-export function userView(u: UserDoc, stats: UserStats | null, self: PrivateUserData | null = null, creator = false) {
+export function userView(u: UserDoc, stats: UserStats | null, self: PrivateUserData | null = null, creator = false): User {
   return {
     id: u.id,
     username: u.username,

@@ -1,8 +1,14 @@
+import type { ListedVersion, Version } from '@modshelf/contract/v2';
 import type { FileDoc, UserDoc, VersionDoc } from '../read-model/documents';
 import { environment } from './derive';
 
+export interface VersionViewOptions {
+  includeChangelog?: boolean;
+  project?: { client_side: string; server_side: string } | null;
+}
+
 /** Modrinth's v2 Version; `environment` (required by the v2 document) follows the project's client/server sides. */
-export function versionView(v: VersionDoc, opts: { includeChangelog?: boolean; project?: { client_side: string; server_side: string } | null } = {}) {
+export function versionView(v: VersionDoc, opts: VersionViewOptions = {}): Version {
   return {
     id: v.id,
     project_id: v.project_id,
@@ -25,6 +31,13 @@ export function versionView(v: VersionDoc, opts: { includeChangelog?: boolean; p
   };
 }
 
+/** A version of a project's version list: the Version with the fields derived against its siblings (none when not derived). */
+export function listedVersionView(v: VersionDoc, derived: VersionDerived | undefined, opts: VersionViewOptions = {}): ListedVersion | Version {
+  if (!derived) return versionView(v, opts);
+  const listed: ListedVersion = { ...versionView(v, opts), ...derived };
+  return listed;
+}
+
 /** The primary file: the flagged one, else the first, else a placeholder named 'unknown' of size 0. */
 export function primaryFile(v: VersionDoc): FileDoc {
   return (
@@ -32,12 +45,8 @@ export function primaryFile(v: VersionDoc): FileDoc {
   );
 }
 
-export interface VersionDerived {
-  author: { id: string; username: string; avatar_url: string | null } | null;
-  primary_file: FileDoc;
-  display_url_ending: string;
-  duplicate_changelog: boolean;
-}
+/** The fields a project's version list adds to a version (the contract's ListedVersion). */
+export type VersionDerived = Pick<ListedVersion, 'author' | 'primary_file' | 'display_url_ending' | 'duplicate_changelog'>;
 
 /**
  * Derived fields of a project's version list (spec §3), for versions sorted newest

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NO_STREAM, ProjectCreated, ProjectDeleted, SqliteEventStore, newEventId, newId, projectStream, toNewEvents } from '@modshelf/events';
 import { analyticsHistoryStream, historyEvents, seedAnalyticsHistory } from './analytics-history';
+import { testProjectDefaults } from '@modshelf/events/testing';
 
 const now = Date.parse('2026-06-15T12:00:00Z');
 
@@ -22,18 +23,7 @@ async function created(store: SqliteEventStore, deleted = false): Promise<string
       description: 'A demo project',
       body: '# body',
       categories: ['technology'],
-      additional_categories: [],
-      license: { id: 'MIT', name: 'MIT License', url: null },
-      client_side: 'required',
-      server_side: 'unsupported',
-      issues_url: null,
-      source_url: null,
-      wiki_url: null,
-      discord_url: null,
-      donation_urls: [],
-      requested_status: 'approved',
-      moderator_message: null,
-      monetization_status: 'monetized',
+      ...testProjectDefaults(),
     } as Parameters<typeof ProjectCreated>[0]),
     ...(deleted ? [ProjectDeleted({ project_id: id })] : []),
   ];

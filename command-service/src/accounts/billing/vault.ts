@@ -1,6 +1,5 @@
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import type Database from 'better-sqlite3';
+import { openPersonalDataDb } from '../../kernel/personal-data-db';
 import type { CardBrand } from './provider';
 
 export interface PaymentDetails {
@@ -21,19 +20,17 @@ export interface PaymentDetails {
 export class BillingVault {
   readonly db: Database.Database;
   constructor(path: string) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.pragma('secure_delete = ON');
-    this.db.exec(`
+    this.db = openPersonalDataDb(
+      path,
+      `
       CREATE TABLE IF NOT EXISTS payment_methods (
         method_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, provider_ref TEXT NOT NULL, brand TEXT NOT NULL,
         last4 TEXT, exp_month INTEGER, exp_year INTEGER
       );
       CREATE INDEX IF NOT EXISTS payment_methods_user ON payment_methods(user_id);
       CREATE TABLE IF NOT EXISTS billing_users (user_id TEXT PRIMARY KEY);
-    `);
+    `,
+    );
   }
 
   put(d: PaymentDetails): void {

@@ -87,14 +87,12 @@ async function sendBlob(
   const blob = await ctx.blobs.open(sha512, range ?? undefined);
   if (!blob) throw notFound();
   if (range) {
-    reply
-      .status(206)
-      .headers({
-        ...common,
-        'content-type': type,
-        'content-length': String(range.end - range.start + 1),
-        'content-range': `bytes ${range.start}-${range.end}/${size}`,
-      });
+    reply.status(206).headers({
+      ...common,
+      'content-type': type,
+      'content-length': String(range.end - range.start + 1),
+      'content-range': `bytes ${range.start}-${range.end}/${size}`,
+    });
   } else {
     reply.headers({ ...common, 'content-type': type, 'content-length': String(size) });
   }

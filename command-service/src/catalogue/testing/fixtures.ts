@@ -1,4 +1,5 @@
 import type { ProjectFields } from '../project/project.state';
+import { testProjectDefaults } from '@modshelf/events/testing';
 
 export const OWNER = { userId: 'OwnerAAA', role: 'developer' as const };
 export const MEMBER = { userId: 'MemberBB', role: 'developer' as const };
@@ -16,18 +17,7 @@ export function projectFields(over: Partial<ProjectFields> = {}): ProjectFields 
     description: 'A cool mod for testing',
     body: 'Long body',
     categories: ['magic'],
-    additional_categories: [],
-    license: { id: 'MIT', name: 'MIT License', url: null },
-    client_side: 'required',
-    server_side: 'unsupported',
-    issues_url: null,
-    source_url: null,
-    wiki_url: null,
-    discord_url: null,
-    donation_urls: [],
-    requested_status: 'approved',
-    moderator_message: null,
-    monetization_status: 'monetized',
+    ...testProjectDefaults(),
     ...over,
   };
 }

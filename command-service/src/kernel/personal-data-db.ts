@@ -1,0 +1,18 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/**
+ * Opens a SQLite file that holds personal data outside the log (the billing and payout vaults):
+ * WAL, a 5 s busy timeout and secure_delete, so forgotten rows do not linger in free pages.
+ * Creates the file's folder unless `path` is ':memory:', then runs `schema`.
+ */
+export function openPersonalDataDb(path: string, schema: string): Database.Database {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('secure_delete = ON');
+  db.exec(schema);
+  return db;
+}
