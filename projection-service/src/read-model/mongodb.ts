@@ -99,13 +99,18 @@ export class MongoReadModels implements ReadModelStore {
   }
 
   /**
-   * Records a batch about to be committed (a redo journal: see storage/journaled.ts). The payload
-   * goes in parts of at most JOURNAL_PART characters, then the header that names the batch's
-   * position: the header is the commit point, so a half-written journal is never read.
+   * Records a batch about to be committed (a redo journal: see storage/journaled.ts). A payload of
+   * at most JOURNAL_PART characters goes in the header itself (one write); a longer one in parts,
+   * then the header that names the batch's position: the header is the commit point, so a
+   * half-written journal is never read.
    */
   async writeJournal(position: number, payload: string): Promise<void> {
     await this.init();
-    const parts = Math.max(1, Math.ceil(payload.length / JOURNAL_PART));
+    if (payload.length <= JOURNAL_PART) {
+      await this.meta().replaceOne({ _id: 'journal' }, { position, parts: 0, data: payload }, { upsert: true });
+      return;
+    }
+    const parts = Math.ceil(payload.length / JOURNAL_PART);
     for (let i = 0; i < parts; i++) {
       const data = payload.slice(i * JOURNAL_PART, (i + 1) * JOURNAL_PART);
       await this.meta().replaceOne({ _id: `journal-${i}` }, { position, data }, { upsert: true });
@@ -113,11 +118,20 @@ export class MongoReadModels implements ReadModelStore {
     await this.meta().replaceOne({ _id: 'journal' }, { position, parts }, { upsert: true });
   }
 
+  /** The position the journal's header names (null when there is no journal); its payload is not read. */
+  async journalHead(): Promise<{ position: number } | null> {
+    await this.init();
+    const head = await this.meta().findOne({ _id: 'journal' }, { projection: { position: 1 } });
+    return head ? { position: head.position } : null;
+  }
+
   /** The last journaled batch (null when none, or none beyond `after`, or when its parts do not match its header). */
   async readJournal(after = -1): Promise<{ position: number; payload: string } | null> {
     await this.init();
     const head = await this.meta().findOne({ _id: 'journal' });
-    if (!head?.parts || head.position <= after) return null;
+    if (!head || head.position <= after) return null;
+    if (head.parts === 0 && typeof head.data === 'string') return { position: head.position, payload: head.data };
+    if (!head.parts) return null;
     const ids = Array.from({ length: head.parts }, (_, i) => `journal-${i}`);
     const rows = await this.meta()
       .find({ _id: { $in: ids } })
@@ -256,6 +270,12 @@ export class MongoReadModels implements ReadModelStore {
       .find({}, { projection: { _id: 1 } })
       .toArray();
     return rows.map((r) => r._id);
+  }
+
+  /** Every key index `index` of a collection holds (the projection worker's cache). */
+  async keys(coll: CollectionName, index: string): Promise<string[]> {
+    await this.init();
+    return (await this.coll(coll).distinct(`_keys.${index}`, {})).map(String);
   }
 
   private async bulkWrite(coll: CollectionName, ops: AnyBulkWriteOperation<Stored>[]): Promise<void> {

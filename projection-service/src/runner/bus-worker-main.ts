@@ -3,7 +3,7 @@
  * active on the projection topic's partition, the others stand by and take over).
  *   KAFKA_BROKERS, KAFKA_TOPIC (modshelf.events), PROJECTION_GROUP (projections), MONGODB_URL,
  *   OPENSEARCH_URL, STORAGE_NAME (modshelf), EVENTSTORE_URL (optional: for the lag metric), PORT (9464),
- *   PROJECTION_MAX_BATCH (250: most events of one Kafka fetch projected and committed together; a
+ *   PROJECTION_MAX_BATCH (1000: most events of one Kafka fetch projected and committed together; a
  *   live fetch holds fewer, a catch-up fetch up to about 1 MB of events)
  * Serves /health and /metrics (Prometheus text: events projected, checkpoint, lag, and where a
  * halted projection stopped). With EVENTSTORE_URL the worker also reads the quarantine stream;
@@ -27,7 +27,7 @@ const env = z
     STORAGE_NAME: z.string().default('modshelf'),
     EVENTSTORE_URL: z.string().optional(),
     PORT: z.coerce.number().int().default(9464),
-    PROJECTION_MAX_BATCH: z.coerce.number().int().min(1).max(10_000).default(250),
+    PROJECTION_MAX_BATCH: z.coerce.number().int().min(1).max(10_000).default(1000),
     HOST: z.string().default('0.0.0.0'),
   })
   .parse(process.env);

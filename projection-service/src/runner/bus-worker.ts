@@ -117,16 +117,24 @@ export class BusProjectionWorker {
     });
   }
 
+  /** A journaled batch left half-written finished (storage.recover), and the checkpoint after it. */
+  private async resume(): Promise<{ recovered: boolean; checkpoint: number }> {
+    const s = this.storage;
+    if (s.resume) return s.resume();
+    const recovered = s.recover ? await s.recover() : false;
+    return { recovered, checkpoint: await s.checkpoint() };
+  }
+
   /** Throws to have the bus deliver the batch again (nothing of it is committed for the group). */
   private async process(events: RecordedEvent[]): Promise<void> {
     // a batch this or another member left half-written is finished first, as it was journaled
-    if (this.storage.recover && (await this.storage.recover())) {
+    const { recovered, checkpoint: stored } = await this.resume();
+    if (recovered) {
       this.log('finished a half-written batch from the journal');
       this.reads.clear();
     }
     // the checkpoint may have moved while another member was active: what this one cached is stale
     const loop = this.loop;
-    const stored = await this.storage.checkpoint();
     if (stored !== loop.position) this.reads.clear();
     loop.position = Math.max(loop.position, stored);
     const fresh = loop.fresh(events);

@@ -6,6 +6,7 @@ import { sampleProject, sampleUser } from '../read-model/contract';
 import type { DocChange } from '../read-model/port';
 import { SqliteProjectionStorage } from '../storage/sqlite-storage';
 import { ReadCache } from './read-cache';
+import { indexKeys } from '../read-model/collections';
 
 describe("ReadCache (the projection worker's reads)", () => {
   let dir: string;
@@ -116,5 +117,33 @@ describe("ReadCache (the projection worker's reads)", () => {
     withIds.clear();
     expect((await withIds.get('users', 'CCCCCCCC'))?.username).toBe('carol');
     expect(gets).toBe(2);
+  });
+
+  it('with the keys an index holds at hand, answers a lookup of any other key without a round trip, and learns the keys it commits', async () => {
+    await storage.commit([{ coll: 'users', id: 'AAAAAAAA', doc: sampleUser('AAAAAAAA', 'alice'), isNew: true }], [], 1);
+    let lookups = 0;
+    const distinct = async (coll: 'users', index: string) => {
+      const keys = new Set<string>();
+      for await (const [id] of storage.readModels.scan(coll))
+        for (const [i, key] of indexKeys(coll, (await storage.readModels.get(coll, id))!)) if (i === index) keys.add(key);
+      return [...keys];
+    };
+    const withKeys = new ReadCache({
+      get: (coll, id) => storage.readModels.get(coll, id),
+      findIds: (coll, index, key) => (lookups++, storage.readModels.findIds(coll, index, key)),
+      keys: (coll, index) => distinct(coll as 'users', index),
+    });
+    expect(await withKeys.findIds('users', 'username', 'bob')).toEqual([]);
+    expect(lookups).toBe(0);
+    expect(await withKeys.findIds('users', 'username', 'alice')).toEqual(['AAAAAAAA']);
+    expect(lookups).toBe(1);
+    const changes: DocChange[] = [{ coll: 'users', id: 'BBBBBBBB', doc: sampleUser('BBBBBBBB', 'bob'), isNew: true }];
+    await storage.commit(changes, [], 2);
+    withKeys.committed(changes);
+    expect(await withKeys.findIds('users', 'username', 'bob')).toEqual(['BBBBBBBB']);
+    withKeys.clear();
+    expect(await withKeys.findIds('users', 'username', 'bob')).toEqual(['BBBBBBBB']);
+    expect(await withKeys.findIds('users', 'username', 'carol')).toEqual([]);
+    expect(lookups).toBe(3);
   });
 });

@@ -14,14 +14,22 @@ const DOC = '\u0000';
  * commit fails (the store may hold part of it). Bounded: PROJECTION_CACHE_DOCUMENTS entries
  * (documents + lookups, default 200,000), least recently used dropped first.
  */
-/** What the cache reads through; `ids` (every stored id of a collection) lets it answer "absent" without a round trip. */
-export type CacheSource = Pick<ReadModelStore, 'get' | 'findIds'> & { ids?(coll: CollectionName): Promise<string[]> };
+/**
+ * What the cache reads through; `ids` (every stored id of a collection) lets it answer "absent" without a round trip,
+ * and `keys` (every key an index of a collection holds) lets it answer an index lookup of any other key with none.
+ */
+export type CacheSource = Pick<ReadModelStore, 'get' | 'findIds'> & {
+  ids?(coll: CollectionName): Promise<string[]>;
+  keys?(coll: CollectionName, index: string): Promise<string[]>;
+};
 
 export class ReadCache implements Pick<ReadModelStore, 'get' | 'findIds'> {
   private readonly docs: LRUCache<string, { doc: unknown }>;
   /** every stored id per collection, loaded on first use: an id not in it is absent */
   private readonly known = new Map<CollectionName, Promise<Set<string>>>();
   private readonly lookups: LRUCache<string, string[]>;
+  /** every key an index holds (or held: a superset), per `<coll>\0<index>`, loaded on first use */
+  private readonly indexKeys = new Map<string, Promise<Set<string>>>();
   hits = 0;
   misses = 0;
 
@@ -41,6 +49,19 @@ export class ReadCache implements Pick<ReadModelStore, 'get' | 'findIds'> {
       p = ids.call(this.store, coll).then((list) => new Set(list));
       p.catch(() => this.known.delete(coll));
       this.known.set(coll, p);
+    }
+    return p;
+  }
+
+  private heldKeys(coll: CollectionName, index: string): Promise<Set<string>> | null {
+    const keys = this.store.keys;
+    if (!keys) return null;
+    const k = `${coll}${DOC}${index}`;
+    let p = this.indexKeys.get(k);
+    if (!p) {
+      p = keys.call(this.store, coll, index).then((list) => new Set(list));
+      p.catch(() => this.indexKeys.delete(k));
+      this.indexKeys.set(k, p);
     }
     return p;
   }
@@ -70,6 +91,11 @@ export class ReadCache implements Pick<ReadModelStore, 'get' | 'findIds'> {
     if (hit) {
       this.hits++;
       return [...hit];
+    }
+    const held = this.heldKeys(coll, index);
+    if (held && !(await held).has(key)) {
+      this.hits++;
+      return [];
     }
     this.misses++;
     const ids = await this.store.findIds(coll, index, key);
@@ -115,6 +141,12 @@ export class ReadCache implements Pick<ReadModelStore, 'get' | 'findIds'> {
       const k = `${c.coll}${DOC}${c.id}`;
       const cached = this.docs.peek(k);
       const next = c.doc ? indexKeys(c.coll, c.doc as never) : [];
+      for (const [index, key] of next) {
+        void this.indexKeys.get(`${c.coll}${DOC}${index}`)?.then(
+          (keys) => keys.add(key),
+          () => undefined,
+        );
+      }
       let prev: Array<[string, string]> | null = null;
       if (cached) prev = cached.doc === null ? [] : indexKeys(c.coll, cached.doc as never);
       else if (c.oldKeys) prev = c.oldKeys;
@@ -148,6 +180,7 @@ export class ReadCache implements Pick<ReadModelStore, 'get' | 'findIds'> {
 
   clear(): void {
     this.known.clear();
+    this.indexKeys.clear();
     this.docs.clear();
     this.lookups.clear();
   }

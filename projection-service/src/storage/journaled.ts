@@ -35,12 +35,20 @@ export class JournaledStorage implements ProjectionStorage {
 
   /** Finishes a journaled batch that a crash left half-written; true when it did. */
   async recover(): Promise<boolean> {
-    // the parts are read only when the header names a batch beyond the checkpoint
-    const journal = await this.readModels.readJournal(await this.checkpoint());
-    if (!journal) return false;
+    return (await this.resume()).recovered;
+  }
+
+  /**
+   * recover(), and the checkpoint after it: the two checkpoints and the journal's header are read
+   * at once (one round trip), the journal's parts only when the header names a batch beyond the checkpoint.
+   */
+  async resume(): Promise<{ recovered: boolean; checkpoint: number }> {
+    const [checkpoint, head] = await Promise.all([this.checkpoint(), this.readModels.journalHead()]);
+    const journal = head && head.position > checkpoint ? await this.readModels.readJournal(checkpoint) : null;
+    if (!journal) return { recovered: false, checkpoint };
     const { docs, search } = JSON.parse(journal.payload) as { docs: DocChange[]; search: SearchChange[] };
     await this.apply(docs, search, journal.position);
-    return true;
+    return { recovered: true, checkpoint: await this.checkpoint() };
   }
 
   async reset(): Promise<void> {
