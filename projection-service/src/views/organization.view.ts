@@ -1,21 +1,12 @@
 import type { Organization, OrganizationMember } from '@modshelf/contract/v2';
 import type { OrganizationDoc, OrganizationMemberDoc } from '../read-model/community-documents';
 import type { UserDoc } from '../read-model/documents';
-import { userView } from './user.view';
+import { teamMemberView } from './team-member.view';
 
 /** A v3 organization team member; permissions only for privileged readers (members of the organization, staff). */
 export function organizationMemberView(o: OrganizationDoc, m: OrganizationMemberDoc, u: UserDoc, privileged: boolean, creator = false): OrganizationMember {
-  return {
-    team_id: o.team_id,
-    user: userView(u, null, null, creator),
-    role: m.role,
-    is_owner: m.is_owner,
-    permissions: privileged ? m.permissions : null,
-    organization_permissions: privileged ? m.organization_permissions : null,
-    accepted: m.accepted,
-    payouts_split: privileged ? (m.is_owner ? 100 : 0) : null,
-    ordering: m.ordering,
-  };
+  // a project team member's answer (an organization member has no payout split: the owner's 100, others' 0), plus the organization bits
+  return { ...teamMemberView(o.team_id, m, u, privileged, creator), organization_permissions: privileged ? m.organization_permissions : null };
 }
 
 /** The v3 Organization shape, served under /v2. */
