@@ -6,13 +6,13 @@ import {
   formatRelativeTime,
   Guard,
   invalidateApiCache,
-  renderMarkdown,
   sessionAtom,
   threadApi,
   ThreadView,
   toasts,
   useApi,
 } from '@modshelf/web-kit';
+import { renderMarkdown } from '../markdown';
 import type { ProjectData } from './project-data';
 
 const RESUBMITTABLE = ['rejected', 'withheld'];
