@@ -4,7 +4,8 @@
  *   (sum of each file's gzip, goal at most 140 KiB);
  * - the largest contentful paint in headless chromium (median of `runs`, goal under 800 ms);
  * - the request chain of the project page: the depth of the deepest request made before its title shows
- *   (the document is 1; e2e/src/request-chain.ts), and whether it fetched /v2/project before that.
+ *   (the document is 1; e2e/src/request-chain.ts) among its scripts and /v2/project reads, and whether it
+ *   fetched /v2/project before that; `chain` lists every request made until then with its depth.
  * `benchWeb()` serves the built front end itself (registerWeb over the repo, API-less unless a running
  * site's url is given; the project route needs a site) and returns the figures; bench/run.ts prints them.
  */
@@ -46,7 +47,13 @@ async function initialJs(browser: Browser, base: string, route: string): Promise
   const page = await ctx.newPage();
   const bodies: Promise<{ url: string; body: Buffer } | null>[] = [];
   page.on('response', (res) => {
-    if (res.request().resourceType() === 'script') bodies.push(res.body().then((body) => ({ url: res.url().replace(base, ''), body }), () => null));
+    if (res.request().resourceType() === 'script')
+      bodies.push(
+        res.body().then(
+          (body) => ({ url: res.url().replace(base, ''), body }),
+          () => null,
+        ),
+      );
   });
   await page.goto(base + route, { waitUntil: 'networkidle' });
   await page.locator(readySelector(route)).first().waitFor({ timeout: 15_000 });
@@ -94,8 +101,9 @@ async function projectChain(browser: Browser, base: string, route: string): Prom
   const chain = rec.take();
   await rec.stop();
   await ctx.close();
-  const depth = Math.max(...chain.map((c) => c.depth));
+  // what the title waits for: the page's scripts and the project's own reads (not the session or build checks beside them)
   const apiBeforeTitle = chain.some((c) => new URL(c.url).pathname.startsWith('/v2/project/'));
+  const depth = Math.max(...chain.filter((c) => c.resourceType === 'Script' || new URL(c.url).pathname.startsWith('/v2/project/')).map((c) => c.depth));
   return {
     route,
     depthBeforeTitle: depth,
@@ -121,7 +129,9 @@ export async function benchWeb(opts: { url?: string; runs?: number; routes?: str
   }
   let projectRoute: string | null = null;
   if (opts.url) {
-    const hits = ((await (await fetch(`${base}/v2/search?limit=1&facets=${encodeURIComponent('[["project_type:mod"]]')}`)).json()) as { hits?: { slug?: string }[] }).hits ?? [];
+    const hits =
+      ((await (await fetch(`${base}/v2/search?limit=1&facets=${encodeURIComponent('[["project_type:mod"]]')}`)).json()) as { hits?: { slug?: string }[] })
+        .hits ?? [];
     if (hits[0]?.slug) projectRoute = `/mod/${hits[0].slug}`;
   }
   const routes = opts.routes ?? ['/', '/mods', ...(projectRoute ? [projectRoute] : [])];

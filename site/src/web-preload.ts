@@ -3,8 +3,9 @@
  * - `<link rel=preload as=script>` for every script the page runs before it renders: the shell's
  *   (shell/dist/preload.json), and the entry, exposed module and page chunks of the part that renders the
  *   path (mfe-X/dist/preload.json, written by web-kit/build/build.mjs from the chunk graph);
- * - for a project page, the API answers its first render reads (the project, its versions and its
- *   members), inlined as JSON keyed by their API path; web-kit's API client answers those reads from it
+ * - the API answers of the page's first render, inlined as JSON keyed by their API path: a project page's
+ *   project, versions and members; the home page's two lists; a search page's first results (without a
+ *   query string) and its category and loader tags. web-kit's API client answers those reads from it
  *   once, instead of fetching them.
  */
 import { readFileSync } from 'node:fs';
@@ -68,8 +69,31 @@ export function withPreloadLinks(html: string, scripts: string[]): string {
 /** The API answers a page's first render reads, in a JSON script element the client reads (no `<` inside, so no `</script>`). */
 export function withPreloadedData(html: string, data: Record<string, unknown>): string {
   if (Object.keys(data).length === 0) return html;
-  const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return html.replace('</head>', `<script type="application/json" id="${PRELOADED_DATA_ID}">${json}</script></head>`);
+}
+
+const SEARCH_PAGES: Record<string, string> = { '/mods': 'mod', '/modpacks': 'modpack', '/servers': 'server' };
+
+/** The reads the home page and a search page (with no query string: its defaults) start with, as their API URLs. */
+export function firstReads(path: string, query: string): string[] {
+  if (query) return [];
+  if (path === '/') return ['/v2/search?index=downloads&limit=6', '/v2/search?index=newest&limit=6'];
+  const type = SEARCH_PAGES[path];
+  if (!type) return [];
+  // the search page's own request (mfe-catalogue search-state.ts: its default facets, sort, page and size)
+  const search = new URLSearchParams({ facets: JSON.stringify([[`project_type:${type}`]]), index: 'relevance', offset: '0', limit: '20' });
+  return [`/v2/search?${search}`, '/v2/tag/category', '/v2/tag/loader'];
+}
+
+/** The API answers of `firstReads`, keyed by URL (a read that fails is left to the page). */
+export async function firstReadsData(app: FastifyInstance, path: string, query: string, headers: Credentials): Promise<Record<string, unknown>> {
+  const urls = firstReads(path, query);
+  const answers = await Promise.all(urls.map((u) => getJson(app, u, headers).catch(() => undefined)));
+  return Object.fromEntries(urls.flatMap((u, i) => (answers[i] === undefined ? [] : [[u, answers[i]]])));
 }
 
 const PROJECT_PAGE = /^\/(mod|modpack|server|behaviorpack|project)\/([^/?#]+)/;

@@ -15,7 +15,7 @@ import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, ren
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPagePath } from '@modshelf/web-kit/page-routes';
-import { preloadScripts, projectPageData, withPreloadedData, withPreloadLinks } from './web-preload';
+import { firstReadsData, preloadScripts, projectPageData, withPreloadedData, withPreloadLinks } from './web-preload';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -256,12 +256,15 @@ export async function registerWeb(app: FastifyInstance, opts: { rootDir: string;
     const manifest = readRemotesManifest(rootDir);
     const known = isKnownPage(path, manifest);
     const { cookie, authorization } = req.headers;
-    const project = known ? await projectPageData(app, path, { cookie, authorization }) : null;
+    const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+    const [project, reads] = known
+      ? await Promise.all([projectPageData(app, path, { cookie, authorization }), firstReadsData(app, path, query, { cookie, authorization })])
+      : [null, {}];
     const meta = known ? project?.meta : { title: NOT_FOUND_TITLE, description: `Page Not Found: ${path}` };
     if (meta) html = withPageMeta(html, meta.title, meta.description);
     html = withLanguage(html, `${req.protocol}://${req.headers.host ?? 'localhost'}`, req.url);
     // the page's scripts and first data arrive with it, not one hop after another (web-preload.ts)
-    html = withPreloadedData(withPreloadLinks(html, preloadScripts(rootDir, path, manifest)), project?.data ?? {});
+    html = withPreloadedData(withPreloadLinks(html, preloadScripts(rootDir, path, manifest)), { ...reads, ...project?.data });
     return reply
       .code(known ? 200 : 404)
       .header('Cache-Control', NO_CACHE)
