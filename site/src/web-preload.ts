@@ -120,12 +120,14 @@ export async function projectPageData(
   try {
     const slugPath = `/v2/project/${encodeURIComponent(m[2]!)}`;
     const p = (await getJson(app, slugPath, headers)) as { id?: string; title?: string; description?: string } | undefined;
-    if (!p || typeof p.title !== 'string' || typeof p.id !== 'string') return null;
-    const idPath = `/v2/project/${encodeURIComponent(p.id)}`;
-    const [versions, members] = await Promise.all([getJson(app, `${idPath}/version`, headers), getJson(app, `${idPath}/members`, headers)]);
+    if (!p || typeof p.title !== 'string') return null;
     const data: Record<string, unknown> = { [slugPath]: p };
-    if (versions !== undefined) data[`${idPath}/version`] = versions;
-    if (members !== undefined) data[`${idPath}/members`] = members;
+    if (typeof p.id === 'string') {
+      const idPath = `/v2/project/${encodeURIComponent(p.id)}`;
+      const [versions, members] = await Promise.all([getJson(app, `${idPath}/version`, headers), getJson(app, `${idPath}/members`, headers)]);
+      if (versions !== undefined) data[`${idPath}/version`] = versions;
+      if (members !== undefined) data[`${idPath}/members`] = members;
+    }
     return { meta: { title: p.title, description: p.description ?? '' }, data };
   } catch {
     return null;
