@@ -164,7 +164,8 @@ export function webConfig({ pkgDir, outDir, label }) {
     }),
   ];
   if (isHost) {
-    plugins.push(new rspack.HtmlRspackPlugin({ template: join(pkgDir, 'src/index.html'), inject: 'body', scriptLoading: 'defer' }));
+    // in the head (deferred), so the browser asks for the runtime before the chunks the page preloads
+    plugins.push(new rspack.HtmlRspackPlugin({ template: join(pkgDir, 'src/index.html'), inject: 'head', scriptLoading: 'defer' }));
   }
   return {
     mode: 'production',
