@@ -147,9 +147,7 @@ export function webConfig({ pkgDir, outDir, label }) {
     new rspack.DefinePlugin({ __PACKAGE_VERSION__: JSON.stringify(version) }),
     new ModuleFederationPlugin({
       name: mfName,
-      ...(isHost
-        ? { remotes: {} }
-        : { filename: 'remoteEntry.js', exposes: { [info.expose]: { import: './src/remote.tsx', name: EXPOSE_CHUNK } } }),
+      ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: { [info.expose]: { import: './src/remote.tsx', name: EXPOSE_CHUNK } } }),
       shared: sharedModules(),
       shareStrategy: 'loaded-first',
       dts: false,

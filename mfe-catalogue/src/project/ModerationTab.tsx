@@ -1,17 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAtomValue } from 'jotai';
-import {
-  ErrorScreen,
-  formatRelativeTime,
-  Guard,
-  invalidateApiCache,
-  sessionAtom,
-  threadApi,
-  ThreadView,
-  toasts,
-  useApi,
-} from '@modshelf/web-kit';
+import { ErrorScreen, formatRelativeTime, Guard, invalidateApiCache, sessionAtom, threadApi, ThreadView, toasts, useApi } from '@modshelf/web-kit';
 import { renderMarkdown } from '../markdown';
 import type { ProjectData } from './project-data';
 
