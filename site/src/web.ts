@@ -265,11 +265,14 @@ export async function registerWeb(app: FastifyInstance, opts: { rootDir: string;
     html = withLanguage(html, `${req.protocol}://${req.headers.host ?? 'localhost'}`, req.url);
     // the page's scripts and first data arrive with it, not one hop after another (web-preload.ts)
     html = withPreloadedData(withPreloadLinks(html, preloadScripts(rootDir, path, manifest)), { ...reads, ...project?.data });
-    return reply
-      .code(known ? 200 : 404)
-      .header('Cache-Control', NO_CACHE)
-      .type('text/html; charset=utf-8')
-      .send(html);
+    return (
+      reply
+        .code(known ? 200 : 404)
+        // a page read with the visitor's credentials may carry their own answers: no shared cache keeps it
+        .header('Cache-Control', cookie || authorization ? `private, ${NO_CACHE}` : NO_CACHE)
+        .type('text/html; charset=utf-8')
+        .send(html)
+    );
   };
   app.get('/', page);
   app.get('/*', page);
