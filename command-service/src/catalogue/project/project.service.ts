@@ -50,6 +50,7 @@ export function runProjectCommand(
   context: CommandContext,
   projectId: string,
   command: ProjectCommand,
+  hooks?: ExecuteHooks,
 ): Promise<CommandResult<ProjectState>> {
-  return execute(ctx.store, projectStream(projectId), projectDecider, command, context, projectNames);
+  return execute(ctx.store, projectStream(projectId), projectDecider, command, context, projectNames, hooks);
 }
