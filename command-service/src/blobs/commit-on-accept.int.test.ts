@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createProject, harness, type Harness } from '../catalogue/testing/harness';
+import { createProject, harness, type Harness, type UserKey } from '../catalogue/testing/harness';
 
 let h: Harness;
 beforeEach(async () => {
@@ -23,7 +23,7 @@ async function readsOf(stream: string, send: () => Promise<{ statusCode: number;
   }
 }
 
-const upload = (url: string, who: string, content = PNG, method: 'PATCH' | 'POST' = 'PATCH') =>
+const upload = (url: string, who: UserKey, content = PNG, method: 'PATCH' | 'POST' = 'PATCH') =>
   h.app.inject({ method, url, headers: { ...h.as(who), 'content-type': 'image/png' }, payload: content });
 
 describe('uploads are decided once (execute beforeAppend), kept only when accepted', () => {
@@ -50,7 +50,7 @@ describe('uploads are decided once (execute beforeAppend), kept only when accept
     expect((await upload(`/v2/organization/${org.id}/icon?ext=png`, 'stranger', Buffer.from('not mine'))).statusCode).toBe(401);
     expect(h.blobs.list()).toHaveLength(kept);
 
-    const edit = (who: string, slug: string) => () =>
+    const edit = (who: UserKey, slug: string) => () =>
       h.app.inject({ method: 'PATCH', url: `/v2/organization/${org.id}`, headers: h.as(who), payload: { slug } });
     // no rights: 401 whether or not the slug is taken (the slug is not revealed)
     expect((await readsOf(stream, edit('stranger', 'other'))).status).toBe(401);

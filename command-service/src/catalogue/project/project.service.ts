@@ -1,6 +1,6 @@
 import { ProjectCreated, ProjectDeleted, ProjectEdited, projectStream, type DecidedEvent } from '@modshelf/events';
 import { invalidInput, notFound } from '@modshelf/contract';
-import { execute, loadStream, type CommandContext, type CommandResult, type NameRules } from '../../kernel/execute';
+import { execute, loadStream, type CommandContext, type CommandResult, type ExecuteHooks, type NameRules } from '../../kernel/execute';
 import { renameClaims, type NameClaim } from '../../kernel/names';
 import { fold } from '../../kernel/decider';
 import type { CatalogueContext } from '../context';
