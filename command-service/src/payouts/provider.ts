@@ -29,7 +29,7 @@ export interface PayoutProvider {
    * The transfer sent under `payoutId`, for a withdrawal whose submission was never recorded; null when there
    * is none, and then the id is closed: a send under it that arrives later is refused, so it cannot be paid too.
    */
-  resolve(payoutId: string, now: Date): Promise<{ platform_id: string } | null>;
+  resolve(payoutId: string): Promise<{ platform_id: string } | null>;
   close?(): void;
 }
 

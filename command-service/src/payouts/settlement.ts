@@ -38,7 +38,7 @@ export function payoutSettlement(deps: SettlementDeps) {
    * then refuses that id for good, so nothing sent later under it can be paid).
    */
   async function resolveSubmission(userId: string, p: Payout): Promise<string | null> {
-    const found = await provider.resolve(p.id, now());
+    const found = await provider.resolve(p.id);
     if (!found) return null;
     await deps.run(userId, { type: 'Submit', payout_id: p.id, platform_id: found.platform_id });
     return found.platform_id;

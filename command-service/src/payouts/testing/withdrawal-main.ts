@@ -20,7 +20,7 @@ const dying: PayoutProvider = {
   },
   status: (id, now) => sandbox.status(id, now),
   cancel: (id, now) => sandbox.cancel(id, now),
-  resolve: (id, now) => sandbox.resolve(id, now),
+  resolve: (id) => sandbox.resolve(id),
 };
 const site = await accountsApp(
   dir,
