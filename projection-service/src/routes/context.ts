@@ -24,12 +24,16 @@ export const isStaff = (a: Actor | null) => !!a && (a.role === 'admin' || a.role
 /** A signed-in caller with the organizations they are an accepted member of (read once per request: readerOf). */
 export type Reader = Actor & { readonly organizations: ReadonlySet<string> };
 
+const NO_ORGANIZATIONS: ReadonlySet<string> = new Set();
+
 /** The caller as a Reader (null when anonymous). */
 export async function readerOf(rm: ReadModelStore, actor: Actor): Promise<Reader>;
 export async function readerOf(rm: ReadModelStore, actor: Actor | null): Promise<Reader | null>;
 export async function readerOf(rm: ReadModelStore, actor: Actor | null): Promise<Reader | null> {
   if (!actor) return null;
-  const orgs = await rm.getMany('organizations', await rm.findIds('organizations', 'member', actor.userId));
+  const ids = await rm.findIds('organizations', 'member', actor.userId);
+  if (ids.length === 0) return { ...actor, organizations: NO_ORGANIZATIONS };
+  const orgs = await rm.getMany('organizations', ids);
   const accepted = orgs.filter((o) => o.members.some((m) => m.user_id === actor.userId && m.accepted)).map((o) => o.id);
   return { ...actor, organizations: new Set(accepted) };
 }
