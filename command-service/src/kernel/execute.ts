@@ -10,7 +10,8 @@ import {
   type RecordedEvent,
 } from '@modshelf/events';
 import { conflict } from '@modshelf/contract';
-import { fold, type Decider } from './decider';
+import type { Decider } from './decider';
+import { loadState, rememberState } from './state-cache';
 import { claimPart, NameTakenError, type NameClaim } from './names';
 
 /** Unique names a command's events take or give back (reserved in the same unit of work as the events). */
@@ -60,7 +61,7 @@ export async function loadStream(store: EventStore, streamId: string): Promise<{
 }
 
 /**
- * Loads the stream, folds it, decides, and appends with the expected revision.
+ * Loads the stream's state (folded, kept between commands: `loadState`), decides, and appends with the expected revision.
  * A concurrent writer makes the append fail; the command is then re-decided on
  * the fresh state, a bounded number of times, and finally answered 409.
  * With `names`, the reservation streams of the names the events take or give back are appended
@@ -77,8 +78,7 @@ export async function execute<C, S>(
   hooks: ExecuteHooks = {},
 ): Promise<CommandResult<S>> {
   for (let attempt = 0; ; attempt++) {
-    const { events, revision } = await loadStream(store, streamId);
-    const state = fold(decider, events);
+    const { state, revision } = await loadState(store, streamId, decider);
     const decided = decider.decide(command, state);
     if (decided.length === 0) {
       return { events: [], state, revision, position: await store.headPosition() };
@@ -104,6 +104,7 @@ export async function execute<C, S>(
         position: result.position - (toAppend.length - 1 - i),
       }));
       const next = recorded.reduce((s, e) => decider.evolve(s, e), state);
+      rememberState(store, streamId, decider.evolve, next, result.nextRevision);
       return { events: recorded, state: next, revision: result.nextRevision, position: result.position };
     } catch (err) {
       if (!(err instanceof WrongExpectedRevisionError)) throw err;

@@ -76,6 +76,8 @@ export class SqliteEventStore implements EventStore {
   private readonly appendTx;
   private readonly multiTx;
   private readonly inline: Array<{ projection: InlineProjection; select: (after: number, head: number, limit: number) => Row[] }> = [];
+  /** the file's data_version when the inline projections were last found at the head (this connection's own appends keep them there) */
+  private inlineCurrentAt: number | null = null;
 
   constructor(options: SqliteEventStoreOptions) {
     if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
@@ -93,6 +95,8 @@ export class SqliteEventStore implements EventStore {
       back: this.db.prepare<[string, number, number], Row>('SELECT * FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?'),
       all: this.db.prepare<[number, number], Row>('SELECT * FROM events WHERE position > ? ORDER BY position ASC LIMIT ?'),
       head: this.db.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events'),
+      // changes when another connection (another process) commits to the file; never for this one's own commits
+      dataVersion: this.db.prepare<[], number>('PRAGMA data_version').pluck(),
       checkpoint: this.db.prepare<[string], { position: number }>('SELECT position FROM inline_checkpoints WHERE name = ?'),
       setCheckpoint: this.db.prepare(
         'INSERT INTO inline_checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position',
@@ -157,6 +161,7 @@ export class SqliteEventStore implements EventStore {
   addInlineProjection(projection: InlineProjection): void {
     if (this.inline.some((p) => p.projection.name === projection.name)) return;
     projection.setup(this.db);
+    this.inlineCurrentAt = null;
     const types = projection.types.map(() => '?').join(', ');
     const stmt = this.db.prepare<unknown[], Row>(
       `SELECT * FROM events WHERE position > ? AND position <= ? AND type IN (${types}) ORDER BY position ASC LIMIT ?`,
@@ -168,13 +173,20 @@ export class SqliteEventStore implements EventStore {
   /** Brings inline projections up to the head when they are behind; true when they were already current. */
   catchUpInline(): boolean {
     if (this.inline.length === 0) return true;
+    // nothing committed by another connection since they were last found current: still current
+    const version = this.stmts.dataVersion.get() ?? 0;
+    if (version === this.inlineCurrentAt) return true;
     const head = this.stmts.head.get()?.p ?? 0;
-    if (this.inline.every((p) => (this.stmts.checkpoint.get(p.projection.name)?.position ?? 0) >= head)) return true;
+    if (this.inline.every((p) => (this.stmts.checkpoint.get(p.projection.name)?.position ?? 0) >= head)) {
+      this.inlineCurrentAt = version;
+      return true;
+    }
     // a long gap (a log written before the projection) goes in bounded transactions, so other writers wait little
     const step = this.db.transaction(() => this.advanceInline(20_000));
     while (!step.immediate()) {
       /* next window */
     }
+    this.inlineCurrentAt = version;
     return false;
   }
 
