@@ -61,7 +61,8 @@ export async function listProject(site: ChildSite, token: string, admin: string,
 
 async function run(url: string, connections: number, amount: number, requests: autocannon.Request[]) {
   const r = await autocannon({ url, connections, amount, requests });
-  return { requests_per_s: Math.round(r.requests.average), p50_ms: r.latency.p50, p99_ms: r.latency.p99, non_2xx: r.non2xx, errors: r.errors };
+  // completed requests over the run's duration: autocannon's per-second average rounds a run of a few seconds coarsely
+  return { requests_per_s: Math.round(r.requests.total / r.duration), p50_ms: r.latency.p50, p99_ms: r.latency.p99, non_2xx: r.non2xx, errors: r.errors };
 }
 
 /**
@@ -117,7 +118,7 @@ export async function benchCommands() {
       commands_50_clients: commands,
       bare_fastify_50_clients: baseline,
       ratio: round(commands.requests_per_s / baseline.requests_per_s),
-      goals: { ratio: 0.3, p99_ms: 15 },
+      goals: { ratio: 0.5, p99_ms: 15 },
       freshness_command_to_search: { ...summarize(samples), goal_p99_ms: 250 },
       rss_mb: site.rssMb(),
     };
