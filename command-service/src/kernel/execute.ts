@@ -96,7 +96,7 @@ export async function execute<C, S>(
       }
       const result = claims.length
         ? (await store.appendMulti([...claims, { streamId, events: toAppend, expected: revision }]))[claims.length]
-        : await store.append(streamId, toAppend, revision);
+        : await (store.appendGrouped ? store.appendGrouped(streamId, toAppend, revision) : store.append(streamId, toAppend, revision));
       const recorded: RecordedEvent[] = toAppend.map((e, i) => ({
         ...e,
         streamId,

@@ -54,6 +54,14 @@ export interface SqliteEventStoreOptions {
   pollMs?: number;
 }
 
+interface GroupedAppend {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+  resolve(result: AppendResult): void;
+  reject(err: unknown): void;
+}
+
 const READ_ALL = 'SELECT * FROM events WHERE position > ? ORDER BY position ASC';
 
 function toRecorded(r: Row): RecordedEvent {
@@ -78,6 +86,9 @@ export class SqliteEventStore implements EventStore {
   private readonly appendTx;
   private readonly multiTx;
   private readonly inline: Array<{ projection: InlineProjection; select: (after: number, head: number, limit: number) => Row[] }> = [];
+  /** grouped appends waiting for the next commit (see appendGrouped) */
+  private group: GroupedAppend[] = [];
+  private readonly groupTx;
   /** statements by their SQL with the LIMIT written in (see `limited`) */
   private readonly byLimit = new Map<string, Database.Statement<unknown[], Row>>();
   /** the file's data_version when the inline projections were last found at the head (this connection's own appends keep them there) */
@@ -107,6 +118,19 @@ export class SqliteEventStore implements EventStore {
       const result = this.appendOne(streamId, events, expected);
       if (events.length > 0) this.advanceInline();
       return result;
+    });
+    // a revision mismatch is checked before anything is written, so it fails its own append and not the group
+    this.groupTx = this.db.transaction((items: GroupedAppend[]): Array<AppendResult | WrongExpectedRevisionError> => {
+      const outcomes = items.map((it) => {
+        try {
+          return this.appendOne(it.streamId, it.events, it.expected);
+        } catch (err) {
+          if (err instanceof WrongExpectedRevisionError) return err;
+          throw err;
+        }
+      });
+      this.advanceInline();
+      return outcomes;
     });
     this.multiTx = this.db.transaction((parts: StreamAppend[]): AppendResult[] => {
       const results = parts.map((p) => this.appendOne(p.streamId, p.events, p.expected));
@@ -209,6 +233,34 @@ export class SqliteEventStore implements EventStore {
     return result;
   }
 
+  appendGrouped(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) return this.append(streamId, events, expected);
+    return new Promise((resolve, reject) => {
+      if (this.group.push({ streamId, events, expected, resolve, reject }) === 1) setImmediate(() => this.commitGroup());
+    });
+  }
+
+  /** Writes the waiting grouped appends in one transaction, then settles each (only after the commit). */
+  private commitGroup(): void {
+    const items = this.group;
+    this.group = [];
+    if (items.length === 0 || !this.db.open) {
+      for (const it of items) it.reject(new Error('the event store is closed'));
+      return;
+    }
+    let outcomes: Array<AppendResult | WrongExpectedRevisionError>;
+    try {
+      outcomes = this.groupTx.immediate(items);
+    } catch {
+      // the group failed as a whole (an inline projection, the file): each append on its own, as `append` does
+      for (const it of items) this.append(it.streamId, it.events, it.expected).then(it.resolve, it.reject);
+      return;
+    }
+    const written = outcomes.filter((o): o is AppendResult => !(o instanceof WrongExpectedRevisionError));
+    if (written.length) this.appended.emit('append', Math.max(...written.map((r) => r.position)));
+    outcomes.forEach((o, i) => (o instanceof WrongExpectedRevisionError ? items[i].reject(o) : items[i].resolve(o)));
+  }
+
   /** Appends many streams' events in one transaction (bulk loading, seeding, benchmarks). */
   appendMany(batches: StreamAppend[]): AppendResult[] {
     const results = this.multiTx.immediate(batches);
@@ -292,6 +344,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    this.commitGroup();
     for (const s of [...this.subs]) s.stop();
     await new Promise((r) => setImmediate(r));
     if (this.db.open) this.db.close();
