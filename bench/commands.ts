@@ -72,7 +72,13 @@ async function run(url: string, connections: number, amount: number, path: (n: n
       return { ...req, path: path(i), body: JSON.stringify({ description: `Benchmark description ${i} for a project` }) };
     },
   };
-  const r = await autocannon({ url, connections, amount, headers: { 'content-type': 'application/json', 'x-ratelimit-key': KEY, ...headers }, requests: [request] });
+  const r = await autocannon({
+    url,
+    connections,
+    amount,
+    headers: { 'content-type': 'application/json', 'x-ratelimit-key': KEY, ...headers },
+    requests: [request],
+  });
   // completed requests over the run's duration: autocannon's per-second average rounds a run of a few seconds coarsely
   return { requests_per_s: Math.round(r.requests.total / r.duration), p50_ms: r.latency.p50, p99_ms: r.latency.p99, non_2xx: r.non2xx, errors: r.errors };
 }
