@@ -47,6 +47,7 @@ export async function benchDownloads() {
     const admin: string = (await json(child, 'POST', '/v2/auth/login', null, { username: 'bench_admin', password: 'bench-admin-password' })).body.session;
     const id = await createProject(child, token, 0);
     await listProject(child, token, admin, id);
+    await waitProjected(site.url);
     const versions = (await json(child, 'GET', `/v2/project/${id}/version`, null)).body as Array<{ files: Array<{ url: string }> }>;
     const path = new URL(versions[0].files[0].url).pathname;
     const warm = await run(site.url, path, 3000, 0);
