@@ -283,7 +283,9 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    return this.limited(READ_ALL, options.maxCount).all(options.after ?? 0).map(toRecorded);
+    return this.limited(READ_ALL, options.maxCount)
+      .all(options.after ?? 0)
+      .map(toRecorded);
   }
 
   async streamRevision(streamId: string): Promise<number> {

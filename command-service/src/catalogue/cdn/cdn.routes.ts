@@ -140,7 +140,9 @@ export function registerCdnRoutes(app: FastifyInstance, ctx: CatalogueContext, d
     app.get<{ Params: { project: string; '*': string } }>(`/cdn/data/:project/${folder}/*`, async (request, reply) => {
       const m = /^([0-9a-f]{128})\.([a-z]{2,5})$/.exec(request.params['*']);
       if (!m || !(m[2] in IMAGE_TYPES)) throw notFound();
-      return sendBlob(ctx, cache, reply, m[1], null, IMAGE_TYPES[m[2]], { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" });
+      return sendBlob(ctx, cache, reply, m[1], null, IMAGE_TYPES[m[2]], {
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      });
     });
   }
 }
