@@ -88,6 +88,8 @@ export class SqliteEventStore implements EventStore {
   private readonly inline: Array<{ projection: InlineProjection; select: (after: number, head: number, limit: number) => Row[] }> = [];
   /** grouped appends waiting for the next commit (see appendGrouped) */
   private group: GroupedAppend[] = [];
+  /** a grouped append committed alone in this turn: the next ones wait for the group */
+  private turnBusy = false;
   private readonly groupTx;
   /** statements by their SQL with the LIMIT written in (see `limited`) */
   private readonly byLimit = new Map<string, Database.Statement<unknown[], Row>>();
@@ -233,17 +235,25 @@ export class SqliteEventStore implements EventStore {
     return result;
   }
 
+  /**
+   * The first grouped append of a turn of the event loop commits at once, alone (no wait when appends are
+   * few); the ones that follow in the same turn wait for the next, and commit together.
+   */
   appendGrouped(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) return this.append(streamId, events, expected);
-    return new Promise((resolve, reject) => {
-      if (this.group.push({ streamId, events, expected, resolve, reject }) === 1) setImmediate(() => this.commitGroup());
-    });
+    if (!this.turnBusy) {
+      this.turnBusy = true;
+      setImmediate(() => this.commitGroup());
+      return this.append(streamId, events, expected);
+    }
+    return new Promise((resolve, reject) => void this.group.push({ streamId, events, expected, resolve, reject }));
   }
 
   /** Writes the waiting grouped appends in one transaction, then settles each (only after the commit). */
   private commitGroup(): void {
     const items = this.group;
     this.group = [];
+    this.turnBusy = false;
     if (items.length === 0 || !this.db.open) {
       for (const it of items) it.reject(new Error('the event store is closed'));
       return;
