@@ -48,6 +48,12 @@ export interface ExecuteHooks {
    * commit the uploaded files a new version names, so only accepted commands keep their uploads.
    */
   beforeAppend?: (decided: DecidedEvent[]) => Promise<void>;
+  /**
+   * Append through the store's group commit when it has one (`appendGrouped`): many concurrent commands, one
+   * transaction. The catalogue's commands use it; commands serialised by a lock across replicas (payouts,
+   * billing) keep one transaction each.
+   */
+  group?: boolean;
 }
 
 export function newCommandContext(actor: string | null, correlationId?: string): CommandContext {
@@ -96,7 +102,7 @@ export async function execute<C, S>(
       }
       const result = claims.length
         ? (await store.appendMulti([...claims, { streamId, events: toAppend, expected: revision }]))[claims.length]
-        : await (store.appendGrouped ? store.appendGrouped(streamId, toAppend, revision) : store.append(streamId, toAppend, revision));
+        : await (hooks.group && store.appendGrouped ? store.appendGrouped(streamId, toAppend, revision) : store.append(streamId, toAppend, revision));
       const recorded: RecordedEvent[] = toAppend.map((e, i) => ({
         ...e,
         streamId,

@@ -50,5 +50,5 @@ export function runProjectCommand(
   projectId: string,
   command: ProjectCommand,
 ): Promise<CommandResult<ProjectState>> {
-  return execute(ctx.store, projectStream(projectId), projectDecider, command, context, projectNames);
+  return execute(ctx.store, projectStream(projectId), projectDecider, command, context, projectNames, { group: true });
 }

@@ -168,7 +168,7 @@ export function runVersionCommand(
   command: VersionCommand,
   hooks?: ExecuteHooks,
 ): Promise<CommandResult<VersionState>> {
-  return execute(ctx.store, versionStream(versionId), versionDecider, command, context, undefined, hooks);
+  return execute(ctx.store, versionStream(versionId), versionDecider, command, context, undefined, { ...hooks, group: true });
 }
 
 /** Commits the staged uploads once the decider has accepted the command that names them (not before: a refused command keeps none). */
