@@ -56,7 +56,8 @@ async function sendBlob(
   sha1: string | null,
   type: string,
   extra: Record<string, string> = {},
-  onServe?: (startsAtZero: boolean) => void,
+  /** runs just before the answer; false refuses it with a 503 (the download could not be counted) */
+  onServe?: (startsAtZero: boolean) => boolean,
 ) {
   const etag = `"${sha1 ?? sha512}"`;
   const common = {
@@ -79,7 +80,12 @@ async function sendBlob(
       .headers({ ...common, 'content-range': `bytes */${size}` })
       .send({ error: 'invalid_input', description: 'Range Not Satisfiable' });
   }
-  onServe?.(range === null || range.start === 0);
+  if (onServe && !onServe(range === null || range.start === 0)) {
+    return reply
+      .status(503)
+      .headers({ 'retry-after': '1', 'cache-control': 'no-store' })
+      .send({ error: 'service_unavailable', description: 'The server is shutting down; try again' });
+  }
   if (size === 0)
     return reply
       .status(200)
@@ -129,9 +135,13 @@ export function registerCdnRoutes(app: FastifyInstance, ctx: CatalogueContext, d
       file.hashes.sha1,
       contentTypeOf(file.filename),
       { 'content-disposition': disposition(file.filename) },
-      // a download counts once it starts at byte 0 (resumed ranges do not count again)
+      // a download counts once it starts at byte 0 (resumed ranges do not count again); once the counter has
+      // closed (the site is stopping) a download it could no longer count is refused rather than served uncounted
       (startsAtZero) => {
-        if (request.method === 'GET' && startsAtZero) downloads.record(request.ip, project, version);
+        if (request.method !== 'GET' || !startsAtZero) return true;
+        if (downloads.closed) return false;
+        downloads.record(request.ip, project, version);
+        return true;
       },
     );
   });

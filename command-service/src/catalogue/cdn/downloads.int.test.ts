@@ -54,6 +54,33 @@ describe('file downloads', () => {
     }
   });
 
+  it('counts every download answered while the app closes mid-way (none acknowledged is lost)', async () => {
+    const h = await harness();
+    try {
+      const p = await createProject(h);
+      const v = await approve(h, p.id);
+      const url = `/cdn/data/${p.id}/versions/${v.id}/cool-1.0.0.jar`;
+      let answered = 0;
+      const inFlight = Array.from({ length: 300 }, (_, k) =>
+        h.app.inject({ method: 'GET', url, remoteAddress: `10.1.${k >> 8}.${k & 255}` }).then((a) => {
+          answered++;
+          return a;
+        }),
+      );
+      while (answered < 30) await new Promise((r) => setImmediate(r));
+      const closing = h.app.close();
+      const answers = await Promise.all(inFlight);
+      await closing;
+      const served = answers.filter((a) => a.statusCode === 200 && a.body === `content of ${p.id}`).length;
+      // some were served before the close, and the ones that could no longer be counted were refused (503)
+      expect(served).toBeGreaterThanOrEqual(30);
+      expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 503)).toBe(true);
+      expect(await counted(h.store, p.id)).toBe(served);
+    } finally {
+      await h.close();
+    }
+  });
+
   it('still counts one client once per project within a flush window', async () => {
     const h = await harness();
     try {
