@@ -1,6 +1,6 @@
 import { ProjectCreated, ProjectDeleted, ProjectEdited, projectStream, type DecidedEvent } from '@modshelf/events';
 import { invalidInput, notFound } from '@modshelf/contract';
-import { execute, type CommandContext, type CommandResult, type NameRules } from '../../kernel/execute';
+import { execute, type CommandContext, type CommandResult, type ExecuteHooks, type NameRules } from '../../kernel/execute';
 import { renameClaims, type NameClaim } from '../../kernel/names';
 import { loadState } from '../../kernel/state-cache';
 import type { CatalogueContext } from '../context';
@@ -49,6 +49,7 @@ export function runProjectCommand(
   context: CommandContext,
   projectId: string,
   command: ProjectCommand,
+  hooks?: ExecuteHooks,
 ): Promise<CommandResult<ProjectState>> {
-  return execute(ctx.store, projectStream(projectId), projectDecider, command, context, projectNames, { group: true });
+  return execute(ctx.store, projectStream(projectId), projectDecider, command, context, projectNames, { ...hooks, group: true });
 }
