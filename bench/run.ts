@@ -1,6 +1,7 @@
 import { benchAppend } from './append';
 import { benchSearchAt } from './search';
 import { benchCommands } from './commands';
+import { benchDownloads } from './downloads';
 import { benchReplay } from './replay';
 import { benchWeb } from './web';
 import { benchCommandStartup } from './command-startup';
@@ -60,6 +61,7 @@ async function main() {
   const sections: Section[] = [
     ['append', () => benchAppend()],
     ['commands', () => benchCommands()],
+    ['downloads', () => benchDownloads()],
     ['search_10k', () => benchSearchAt(10_000)],
     ['search_100k', () => benchSearchAt(100_000)],
     ['replay', () => benchReplay()],
