@@ -13,6 +13,8 @@ export interface KafkaBusOptions {
   sessionTimeoutMs?: number;
   /** most events handed to a handler at once (default 250); offsets are committed after each. */
   maxBatch?: number;
+  /** most bytes one fetch takes from a partition (kafkajs's default 1 MB); a catch-up's batches are at most this large. */
+  maxBytesPerPartition?: number;
 }
 
 /** KAFKAJS_LOG_LEVEL names kafkajs's log level (NOTHING by default). */
@@ -119,6 +121,7 @@ export class KafkaEventBus implements EventBus {
         rebalanceTimeout: 20000,
         heartbeatInterval: 1500,
         allowAutoTopicCreation: false,
+        ...(this.options.maxBytesPerPartition ? { maxBytesPerPartition: this.options.maxBytesPerPartition, maxBytes: Math.max(10_485_760, this.options.maxBytesPerPartition) } : {}),
         retry: { initialRetryTime: 100, retries: 5, restartOnFailure: async () => false },
       });
       current = consumer;

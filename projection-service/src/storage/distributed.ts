@@ -35,7 +35,7 @@ export function storageProjections(
   store: EventStore,
   options: { pollMs?: number; worker?: BusProjectionWorker } = {},
 ): Projections {
-  const pollMs = options.pollMs ?? 50;
+  const pollMs = options.pollMs ?? 20;
   let position = 0;
   let closed = false;
   // one read of the storage's checkpoint at a time, shared by every request waiting on it
