@@ -380,7 +380,9 @@ export class OpenSearchIndex implements SearchIndex {
     await this.client.indices.delete({ index: [this.index, this.metaIndex], ignore_unavailable: true });
   }
 
+  /** Lets a pending deferred refresh finish (bounded: 5 s), so a stopped writer leaves its checkpoint current. */
   async close(): Promise<void> {
+    if (this.refreshing) await Promise.race([this.refreshing, new Promise((r) => setTimeout(r, 5000).unref())]);
     this.closed = true;
     await this.refreshing;
     if (this.ownsClient) await this.client.close();
