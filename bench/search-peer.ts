@@ -16,6 +16,8 @@ import { log, round } from './util';
 export type PeerServer = { url: string; stop(): void } | { skipped: string };
 
 const SCRIPT = 'integration/servers/opensearch.sh';
+/** adapters learning the mix's requests side by side */
+const LEARNERS = 8;
 
 /**
  * OpenSearch for the bench: BENCH_OPENSEARCH_URL if set (left running), else one started on
@@ -82,24 +84,30 @@ export async function fillPeer(url: string, source: SearchIndex, prefix: string)
   const fill_s = round((performance.now() - t) / 1000);
   log(`peer: ${documents} documents indexed and merged in ${fill_s} s`);
 
-  // the raw request the adapter sends for each path, learnt by sending it once through the adapter
+  // the raw request the adapter sends for each path, learnt by sending it once through the adapter:
+  // LEARNERS adapters, each with its own client sending one search at a time (so its last request is that search's)
   const known = new Map<string, { req: LoadRequest; total: number }>();
-  let last: LoadRequest | null = null;
-  index.client.on('request', (_err: unknown, result: { meta: { request: { params: { method: string; path: string; body?: unknown } } } }) => {
-    const p = result.meta.request.params;
-    last = {
-      method: p.method === 'GET' ? 'GET' : 'POST',
-      path: p.path,
-      body: typeof p.body === 'string' ? p.body : JSON.stringify(p.body ?? {}),
-      headers: { 'content-type': 'application/json' },
+  const learner = () => {
+    const adapter = new OpenSearchIndex({ node: url, prefix });
+    let last: LoadRequest | null = null;
+    adapter.client.on('request', (_err: unknown, result: { meta: { request: { params: { method: string; path: string; body?: unknown } } } }) => {
+      const p = result.meta.request.params;
+      last = {
+        method: p.method === 'GET' ? 'GET' : 'POST',
+        path: p.path,
+        body: typeof p.body === 'string' ? p.body : JSON.stringify(p.body ?? {}),
+        headers: { 'content-type': 'application/json' },
+      };
+    });
+    return async (queue: string[]) => {
+      for (let path = queue.pop(); path !== undefined; path = queue.pop()) {
+        last = null;
+        const res = await adapter.search(requestOf(path));
+        if (!last) throw new Error(`no request seen for ${path}`);
+        known.set(path, { req: last, total: res.total });
+      }
+      await adapter.close();
     };
-  });
-  const learn = async (path: string) => {
-    if (known.has(path)) return;
-    last = null;
-    const res = await index.search(requestOf(path));
-    if (!last) throw new Error(`no request seen for ${path}`);
-    known.set(path, { req: last, total: res.total });
   };
   return {
     url,
@@ -107,8 +115,8 @@ export async function fillPeer(url: string, source: SearchIndex, prefix: string)
     documents,
     fill_s,
     async requests(paths) {
-      // one at a time: `last` is the request of the search just sent
-      for (const path of new Set(paths)) await learn(path);
+      const queue = [...new Set(paths)].filter((p) => !known.has(p));
+      await Promise.all(Array.from({ length: LEARNERS }, () => learner()(queue)));
       return paths.map((path) => known.get(path)!.req);
     },
     totalOf: (path) => known.get(path)?.total,
