@@ -1,6 +1,6 @@
 import { ProjectCreated, ProjectDeleted, ProjectEdited, projectStream, type DecidedEvent } from '@modshelf/events';
 import { invalidInput, notFound } from '@modshelf/contract';
-import { execute, loadStream, type CommandContext, type CommandResult, type NameRules } from '../../kernel/execute';
+import { execute, loadStream, type CommandContext, type CommandResult, type ExecuteHooks, type NameRules } from '../../kernel/execute';
 import { renameClaims, type NameClaim } from '../../kernel/names';
 import { fold } from '../../kernel/decider';
 import type { CatalogueContext } from '../context';
@@ -50,6 +50,7 @@ export function runProjectCommand(
   context: CommandContext,
   projectId: string,
   command: ProjectCommand,
+  hooks?: ExecuteHooks,
 ): Promise<CommandResult<ProjectState>> {
-  return execute(ctx.store, projectStream(projectId), projectDecider, command, context, projectNames);
+  return execute(ctx.store, projectStream(projectId), projectDecider, command, context, projectNames, hooks);
 }
