@@ -31,7 +31,7 @@ import { registerThreadRoutes } from '../thread/thread.routes';
  * and auth hook (request.actor) apply to it.
  */
 export interface CatalogueCommands {
-  /** Appends the downloads counted so far (they are batched in memory for up to `downloadFlushMs`). */
+  /** Appends the downloads counted so far (they wait in the journal for up to `downloadFlushMs`). */
   flushDownloads(): Promise<void>;
 }
 
@@ -58,8 +58,9 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
     now: () => new Date(),
   };
   const idempotency = deps.idempotency ?? new SqliteIdempotencyStore(join(deps.dataDir, 'idempotency.db'));
-  const downloads = new DownloadCounter(deps.store, { flushMs: deps.downloadFlushMs });
-  const views = viewCounter(deps.store, { flushMs: deps.downloadFlushMs });
+  // counted downloads and views are journalled in the data dir until folded into events (a kill -9 keeps them)
+  const downloads = new DownloadCounter(deps.store, { flushMs: deps.downloadFlushMs, journalPath: join(deps.dataDir, 'downloads-journal.db') });
+  const views = viewCounter(deps.store, { flushMs: deps.downloadFlushMs, journalPath: join(deps.dataDir, 'views-journal.db') });
 
   app.register(async (scope) => {
     // registered here unless the composer already did at the root; the limits travel with each parts() call anyway
@@ -94,6 +95,9 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
   });
 
   app.addHook('onReady', async () => {
+    // what a previous run journalled but had not appended
+    await downloads.open();
+    await views.open();
     downloads.start();
     scheduler.start();
     views.start();
