@@ -32,8 +32,8 @@ interface Pending {
 }
 
 /**
- * The counted downloads (or page views) not yet appended as events, one row each, in a SQLite file (WAL).
- * `add` queues a row; all rows added in one turn of the event loop are committed in one transaction, and
+ * The counted downloads (or page views) not yet appended as events, in a SQLite file (WAL). `add` queues one;
+ * those added in one turn of the event loop are committed in one transaction (a row per project and version), and
  * `committed()` settles after that commit (group commit). A fold claims every unclaimed row under a new
  * command id; once its events are appended the fold's rows are deleted per project. A crash between the append
  * and the delete leaves the fold's rows claimed: `claimedFolds()` returns them so the owner can check the log.
@@ -43,7 +43,8 @@ export class CountJournal {
   private readonly stmts;
   private readonly insertMany;
   private readonly claimTx;
-  private queue: Array<[string, string]> = [];
+  /** counts added this turn: project -> version ('' for none) -> count */
+  private queue = new Map<string, Map<string, number>>();
   private waiting: Pending[] = [];
   private scheduled = false;
 
@@ -53,15 +54,15 @@ export class CountJournal {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
     this.db.pragma('busy_timeout = 5000');
-    this.db.exec(`CREATE TABLE IF NOT EXISTS counted (id INTEGER PRIMARY KEY, project TEXT NOT NULL, version TEXT NOT NULL, fold INTEGER);
+    this.db.exec(`CREATE TABLE IF NOT EXISTS counted (id INTEGER PRIMARY KEY, project TEXT NOT NULL, version TEXT NOT NULL, n INTEGER NOT NULL, fold INTEGER);
       CREATE INDEX IF NOT EXISTS counted_fold ON counted (fold);
       CREATE TABLE IF NOT EXISTS folds (id INTEGER PRIMARY KEY, command_id TEXT NOT NULL, started INTEGER NOT NULL);`);
     this.stmts = {
-      insert: this.db.prepare('INSERT INTO counted (project, version) VALUES (?, ?)'),
+      insert: this.db.prepare('INSERT INTO counted (project, version, n) VALUES (?, ?, ?)'),
       newFold: this.db.prepare('INSERT INTO folds (command_id, started) VALUES (?, ?)'),
       claim: this.db.prepare('UPDATE counted SET fold = ? WHERE fold IS NULL'),
       sums: this.db.prepare<[number], { project: string; version: string; n: number }>(
-        'SELECT project, version, COUNT(*) AS n FROM counted WHERE fold = ? GROUP BY project, version ORDER BY project',
+        'SELECT project, version, SUM(n) AS n FROM counted WHERE fold = ? GROUP BY project, version ORDER BY project',
       ),
       folds: this.db.prepare<[], { id: number; command_id: string; started: number }>(
         'SELECT id, command_id, started FROM folds WHERE id IN (SELECT DISTINCT fold FROM counted WHERE fold IS NOT NULL)',
@@ -71,8 +72,8 @@ export class CountJournal {
       dropFolds: this.db.prepare('DELETE FROM folds WHERE id NOT IN (SELECT DISTINCT fold FROM counted WHERE fold IS NOT NULL)'),
       unclaimed: this.db.prepare<[], number>('SELECT COUNT(*) FROM counted WHERE fold IS NULL').pluck(),
     };
-    this.insertMany = this.db.transaction((rows: Array<[string, string]>) => {
-      for (const [p, v] of rows) this.stmts.insert.run(p, v);
+    this.insertMany = this.db.transaction((rows: Map<string, Map<string, number>>) => {
+      for (const [p, byVersion] of rows) for (const [v, n] of byVersion) this.stmts.insert.run(p, v, n);
     });
     this.claimTx = this.db.transaction((commandId: string, started: number): number | null => {
       if (this.stmts.unclaimed.get() === 0) return null;
@@ -84,7 +85,9 @@ export class CountJournal {
 
   /** Queues one counted row; it is committed with the others of this turn (see committed()). */
   add(projectId: string, versionId: string | null): void {
-    this.queue.push([projectId, versionId ?? '']);
+    let byVersion = this.queue.get(projectId);
+    if (!byVersion) this.queue.set(projectId, (byVersion = new Map()));
+    byVersion.set(versionId ?? '', (byVersion.get(versionId ?? '') ?? 0) + 1);
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(() => this.commit());
@@ -93,7 +96,7 @@ export class CountJournal {
 
   /** Settles once every row added so far is committed (at once when none waits). */
   committed(): Promise<void> {
-    if (this.queue.length === 0) return Promise.resolve();
+    if (this.queue.size === 0) return Promise.resolve();
     return new Promise((resolve, reject) => void this.waiting.push({ resolve, reject }));
   }
 
@@ -101,11 +104,11 @@ export class CountJournal {
   commit(): void {
     const rows = this.queue;
     const waiting = this.waiting;
-    this.queue = [];
+    this.queue = new Map();
     this.waiting = [];
     this.scheduled = false;
     try {
-      if (rows.length) this.insertMany(rows);
+      if (rows.size) this.insertMany(rows);
     } catch (err) {
       for (const w of waiting) w.reject(err);
       return;
@@ -142,9 +145,9 @@ export class CountJournal {
     this.stmts.dropFolds.run();
   }
 
-  /** Rows not yet in the log (claimed or not). */
+  /** Counts not yet in the log (claimed or not). */
   size(): number {
-    return this.db.prepare<[], number>('SELECT COUNT(*) FROM counted').pluck().get() ?? 0;
+    return this.db.prepare<[], number>('SELECT COALESCE(SUM(n), 0) FROM counted').pluck().get() ?? 0;
   }
 
   close(): void {
