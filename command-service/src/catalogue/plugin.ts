@@ -59,8 +59,12 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
   };
   const idempotency = deps.idempotency ?? new SqliteIdempotencyStore(join(deps.dataDir, 'idempotency.db'));
   // counted downloads and views are journalled in the data dir until folded into events (a kill -9 keeps them)
-  const downloads = new DownloadCounter(deps.store, { flushMs: deps.downloadFlushMs, journalPath: join(deps.dataDir, 'downloads-journal.db') });
-  const views = viewCounter(deps.store, { flushMs: deps.downloadFlushMs, journalPath: join(deps.dataDir, 'views-journal.db') });
+  const downloads = new DownloadCounter(deps.store, {
+    flushMs: deps.downloadFlushMs,
+    journalPath: join(deps.dataDir, 'downloads-journal.db'),
+    synchronous: deps.journalSync,
+  });
+  const views = viewCounter(deps.store, { flushMs: deps.downloadFlushMs, journalPath: join(deps.dataDir, 'views-journal.db'), synchronous: deps.journalSync });
 
   app.register(async (scope) => {
     // registered here unless the composer already did at the root; the limits travel with each parts() call anyway
