@@ -44,6 +44,8 @@ export interface DownloadCounterOptions {
 const downloadEvents = (projectId: string, byVersion: ReadonlyMap<string, number>) =>
   [...byVersion].map(([versionId, count]) => DownloadsCounted({ project_id: projectId, version_id: versionId || null, count }));
 
+const CLOCK_MARGIN_MS = 5 * 60 * 1000;
+
 /** Whether `stream` already holds an event of the fold `commandId` (begun at `started` ms): read back to the fold's start. */
 async function inLog(store: EventStore, stream: string, commandId: string, started: number): Promise<boolean> {
   let from: number | undefined;
@@ -52,7 +54,8 @@ async function inLog(store: EventStore, stream: string, commandId: string, start
     for (const e of page) {
       const m = e.metadata as { commandId?: string; time?: string };
       if (m.commandId === commandId) return true;
-      if (m.time && Date.parse(m.time) < started) return false;
+      // other processes' events may be stamped by a clock a little behind: read a margin further back
+      if (m.time && Date.parse(m.time) < started - CLOCK_MARGIN_MS) return false;
     }
     if (page.length < 256) return false;
     from = page[page.length - 1].revision - 1;
