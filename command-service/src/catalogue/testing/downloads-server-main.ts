@@ -17,3 +17,12 @@ registerCatalogueCommands(app, { store, dataDir: process.env.DATA_DIR!, publicUr
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
+process.on('SIGTERM', () => {
+  app
+    .close()
+    .then(() => store.close())
+    .then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+});
