@@ -23,6 +23,8 @@ const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 1000);
 const APPENDS = 1000;
 const FRESHNESS_SAMPLES = 30;
 const SEARCHES = 200;
+/** what a worker process fetches at most from its partition at once (PROJECTION_FETCH_BYTES) */
+const FETCH_BYTES = 8 * 1024 * 1024;
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -123,13 +125,13 @@ async function main(): Promise<void> {
     const relayRate = Math.round(head / ((ms() - t) / 1000));
     // the worker's catch-up, with the batch sizes of BENCH_WORKER_BATCHES one after the other on the same
     // topic (each its own group and storage), so their ratio holds however loaded the machine is
-    const batches = (process.env.BENCH_WORKER_BATCHES ?? '250,1000')
+    const batches = (process.env.BENCH_WORKER_BATCHES ?? '1000,5000')
       .split(',')
       .map(Number)
       .filter((n) => n > 0);
     const workerByBatch: Record<string, number> = {};
     for (const maxBatch of batches.slice(0, -1)) {
-      const b = new KafkaEventBus({ brokers: servers.kafka, topic: `bench-${run}`, partitions: 1, maxBatch });
+      const b = new KafkaEventBus({ brokers: servers.kafka, topic: `bench-${run}`, partitions: 1, maxBatch, maxBytesPerPartition: FETCH_BYTES });
       const s = distributedStorage({ mongodbUrl: servers.mongodb, opensearchUrl: servers.opensearch, name: `bench-${run}-b${maxBatch}` });
       await s.reset();
       const w = new BusProjectionWorker(b, s, { group: `bench-${run}-b${maxBatch}` });
@@ -143,7 +145,7 @@ async function main(): Promise<void> {
       await s.close();
     }
     const lastBatch = batches[batches.length - 1] ?? 250;
-    const workerBus = new KafkaEventBus({ brokers: servers.kafka, topic: `bench-${run}`, partitions: 1, maxBatch: lastBatch });
+    const workerBus = new KafkaEventBus({ brokers: servers.kafka, topic: `bench-${run}`, partitions: 1, maxBatch: lastBatch, maxBytesPerPartition: FETCH_BYTES });
     const dist = distributedStorage({ mongodbUrl: servers.mongodb, opensearchUrl: servers.opensearch, name: `bench-${run}` });
     await dist.reset();
     const worker = new BusProjectionWorker(workerBus, dist, { group: `bench-${run}` });

@@ -132,7 +132,7 @@ export async function benchProxy(s: Servers, amount = Number(process.env.BENCH_P
 /**
  * Freshness while 100 commands/s arrive: from a command's answer until a read through the proxy
  * with `x-modshelf-min-position` = the command's position answers, i.e. the read models and the
- * index written by the workers have passed it (the replicas poll the checkpoint every 50 ms).
+ * index written by the workers have passed it (the replicas poll the checkpoint every 20 ms).
  */
 async function freshnessByPosition(url: string, token: string, ids: string[], seconds: number) {
   const samples: number[] = [];
@@ -152,7 +152,7 @@ async function freshnessByPosition(url: string, token: string, ids: string[], se
         await res.text();
         const position = Number(res.headers.get('x-modshelf-position') ?? 0);
         if (i % 5 !== 0 || !position) return;
-        // the query API waits (its shared 50 ms poll of the projections' checkpoint) until it has passed the position
+        // the query API waits (its shared 20 ms poll of the projections' checkpoint) until it has passed the position
         const t = performance.now();
         for (;;) {
           // it answers after a bounded wait either way; its x-modshelf-position says how far it got

@@ -13,6 +13,8 @@ export interface KafkaBusOptions {
   sessionTimeoutMs?: number;
   /** most events handed to a handler at once (default 250); offsets are committed after each. */
   maxBatch?: number;
+  /** most bytes one fetch takes from a partition (kafkajs's default 1 MB); a catch-up's batches are at most this large. */
+  maxBytesPerPartition?: number;
 }
 
 /** KAFKAJS_LOG_LEVEL names kafkajs's log level (NOTHING by default). */
@@ -110,6 +112,9 @@ export class KafkaEventBus implements EventBus {
     let closed = false;
     let current: Consumer | null = null;
     let restarting: Promise<void> | null = null;
+    // consumers that crashed: one that crashes while the restart that started it is still running
+    // (kafkajs reports a failed join after run() returned) is restarted by that same loop
+    const crashed = new WeakSet<Consumer>();
     let joined!: () => void;
     const joinedP = new Promise<void>((r) => (joined = r));
     const start = async (): Promise<void> => {
@@ -119,11 +124,15 @@ export class KafkaEventBus implements EventBus {
         rebalanceTimeout: 20000,
         heartbeatInterval: 1500,
         allowAutoTopicCreation: false,
+        ...(this.options.maxBytesPerPartition
+          ? { maxBytesPerPartition: this.options.maxBytesPerPartition, maxBytes: Math.max(10_485_760, this.options.maxBytesPerPartition) }
+          : {}),
         retry: { initialRetryTime: 100, retries: 5, restartOnFailure: async () => false },
       });
       current = consumer;
       consumer.on(consumer.events.GROUP_JOIN, () => joined());
       consumer.on(consumer.events.CRASH, () => {
+        crashed.add(consumer);
         if (!closed && current === consumer) restart();
       });
       await consumer.connect();
@@ -163,13 +172,15 @@ export class KafkaEventBus implements EventBus {
           if (closed) return;
           try {
             await start();
-            return;
+            // a crash during start() found this loop still running: go round again
+            if (!current || !crashed.has(current)) return;
           } catch {
             // the broker is not back yet: try again
           }
         }
       })().finally(() => {
         restarting = null;
+        if (!closed && current && crashed.has(current)) restart();
       });
     };
     let timer: NodeJS.Timeout | undefined;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { missing, servers } from '../../../integration/env';
 import { readModelContract, sampleUser } from './contract';
-import { MongoClient } from 'mongodb';
+import { Binary, MongoClient } from 'mongodb';
 import { bulkChunkFromEnv, MongoReadModels } from './mongodb';
 
 if (servers.mongodb) {
@@ -33,6 +33,36 @@ if (servers.mongodb) {
       } finally {
         await store.drop();
         await store.close();
+      }
+    });
+  });
+
+  describe(`MongoReadModels storage format: ${label}`, () => {
+    it('stores each document deflated in one binary field, and still reads one stored as fields', async () => {
+      const client = new MongoClient(servers.mongodb, { serverSelectionTimeoutMS: 10000 });
+      await client.connect();
+      const prefix = `t${Math.random().toString(36).slice(2, 8)}_`;
+      const store = new MongoReadModels({ url: servers.mongodb, client, database: 'modshelf_it', prefix });
+      try {
+        await store.commit([{ coll: 'users', id: 'AAAAAAAA', doc: sampleUser('AAAAAAAA', 'Packed') }], 3);
+        const raw = await client
+          .db('modshelf_it')
+          .collection(`${prefix}users`)
+          .findOne({ _id: 'AAAAAAAA' as never });
+        expect(raw?.doc).toBeInstanceOf(Binary);
+        expect(raw?._keys).toEqual({ username: ['packed'] });
+        expect((await store.get('users', 'AAAAAAAA'))?.username).toBe('Packed');
+        // a document written before the codec (fields) reads as it is
+        await client
+          .db('modshelf_it')
+          .collection(`${prefix}users`)
+          .insertOne({ _id: 'BBBBBBBB' as never, _pos: 2, doc: sampleUser('BBBBBBBB', 'Fields'), _keys: { username: ['fields'] } });
+        expect((await store.get('users', 'BBBBBBBB'))?.username).toBe('Fields');
+        expect((await store.getMany('users', ['AAAAAAAA', 'BBBBBBBB'])).map((u) => u.username)).toEqual(['Packed', 'Fields']);
+        expect(await store.findIds('users', 'username', 'fields')).toEqual(['BBBBBBBB']);
+      } finally {
+        await store.drop();
+        await client.close();
       }
     });
   });

@@ -1,6 +1,7 @@
-import { MongoClient, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
+import { MongoClient, type AnyBulkWriteOperation, type Binary, type Collection, type Db } from 'mongodb';
 import { INDEXES, indexKeys } from './collections';
 import type { CollectionName, Documents } from './documents';
+import { decodeDoc, decodeText, encodeDoc, encodeText } from './mongo-codec';
 import type { DocChange, ReadModelStore } from './port';
 
 export interface MongoReadModelsOptions {
@@ -44,7 +45,7 @@ export function bulkChunkFromEnv(env: NodeJS.ProcessEnv = process.env): { chunk:
 }
 
 /**
- * One stored read-model document. `_pos` is the log position of the last change written to it:
+ * One stored read-model document (`doc` as mongo-codec.ts stores it). `_pos` is the log position of the last change written to it:
  * a change is applied only when its position is >= the stored one, so re-applying an older batch
  * after a crash or an at-least-once redelivery never regresses a document (per-document revision).
  * A delete leaves a tombstone (`doc: null`) that keeps its `_pos` for the same reason.
@@ -53,7 +54,7 @@ export function bulkChunkFromEnv(env: NodeJS.ProcessEnv = process.env): { chunk:
 interface Stored {
   _id: string;
   _pos: number;
-  doc: unknown;
+  doc: Binary | null;
   _keys: Record<string, string[]>;
 }
 
@@ -67,6 +68,14 @@ const INSERT_CHUNK = 250;
 
 function guardedReplace(replacement: Stored, position: number): AnyBulkWriteOperation<Stored> {
   return { replaceOne: { filter: { _id: replacement._id, _pos: { $lte: position } }, replacement, upsert: true } };
+}
+
+/** Thrown by a fenced writeJournal when another writer's journal stands where this one expected its own. */
+export class JournalFencedError extends Error {
+  constructor(readonly expectedHead: number | null) {
+    super(`the journal no longer stands at ${expectedHead ?? 'nothing'}: another worker wrote the projections since`);
+    this.name = 'JournalFencedError';
+  }
 }
 
 /** The distributed read models: MongoDB (or a MongoDB-wire server such as FerretDB) via the official driver. */
@@ -94,7 +103,7 @@ export class MongoReadModels implements ReadModelStore {
     return this.db.collection<Stored>(`${this.prefix}${name}`);
   }
 
-  private meta(): Collection<{ _id: string; position: number; parts?: number; data?: string }> {
+  private meta(): Collection<{ _id: string; position: number; parts?: number; data?: string | Binary }> {
     return this.db.collection(`${this.prefix}meta`);
   }
 
@@ -102,20 +111,44 @@ export class MongoReadModels implements ReadModelStore {
    * Records a batch about to be committed (a redo journal: see storage/journaled.ts). A payload of
    * at most JOURNAL_PART characters goes in the header itself (one write); a longer one in parts,
    * then the header that names the batch's position: the header is the commit point, so a
-   * half-written journal is never read.
+   * half-written journal is never read. Each part is deflated (mongo-codec.ts).
+   *
+   * `expectedHead`, when given, fences the write: the header is replaced only while it still names
+   * that position (null: no journal yet), else JournalFencedError is thrown and nothing is written
+   * over it (another writer journaled a batch since this one last looked).
    */
-  async writeJournal(position: number, payload: string): Promise<void> {
+  async writeJournal(position: number, payload: string, expectedHead?: number | null): Promise<void> {
     await this.init();
+    const header = async (doc: { position: number; parts: number; data?: Binary }) => {
+      if (expectedHead === undefined) {
+        await this.meta().replaceOne({ _id: 'journal' }, doc, { upsert: true });
+        return;
+      }
+      if (expectedHead === null) {
+        const inserted = await this.meta()
+          .insertOne({ _id: 'journal', ...doc })
+          .then(() => true)
+          .catch((err: { code?: number }) => {
+            if (err.code === 11000) return false;
+            throw err;
+          });
+        if (!inserted) throw new JournalFencedError(expectedHead);
+        return;
+      }
+      const r = await this.meta().replaceOne({ _id: 'journal', position: expectedHead }, doc);
+      if (r.matchedCount === 0) throw new JournalFencedError(expectedHead);
+    };
     if (payload.length <= JOURNAL_PART) {
-      await this.meta().replaceOne({ _id: 'journal' }, { position, parts: 0, data: payload }, { upsert: true });
+      await header({ position, parts: 0, data: encodeText(payload) });
       return;
     }
+    if (expectedHead !== undefined && ((await this.journalHead())?.position ?? null) !== expectedHead) throw new JournalFencedError(expectedHead);
     const parts = Math.ceil(payload.length / JOURNAL_PART);
     for (let i = 0; i < parts; i++) {
-      const data = payload.slice(i * JOURNAL_PART, (i + 1) * JOURNAL_PART);
+      const data = encodeText(payload.slice(i * JOURNAL_PART, (i + 1) * JOURNAL_PART));
       await this.meta().replaceOne({ _id: `journal-${i}` }, { position, data }, { upsert: true });
     }
-    await this.meta().replaceOne({ _id: 'journal' }, { position, parts }, { upsert: true });
+    await header({ position, parts });
   }
 
   /** The position the journal's header names (null when there is no journal); its payload is not read. */
@@ -130,7 +163,7 @@ export class MongoReadModels implements ReadModelStore {
     await this.init();
     const head = await this.meta().findOne({ _id: 'journal' });
     if (!head || head.position <= after) return null;
-    if (head.parts === 0 && typeof head.data === 'string') return { position: head.position, payload: head.data };
+    if (head.parts === 0 && head.data !== undefined) return { position: head.position, payload: decodeText(head.data) };
     if (!head.parts) return null;
     const ids = Array.from({ length: head.parts }, (_, i) => `journal-${i}`);
     const rows = await this.meta()
@@ -138,7 +171,7 @@ export class MongoReadModels implements ReadModelStore {
       .toArray();
     const byId = new Map(rows.map((r) => [r._id, r]));
     if (ids.some((id) => byId.get(id)?.position !== head.position)) return null;
-    return { position: head.position, payload: ids.map((id) => byId.get(id)!.data ?? '').join('') };
+    return { position: head.position, payload: ids.map((id) => decodeText(byId.get(id)!.data ?? '')).join('') };
   }
 
   /** Creates the multikey indexes once. */
@@ -158,7 +191,7 @@ export class MongoReadModels implements ReadModelStore {
   async get<C extends CollectionName>(coll: C, id: string): Promise<Documents[C] | null> {
     await this.init();
     const row = await this.coll(coll).findOne({ _id: id });
-    return (row?.doc as Documents[C] | undefined) ?? null;
+    return (decodeDoc(row?.doc) as Documents[C] | null) ?? null;
   }
 
   async getMany<C extends CollectionName>(coll: C, ids: readonly string[]): Promise<Documents[C][]> {
@@ -167,7 +200,7 @@ export class MongoReadModels implements ReadModelStore {
     const rows = await this.coll(coll)
       .find({ _id: { $in: [...new Set(ids)] }, ...LIVE })
       .toArray();
-    const byId = new Map(rows.map((r) => [r._id, r.doc as Documents[C]]));
+    const byId = new Map(rows.map((r) => [r._id, decodeDoc(r.doc) as Documents[C]]));
     return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   }
 
@@ -192,7 +225,7 @@ export class MongoReadModels implements ReadModelStore {
 
   async *scan<C extends CollectionName>(coll: C): AsyncIterable<[string, Documents[C]]> {
     await this.init();
-    for await (const row of this.coll(coll).find(LIVE).sort({ _id: 1 })) yield [row._id, row.doc as Documents[C]];
+    for await (const row of this.coll(coll).find(LIVE).sort({ _id: 1 })) yield [row._id, decodeDoc(row.doc) as Documents[C]];
   }
 
   async checkpoint(): Promise<number> {
@@ -217,7 +250,7 @@ export class MongoReadModels implements ReadModelStore {
     for (const c of last.values()) {
       const keys: Record<string, string[]> = {};
       if (c.doc) for (const [name, key] of indexKeys(c.coll, c.doc as never)) (keys[name] ??= []).push(key);
-      const replacement: Stored = { _id: c.id, _pos: position, doc: c.doc, _keys: keys };
+      const replacement: Stored = { _id: c.id, _pos: position, doc: encodeDoc(c.doc), _keys: keys };
       if (c.isNew) {
         // the batch found no such document: an insert (several per command, far cheaper than an
         // upsert on FerretDB); should it exist after all, the guarded replace below takes over

@@ -3,8 +3,9 @@
  * active on the projection topic's partition, the others stand by and take over).
  *   KAFKA_BROKERS, KAFKA_TOPIC (modshelf.events), PROJECTION_GROUP (projections), MONGODB_URL,
  *   OPENSEARCH_URL, STORAGE_NAME (modshelf), EVENTSTORE_URL (optional: for the lag metric), PORT (9464),
- *   PROJECTION_MAX_BATCH (1000: most events of one Kafka fetch projected and committed together; a
- *   live fetch holds fewer, a catch-up fetch up to about 1 MB of events)
+ *   PROJECTION_MAX_BATCH (5000: most events of one Kafka fetch projected and committed together; a
+ *   live fetch holds fewer, a catch-up fetch up to PROJECTION_FETCH_BYTES, default 8 MB, of events:
+ *   the larger the batch, the more of its changes to one document are written once)
  * Serves /health and /metrics (Prometheus text: events projected, checkpoint, lag, and where a
  * halted projection stopped). With EVENTSTORE_URL the worker also reads the quarantine stream;
  * without it, a quarantine is seen when its event arrives on the bus.
@@ -27,13 +28,17 @@ const env = z
     STORAGE_NAME: z.string().default('modshelf'),
     EVENTSTORE_URL: z.string().optional(),
     PORT: z.coerce.number().int().default(9464),
-    PROJECTION_MAX_BATCH: z.coerce.number().int().min(1).max(10_000).default(1000),
+    PROJECTION_MAX_BATCH: z.coerce.number().int().min(1).max(20_000).default(5000),
+    PROJECTION_FETCH_BYTES: z.coerce.number().int().min(65_536).default(8 * 1024 * 1024),
     HOST: z.string().default('0.0.0.0'),
   })
   .parse(process.env);
 
 const storage = distributedStorage({ mongodbUrl: env.MONGODB_URL, opensearchUrl: env.OPENSEARCH_URL, name: env.STORAGE_NAME });
-const bus = new KafkaEventBus({ brokers: env.KAFKA_BROKERS.split(','), topic: env.KAFKA_TOPIC, partitions: 1, maxBatch: env.PROJECTION_MAX_BATCH });
+const bus = new KafkaEventBus({ brokers: env.KAFKA_BROKERS.split(','), topic: env.KAFKA_TOPIC, partitions: 1,
+  maxBatch: env.PROJECTION_MAX_BATCH,
+  maxBytesPerPartition: env.PROJECTION_FETCH_BYTES,
+});
 const store = env.EVENTSTORE_URL ? new EventStoreDbEventStore({ connectionString: env.EVENTSTORE_URL }) : null;
 const worker = new BusProjectionWorker(bus, storage, { group: env.PROJECTION_GROUP, quarantine: store ? () => loadQuarantine(store) : undefined });
 // the broker may be down or restarting when this process starts: join the group as soon as it answers

@@ -38,6 +38,71 @@ if (servers.opensearch) {
       }
     });
   });
+
+  describe(`OpenSearchIndex with deferRefresh: ${label}`, () => {
+    const waitFor = async (index: OpenSearchIndex, position: number) => {
+      const end = Date.now() + 20_000;
+      while ((await index.checkpoint()) < position && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+      return index.checkpoint();
+    };
+
+    it('answers a commit before the refresh, and moves the checkpoint only once searches see the batch', async () => {
+      const prefix = `it-${Math.random().toString(36).slice(2, 8)}`;
+      const index = new OpenSearchIndex({ node: servers.opensearch, prefix, deferRefresh: true });
+      const refreshes: number[] = [];
+      const refresh = index.client.indices.refresh.bind(index.client.indices);
+      index.client.indices.refresh = ((...args: Parameters<typeof refresh>) => {
+        refreshes.push(Date.now());
+        return refresh(...args);
+      }) as typeof refresh;
+      try {
+        await index.reset();
+        for (let p = 1; p <= 5; p++) await index.commit([{ projectId: `P000000${p}`, doc: sampleDoc(`P000000${p}`, { title: `Deferred ${p}` }) }], p);
+        expect(await index.appliedCheckpoint()).toBe(5);
+        expect(await waitFor(index, 5)).toBe(5);
+        // the checkpoint moved only after a refresh: every document is searchable at it
+        expect((await index.search(all)).total).toBe(5);
+        // one refresh at a time, each covering every batch written before it started
+        expect(refreshes.length).toBeGreaterThan(0);
+        expect(refreshes.length).toBeLessThanOrEqual(5);
+        // a batch with no search change moves the checkpoint with no refresh
+        const before = refreshes.length;
+        await index.commit([], 6);
+        expect(await waitFor(index, 6)).toBe(6);
+        expect(refreshes.length).toBe(before);
+      } finally {
+        await index.drop();
+        await index.close();
+      }
+    });
+
+    it('a writer that died between a write and its refresh: the next process to open the index makes it searchable', async () => {
+      const prefix = `it-${Math.random().toString(36).slice(2, 8)}`;
+      const first = new OpenSearchIndex({ node: servers.opensearch, prefix, deferRefresh: true });
+      try {
+        await first.reset();
+        // what a killed writer leaves: the document written and `applied` recorded, no refresh, checkpoint behind
+        await first.client.bulk({
+          body: [
+            { index: { _index: first.index, _id: 'P0000001', version: 7, version_type: 'external_gte' } },
+            { project_id: 'P0000001', hit: {}, name_terms: [], text_terms: [], tags: {}, numbers: {} },
+          ],
+        });
+        await first.client.index({ index: `${prefix}-meta`, id: 'applied', body: { position: 7 }, version: 7, version_type: 'external_gte' });
+        const next = new OpenSearchIndex({ node: servers.opensearch, prefix, deferRefresh: true });
+        try {
+          expect(await next.appliedCheckpoint()).toBe(7);
+          expect(await waitFor(next, 7)).toBe(7);
+          expect(await next.count()).toBe(1);
+        } finally {
+          await next.close();
+        }
+      } finally {
+        await first.drop();
+        await first.close();
+      }
+    });
+  });
 } else {
   const why = missing('SearchIndex contract: OpenSearch', 'OPENSEARCH_URL', 'no OpenSearch server was started or given');
   describe.skip(why, () => it('SearchIndex contract: OpenSearch', () => {}));

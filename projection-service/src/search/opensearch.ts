@@ -20,6 +20,13 @@ export interface OpenSearchIndexOptions {
   prefix?: string;
   /** an existing client to share; not closed by close(). */
   client?: Client;
+  /**
+   * false (default): commit() refreshes the index before it answers and moves the checkpoint.
+   * true (the projection workers, storage/distributed.ts): commit() writes without a refresh and
+   * records the position as applied; a refresh runs beside the next batches, one at a time, and
+   * then moves the checkpoint (what readers wait on) to the position applied before it started.
+   */
+  deferRefresh?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -52,9 +59,18 @@ export class OpenSearchIndex implements SearchIndex {
   readonly index: string;
   private readonly metaIndex: string;
   private ready: Promise<void> | null = null;
+  private readonly deferRefresh: boolean;
+  /** highest position applied by this process and not yet known visible; the position made visible */
+  private visibleTarget = 0;
+  private visibleDone = 0;
+  private refreshing: Promise<void> | null = null;
+  private closed = false;
+  /** the last error of a deferred refresh (it is retried) */
+  refreshError: unknown = null;
 
   constructor(options: OpenSearchIndexOptions) {
     this.ownsClient = !options.client;
+    this.deferRefresh = options.deferRefresh ?? false;
     this.client = options.client ?? new Client({ node: options.node });
     const prefix = options.prefix ?? 'modshelf';
     this.index = `${prefix}-projects`;
@@ -62,10 +78,12 @@ export class OpenSearchIndex implements SearchIndex {
   }
 
   private init(): Promise<void> {
-    this.ready ??= this.createIndexes().catch((err) => {
-      this.ready = null;
-      throw err;
-    });
+    this.ready ??= this.createIndexes()
+      .then(() => this.settleAfterCrash())
+      .catch((err) => {
+        this.ready = null;
+        throw err;
+      });
     return this.ready;
   }
 
@@ -244,11 +262,17 @@ export class OpenSearchIndex implements SearchIndex {
     }
   }
 
+  /** The position searches see every change up to. */
   async checkpoint(): Promise<number> {
     await this.init();
+    return this.meta('checkpoint');
+  }
+
+  /** A meta position (`checkpoint`: visible to searches; `applied`: written), 0 when absent. */
+  private async meta(id: 'checkpoint' | 'applied'): Promise<number> {
     for (let attempt = 0; ; attempt++) {
       try {
-        const res = await this.client.get({ index: this.metaIndex, id: 'checkpoint' });
+        const res = await this.client.get({ index: this.metaIndex, id });
         return Number((res.body as { _source?: { position?: number } })._source?.position ?? 0);
       } catch (err) {
         const status = (err as { meta?: { statusCode?: number } }).meta?.statusCode;
@@ -260,10 +284,61 @@ export class OpenSearchIndex implements SearchIndex {
     }
   }
 
+  private async writeMeta(id: 'checkpoint' | 'applied', position: number): Promise<void> {
+    await this.client
+      .index({ index: this.metaIndex, id, body: { position }, version: position, version_type: 'external_gte' })
+      .catch((err: { meta?: { statusCode?: number } }) => {
+        if (err.meta?.statusCode !== 409) throw err;
+      });
+  }
+
   /**
-   * One bulk request (index/delete with external_gte versions = position, refreshed before it
-   * answers), then the checkpoint. A version conflict means a newer change is already stored.
-   * The checkpoint is only ever read by id (a real-time get), so its write skips the refresh.
+   * The position every change has been written up to (what a worker resumes after). With
+   * deferRefresh it may be ahead of checkpoint(), which only moves once a refresh made the
+   * changes searchable.
+   */
+  async appliedCheckpoint(): Promise<number> {
+    await this.init();
+    if (!this.deferRefresh) return this.checkpoint();
+    const [applied, visible] = await Promise.all([this.meta('applied'), this.meta('checkpoint')]);
+    return Math.max(applied, visible);
+  }
+
+  /** A writer that died between a write and its refresh left the checkpoint behind: refresh now. */
+  private async settleAfterCrash(): Promise<void> {
+    if (!this.deferRefresh) return;
+    const [applied, visible] = await Promise.all([this.meta('applied'), this.meta('checkpoint')]);
+    if (applied > visible) this.makeVisible(applied);
+  }
+
+  private makeVisible(position: number): void {
+    this.visibleTarget = Math.max(this.visibleTarget, position);
+    this.refreshing ??= this.refreshLoop().finally(() => {
+      this.refreshing = null;
+      if (!this.closed && this.visibleTarget > this.visibleDone) this.makeVisible(this.visibleTarget);
+    });
+  }
+
+  private async refreshLoop(): Promise<void> {
+    while (!this.closed && this.visibleTarget > this.visibleDone) {
+      const target = this.visibleTarget;
+      try {
+        await this.client.indices.refresh({ index: this.index });
+        await this.writeMeta('checkpoint', target);
+        this.visibleDone = Math.max(this.visibleDone, target);
+        this.refreshError = null;
+      } catch (err) {
+        this.refreshError = err;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  }
+
+  /**
+   * One bulk request (index/delete with external_gte versions = position), then the checkpoint.
+   * A version conflict means a newer change is already stored. The checkpoint is only ever read by
+   * id (a real-time get), so its write skips the refresh. Without deferRefresh the bulk is
+   * refreshed before it answers; with it, see OpenSearchIndexOptions.deferRefresh.
    */
   async commit(changes: readonly SearchChange[], position: number): Promise<void> {
     await this.init();
@@ -274,24 +349,21 @@ export class OpenSearchIndex implements SearchIndex {
         if (c.doc) body.push({ index: meta }, OpenSearchIndex.source(c.projectId, c.doc));
         else body.push({ delete: meta });
       }
-      const res = await this.client.bulk({ body, refresh: true });
+      const res = await this.client.bulk({ body, refresh: !this.deferRefresh });
       const r = res.body as { errors: boolean; items: Array<Record<string, { status: number; error?: unknown }>> };
       if (r.errors) {
         const bad = r.items.map((item) => Object.values(item)[0]).filter((x) => x.error && x.status !== 409 && !(x.status === 404));
         if (bad.length > 0) throw new Error(`OpenSearch bulk failed: ${JSON.stringify(bad.slice(0, 3))}`);
       }
     }
-    await this.client
-      .index({
-        index: this.metaIndex,
-        id: 'checkpoint',
-        body: { position },
-        version: position,
-        version_type: 'external_gte',
-      })
-      .catch((err: { meta?: { statusCode?: number } }) => {
-        if (err.meta?.statusCode !== 409) throw err;
-      });
+    if (!this.deferRefresh) {
+      await this.writeMeta('checkpoint', position);
+      return;
+    }
+    await this.writeMeta('applied', position);
+    if (changes.length > 0) this.makeVisible(position);
+    else if (this.refreshing) this.visibleTarget = Math.max(this.visibleTarget, position);
+    else await this.writeMeta('checkpoint', position);
   }
 
   async reset(): Promise<void> {
@@ -301,11 +373,18 @@ export class OpenSearchIndex implements SearchIndex {
 
   /** Deletes both indexes (tests, rebuilds). */
   async drop(): Promise<void> {
+    await this.refreshing;
     this.ready = null;
+    this.visibleTarget = 0;
+    this.visibleDone = 0;
     await this.client.indices.delete({ index: [this.index, this.metaIndex], ignore_unavailable: true });
   }
 
+  /** Lets a pending deferred refresh finish (bounded: 5 s), so a stopped writer leaves its checkpoint current. */
   async close(): Promise<void> {
+    if (this.refreshing) await Promise.race([this.refreshing, new Promise((r) => setTimeout(r, 5000).unref())]);
+    this.closed = true;
+    await this.refreshing;
     if (this.ownsClient) await this.client.close();
   }
 }

@@ -14,12 +14,15 @@ export interface DistributedStorageOptions {
   name?: string;
 }
 
-/** Read models in MongoDB and the search index in OpenSearch, written side by side after a redo journal (journaled.ts). */
+/**
+ * Read models in MongoDB and the search index in OpenSearch, written side by side after a redo
+ * journal (journaled.ts); the index is refreshed beside the next batches (OpenSearchIndexOptions.deferRefresh).
+ */
 export function distributedStorage(o: DistributedStorageOptions): ProjectionStorage {
   const name = o.name ?? 'modshelf';
   return new JournaledStorage(
     new MongoReadModels({ url: o.mongodbUrl, database: name, prefix: 'rm_' }),
-    new OpenSearchIndex({ node: o.opensearchUrl, prefix: name }),
+    new OpenSearchIndex({ node: o.opensearchUrl, prefix: name, deferRefresh: true }),
   );
 }
 
@@ -32,7 +35,7 @@ export function storageProjections(
   store: EventStore,
   options: { pollMs?: number; worker?: BusProjectionWorker } = {},
 ): Projections {
-  const pollMs = options.pollMs ?? 50;
+  const pollMs = options.pollMs ?? 20;
   let position = 0;
   let closed = false;
   // one read of the storage's checkpoint at a time, shared by every request waiting on it

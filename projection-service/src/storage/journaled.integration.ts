@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { missing, servers } from '../../../integration/env';
 import { sampleUser } from '../read-model/contract';
-import { MongoReadModels } from '../read-model/mongodb';
+import { JournalFencedError, MongoReadModels } from '../read-model/mongodb';
 import { sampleDoc } from '../search/contract';
 import { OpenSearchIndex } from '../search/opensearch';
 import { JournaledStorage } from './journaled';
@@ -39,6 +39,48 @@ if (servers.mongodb && servers.opensearch) {
         await mongo.drop();
         await index.drop();
         await storage.close();
+      }
+    });
+
+    it('answers resume() from memory between its own batches, and refuses a batch once another writer journaled one since', async () => {
+      const name = `j${Math.random().toString(36).slice(2, 8)}`;
+      const open = () =>
+        new JournaledStorage(
+          new MongoReadModels({ url: servers.mongodb, database: 'modshelf_it', prefix: `${name}_` }),
+          new OpenSearchIndex({ node: servers.opensearch, prefix: `it-${name}` }),
+        );
+      const a = open();
+      const b = open();
+      try {
+        await a.reset();
+        expect(await a.resume()).toEqual({ recovered: false, checkpoint: 0 });
+        await a.commit([{ coll: 'users', id: 'AAAAAAAA', doc: sampleUser('AAAAAAAA', 'a5') }], [], 5);
+        const reads: string[] = [];
+        const journalHead = a.readModels.journalHead.bind(a.readModels);
+        a.readModels.journalHead = () => {
+          reads.push('journalHead');
+          return journalHead();
+        };
+        expect(await a.resume()).toEqual({ recovered: false, checkpoint: 5 });
+        expect(reads).toEqual([]);
+        // another worker takes over and commits a batch of its own
+        expect(await b.resume()).toEqual({ recovered: false, checkpoint: 5 });
+        await b.commit([{ coll: 'users', id: 'AAAAAAAA', doc: sampleUser('AAAAAAAA', 'b9') }], [], 9);
+        // the first, unaware (its resume() still answers 5), folds a batch and is fenced before writing anything
+        expect((await a.resume()).checkpoint).toBe(5);
+        await expect(a.commit([{ coll: 'users', id: 'AAAAAAAA', doc: sampleUser('AAAAAAAA', 'a7') }], [], 7)).rejects.toBeInstanceOf(JournalFencedError);
+        expect((await b.readModels.get('users', 'AAAAAAAA'))?.username).toBe('b9');
+        expect((await b.readModels.readJournal())?.position).toBe(9);
+        // its next resume() reads the stores
+        expect(await a.resume()).toEqual({ recovered: false, checkpoint: 9 });
+        expect(reads).toEqual(['journalHead']);
+        await a.commit([{ coll: 'users', id: 'AAAAAAAA', doc: sampleUser('AAAAAAAA', 'a12') }], [], 12);
+        expect((await b.readModels.get('users', 'AAAAAAAA'))?.username).toBe('a12');
+      } finally {
+        await a.readModels.drop();
+        await (a.search as OpenSearchIndex).drop();
+        await a.close();
+        await b.close();
       }
     });
   });
