@@ -17,6 +17,8 @@ export interface CatalogueDeps {
   downloadFlushMs?: number;
   /** The download and page-view journals' WAL synchronous setting (SQLITE_SYNC; default 'normal': survives a process kill, not a power loss). */
   journalSync?: 'normal' | 'full';
+  /** names this process's download and view journals when several processes share the data dir */
+  replicaId?: string;
   /** How often the release scheduler looks for due releases (default 1 s). */
   releasePollMs?: number;
   /** Adapters; defaults: a LocalBlobStore under dataDir and a SQLite idempotency store. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { LocalBlobStore } from '../blobs/local-blob-store';
 import { registerCdnRoutes } from './cdn/cdn.routes';
 import { DEFAULT_MAX_FILE_BYTES, type CatalogueContext, type CatalogueDeps } from './context';
+import { countJournalPath } from './downloads/count-journal';
 import { DownloadCounter } from './downloads/download-counter';
 import { registerFollowRoutes } from './follow/follow.routes';
 import { installIdempotency } from './idempotency/idempotency.hook';
@@ -59,12 +60,9 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
   };
   const idempotency = deps.idempotency ?? new SqliteIdempotencyStore(join(deps.dataDir, 'idempotency.db'));
   // counted downloads and views are journalled in the data dir until folded into events (a kill -9 keeps them)
-  const downloads = new DownloadCounter(deps.store, {
-    flushMs: deps.downloadFlushMs,
-    journalPath: join(deps.dataDir, 'downloads-journal.db'),
-    synchronous: deps.journalSync,
-  });
-  const views = viewCounter(deps.store, { flushMs: deps.downloadFlushMs, journalPath: join(deps.dataDir, 'views-journal.db'), synchronous: deps.journalSync });
+  const journal = (kind: 'downloads' | 'views') => countJournalPath(deps.dataDir, kind, deps.replicaId);
+  const downloads = new DownloadCounter(deps.store, { flushMs: deps.downloadFlushMs, journalPath: journal('downloads'), synchronous: deps.journalSync });
+  const views = viewCounter(deps.store, { flushMs: deps.downloadFlushMs, journalPath: journal('views'), synchronous: deps.journalSync });
 
   app.register(async (scope) => {
     // registered here unless the composer already did at the root; the limits travel with each parts() call anyway

@@ -1,6 +1,14 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+
+/**
+ * Where a process keeps its journal of one kind of count. A journal has one writer, whose restart
+ * drains it: processes sharing a data dir (replicas) each name theirs by their replica id.
+ */
+export function countJournalPath(dataDir: string, kind: 'downloads' | 'views', replicaId?: string): string {
+  return join(dataDir, replicaId ? `${kind}-journal-${replicaId}.db` : `${kind}-journal.db`);
+}
 
 export interface CountJournalOptions {
   /** SQLite file, or ':memory:' (not durable) */
