@@ -165,6 +165,8 @@ async function main(): Promise<void> {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR,
+      // the replicas share DATA_DIR; each keeps its own download and view journals, drained when it restarts
+      REPLICA_ID: `replica-${i + 1}`,
       PUBLIC_URL: publicUrl,
       // the first replica seeds the demo catalogue on a fresh log; the others start on it
       SEED: i === 0 ? (env.SEED ?? 'true') : 'false',

@@ -24,6 +24,11 @@ export const configSchema = z
       .positive()
       .default(100 * 1024 * 1024),
     SQLITE_SYNC: z.enum(['normal', 'full']).default('normal'),
+    /** this process's name among processes sharing one DATA_DIR (distributed replicas): its download and view journals are its own */
+    REPLICA_ID: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9_-]{0,40}$/i)
+      .optional(),
     /** distributed profile: EventStoreDB (unset: the SQLite log under DATA_DIR, with the rest distributed) */
     EVENTSTORE_URL: z.string().optional(),
     /** distributed profile: read models (MongoDB wire) and search (OpenSearch), written by the bus workers */

@@ -3,8 +3,8 @@ import { DownloadCounter, type DownloadCounterOptions } from '../catalogue/downl
 
 /**
  * Page views, counted exactly as downloads are (Modrinth uses the same key for both): once per
- * (visitor IP or IPv6 /64, project) in each flush window, at most `maxPerWindow` per 6 h, flushed in
- * batches as ProjectViewsCounted on views-<project>.
+ * (visitor IP or IPv6 /64, project) in each flush window, at most `maxPerWindow` per 6 h, journalled (`journalPath`)
+ * and folded in batches into ProjectViewsCounted on views-<project>.
  */
 export function viewCounter(store: EventStore, options: Omit<DownloadCounterOptions, 'stream' | 'events'> = {}): DownloadCounter {
   return new DownloadCounter(store, {

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProject, harness, type Harness } from '../catalogue/testing/harness';
 import { projectKeyOfPageUrl } from './view.routes';
+import { viewCounter } from './view-counter';
+import { join } from 'node:path';
 
 let h: Harness;
 beforeEach(async () => {
@@ -34,5 +36,17 @@ describe('page views', () => {
     await h.app.close(); // flushes the counters
     const counted = (await h.store.readStream(`views-${p.id}`)).map((e) => e.data);
     expect(counted).toEqual([{ project_id: p.id, count: 2 }]);
+  });
+
+  it('a view answered 204 is in the journal: a counter started after a crash (the app never closed) appends it', async () => {
+    const p = await createProject(h);
+    for (const ip of ['10.0.1.1', '10.0.1.2', '10.0.1.3'])
+      expect((await h.app.inject({ method: 'POST', url: '/v2/analytics/view', payload: { url: `/mod/${p.id}` }, remoteAddress: ip })).statusCode).toBe(204);
+    expect(await h.store.readStream(`views-${p.id}`)).toEqual([]);
+    // the process that would start after a kill -9: a new counter over the same journal file
+    const next = viewCounter(h.store, { journalPath: join(h.dir, 'views-journal.db') });
+    await next.open();
+    await next.close();
+    expect((await h.store.readStream(`views-${p.id}`)).map((e) => e.data)).toEqual([{ project_id: p.id, count: 3 }]);
   });
 });

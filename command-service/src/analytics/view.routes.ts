@@ -31,7 +31,8 @@ export function registerViewRoutes(app: FastifyInstance, ctx: CatalogueContext, 
     if (!key) throw invalidInput('The url does not name a project page');
     const pid = await ctx.lookup.projectId(key);
     if (!pid) throw invalidInput('The url names no existing project');
-    views.record(request.ip, pid, null);
+    // a counted view is answered once its journal row is committed
+    if (views.record(request.ip, pid, null)) await views.persisted();
     return reply.code(204).send();
   });
 }

@@ -13,8 +13,12 @@ export interface CatalogueDeps {
   /** Largest icon (default 256 KiB) and gallery image (default 5 MiB), as Modrinth. */
   maxIconBytes?: number;
   maxImageBytes?: number;
-  /** How often counted downloads are flushed as DownloadsCounted events (default 15 s, as Modrinth's queue). */
+  /** How often counted downloads (journalled at once) are folded into DownloadsCounted events (default 15 s, as Modrinth's queue). */
   downloadFlushMs?: number;
+  /** The download and page-view journals' WAL synchronous setting (SQLITE_SYNC; default 'normal': survives a process kill, not a power loss). */
+  journalSync?: 'normal' | 'full';
+  /** names this process's download and view journals when several processes share the data dir */
+  replicaId?: string;
   /** How often the release scheduler looks for due releases (default 1 s). */
   releasePollMs?: number;
   /** Adapters; defaults: a LocalBlobStore under dataDir and a SQLite idempotency store. */

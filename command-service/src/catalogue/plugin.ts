@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { LocalBlobStore } from '../blobs/local-blob-store';
 import { registerCdnRoutes } from './cdn/cdn.routes';
 import { DEFAULT_MAX_FILE_BYTES, type CatalogueContext, type CatalogueDeps } from './context';
+import { countJournalPath } from './downloads/count-journal';
 import { DownloadCounter } from './downloads/download-counter';
 import { registerFollowRoutes } from './follow/follow.routes';
 import { installIdempotency } from './idempotency/idempotency.hook';
@@ -31,7 +32,7 @@ import { registerThreadRoutes } from '../thread/thread.routes';
  * and auth hook (request.actor) apply to it.
  */
 export interface CatalogueCommands {
-  /** Appends the downloads counted so far (they are batched in memory for up to `downloadFlushMs`). */
+  /** Appends the downloads counted so far (they wait in the journal for up to `downloadFlushMs`). */
   flushDownloads(): Promise<void>;
 }
 
@@ -58,8 +59,10 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
     now: () => new Date(),
   };
   const idempotency = deps.idempotency ?? new SqliteIdempotencyStore(join(deps.dataDir, 'idempotency.db'));
-  const downloads = new DownloadCounter(deps.store, { flushMs: deps.downloadFlushMs });
-  const views = viewCounter(deps.store, { flushMs: deps.downloadFlushMs });
+  // counted downloads and views are journalled in the data dir until folded into events (a kill -9 keeps them)
+  const journal = (kind: 'downloads' | 'views') => countJournalPath(deps.dataDir, kind, deps.replicaId);
+  const downloads = new DownloadCounter(deps.store, { flushMs: deps.downloadFlushMs, journalPath: journal('downloads'), synchronous: deps.journalSync });
+  const views = viewCounter(deps.store, { flushMs: deps.downloadFlushMs, journalPath: journal('views'), synchronous: deps.journalSync });
 
   app.register(async (scope) => {
     // registered here unless the composer already did at the root; the limits travel with each parts() call anyway
@@ -94,6 +97,9 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
   });
 
   app.addHook('onReady', async () => {
+    // what a previous run journalled but had not appended
+    await downloads.open();
+    await views.open();
     downloads.start();
     scheduler.start();
     views.start();

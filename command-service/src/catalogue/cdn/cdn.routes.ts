@@ -56,8 +56,8 @@ async function sendBlob(
   sha1: string | null,
   type: string,
   extra: Record<string, string> = {},
-  /** runs just before the answer; false refuses it with a 503 (the download could not be counted) */
-  onServe?: (startsAtZero: boolean) => boolean,
+  /** runs just before the answer, which waits for it; false refuses it with a 503 (the download could not be counted) */
+  onServe?: (startsAtZero: boolean) => boolean | Promise<boolean>,
 ) {
   const etag = `"${sha1 ?? sha512}"`;
   const common = {
@@ -80,7 +80,7 @@ async function sendBlob(
       .headers({ ...common, 'content-range': `bytes */${size}` })
       .send({ error: 'invalid_input', description: 'Range Not Satisfiable' });
   }
-  if (onServe && !onServe(range === null || range.start === 0)) {
+  if (onServe && !(await onServe(range === null || range.start === 0))) {
     return reply
       .status(503)
       .headers({ 'retry-after': '1', 'cache-control': 'no-store' })
@@ -136,11 +136,12 @@ export function registerCdnRoutes(app: FastifyInstance, ctx: CatalogueContext, d
       contentTypeOf(file.filename),
       { 'content-disposition': disposition(file.filename) },
       // a download counts once it starts at byte 0 (resumed ranges do not count again); once the counter has
-      // closed (the site is stopping) a download it could no longer count is refused rather than served uncounted
-      (startsAtZero) => {
+      // closed (the site is stopping) a download it could no longer count is refused rather than served uncounted;
+      // a counted download is answered only once its journal row is committed (a crash after the answer keeps it)
+      async (startsAtZero) => {
         if (request.method !== 'GET' || !startsAtZero) return true;
         if (downloads.closed) return false;
-        downloads.record(request.ip, project, version);
+        if (downloads.record(request.ip, project, version)) await downloads.persisted();
         return true;
       },
     );

@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import { CountJournal } from './count-journal';
 import { DownloadsCounted, downloadsStream, newEventId, toNewEvents, type DecidedEvent, type EventStore } from '@modshelf/events';
 
 /**
@@ -34,15 +35,40 @@ export interface DownloadCounterOptions {
    */
   stream?: (projectId: string) => string;
   events?: (projectId: string, byVersion: ReadonlyMap<string, number>) => DecidedEvent[];
+  /** the journal's SQLite file (default ':memory:', which a crash loses) */
+  journalPath?: string;
+  /** the journal's WAL synchronous setting (see CountJournalOptions) */
+  synchronous?: 'normal' | 'full';
 }
 
 const downloadEvents = (projectId: string, byVersion: ReadonlyMap<string, number>) =>
   [...byVersion].map(([versionId, count]) => DownloadsCounted({ project_id: projectId, version_id: versionId || null, count }));
 
+const CLOCK_MARGIN_MS = 5 * 60 * 1000;
+
+/** Whether `stream` already holds an event of the fold `commandId` (begun at `started` ms): read back to the fold's start. */
+async function inLog(store: EventStore, stream: string, commandId: string, started: number): Promise<boolean> {
+  let from: number | undefined;
+  for (;;) {
+    const page = await store.readStream(stream, { direction: 'backwards', fromRevision: from, maxCount: 256 });
+    for (const e of page) {
+      const m = e.metadata as { commandId?: string; time?: string };
+      if (m.commandId === commandId) return true;
+      // other processes' events may be stamped by a clock a little behind: read a margin further back
+      if (m.time && Date.parse(m.time) < started - CLOCK_MARGIN_MS) return false;
+    }
+    if (page.length < 256) return false;
+    from = page[page.length - 1].revision - 1;
+  }
+}
+
 /**
- * Counts downloads deduplicated per (client key, project), as Modrinth's
- * analytics queue does, and flushes them in batches as DownloadsCounted events
- * on downloads-<project> streams (a timer every flushMs, and on close).
+ * Counts downloads deduplicated per (client key, project), as Modrinth's analytics queue does. Each counted
+ * download is written to a SQLite journal (group commit: one transaction per turn of the event loop; `persisted()`
+ * settles after it), and the journal is folded into DownloadsCounted events on downloads-<project> streams (a timer
+ * every flushMs, and on close). A fold's events carry the fold's command id and its journal rows are deleted only
+ * after the append, so `open()` after a crash appends the folds that never reached the log and drops the ones that
+ * did: every journalled download is counted once.
  */
 export class DownloadCounter {
   private readonly flushMs: number;
@@ -51,14 +77,14 @@ export class DownloadCounter {
   private readonly now: () => number;
   private readonly stream: (projectId: string) => string;
   private readonly events: (projectId: string, byVersion: ReadonlyMap<string, number>) => DecidedEvent[];
+  private readonly journal: CountJournal;
   /** keys counted in the current flush window */
   private window = new Set<string>();
   /** per key: downloads counted and when the counter expires (refreshed on each write) */
   private readonly counters = new Map<string, { n: number; expires: number }>();
-  /** project -> version (or '') -> count waiting to be flushed */
-  private pending = new Map<string, Map<string, number>>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
+  private opened: Promise<void> | null = null;
   private stopped = false;
 
   constructor(
@@ -71,6 +97,21 @@ export class DownloadCounter {
     this.now = options.now ?? Date.now;
     this.stream = options.stream ?? downloadsStream;
     this.events = options.events ?? downloadEvents;
+    this.journal = new CountJournal({ path: options.journalPath ?? ':memory:', synchronous: options.synchronous });
+  }
+
+  /** Settles what a previous run left in the journal: folds it into the log (each count once). */
+  open(): Promise<void> {
+    this.opened ??= this.serial(async () => {
+      for (const fold of this.journal.claimedFolds()) {
+        for (const part of fold.parts) {
+          if (await inLog(this.store, this.stream(part.projectId), fold.commandId, fold.started)) this.journal.done(fold.commandId, part.projectId);
+          else this.journal.release(fold.commandId, part.projectId);
+        }
+      }
+      this.journal.tidy();
+    }).then(() => this.flush());
+    return this.opened;
   }
 
   start(): void {
@@ -79,8 +120,9 @@ export class DownloadCounter {
     this.timer.unref();
   }
 
-  /** Records one download; returns whether it counted. */
+  /** Records one download; returns whether it counted. A counted one is durable once `persisted()` settles. */
   record(ip: string, projectId: string, versionId: string | null): boolean {
+    if (this.stopped) return false;
     const key = `${clientKey(ip)}|${projectId}`;
     if (this.window.has(key)) return false;
     this.window.add(key);
@@ -91,30 +133,50 @@ export class DownloadCounter {
     entry.expires = t + this.windowMs;
     this.counters.set(key, entry);
     if (entry.n > this.maxPerWindow) return false;
-    let byVersion = this.pending.get(projectId);
-    if (!byVersion) this.pending.set(projectId, (byVersion = new Map()));
-    byVersion.set(versionId ?? '', (byVersion.get(versionId ?? '') ?? 0) + 1);
+    this.journal.add(projectId, versionId);
     return true;
+  }
+
+  /** Settles once every download recorded so far is committed to the journal. */
+  persisted(): Promise<void> {
+    return this.journal.committed();
   }
 
   /** Appends what was counted since the last flush and opens a new dedup window. */
   flush(): Promise<void> {
-    const run = async () => {
-      const batch = this.pending;
-      this.pending = new Map();
+    return this.serial(async () => {
       this.window = new Set();
       const t = this.now();
       if (this.counters.size > 100_000) for (const [k, v] of this.counters) if (v.expires <= t) this.counters.delete(k);
-      for (const [projectId, byVersion] of batch) {
-        const decided = this.events(projectId, byVersion);
-        const time = new Date(t).toISOString();
-        const commandId = newEventId();
-        const events = toNewEvents(decided, { commandId, correlationId: commandId, causationId: commandId, actor: null, time }, newEventId);
-        await this.store.append(this.stream(projectId), events, 'any');
+      const commandId = newEventId();
+      const fold = this.journal.claim(commandId, t);
+      if (!fold) return;
+      const time = new Date(t).toISOString();
+      let failure: unknown = null;
+      for (const { projectId, byVersion } of fold.parts) {
+        const events = toNewEvents(
+          this.events(projectId, byVersion),
+          { commandId, correlationId: commandId, causationId: commandId, actor: null, time },
+          newEventId,
+        );
+        try {
+          await this.store.append(this.stream(projectId), events, 'any');
+        } catch (err) {
+          // not in the log: the rows go back to the journal for the next fold
+          this.journal.release(commandId, projectId);
+          failure ??= err;
+          continue;
+        }
+        this.journal.done(commandId, projectId);
       }
-    };
-    this.flushing = this.flushing.then(run, run);
-    return this.flushing;
+      this.journal.tidy();
+      if (failure) throw failure;
+    });
+  }
+
+  /** Counted downloads not yet appended as events. */
+  get journalled(): number {
+    return this.journal.size();
   }
 
   /** True once close() was called: what is recorded after that is no longer flushed. */
@@ -126,6 +188,16 @@ export class DownloadCounter {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.flush();
+    try {
+      await this.flush();
+    } finally {
+      this.journal.close();
+    }
+  }
+
+  /** Runs `job` after the flushes before it (one fold at a time). */
+  private serial(job: () => Promise<void>): Promise<void> {
+    this.flushing = this.flushing.then(job, job);
+    return this.flushing;
   }
 }
