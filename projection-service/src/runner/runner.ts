@@ -15,6 +15,8 @@ export const REBUILD_BATCH = 20_000;
 export interface RunnerOptions {
   /** events per transaction while catching up or tailing. */
   batchSize?: number;
+  /** events per transaction while building into an empty storage (default REBUILD_BATCH) */
+  buildBatchSize?: number;
   log?: (msg: string, err?: unknown) => void;
   /** the projectors folded (default: all of them); tests inject a failing one */
   projectors?: readonly Projector[];
@@ -74,6 +76,9 @@ export class ProjectionRunner implements Projections {
   private waiters: Waiter[] = [];
   private stopped = false;
   private readonly batchSize: number;
+  private readonly buildBatchSize: number;
+  /** the reads of the last catch-up into an empty storage (null when the last catch-up was not one) */
+  lastBuild: RebuildReads | null = null;
   private readonly log: (msg: string, err?: unknown) => void;
   ready: Promise<void> = Promise.resolve();
   /** started (tailing the log), not only catching up for a replay or a restore */
@@ -89,6 +94,7 @@ export class ProjectionRunner implements Projections {
     options: RunnerOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 4000;
+    this.buildBatchSize = options.buildBatchSize ?? Math.max(this.batchSize, REBUILD_BATCH);
     this.log = options.log ?? ((msg, err) => console.error(`[projections] ${msg}`, err ?? ''));
     this.loop = new BatchLoop(storage, { projectors: options.projectors });
     this.quarantinePollMs = options.quarantinePollMs ?? 1000;
@@ -151,7 +157,8 @@ export class ProjectionRunner implements Projections {
     await this.loop.loadCheckpoint();
     await this.loadQuarantine();
     const rebuild = (await this.storageEmpty()) ? new RebuildReads(this.storage.readModels) : null;
-    const pageSize = rebuild ? Math.max(this.batchSize, REBUILD_BATCH) : this.batchSize;
+    this.lastBuild = rebuild;
+    const pageSize = rebuild ? this.buildBatchSize : this.batchSize;
     const reads = this.loop.reads;
     if (rebuild) this.loop.reads = rebuild;
     try {
