@@ -72,7 +72,7 @@ export async function scaleAt(projects: number) {
   try {
     const store = new SqliteEventStore({ path: join(tmp.dir, 'events.db') });
     let t = performance.now();
-    const { events } = writeCatalogueEvents(store, projects);
+    const { events } = writeCatalogueEvents(store, projects, 42, 0, { lookups: true });
     log(`scale ${projects}: wrote ${events} events in ${round((performance.now() - t) / 1000)} s`);
 
     // building every projection from the log, into the file the site then opens (bulk: a fresh rebuild target)
@@ -80,7 +80,7 @@ export async function scaleAt(projects: number) {
     log(`scale ${projects}: built ${build.events} events in ${round(build.seconds)} s`);
 
     // live catch-up: 2% more projects appended to the log, projected by the site's own storage settings
-    writeCatalogueEvents(store, Math.max(1000, Math.floor(projects / 50)), 7, projects);
+    writeCatalogueEvents(store, Math.max(1000, Math.floor(projects / 50)), 7, projects, { lookups: true });
     const live = await catchUp(store, new SqliteProjectionStorage(projectionsPath(tmp.dir)), 4000);
     log(`scale ${projects}: live catch-up of ${live.events} events in ${round(live.seconds)} s`);
     await store.close();
