@@ -129,9 +129,14 @@ export async function scaleAt(projects: number) {
   }
 }
 
-/** The `scale` section: the figures at 100k and, with `--projects N`, at N too, in one run. */
+/**
+ * The `scale` section: the figures at 100k and, with `--projects N`, at N too, in one run.
+ * SCALE_SIZES (comma-separated project counts) replaces those sizes, e.g. SCALE_SIZES=1000000 for 1M alone.
+ */
 export async function benchScale(projects: number) {
-  const sizes = [...new Set([100_000, projects])].sort((a, b) => a - b);
+  const chosen = process.env.SCALE_SIZES?.split(',').map(Number);
+  if (chosen?.some((n) => !Number.isInteger(n) || n < 1000)) throw new Error('SCALE_SIZES takes whole numbers of at least 1000');
+  const sizes = chosen ?? [...new Set([100_000, projects])].sort((a, b) => a - b);
   const out: Record<string, unknown> = { goals: SCALE_GOALS };
   for (const n of sizes) {
     log(`scale: ${n} projects`);
