@@ -4,6 +4,7 @@ import { ProjectionRunner, SqliteProjectionStorage, projectionsPath } from '@mod
 import { createProject, freshnessSamples, json, KEY, listProject } from './commands';
 import { writeCatalogueEvents } from '@modshelf/events/generator';
 import { load, searchMix } from './search';
+import { fillPeer, peerSideBySide, startPeerServer, type PeerIndex, type PeerServer } from './search-peer';
 import { startChildSite, type ChildSite } from './server';
 import { log, round, summarize, tempDir } from './util';
 
@@ -92,9 +93,11 @@ async function settle(dir: string, headBefore: number): Promise<{ seconds: numbe
   }
 }
 
-/** Every scale figure at one catalogue size, from a log written for it. */
-export async function scaleAt(projects: number) {
+/** Every scale figure at one catalogue size, from a log written for it (with the OpenSearch peer beside the search figures when there is one). */
+export async function scaleAt(projects: number, peerServer: PeerServer = { skipped: 'not asked for' }) {
   const tmp = tempDir(`scale-${projects}`);
+  let peer: PeerIndex | null = null;
+  let peerOut: unknown = 'skipped' in peerServer ? { skipped: peerServer.skipped } : null;
   try {
     const store = new SqliteEventStore({ path: join(tmp.dir, 'events.db') });
     let t = performance.now();
@@ -114,6 +117,18 @@ export async function scaleAt(projects: number) {
     const settled = await settle(tmp.dir, headBefore);
     log(`scale ${projects}: first start settled in ${settled.seconds} s (${settled.events_appended} events appended by the site's process managers)`);
 
+    // the peer gets the same documents, read back from the projections just built
+    if ('url' in peerServer) {
+      const storage = new SqliteProjectionStorage(projectionsPath(tmp.dir));
+      try {
+        peer = await fillPeer(peerServer.url, storage.search, `bench-${projects}`);
+      } catch (err) {
+        peerOut = { error: String((err as Error)?.stack ?? err) };
+      } finally {
+        await storage.close();
+      }
+    }
+
     // cold start: spawn to the first correct answer (every listed project counted) with the projections built and the site settled
     const listed = projects + Math.max(1000, Math.floor(projects / 50));
     t = performance.now();
@@ -130,9 +145,16 @@ export async function scaleAt(projects: number) {
       const coldStart = (performance.now() - t) / 1000;
       log(`scale ${projects}: first correct answer ${round(coldStart)} s after spawn`);
       for (const path of searchMix(50, 1)) await fetch(site.url + path).then((r) => r.arrayBuffer());
-      const single = await load(site.url, 1, searchMix(10_000, 2));
-      const concurrent = await load(site.url, 16, searchMix(30_000, 3));
+      const passes = { single: searchMix(10_000, 2), concurrent: searchMix(30_000, 3) };
+      const single = await load(site.url, 1, passes.single);
+      const concurrent = await load(site.url, 16, passes.concurrent);
       const rss = site.rssMb();
+      if (peer) {
+        const totalOf = async (path: string) => ((await (await fetch(site.url + path)).json()) as { total_hits: number }).total_hits;
+        peerOut = await peerSideBySide(peer, passes, { single, concurrent, totalOf }).catch((err) => ({
+          error: String((err as Error)?.stack ?? err),
+        }));
+      }
       const fresh = await freshness(site);
       return {
         projects,
@@ -145,6 +167,7 @@ export async function scaleAt(projects: number) {
         search_p50_ms: single.p50_ms,
         search_rps_16: concurrent.requests_per_s,
         search_errors: single.errors + single.non_2xx + concurrent.errors + concurrent.non_2xx,
+        search_peer_opensearch: peerOut,
         rss_mb: rss,
         first_start_settle_s: settled.seconds,
         first_start_events_appended: settled.events_appended,
@@ -156,6 +179,7 @@ export async function scaleAt(projects: number) {
       await site.stop();
     }
   } finally {
+    await peer?.drop().catch(() => {});
     tmp.remove();
   }
 }
@@ -169,13 +193,20 @@ export async function benchScale(projects: number) {
   if (chosen?.some((n) => !Number.isInteger(n) || n < 1000)) throw new Error('SCALE_SIZES takes whole numbers of at least 1000');
   const sizes = chosen ?? [...new Set([100_000, projects])].sort((a, b) => a - b);
   const out: Record<string, unknown> = { goals: SCALE_GOALS };
-  for (const n of sizes) {
-    log(`scale: ${n} projects`);
-    try {
-      out[String(n)] = await scaleAt(n);
-    } catch (err) {
-      out[String(n)] = { error: String((err as Error)?.stack ?? err) };
+  // one OpenSearch for every size (started and stopped here), or the reason there is none
+  const peer = startPeerServer();
+  if ('skipped' in peer) log(`peer: skipped: ${peer.skipped}`);
+  try {
+    for (const n of sizes) {
+      log(`scale: ${n} projects`);
+      try {
+        out[String(n)] = await scaleAt(n, peer);
+      } catch (err) {
+        out[String(n)] = { error: String((err as Error)?.stack ?? err) };
+      }
     }
+  } finally {
+    if ('url' in peer) peer.stop();
   }
   return out;
 }

@@ -53,13 +53,21 @@ export function searchMix(n = 3000, seed = 9): string[] {
   return out;
 }
 
+/** One request of a load pass: a GET of a path, or a method, path and body. */
+export interface LoadRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
 /** One pass over `paths` (no path is sent twice except the popular ones the mix repeats). */
-export async function load(url: string, connections: number, paths: string[]) {
+export async function load(url: string, connections: number, paths: ReadonlyArray<string | LoadRequest>) {
   const result = await autocannon({
     url,
     connections,
     amount: paths.length,
-    requests: paths.map((path) => ({ method: 'GET', path })),
+    requests: paths.map((p) => (typeof p === 'string' ? { method: 'GET' as const, path: p } : p)),
   });
   return {
     connections,

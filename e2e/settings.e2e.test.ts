@@ -356,11 +356,14 @@ describe('accounts and settings in a real browser', { timeout: 90_000 }, () => {
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'retro');
     await page.getByLabel('Preferred dark theme').selectOption('oled');
     await page.locator('input[name="hidePromotions"]').check();
+    await page.locator('input[name="notUsingBlockers"]').check();
+    await page.locator('html[data-blockers="off"]').waitFor({ state: 'attached' });
     const cookies = Object.fromEntries((await ctx.cookies(url)).map((c) => [c.name, decodeURIComponent(c.value)]));
     expect(cookies['color-mode']).toBe('retro');
     const prefs = JSON.parse(cookies['display-preferences']);
     expect(prefs.preferredDarkTheme).toBe('oled');
     expect(prefs.hidePromotions).toBe(true);
+    expect(prefs.notUsingBlockers).toBe(true);
     expect(prefs.advancedRendering).toBe(true);
     // a reload keeps them (the shell reads the cookies)
     await page.reload();

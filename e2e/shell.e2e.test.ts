@@ -387,6 +387,38 @@ describe('shell', () => {
     await page.context().close();
   });
 
+  it('reminds a visitor whose content blocker hides parts of the page, until they say they use none', async () => {
+    const { url } = await serve();
+    // no blocker: the check finds nothing and nothing is shown
+    const clean = await newPage();
+    await clean.goto(`${url}/legal`);
+    await clean.locator('html[data-blockers="none"]').waitFor({ state: 'attached' });
+    expect(await clean.getByTestId('blocker-notice').count()).toBe(0);
+    await clean.context().close();
+
+    // a blocker's cosmetic filter: a stylesheet injected at document start that hides ad-like elements
+    const page = await newPage();
+    await page.addInitScript(() => {
+      const style = document.createElement('style');
+      style.textContent = '.adsbox, .ad-banner { display: none !important; }';
+      new MutationObserver((_, observer) => {
+        if (!document.head) return;
+        document.head.append(style);
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${url}/legal`);
+    await page.getByTestId('blocker-notice').waitFor();
+    expect(await page.locator('html').getAttribute('data-blockers')).toBe('found');
+    expect(await page.getByTestId('blocker-notice').getByRole('link').getAttribute('href')).toBe('/settings');
+    // "I am not using a content blocker" (Settings, Appearance: the display preferences cookie, see settings.e2e)
+    await page.context().addCookies([{ name: 'display-preferences', value: encodeURIComponent(JSON.stringify({ notUsingBlockers: true })), url }]);
+    await page.reload();
+    await page.locator('html[data-blockers="off"]').waitFor({ state: 'attached' });
+    expect(await page.getByTestId('blocker-notice').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('toggles developer mode after 5 logo clicks and shows a toast', async () => {
     const { url } = await serve();
     const page = await newPage();

@@ -2,12 +2,12 @@ import { defineRemote, lazyPage, messagesLoader, type RemoteRoute } from '@modsh
 import css from './catalogue.css';
 import { HomePage } from './pages/HomePage';
 
-// pages other than home load on first use
-const SearchPage = lazyPage(() => import('./pages/SearchPage').then((m) => m.SearchPage));
-const ProjectPage = lazyPage(() => import('./project/ProjectPage').then((m) => m.ProjectPage));
-const UserPage = lazyPage(() => import('./pages/UserPage').then((m) => m.UserPage));
-const OrganizationPage = lazyPage(() => import('./pages/OrganizationPage').then((m) => m.OrganizationPage));
-const CollectionPage = lazyPage(() => import('./pages/CollectionPage').then((m) => m.CollectionPage));
+// pages other than home load on first use; the chunk names are package.json's modshelf.pages (the server preloads them)
+const SearchPage = lazyPage(() => import(/* webpackChunkName: "page-search" */ './pages/SearchPage').then((m) => m.SearchPage));
+const ProjectPage = lazyPage(() => import(/* webpackChunkName: "page-project" */ './project/ProjectPage').then((m) => m.ProjectPage));
+const UserPage = lazyPage(() => import(/* webpackChunkName: "page-user" */ './pages/UserPage').then((m) => m.UserPage));
+const OrganizationPage = lazyPage(() => import(/* webpackChunkName: "page-organization" */ './pages/OrganizationPage').then((m) => m.OrganizationPage));
+const CollectionPage = lazyPage(() => import(/* webpackChunkName: "page-collection" */ './pages/CollectionPage').then((m) => m.CollectionPage));
 
 const PROJECT_TYPES = ['mod', 'modpack', 'server', 'behaviorpack', 'project'];
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAtom } from 'jotai';
-import { ApiError, ErrorScreen, errorText, ERRORS, FormError, Guard, invalidateApiCache, sessionAtom, useApi, useT } from '@modshelf/web-kit';
+import { ApiError, ErrorScreen, errorText, ERRORS, FormError, invalidateApiCache, sessionAtom, useApi, useT } from '@modshelf/web-kit';
 import { accounts, type SelfUser } from './lib/api';
 
 export function Loading() {
@@ -54,7 +54,8 @@ export function Confirm({
 }
 
 /**
- * The signed-in user's own record (with e-mail, verification and 2FA), or null when anonymous.
+ * The signed-in user's own record (with e-mail, verification and 2FA), or null when anonymous: `data`
+ * as read now, `user` for web-kit's Guard (the last answer while it is re-read).
  * Keeps the shared session atom in step, so the header follows.
  */
 export function useSelf() {
@@ -77,7 +78,10 @@ export function useSelf() {
       setSession({ token: null, user: me.data });
     }
   }, [me.data, session, setSession]);
-  return me;
+  // while the user is re-read after a change, `user` keeps the last answer, so a page stays on screen
+  const last = useRef<SelfUser | null | undefined>(undefined);
+  if (me.data !== undefined) last.current = me.data;
+  return { ...me, user: me.data ?? last.current };
 }
 
 let accountEpoch = 0;
@@ -86,19 +90,6 @@ let accountEpoch = 0;
 export function refreshAccount(): void {
   accountEpoch++;
   invalidateApiCache('settings:');
-}
-
-/** Pages that need a signed-in user (web-kit's Guard): anonymous visitors go to sign in and back. */
-export function RequireAuth({ children }: { children: (user: SelfUser, reload: () => void) => ReactNode }) {
-  const me = useSelf();
-  // while the user is re-read after a change, keep showing the page rather than a loading state
-  const last = useRef<SelfUser | null | undefined>(undefined);
-  if (me.data !== undefined) last.current = me.data;
-  return (
-    <Guard need="user" user={me.data ?? last.current} error={me.error} loading={<Loading />} forbidden={null}>
-      {(user) => children(user, me.reload)}
-    </Guard>
-  );
 }
 
 /** Copies text, falling back silently where the clipboard is blocked. */

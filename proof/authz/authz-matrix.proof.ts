@@ -177,9 +177,8 @@ describe('authorization matrix: every /v2 route x role x token kind', () => {
         ['user', f.stranger.token, f.hidden, [404]],
         ['user on an organization project', f.stranger.token, f.orgHidden, [404]],
         ...Object.entries(f.members).map(([bit, m]): [string, string, ProjectFixture, number[]] => [`team member with ${bit}`, m.token, f.hidden, [200]]),
-        // Known gap, kept visible: Modrinth lets an organization's members see its hidden projects; Modshelf's
-        // project access (command and query side) knows only the project's own team, so this cell is 404 today
-        ['organization member', f.orgMember.token, f.orgHidden, [404]],
+        // as Modrinth: an organization's (accepted) members see its hidden projects
+        ['organization member', f.orgMember.token, f.orgHidden, [200]],
         ['owner of an organization project', f.owner.token, f.orgHidden, [200]],
         ['moderator', f.moderator, f.hidden, [200]],
         ['admin', f.staff, f.hidden, [200]],

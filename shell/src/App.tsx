@@ -13,6 +13,7 @@ import { useThemeEffect } from './prefs';
 import { RemoteArea } from './remotes';
 import { Toasts } from './Toasts';
 import { StagingBanner } from './StagingBanner';
+import { BlockerNotice } from './BlockerNotice';
 import type { Locale } from '@modshelf/web-kit';
 
 /**
@@ -87,6 +88,7 @@ export function App({
       <ScrollToTop />
       <div className="shell">
         <StagingBanner />
+        <BlockerNotice />
         <Header />
         <main className="shell-main" id="main">
           <Suspense fallback={<div className="shell-area-loading" aria-busy="true" />}>

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { ErrorScreen, loading } from '@modshelf/web-kit';
-import { buildMetaUrl, MANIFEST_URL, parseManifest, type RemoteManifestEntry, type RemotesManifest, type RouteRules } from './areas';
+import { areaForPath, buildMetaUrl, MANIFEST_URL, parseManifest, type RemoteManifestEntry, type RemotesManifest, type RouteRules } from './areas';
 
 /** Fetches the runtime remotes manifest (served beside the shell, never cached) and registers its remotes. */
 export async function loadManifest(): Promise<RemotesManifest> {
@@ -36,6 +36,8 @@ export interface RemoteModule {
 }
 
 const modules = new Map<string, Promise<RemoteModule>>();
+/** The parts that have arrived, so an area renders them at once (no loading pass). */
+const loaded = new Map<string, RemoteModule>();
 
 function loadArea(entry: RemoteManifestEntry): Promise<RemoteModule> {
   let p = modules.get(entry.name);
@@ -44,6 +46,7 @@ function loadArea(entry: RemoteManifestEntry): Promise<RemoteModule> {
     p = loading.track(
       loadRemote<RemoteModule>(id).then((m) => {
         if (!m || typeof m.default !== 'function') throw new Error(`The ${entry.name} part did not load`);
+        loaded.set(entry.name, m);
         return m;
       }),
     );
@@ -51,6 +54,18 @@ function loadArea(entry: RemoteManifestEntry): Promise<RemoteModule> {
     modules.set(entry.name, p);
   }
   return p;
+}
+
+/** The load started before the first render, handed to the first area that shows that part (one attempt, as before). */
+let early: { name: string; promise: Promise<RemoteModule> } | null = null;
+
+/** Starts loading the part that renders `path` before the first render (the HTML has preloaded its scripts). */
+export function startLoadingArea(manifest: RemotesManifest, path: string): void {
+  const name = areaForPath(path, manifest);
+  const entry = manifest.remotes.find((r) => r.name === name);
+  if (!entry) return;
+  early = { name: entry.name, promise: loadArea(entry) };
+  early.promise.catch(() => undefined);
 }
 
 interface BoundaryProps {
@@ -90,13 +105,18 @@ export function RemoteArea({ area, manifest }: { area: string; manifest: Remotes
   const intl = useIntl();
   const location = useLocation();
   const entry = manifest.remotes.find((r) => r.name === area);
-  const [state, setState] = useState<{ mod?: RemoteModule; error?: Error; name?: string }>({});
+  const [state, setState] = useState<{ mod?: RemoteModule; error?: Error; name?: string }>(() => {
+    const mod = entry && loaded.get(entry.name);
+    return mod && entry ? { mod, name: entry.name } : {};
+  });
 
   useEffect(() => {
     if (!entry) return;
     let live = true;
-    loadArea(entry).then(
-      (mod) => live && setState({ mod, name: entry.name }),
+    const started = early?.name === entry.name ? early.promise : loadArea(entry);
+    early = null;
+    started.then(
+      (mod) => live && setState((s) => (s.mod === mod && s.name === entry.name ? s : { mod, name: entry.name })),
       (e: unknown) => live && setState({ error: e instanceof Error ? e : new Error(String(e)), name: entry.name }),
     );
     return () => {

@@ -15,6 +15,7 @@ import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, ren
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPagePath } from '@modshelf/web-kit/page-routes';
+import { firstReadsData, preloadScripts, projectPageData, withPreloadedData, withPreloadLinks } from './web-preload';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -203,19 +204,6 @@ export function isKnownPage(path: string, manifest: Pick<RemotesManifest, 'remot
   );
 }
 
-async function pageMeta(app: FastifyInstance, path: string): Promise<{ title: string; description: string } | null> {
-  const m = PROJECT_PAGE.exec(path);
-  if (!m) return null;
-  try {
-    const res = await app.inject({ method: 'GET', url: `/v2/project/${m[2]}` });
-    if (res.statusCode !== 200) return null;
-    const p = res.json() as { title?: string; description?: string };
-    return typeof p.title === 'string' ? { title: p.title, description: p.description ?? '' } : null;
-  } catch {
-    return null;
-  }
-}
-
 export async function registerWeb(app: FastifyInstance, opts: { rootDir: string; site?: SiteInfo }): Promise<void> {
   const rootDir = resolve(opts.rootDir);
   const shellDist = join(rootDir, 'shell', 'dist');
@@ -265,15 +253,26 @@ export async function registerWeb(app: FastifyInstance, opts: { rootDir: string;
       return reply.code(503).send({ error: 'unavailable', description: 'the web front end is not built (npm run build -w shell)' });
     }
     let html = readFileSync(index, 'utf8');
-    const known = isKnownPage(path, readRemotesManifest(rootDir));
-    const meta = known ? await pageMeta(app, path) : { title: NOT_FOUND_TITLE, description: `Page Not Found: ${path}` };
+    const manifest = readRemotesManifest(rootDir);
+    const known = isKnownPage(path, manifest);
+    const { cookie, authorization } = req.headers;
+    const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+    const [project, reads] = known
+      ? await Promise.all([projectPageData(app, path, { cookie, authorization }), firstReadsData(app, path, query, { cookie, authorization })])
+      : [null, {}];
+    const meta = known ? project?.meta : { title: NOT_FOUND_TITLE, description: `Page Not Found: ${path}` };
     if (meta) html = withPageMeta(html, meta.title, meta.description);
     html = withLanguage(html, `${req.protocol}://${req.headers.host ?? 'localhost'}`, req.url);
-    return reply
-      .code(known ? 200 : 404)
-      .header('Cache-Control', NO_CACHE)
-      .type('text/html; charset=utf-8')
-      .send(html);
+    // the page's scripts and first data arrive with it, not one hop after another (web-preload.ts)
+    html = withPreloadedData(withPreloadLinks(html, preloadScripts(rootDir, path, manifest)), { ...reads, ...project?.data });
+    return (
+      reply
+        .code(known ? 200 : 404)
+        // a page read with the visitor's credentials may carry their own answers: no shared cache keeps it
+        .header('Cache-Control', cookie || authorization ? `private, ${NO_CACHE}` : NO_CACHE)
+        .type('text/html; charset=utf-8')
+        .send(html)
+    );
   };
   app.get('/', page);
   app.get('/*', page);

@@ -99,6 +99,35 @@ export function federationRuntimeEsmAliases() {
   return alias;
 }
 
+/** The chunk name of a remote's exposed routes module (its preload list starts there). */
+export const EXPOSE_CHUNK = 'expose-routes';
+
+/**
+ * The scripts a page needs before its first render, from the build's chunk graph, written to
+ * dist/preload.json; the server names them in <link rel=preload> so the browser fetches them at
+ * once instead of one hop after another.
+ * - the host: the chunks of its import() named "bootstrap" (webpackChunkName) and every chunk that
+ *   provides a shared module (the shell provides them all, and loads them all before it renders);
+ * - a remote: the chunks of its exposed module, and per page pattern of package.json's
+ *   `modshelf.pages` (`{"/mods": "page-search"}`, `:param` one segment, a final `*` the rest) the
+ *   chunks of the named lazy import that renders it.
+ */
+export function preloadLists(json, info) {
+  const files = (group) => (json.namedChunkGroups?.[group]?.assets ?? []).map((a) => a.name).filter((f) => f.endsWith('.js'));
+  if (info.kind === 'host') {
+    const shared = json.chunks
+      .filter((c) => (c.origins ?? []).some((o) => String(o.moduleName ?? '').startsWith('provide shared module')))
+      .flatMap((c) => c.files.filter((f) => f.endsWith('.js')));
+    return { scripts: [...new Set([...files('bootstrap'), ...shared])] };
+  }
+  const pages = Object.entries(info.pages ?? {}).map(([path, chunk]) => {
+    const scripts = files(chunk);
+    if (scripts.length === 0) throw new Error(`modshelf.pages: no chunk named "${chunk}" (for ${path})`);
+    return { path, scripts };
+  });
+  return { scripts: files(EXPOSE_CHUNK), pages };
+}
+
 export function readPackage(pkgDir) {
   return JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 }
@@ -118,7 +147,7 @@ export function webConfig({ pkgDir, outDir, label }) {
     new rspack.DefinePlugin({ __PACKAGE_VERSION__: JSON.stringify(version) }),
     new ModuleFederationPlugin({
       name: mfName,
-      ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: { [info.expose]: './src/remote.tsx' } }),
+      ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: { [info.expose]: { import: './src/remote.tsx', name: EXPOSE_CHUNK } } }),
       shared: sharedModules(),
       shareStrategy: 'loaded-first',
       dts: false,
@@ -133,7 +162,8 @@ export function webConfig({ pkgDir, outDir, label }) {
     }),
   ];
   if (isHost) {
-    plugins.push(new rspack.HtmlRspackPlugin({ template: join(pkgDir, 'src/index.html'), inject: 'body', scriptLoading: 'defer' }));
+    // in the head (deferred), so the browser asks for the runtime before the chunks the page preloads
+    plugins.push(new rspack.HtmlRspackPlugin({ template: join(pkgDir, 'src/index.html'), inject: 'head', scriptLoading: 'defer' }));
   }
   return {
     mode: 'production',
@@ -189,7 +219,7 @@ export function webConfig({ pkgDir, outDir, label }) {
 export async function buildPackage(pkgDir, outDir, label) {
   const config = webConfig({ pkgDir, outDir, label });
   const stats = await new Promise((res, rej) => rspack(config, (err, s) => (err ? rej(err) : res(s))));
-  const json = stats.toJson({ all: false, errors: true, hash: true, assets: true });
+  const json = stats.toJson({ all: false, errors: true, hash: true, assets: true, chunks: true, chunkOrigins: true, chunkGroups: true });
   if (stats.hasErrors()) throw new Error(`build of ${pkgDir} failed:\n${json.errors.map((e) => e.message).join('\n')}`);
   const pkg = readPackage(pkgDir);
   const info = pkg.modshelf;
@@ -199,6 +229,7 @@ export async function buildPackage(pkgDir, outDir, label) {
     const entry = { name: info.name, version, entry: 'remoteEntry.js', expose: info.expose, routes: info.routes };
     writeFileSync(join(out, 'remote.json'), JSON.stringify(entry, null, 2) + '\n');
   }
+  writeFileSync(join(out, 'preload.json'), JSON.stringify(preloadLists(json, info), null, 2) + '\n');
   const size = json.assets.reduce((n, a) => n + a.size, 0);
   console.log(`built ${pkg.name} -> ${out} (${json.assets.length} files, ${(size / 1024).toFixed(1)} KiB)`);
 }

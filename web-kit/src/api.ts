@@ -1,6 +1,7 @@
 import { MIN_POSITION_HEADER, POSITION_HEADER } from '@modshelf/contract/headers';
 import { ERRORS } from './constants';
 import { loading } from './loading';
+import { takePreloaded } from './preloaded';
 import type { CategoryTag, Collection, GameVersionTag, LoaderTag, Organization, Project, SearchResults, TeamMember, User, Version } from './types';
 
 export const API_BASE = '/v2';
@@ -84,7 +85,13 @@ export async function apiRequest<T>(path: string, init: RequestInit & { query?: 
   const isWrite = !!rest.method && rest.method !== 'GET' && rest.method !== 'HEAD';
   if (isWrite) headers.set('X-Requested-With', 'modshelf');
   else if (lastWritePosition > 0 && !headers.has(MIN_POSITION_HEADER)) headers.set(MIN_POSITION_HEADER, String(lastWritePosition));
-  const res = await loading.track(fetch(buildUrl(path, query), { credentials: 'same-origin', ...rest, headers }));
+  // a read the server answered in the page itself (before any write of this page) needs no request
+  const url = buildUrl(path, query);
+  if (!isWrite && lastWritePosition === 0) {
+    const inlined = takePreloaded(url);
+    if (inlined !== undefined) return { data: inlined as T, position: null };
+  }
+  const res = await loading.track(fetch(url, { credentials: 'same-origin', ...rest, headers }));
   let position: number | null = null;
   if (isWrite) {
     const answered = Number(res.headers.get(POSITION_HEADER));

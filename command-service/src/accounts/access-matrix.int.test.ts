@@ -4,7 +4,7 @@ import { newId } from '@modshelf/events';
 import { makeTestApp, type TestApp } from './test-app';
 import { ACCOUNT_ROUTES, routeKey, type RouteAccess } from './access-matrix.hook';
 import { hashPassword, newToken, nowIso, runUser, sha256 } from './support';
-import { startTwoFactorFlow, totpCode } from './twofactor.routes';
+import { startTwoFactorFlow, totpCode } from './two-factor';
 import { createHash } from 'node:crypto';
 
 let t: TestApp;

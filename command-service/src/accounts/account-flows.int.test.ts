@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { userStream } from '@modshelf/events';
 import { ALL_SCOPES, RESTRICTED_MASK, scope } from '@modshelf/service-kit';
 import { makeTestApp, type TestApp } from './test-app';
-import { totpCode } from './twofactor.routes';
+import { totpCode } from './two-factor';
 
 let t: TestApp;
 beforeEach(async () => {

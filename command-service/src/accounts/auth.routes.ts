@@ -7,7 +7,7 @@ import { checkPasswordRules, hashPassword, loadUser, newUserId, nowIso, runUser,
 import { AttemptThrottle } from './throttle';
 import { isRateLimitBypassed } from './ratelimit.hook';
 import { sendVerificationMail, setNewsletter } from './email.routes';
-import { startTwoFactorFlow } from './twofactor.routes';
+import { startTwoFactorFlow } from './two-factor';
 import { clientIp, conflictToInput, issueSession, correlationOf } from './http';
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AccountDeps, throttle: AttemptThrottle): void {

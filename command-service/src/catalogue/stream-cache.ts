@@ -64,6 +64,9 @@ export class StreamCachingStore implements EventStore {
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     return this.inner.append(streamId, events, expected);
   }
+  appendGrouped(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    return this.inner.appendGrouped ? this.inner.appendGrouped(streamId, events, expected) : this.inner.append(streamId, events, expected);
+  }
   appendMulti(parts: StreamAppend[]): Promise<AppendResult[]> {
     return this.inner.appendMulti(parts);
   }

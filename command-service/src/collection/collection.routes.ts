@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createCollectionInput, editCollectionInput } from '@modshelf/contract/v2';
 import { collectionStream, newId, type Actor } from '@modshelf/events';
 import { invalidInput } from '@modshelf/service-kit';
-import { execute, loadStream, type CommandResult } from '../kernel/execute';
+import { execute, loadStream, type CommandResult, type ExecuteHooks } from '../kernel/execute';
 import { fold } from '../kernel/decider';
 import { toCommandActor } from '../catalogue/actor';
 import type { CatalogueContext } from '../catalogue/context';
@@ -47,14 +47,26 @@ async function resolveProjects(ctx: CatalogueContext, keys: string[], actor: Act
   return out;
 }
 
-async function loadCollection(ctx: CatalogueContext, id: string): Promise<CollectionState> {
+/** A collection id is 8 base62 characters; anything else names no collection. */
+function requireCollectionId(id: string): void {
   if (!/^[0-9A-Za-z]{8}$/.test(id)) throw collectionNotFound();
+}
+
+async function loadCollection(ctx: CatalogueContext, id: string): Promise<CollectionState> {
+  requireCollectionId(id);
   const { events } = await loadStream(ctx.store, collectionStream(id));
   return fold(collectionDecider, events);
 }
 
-function run(ctx: CatalogueContext, request: FastifyRequest, actor: Actor, id: string, command: CollectionCommand): Promise<CommandResult<CollectionState>> {
-  return execute(ctx.store, collectionStream(id), collectionDecider, command, commandContext(request, actor.userId));
+function run(
+  ctx: CatalogueContext,
+  request: FastifyRequest,
+  actor: Actor,
+  id: string,
+  command: CollectionCommand,
+  hooks?: ExecuteHooks,
+): Promise<CommandResult<CollectionState>> {
+  return execute(ctx.store, collectionStream(id), collectionDecider, command, commandContext(request, actor.userId), undefined, hooks);
 }
 
 /** The virtual 'following' collection (GET only, on the read side) is not editable. */
@@ -114,13 +126,9 @@ export function registerCollectionRoutes(app: FastifyInstance, ctx: CatalogueCon
     const actor = requireScopes(request, 'COLLECTION_WRITE');
     refuseFollowing(request.params.id);
     const id = request.params.id;
-    const state = await loadCollection(ctx, id);
-    const result = await withIcon(
-      ctx,
-      request,
-      id,
-      async (icon_url) => void decideCollection({ kind: 'set-icon', actor: toCommandActor(actor), icon_url, color: null }, state),
-      (icon_url) => run(ctx, request, actor, id, { kind: 'set-icon', actor: toCommandActor(actor), icon_url, color: null }),
+    requireCollectionId(id);
+    const result = await withIcon(ctx, request, id, (icon_url, hooks) =>
+      run(ctx, request, actor, id, { kind: 'set-icon', actor: toCommandActor(actor), icon_url, color: null }, hooks),
     );
     return noContent(reply, result.position);
   });

@@ -6,6 +6,8 @@ import { invalidInput, payloadTooLarge } from '@modshelf/contract';
 import type { StagedBlob } from '../blobs/blob-store';
 import type { CatalogueContext } from '../catalogue/context';
 import { stageOrReject } from '../catalogue/http';
+import { commitOnAccept } from '../blobs/commit-on-accept';
+import type { ExecuteHooks } from '../kernel/execute';
 
 /** Where an icon blob is served (the catalogue's CDN route serves any icon by its sha512). */
 export function iconUrl(ctx: CatalogueContext, ownerId: string, sha512: string, ext: string): string {
@@ -27,23 +29,19 @@ export async function stageIcon(ctx: CatalogueContext, request: FastifyRequest):
 }
 
 /**
- * PATCH .../icon?ext=png: stages the body, checks the command would succeed (dry run),
- * keeps the blob, then runs the command; the blob is dropped on any failure.
+ * PATCH .../icon?ext=png: stages the body and runs the command with the icon's URL; the blob is kept
+ * once the decider accepts the command (`hooks`, execute's beforeAppend) and dropped otherwise.
  */
 export async function withIcon<T>(
   ctx: CatalogueContext,
   request: FastifyRequest,
   ownerId: string,
-  dryRun: (url: string) => Promise<void>,
-  run: (url: string) => Promise<T>,
+  run: (url: string, hooks: ExecuteHooks) => Promise<T>,
 ): Promise<T> {
   const { ext } = iconQuery.parse(request.query ?? {});
   const blob = await stageIcon(ctx, request);
   try {
-    const url = iconUrl(ctx, ownerId, blob.sha512, ext);
-    await dryRun(url);
-    await blob.commit();
-    return await run(url);
+    return await run(iconUrl(ctx, ownerId, blob.sha512, ext), commitOnAccept(blob));
   } finally {
     await blob.discard();
   }

@@ -10,7 +10,8 @@ import {
   type RecordedEvent,
 } from '@modshelf/events';
 import { conflict } from '@modshelf/contract';
-import { fold, type Decider } from './decider';
+import type { Decider } from './decider';
+import { loadState, rememberState } from './state-cache';
 import { claimPart, NameTakenError, type NameClaim } from './names';
 
 /** Unique names a command's events take or give back (reserved in the same unit of work as the events). */
@@ -47,6 +48,12 @@ export interface ExecuteHooks {
    * commit the uploaded files a new version names, so only accepted commands keep their uploads.
    */
   beforeAppend?: (decided: DecidedEvent[]) => Promise<void>;
+  /**
+   * Append through the store's group commit when it has one (`appendGrouped`): many concurrent commands, one
+   * transaction. The catalogue's commands use it; commands serialised by a lock across replicas (payouts,
+   * billing) keep one transaction each.
+   */
+  group?: boolean;
 }
 
 export function newCommandContext(actor: string | null, correlationId?: string): CommandContext {
@@ -60,7 +67,7 @@ export async function loadStream(store: EventStore, streamId: string): Promise<{
 }
 
 /**
- * Loads the stream, folds it, decides, and appends with the expected revision.
+ * Loads the stream's state (folded, kept between commands: `loadState`), decides, and appends with the expected revision.
  * A concurrent writer makes the append fail; the command is then re-decided on
  * the fresh state, a bounded number of times, and finally answered 409.
  * With `names`, the reservation streams of the names the events take or give back are appended
@@ -77,8 +84,7 @@ export async function execute<C, S>(
   hooks: ExecuteHooks = {},
 ): Promise<CommandResult<S>> {
   for (let attempt = 0; ; attempt++) {
-    const { events, revision } = await loadStream(store, streamId);
-    const state = fold(decider, events);
+    const { state, revision } = await loadState(store, streamId, decider);
     const decided = decider.decide(command, state);
     if (decided.length === 0) {
       return { events: [], state, revision, position: await store.headPosition() };
@@ -96,7 +102,7 @@ export async function execute<C, S>(
       }
       const result = claims.length
         ? (await store.appendMulti([...claims, { streamId, events: toAppend, expected: revision }]))[claims.length]
-        : await store.append(streamId, toAppend, revision);
+        : await (hooks.group && store.appendGrouped ? store.appendGrouped(streamId, toAppend, revision) : store.append(streamId, toAppend, revision));
       const recorded: RecordedEvent[] = toAppend.map((e, i) => ({
         ...e,
         streamId,
@@ -104,6 +110,7 @@ export async function execute<C, S>(
         position: result.position - (toAppend.length - 1 - i),
       }));
       const next = recorded.reduce((s, e) => decider.evolve(s, e), state);
+      rememberState(store, streamId, decider.evolve, next, result.nextRevision);
       return { events: recorded, state: next, revision: result.nextRevision, position: result.position };
     } catch (err) {
       if (!(err instanceof WrongExpectedRevisionError)) throw err;

@@ -64,4 +64,20 @@ describe('execute', () => {
     expect(r.position).toBe(e.position);
     await store.close();
   });
+
+  it('appends through the group commit only when asked to (group: true)', async () => {
+    const store = new SqliteEventStore({ path: ':memory:' });
+    const grouped: string[] = [];
+    const appendGrouped = store.appendGrouped.bind(store);
+    store.appendGrouped = (streamId, events, expected) => {
+      grouped.push(streamId);
+      return appendGrouped(streamId, events, expected);
+    };
+    await execute(store, 'counter-g1', counter, { by: 1, max: 10 }, newCommandContext('u'));
+    const r = await execute(store, 'counter-g2', counter, { by: 1, max: 10 }, newCommandContext('u'), undefined, { group: true });
+    expect(grouped).toEqual(['counter-g2']);
+    expect(r.revision).toBe(0);
+    expect(await store.readStream('counter-g2')).toHaveLength(1);
+    await store.close();
+  });
 });

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import type { LeaseStore } from '@modshelf/events';
+import type { LeaseGrant, LeaseStore } from '@modshelf/events';
 
 export interface LeasedJobOptions {
   /** the lease name, one per job */
@@ -43,6 +43,14 @@ export class LeasedJob {
     if (!grant) return false;
     await this.options.run();
     return true;
+  }
+
+  /**
+   * Renews the lease this replica holds (same epoch) for a run that outlasts one period, such as a
+   * first catch-up over a large log; null when it was lost meanwhile (the run must then stop).
+   */
+  renew(): Promise<LeaseGrant | null> {
+    return this.options.leases.acquire(this.options.name, this.holder, this.options.everyMs * 3);
   }
 
   private tick(): void {

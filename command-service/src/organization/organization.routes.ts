@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addProjectInput, createOrganizationInput, editOrgMemberInput, editOrganizationInput, inviteOrgMemberInput } from '@modshelf/contract/v2';
 import { OrganizationCreated, OrganizationDeleted, OrganizationEdited, newId, organizationStream, type Actor, type DecidedEvent } from '@modshelf/events';
 import { invalidInput } from '@modshelf/service-kit';
-import { execute, loadStream, type CommandResult, type NameRules } from '../kernel/execute';
+import { execute, type CommandResult, type ExecuteHooks, type NameRules } from '../kernel/execute';
 import { renameClaims, type NameClaim } from '../kernel/names';
-import { fold } from '../kernel/decider';
 import { isStaff, toCommandActor } from '../catalogue/actor';
 import type { CatalogueContext } from '../catalogue/context';
 import { commandContext, noContent, withPosition } from '../catalogue/http';
@@ -12,7 +11,7 @@ import { requireScopes } from '../catalogue/actor.hook';
 import { loadProject, resolveProject } from '../catalogue/project/project.service';
 import { canSeeProject, memberOf } from '../catalogue/project/project.state';
 import { withIcon } from '../collection/http';
-import { decideOrganization, organizationDecider, organizationNotFound, type OrganizationCommand, type OrganizationState } from './organization.decider';
+import { organizationDecider, organizationNotFound, type OrganizationCommand, type OrganizationState } from './organization.decider';
 
 export const ORGANIZATION_SLUG_TAKEN = 'Organization slug is already taken!';
 
@@ -75,12 +74,14 @@ export function registerOrganizationRoutes(app: FastifyInstance, ctx: CatalogueC
     if (!id) throw organizationNotFound();
     return id;
   }
-  async function load(id: string): Promise<OrganizationState> {
-    const { events } = await loadStream(ctx.store, organizationStream(id));
-    return fold(organizationDecider, events);
-  }
-  function run(request: FastifyRequest, actor: Actor, id: string, command: OrganizationCommand): Promise<CommandResult<OrganizationState>> {
-    return execute(ctx.store, organizationStream(id), organizationDecider, command, commandContext(request, actor.userId), organizationNames);
+  function run(
+    request: FastifyRequest,
+    actor: Actor,
+    id: string,
+    command: OrganizationCommand,
+    hooks?: ExecuteHooks,
+  ): Promise<CommandResult<OrganizationState>> {
+    return execute(ctx.store, organizationStream(id), organizationDecider, command, commandContext(request, actor.userId), organizationNames, hooks);
   }
   async function requireSlugFree(s: string, self: string | null): Promise<void> {
     const holder = await ctx.lookup.organizationSlugOwner(s);
@@ -110,14 +111,9 @@ export function registerOrganizationRoutes(app: FastifyInstance, ctx: CatalogueC
     const input = editOrganizationInput.parse(request.body ?? {});
     const id = await resolve(request.params.id);
     const command: OrganizationCommand = { kind: 'edit', actor: toCommandActor(actor), changes: input };
-    const result =
-      input.slug === undefined
-        ? await run(request, actor, id, command)
-        : await (async () => {
-            decideOrganization(command, await load(id)); // rights before revealing whether the slug is taken
-            await requireSlugFree(input.slug!, id);
-            return run(request, actor, id, command);
-          })();
+    // the slug is checked once the decider accepts the edit: rights before revealing whether the slug is taken
+    const slug = input.slug;
+    const result = await run(request, actor, id, command, slug === undefined ? {} : { beforeAppend: () => requireSlugFree(slug, id) });
     return noContent(reply, result.position);
   });
 
@@ -131,13 +127,8 @@ export function registerOrganizationRoutes(app: FastifyInstance, ctx: CatalogueC
   app.patch<{ Params: { id: string } }>('/v2/organization/:id/icon', async (request, reply) => {
     const actor = requireScopes(request, 'ORGANIZATION_WRITE');
     const id = await resolve(request.params.id);
-    const state = await load(id);
-    const result = await withIcon(
-      ctx,
-      request,
-      id,
-      async (icon_url) => void decideOrganization({ kind: 'set-icon', actor: toCommandActor(actor), icon_url, color: null }, state),
-      (icon_url) => run(request, actor, id, { kind: 'set-icon', actor: toCommandActor(actor), icon_url, color: null }),
+    const result = await withIcon(ctx, request, id, (icon_url, hooks) =>
+      run(request, actor, id, { kind: 'set-icon', actor: toCommandActor(actor), icon_url, color: null }, hooks),
     );
     return noContent(reply, result.position);
   });

@@ -13,6 +13,7 @@ import { balanceOf, payoutDecider, type Payout, type PayoutCommand, type PayoutS
 import { PAYOUT_METHODS, amountProblem, decimal, feeFor, findMethod, methodView, toMicros, type PayoutMethodType } from './methods';
 import { RecipientsBody, WithdrawalBody, idParam } from '@modshelf/contract/v2';
 import { SandboxPayoutProvider, type PayoutProvider } from './provider';
+import { DEFAULT_SUBMIT_TIMEOUT_MS, payoutSettlement } from './settlement';
 import { PayoutVault } from './vault';
 import { registerLegacyPayoutRoutes } from './legacy.routes';
 import { installIdempotency } from '../catalogue/idempotency/idempotency.hook';
@@ -24,7 +25,7 @@ export interface PayoutDeps {
   store: EventStore;
   credentials: CredentialStore;
   dataDir: string;
-  /** environment: REVENUE_PER_DOWNLOAD_USD, REVENUE_HOLD_DAYS, PAYOUT_SETTLE_MS, PAYOUT_POLL_MS, PAYOUT_REQUIRE_VERIFIED_EMAIL */
+  /** environment: REVENUE_PER_DOWNLOAD_USD, REVENUE_HOLD_DAYS, PAYOUT_SETTLE_MS, PAYOUT_POLL_MS, PAYOUT_SUBMIT_TIMEOUT_MS, PAYOUT_REQUIRE_VERIFIED_EMAIL */
   env?: Record<string, string | undefined>;
   provider?: PayoutProvider;
   vault?: PayoutVault;
@@ -94,7 +95,8 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
   const ownVault = !deps.vault;
   const vault = deps.vault ?? new PayoutVault(join(deps.dataDir, 'payouts.db'));
   const settleMs = env.PAYOUT_SETTLE_MS ? Number(env.PAYOUT_SETTLE_MS) : 60_000;
-  const provider = deps.provider ?? new SandboxPayoutProvider(settleMs);
+  const ownProvider = !deps.provider;
+  const provider = deps.provider ?? new SandboxPayoutProvider(settleMs, join(deps.dataDir, 'payout-sandbox.db'));
   const requireVerified = env.PAYOUT_REQUIRE_VERIFIED_EMAIL !== 'false';
   const revenue = deps.revenue ?? revenueSettingsFromEnv(env);
   const leases = deps.leases ?? leasesFor(deps.store, deps.dataDir);
@@ -116,34 +118,17 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
   };
   const done = (reply: FastifyReply, position: number) => reply.header(POSITION_HEADER, String(position)).status(204).send();
 
-  async function settleOne(userId: string, payoutId: string): Promise<'success' | 'failed' | null> {
-    const s = await load(userId);
-    const p = s.payouts[payoutId];
-    if (!p || p.status !== 'in-transit') {
-      vault.markClosed(payoutId);
-      return null;
-    }
-    if (!p.platform_id) return null;
-    const st = await provider.status(p.platform_id, now());
-    if (st.status === 'in-transit') return null;
-    await run(
-      userId,
-      { type: 'Settle', payout_id: payoutId, outcome: st.status, reason: st.status === 'failed' ? st.reason : undefined, now: now().toISOString() },
-      null,
-    );
-    vault.markClosed(payoutId);
-    return st.status;
-  }
-
-  async function settle() {
-    const out = { succeeded: 0, failed: 0 };
-    for (const o of vault.openPayouts()) {
-      const r = await withUserLock(o.user_id, () => settleOne(o.user_id, o.payout_id));
-      if (r === 'success') out.succeeded++;
-      if (r === 'failed') out.failed++;
-    }
-    return out;
-  }
+  const settlement = payoutSettlement({
+    vault,
+    provider,
+    now,
+    submitTimeoutMs: env.PAYOUT_SUBMIT_TIMEOUT_MS ? Number(env.PAYOUT_SUBMIT_TIMEOUT_MS) : DEFAULT_SUBMIT_TIMEOUT_MS,
+    load,
+    run: (userId, cmd) => run(userId, cmd, null),
+    withUserLock,
+    log: (message, err) => app.log.warn({ err }, message),
+  });
+  const { settle, settleOne } = settlement;
 
   // Idempotency-Key on these write routes as on the catalogue's: a client retrying a withdrawal whose
   // answer it lost gets the first answer back instead of making a second withdrawal
@@ -210,16 +195,21 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
       // outside the log); the money is guarded by the reservation itself, an append with the expected
       // revision: a concurrent one re-decides on the new revision and cannot overdraw
       return withUserLock(userId, async () => {
+        // open before the reservation: if this process dies before the provider's answer is recorded, the
+        // settlement finds the withdrawal and resolves it by its payout id (settlement.ts)
+        vault.markOpen(payoutId, userId);
         const requested = await run(
           userId,
           { type: 'Withdraw', payout_id: payoutId, amount: w.amount, method: w.method, method_id: w.method_id, now: now().toISOString() },
           userId,
           request,
-        );
+        ).catch((err: unknown) => {
+          vault.markClosed(payoutId);
+          throw err;
+        });
         const p = requested.state.payouts[payoutId];
         vault.putPayoutRecipient(payoutId, userId, recipient);
         vault.setRecipient(userId, w.method, recipient);
-        vault.markOpen(payoutId, userId);
         const sent = await provider.send({ payout_id: payoutId, method: w.method, method_id: w.method_id, recipient, net: p.amount - p.fee }, now());
         if (sent.ok) return (await run(userId, { type: 'Submit', payout_id: payoutId, platform_id: sent.platform_id }, userId, request)).position;
         vault.markClosed(payoutId);
@@ -250,7 +240,9 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
         const s = await load(actor.userId);
         const p = s.payouts[id];
         if (!p) throw notFound('The requested payout was not found');
-        if (p.status === 'in-transit' && p.platform_id && !(await provider.cancel(p.platform_id, now()))) {
+        // a withdrawal whose submission was never recorded may still have reached the provider: ask first
+        const platformId = p.status === 'in-transit' ? (p.platform_id ?? (await settlement.resolveSubmission(actor.userId, p))) : null;
+        if (platformId && !(await provider.cancel(platformId, now()))) {
           await settleOne(actor.userId, id);
           throw invalidInput('Payout cannot be cancelled!');
         }
@@ -286,7 +278,7 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
 
   const pollMs = env.PAYOUT_POLL_MS ? Number(env.PAYOUT_POLL_MS) : 5_000;
   // one replica polls the provider at a time
-  const settlement = new LeasedJob({
+  const settlementJob = new LeasedJob({
     name: 'payout-settlement',
     leases,
     everyMs: pollMs,
@@ -296,12 +288,13 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
   });
   app.addHook('onReady', async () => {
     accrual?.start();
-    settlement.start();
+    settlementJob.start();
   });
   app.addHook('onClose', async () => {
-    await settlement.close();
+    await settlementJob.close();
     await accrual?.close();
     if (ownVault) vault.close();
+    if (ownProvider) provider.close?.();
     if (ownIdempotency) await idempotency.close();
   });
   return { vault, accrual, settle, load };

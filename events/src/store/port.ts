@@ -42,6 +42,12 @@ export interface EventStore {
    * in order and, when one fails, the parts already written get their `compensation` appended.
    */
   appendMulti(parts: StreamAppend[]): Promise<AppendResult[]>;
+  /**
+   * Optional group commit: `append`, written in one transaction with the other grouped appends made in the same
+   * turn of the event loop (one commit for many concurrent commands). Each append still succeeds or fails on its
+   * own, and its promise settles only once the transaction holding it has committed.
+   */
+  appendGrouped?(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   /** Events of one stream; [] when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of the whole log in position order. */

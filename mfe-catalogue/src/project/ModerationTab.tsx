@@ -1,18 +1,8 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAtomValue } from 'jotai';
-import {
-  ErrorScreen,
-  formatRelativeTime,
-  Guard,
-  invalidateApiCache,
-  renderMarkdown,
-  sessionAtom,
-  threadApi,
-  ThreadView,
-  toasts,
-  useApi,
-} from '@modshelf/web-kit';
+import { ErrorScreen, formatRelativeTime, Guard, invalidateApiCache, sessionAtom, threadApi, ThreadView, toasts, useApi } from '@modshelf/web-kit';
+import { renderMarkdown } from '../markdown';
 import type { ProjectData } from './project-data';
 
 const RESUBMITTABLE = ['rejected', 'withheld'];

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { useAtomValue } from 'jotai';
@@ -11,6 +11,7 @@ import {
   formatCategory,
   formatRelativeTime,
   invalidateApiCache,
+  lazyPage,
   NotFound,
   projectPath,
   sessionAtom,
@@ -23,15 +24,20 @@ import {
 import { ApiErrorScreen } from '../components/ApiErrorScreen';
 import { ProjectIcon } from '../components/ProjectCard';
 import { AboutSidebar } from './AboutSidebar';
-import { ChangelogTab } from './ChangelogTab';
-import { CommentsTab } from './CommentsTab';
-import { GalleryTab } from './GalleryTab';
-import { ModerationTab } from './ModerationTab';
 import { OverviewTab } from './OverviewTab';
-import { VersionsTab } from './VersionsTab';
 import { reportPageView } from './page-view';
 import type { ProjectData } from './project-data';
-import { canManage, SettingsRoute, VersionEditRoute, VersionRoute } from './settings/routes';
+import { canManage } from './settings/can-manage';
+
+// the description tab paints with the page; the other tabs load on first use
+const GalleryTab = lazyPage(() => import('./GalleryTab').then((m) => m.GalleryTab));
+const ChangelogTab = lazyPage(() => import('./ChangelogTab').then((m) => m.ChangelogTab));
+const VersionsTab = lazyPage(() => import('./VersionsTab').then((m) => m.VersionsTab));
+const CommentsTab = lazyPage(() => import('./CommentsTab').then((m) => m.CommentsTab));
+const ModerationTab = lazyPage(() => import('./ModerationTab').then((m) => m.ModerationTab));
+const VersionRoute = lazyPage(() => import('./settings/routes').then((m) => m.VersionRoute));
+const VersionEditRoute = lazyPage(() => import('./settings/routes').then((m) => m.VersionEditRoute));
+const SettingsRoute = lazyPage(() => import('./settings/routes').then((m) => m.SettingsRoute));
 
 /** Project page: header, tabs and the About sidebar at /{type}/{slug or id}/... */
 export function ProjectPage({ urlType }: { urlType: string }) {
@@ -216,18 +222,20 @@ function ProjectLayout({ data, versionsLoaded }: { data: ProjectData; versionsLo
               </NavLink>
             ))}
           </nav>
-          <Routes>
-            <Route index element={<OverviewTab project={p} />} />
-            <Route path="gallery" element={<GalleryTab project={p} />} />
-            <Route path="changelog" element={<ChangelogTab data={data} loaded={versionsLoaded} />} />
-            <Route path="versions" element={<VersionsTab data={data} loaded={versionsLoaded} />} />
-            <Route path="version/:version" element={<VersionRoute data={data} loaded={versionsLoaded} />} />
-            <Route path="version/:version/edit" element={<VersionEditRoute data={data} />} />
-            <Route path="settings/*" element={<SettingsRoute data={data} />} />
-            <Route path="comments" element={<CommentsTab data={data} />} />
-            <Route path="moderation" element={<ModerationTab data={data} />} />
-            <Route path="*" element={<NotFound path={location.pathname} />} />
-          </Routes>
+          <Suspense fallback={<div className="cat-loading" aria-busy="true" />}>
+            <Routes>
+              <Route index element={<OverviewTab project={p} />} />
+              <Route path="gallery" element={<GalleryTab project={p} />} />
+              <Route path="changelog" element={<ChangelogTab data={data} loaded={versionsLoaded} />} />
+              <Route path="versions" element={<VersionsTab data={data} loaded={versionsLoaded} />} />
+              <Route path="version/:version" element={<VersionRoute data={data} loaded={versionsLoaded} />} />
+              <Route path="version/:version/edit" element={<VersionEditRoute data={data} />} />
+              <Route path="settings/*" element={<SettingsRoute data={data} />} />
+              <Route path="comments" element={<CommentsTab data={data} />} />
+              <Route path="moderation" element={<ModerationTab data={data} />} />
+              <Route path="*" element={<NotFound path={location.pathname} />} />
+            </Routes>
+          </Suspense>
         </div>
         <AboutSidebar data={data} />
       </div>

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { caughtUp, formatRelativeTime, invalidateApiCache, renderInlineMarkdown, useT } from '@modshelf/web-kit';
+import { caughtUp, formatRelativeTime, invalidateApiCache, useT } from '@modshelf/web-kit';
+import { renderInlineMarkdown } from '@modshelf/web-kit/markdown';
 import { useAction } from '../common';
 import { dashboard, type Notification } from '../lib/api';
 import { internalLink, isInvite } from '../lib/logic';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { ERRORS, errorText, FormError, useApi, usePageMeta, userPath, useT } from '@modshelf/web-kit';
+import { ERRORS, errorText, FormError, Guard, useApi, usePageMeta, userPath, useT } from '@modshelf/web-kit';
 import { Link } from 'react-router';
-import { Loading, RequireAuth } from '../common';
+import { Loading, useSelf } from '../common';
 import { accounts, redirectLocation, type ConsentInfo } from '../lib/api';
 import { scopeLabel } from '../lib/scopes';
 
@@ -15,7 +15,12 @@ function go(location: string) {
 export function AuthorizePage() {
   const t = useT();
   usePageMeta(t('auth.authorize.title', 'Authorize'));
-  return <RequireAuth>{() => <Consent />}</RequireAuth>;
+  const me = useSelf();
+  return (
+    <Guard need="user" user={me.user} error={me.error} loading={<Loading />} forbidden={null}>
+      <Consent />
+    </Guard>
+  );
 }
 
 function Consent() {

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
-import { usePageMeta, useT } from '@modshelf/web-kit';
-import { RequireAuth } from '../common';
+import { Guard, usePageMeta, useT } from '@modshelf/web-kit';
+import { Loading, useSelf } from '../common';
 import { NewsletterCheckbox } from '../components/NewsletterCheckbox';
 import { safeRedirect } from '../lib/redirect';
 
@@ -10,8 +10,9 @@ export function WelcomePage() {
   const [params] = useSearchParams();
   const next = safeRedirect(params.get('redirect'), '/');
   usePageMeta(t('auth.welcome.title', 'Welcome to Modshelf'));
+  const me = useSelf();
   return (
-    <RequireAuth>
+    <Guard need="user" user={me.user} error={me.error} loading={<Loading />} forbidden={null}>
       {(user) => (
         <div className="set-auth ms-card" data-testid="welcome">
           <h1>{t('auth.welcome.heading', 'Welcome to Modshelf, {username}!', { username: user.username })}</h1>
@@ -29,6 +30,6 @@ export function WelcomePage() {
           </div>
         </div>
       )}
-    </RequireAuth>
+    </Guard>
   );
 }

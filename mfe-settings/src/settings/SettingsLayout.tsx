@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { sessionAtom, usePageMeta, useT } from '@modshelf/web-kit';
+import { Guard, sessionAtom, usePageMeta, useT } from '@modshelf/web-kit';
 import { signOut } from '../auth/session';
-import { RequireAuth } from '../common';
+import { Loading, useSelf } from '../common';
 import type { SelfUser } from '../lib/api';
 import { SECTIONS } from './sections';
 
@@ -46,10 +46,13 @@ export function PageTitle({ id, title }: { id: string; title: string }) {
 
 /** A settings page for signed-in users: its heading, then `children` with the user (and a reload of it). */
 export function SignedInPage({ id, title, children }: { id: string; title: string; children: (user: SelfUser, reload: () => void) => ReactNode }) {
+  const me = useSelf();
   return (
     <>
       <PageTitle id={id} title={title} />
-      <RequireAuth>{children}</RequireAuth>
+      <Guard need="user" user={me.user} error={me.error} loading={<Loading />} forbidden={null}>
+        {(user) => children(user, me.reload)}
+      </Guard>
     </>
   );
 }

@@ -121,8 +121,11 @@ export function streamIds(event: RecordedEvent, kind: string): string[] {
   return event.streamId.startsWith(`${kind}-`) ? [streamEntity(event.streamId)] : [];
 }
 
+/** Changes to some fields of a `T`: each key a field of `T` with a value it may hold (undefined: unchanged), no other key. */
+export type ChangesTo<T, C> = { [K in keyof C]: K extends keyof T ? T[K] | undefined : never };
+
 /** `doc` with the defined values of `changes` over it (the partial fields of an edit event). */
-export function withChanges<T extends object>(doc: T, changes: object): T {
+export function withChanges<T extends object, C extends ChangesTo<T, C>>(doc: T, changes: C): T {
   const out = { ...doc };
   for (const [k, v] of Object.entries(changes)) if (v !== undefined) Reflect.set(out, k, v);
   return out;

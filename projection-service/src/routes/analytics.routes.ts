@@ -4,7 +4,7 @@ import type { Actor } from '@modshelf/events';
 import { invalidInput, PROJECT_PERMISSIONS as P, requireScope } from '@modshelf/service-kit';
 import type { AnalyticsDayDoc } from '../read-model/analytics-documents';
 import type { ProjectDoc } from '../read-model/documents';
-import { canReadProject, findProject, isStaff, jsonStringArray, projectNotFound, type QueryDeps } from './context';
+import { canReadProject, findProject, isStaff, jsonStringArray, projectNotFound, readerOf, type QueryDeps } from './context';
 import { minPositionWait } from './http';
 
 const DAY_MS = 86_400_000;
@@ -95,9 +95,10 @@ export function registerAnalyticsQueryRoutes(app: FastifyInstance, deps: QueryDe
     const keys = jsonStringArray(raw, 'project_ids');
     if (keys.length > 100) throw invalidInput('At most 100 project_ids at a time');
     const out: ProjectDoc[] = [];
+    const reader = await readerOf(rm(), actor);
     for (const key of keys) {
       const p = await findProject(rm(), key);
-      if (!p || !canReadProject(p, actor)) throw projectNotFound();
+      if (!p || !canReadProject(p, reader)) throw projectNotFound();
       if (!(await mayViewAnalytics(deps, p, actor, bit))) throw new Unauthorized('You do not have permission to view analytics for this project!');
       if (!out.some((x) => x.id === p.id)) out.push(p);
     }

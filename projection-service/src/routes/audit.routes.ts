@@ -13,7 +13,7 @@ import {
   timelineEntry,
   type AuditStreamType,
 } from '../audit/audit';
-import { findProject, findUser, isMember, isStaff, type QueryDeps } from './context';
+import { findProject, findUser, isStaff, type QueryDeps } from './context';
 import { actorOf, minPositionWait } from './http';
 import { loadQuarantine } from '../runner/quarantine';
 
@@ -60,7 +60,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: QueryDeps): void
     const projectId = await owningProject(type, id, events);
     if (!projectId) return false;
     const p = await rm().get('projects', projectId);
-    return !!p && isMember(p, actor);
+    return !!p && p.members.some((m) => m.user_id === actor.userId);
   }
 
   app.get<{ Params: { type: string; id: string }; Querystring: Record<string, string> }>('/v2/audit/:type/:id', { preHandler }, async (req) => {

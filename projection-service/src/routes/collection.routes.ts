@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { Actor } from '@modshelf/events';
 import { notFound } from '@modshelf/service-kit';
 import type { CollectionDoc } from '../read-model/community-documents';
 import type { UserDoc } from '../read-model/documents';
 import { FOLLOWING_COLLECTION_ID, canReadCollection, collectionView, listsCollection } from '../views/collection.view';
-import { canReadProject, findUser, jsonStringArray, userNotFound, type QueryDeps } from './context';
-import { actorWith, minPositionWait } from './http';
+import { canReadProject, findUser, jsonStringArray, userNotFound, type QueryDeps, type Reader } from './context';
+import { minPositionWait, readerWith } from './http';
 
 export const collectionNotFound = () => notFound('Collection not found');
 
@@ -24,16 +23,16 @@ export function registerCollectionQueryRoutes(app: FastifyInstance, deps: QueryD
   const preHandler = minPositionWait(deps);
 
   /** Ids of the collection's projects the caller may open (deleted and hidden ones left out). */
-  async function visibleProjects(ids: string[], actor: Actor | null): Promise<string[]> {
+  async function visibleProjects(ids: string[], actor: Reader | null): Promise<string[]> {
     const projects = await rm().getMany('projects', ids);
     return projects.filter((p) => canReadProject(p, actor)).map((p) => p.id);
   }
 
-  async function view(c: CollectionDoc, actor: Actor | null) {
+  async function view(c: CollectionDoc, actor: Reader | null) {
     return collectionView(c, await visibleProjects(c.projects, actor));
   }
 
-  async function following(u: UserDoc, actor: Actor | null) {
+  async function following(u: UserDoc, actor: Reader | null) {
     const follows = await rm().getMany('follows', await rm().findIds('follows', 'user', u.id));
     follows.sort((a, b) => Date.parse(a.created) - Date.parse(b.created));
     const updated = follows.length ? follows[follows.length - 1].created : u.created;
@@ -55,7 +54,7 @@ export function registerCollectionQueryRoutes(app: FastifyInstance, deps: QueryD
   }
 
   app.get<{ Params: { id: string } }>('/v2/collection/:id', { preHandler }, async (req) => {
-    const actor = actorWith(req, 'COLLECTION_READ');
+    const actor = await readerWith(deps, req, 'COLLECTION_READ');
     if (req.params.id === FOLLOWING_COLLECTION_ID) {
       const u = actor && (await rm().get('users', actor.userId));
       if (!u) throw collectionNotFound();
@@ -67,7 +66,7 @@ export function registerCollectionQueryRoutes(app: FastifyInstance, deps: QueryD
   });
 
   app.get<{ Querystring: Record<string, string> }>('/v2/collections', { preHandler }, async (req) => {
-    const actor = actorWith(req, 'COLLECTION_READ');
+    const actor = await readerWith(deps, req, 'COLLECTION_READ');
     const ids = jsonStringArray(req.query.ids, 'ids');
     const out = [];
     for (const c of await rm().getMany('collections', ids)) if (canReadCollection(c, actor)) out.push(await view(c, actor));
@@ -75,7 +74,7 @@ export function registerCollectionQueryRoutes(app: FastifyInstance, deps: QueryD
   });
 
   app.get<{ Params: { id: string } }>('/v2/user/:id/collections', { preHandler }, async (req) => {
-    const actor = actorWith(req, 'COLLECTION_READ');
+    const actor = await readerWith(deps, req, 'COLLECTION_READ');
     const u = await findUser(rm(), req.params.id);
     if (!u) throw userNotFound();
     const own = await rm().getMany('collections', await rm().findIds('collections', 'user', u.id));

@@ -20,14 +20,37 @@ export interface QueryDeps {
 }
 
 export const isStaff = (a: Actor | null) => !!a && (a.role === 'admin' || a.role === 'moderator');
-export const isMember = (p: ProjectDoc, a: Actor | null) => !!a && p.members.some((m) => m.user_id === a.userId);
 
-/** Anyone sees approved, archived and unlisted projects; the team and staff see every status. */
-export function canReadProject(p: ProjectDoc, a: Actor | null): boolean {
+/** A signed-in caller with the organizations they are an accepted member of (read once per request: readerOf). */
+export type Reader = Actor & { readonly organizations: ReadonlySet<string> };
+
+const NO_ORGANIZATIONS: ReadonlySet<string> = new Set();
+
+/** The caller as a Reader (null when anonymous). */
+export async function readerOf(rm: ReadModelStore, actor: Actor): Promise<Reader>;
+export async function readerOf(rm: ReadModelStore, actor: Actor | null): Promise<Reader | null>;
+export async function readerOf(rm: ReadModelStore, actor: Actor | null): Promise<Reader | null> {
+  if (!actor) return null;
+  const ids = await rm.findIds('organizations', 'member', actor.userId);
+  if (ids.length === 0) return { ...actor, organizations: NO_ORGANIZATIONS };
+  const orgs = await rm.getMany('organizations', ids);
+  const accepted = orgs.filter((o) => o.members.some((m) => m.user_id === actor.userId && m.accepted)).map((o) => o.id);
+  return { ...actor, organizations: new Set(accepted) };
+}
+
+/**
+ * The project's people, as Modrinth's visibility checks count them: its team (invitees included) and the
+ * accepted members of the organization that owns it.
+ */
+export const isMember = (p: ProjectDoc, a: Reader | null) =>
+  !!a && (p.members.some((m) => m.user_id === a.userId) || (p.organization !== null && a.organizations.has(p.organization)));
+
+/** Anyone sees approved, archived and unlisted projects; the team, the owning organization's members and staff see every status. */
+export function canReadProject(p: ProjectDoc, a: Reader | null): boolean {
   return LINKABLE_STATUSES.includes(p.status) || isStaff(a) || isMember(p, a);
 }
 
-export function canReadVersion(v: VersionDoc, p: ProjectDoc, a: Actor | null): boolean {
+export function canReadVersion(v: VersionDoc, p: ProjectDoc, a: Reader | null): boolean {
   if (!canReadProject(p, a)) return false;
   return PUBLIC_VERSION_STATUSES.includes(v.status) || isStaff(a) || isMember(p, a);
 }

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '@modshelf/events';
 import { MAX_POSITION_WAIT_MS, MIN_POSITION_HEADER, MIN_POSITION_PARAM, POSITION_HEADER, hasScope, invalidInput, type ScopeName } from '@modshelf/service-kit';
-import type { QueryDeps } from './context';
+import { readerOf, type QueryDeps, type Reader } from './context';
 
 /** The caller, as the site's auth hook resolved it (null when anonymous). */
 export function actorOf(request: FastifyRequest): Actor | null {
@@ -12,6 +12,11 @@ export function actorOf(request: FastifyRequest): Actor | null {
 export function actorWith(request: FastifyRequest, scope: ScopeName): Actor | null {
   const a = actorOf(request);
   return a && hasScope(a.scopes, scope) ? a : null;
+}
+
+/** actorWith, with the organizations the caller belongs to: what project visibility needs. */
+export function readerWith(deps: QueryDeps, request: FastifyRequest, scope: ScopeName): Promise<Reader | null> {
+  return readerOf(deps.projections.storage.readModels, actorWith(request, scope));
 }
 
 /** Read-your-writes: waits (bounded) until the projections pass the position the caller presents. */

@@ -10,8 +10,10 @@ import {
   OrganizationMemberAdded,
   OrganizationProjectAdded,
   OrganizationProjectRemoved,
+  ProjectStatusChanged,
   newId,
   organizationStream,
+  projectStream,
 } from '@modshelf/events';
 import { replayAndCompare } from '../replay/replay';
 import { testApp, type TestApp } from '../testing/app';
@@ -96,6 +98,45 @@ describe('organization routes', () => {
     expect((await t.app.inject(`/v2/project/${p1}/organization`)).json().id).toBe(org);
     expect((await t.app.inject(`/v2/project/${p2}/organization`)).statusCode).toBe(404);
     expect((await t.app.inject(`/v2/project/${draft}/organization`)).statusCode).toBe(404);
+  });
+
+  it("shows the organization's hidden projects to its accepted members, as Modrinth does; invitees and outsiders get 404", async () => {
+    const v = await t.fx.version(draft, alice, { version_number: '0.1.0' });
+    const dave = await t.fx.user('dave');
+    await t.sync();
+    const as = (user: string | null, url: string) => t.app.inject({ url, headers: user ? { 'x-test-user': user } : {} });
+    const thread = (await as(alice, `/v2/project/${draft}`)).json().thread_id;
+    const reads = [
+      `/v2/project/${draft}`,
+      `/v2/project/${draft}/version`,
+      `/v2/project/${draft}/version/${v.id}`,
+      `/v2/project/${draft}/members`,
+      `/v2/project/${draft}/moderation`,
+      `/v2/version/${v.id}`,
+      `/v2/version_file/${v.sha1}`,
+      `/v2/thread/${thread}`,
+    ];
+    for (const url of reads) {
+      expect([url, (await as(carol, url)).statusCode]).toEqual([url, 200]);
+      for (const who of [bob, dave, null])
+        expect([url, who, (await as(who, url)).statusCode]).toEqual([url, who, who || !url.endsWith('moderation') ? 404 : 401]);
+    }
+    expect((await as(carol, `/v2/project/${draft}/version`)).json().map((x: { id: string }) => x.id)).toEqual([v.id]);
+    const ids = (r: { json(): Array<{ id: string }> }) =>
+      r
+        .json()
+        .map((x) => x.id)
+        .sort();
+    expect(ids(await as(carol, `/v2/organization/${org}/projects`))).toEqual([p1, draft].sort());
+    expect(ids(await as(bob, `/v2/organization/${org}/projects`))).toEqual([p1]);
+    expect(ids(await as(carol, `/v2/user/${alice}/projects`))).toContain(draft);
+    expect(ids(await as(dave, `/v2/user/${alice}/projects`))).not.toContain(draft);
+    expect(ids(await as(carol, `/v2/projects?ids=${encodeURIComponent(JSON.stringify([draft, p2]))}`))).toEqual([draft, p2].sort());
+    // the organization's members see only its own projects' hidden statuses: p2 left it
+    await t.fx.emit(projectStream(p2), [ProjectStatusChanged({ from: 'approved', to: 'withheld' })], null);
+    await t.sync();
+    expect((await as(carol, `/v2/project/${p2}`)).statusCode).toBe(404);
+    expect((await as(alice, `/v2/project/${p2}`)).statusCode).toBe(200);
   });
 
   it("lists a user's organizations (pending invites only for themself)", async () => {

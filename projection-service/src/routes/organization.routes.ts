@@ -17,7 +17,7 @@ import {
   userNotFound,
   type QueryDeps,
 } from './context';
-import { actorWith, minPositionWait } from './http';
+import { actorWith, minPositionWait, readerWith } from './http';
 
 export const organizationNotFound = () => notFound('The requested organization was not found');
 
@@ -87,7 +87,7 @@ export function registerOrganizationQueryRoutes(app: FastifyInstance, deps: Quer
 
   app.get<{ Params: { id: string } }>('/v2/organization/:id/projects', { preHandler }, async (req) => {
     const o = await found(req.params.id);
-    const actor = actorWith(req, 'PROJECT_READ');
+    const actor = await readerWith(deps, req, 'PROJECT_READ');
     const projects = await rm().getMany('projects', o.projects);
     return projects
       .filter((p) => p.organization === o.id && canReadProject(p, actor))
@@ -95,7 +95,7 @@ export function registerOrganizationQueryRoutes(app: FastifyInstance, deps: Quer
   });
 
   app.get<{ Params: { id: string } }>('/v2/project/:id/organization', { preHandler }, async (req) => {
-    const actor = actorWith(req, 'PROJECT_READ');
+    const actor = await readerWith(deps, req, 'PROJECT_READ');
     const p = await findProject(rm(), req.params.id);
     if (!p || !canReadProject(p, actor)) throw projectNotFound();
     const o = p.organization ? await rm().get('organizations', p.organization) : null;

@@ -17,9 +17,9 @@ import {
   projectNotFound,
   versionNotFound,
   type QueryDeps,
+  type Reader,
 } from './context';
-import { actorWith, minPositionWait } from './http';
-import type { Actor } from '@modshelf/events';
+import { minPositionWait, readerWith } from './http';
 
 type Params = { id: string };
 
@@ -27,16 +27,16 @@ export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): vo
   const rm = () => deps.projections.storage.readModels;
   const preHandler = minPositionWait(deps);
 
-  async function visibleProject(idOrSlug: string, actor: Actor | null): Promise<ProjectDoc> {
+  async function visibleProject(idOrSlug: string, actor: Reader | null): Promise<ProjectDoc> {
     const p = await findProject(rm(), idOrSlug);
     if (!p || !canReadProject(p, actor)) throw projectNotFound();
     return p;
   }
 
-  const view = (p: ProjectDoc, actor: Actor | null) => projectView(p, { member: isMember(p, actor) || isStaff(actor) });
+  const view = (p: ProjectDoc, actor: Reader | null) => projectView(p, { member: isMember(p, actor) || isStaff(actor) });
 
   /** A project's versions the caller may see, newest first, with the spec's derived fields. */
-  async function versionList(p: ProjectDoc, actor: Actor | null) {
+  async function versionList(p: ProjectDoc, actor: Reader | null) {
     const all = sortNewestFirst(await rm().getMany('versions', await rm().findIds('versions', 'project', p.id)));
     const privileged = isMember(p, actor) || isStaff(actor);
     const visible = all.filter((v) => privileged || v.status === 'listed' || v.status === 'archived');
@@ -46,17 +46,17 @@ export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): vo
   }
 
   app.get<{ Params: Params }>('/v2/project/:id', { preHandler }, async (req) => {
-    const actor = actorWith(req, 'PROJECT_READ');
+    const actor = await readerWith(deps, req, 'PROJECT_READ');
     return view(await visibleProject(req.params.id, actor), actor);
   });
 
   app.get<{ Params: Params }>('/v2/project/:id/check', { preHandler }, async (req) => {
-    const p = await visibleProject(req.params.id, actorWith(req, 'PROJECT_READ'));
+    const p = await visibleProject(req.params.id, await readerWith(deps, req, 'PROJECT_READ'));
     return { id: p.id };
   });
 
   app.get<{ Params: Params; Querystring: Record<string, string> }>('/v2/project/:id/version', { preHandler }, async (req) => {
-    const actor = actorWith(req, 'PROJECT_READ');
+    const actor = await readerWith(deps, req, 'PROJECT_READ');
     const p = await visibleProject(req.params.id, actor);
     const q = req.query;
     const loaders = optionalJsonArray(q.loaders);
@@ -80,7 +80,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): vo
   });
 
   app.get<{ Params: Params & { version: string } }>('/v2/project/:id/version/:version', { preHandler }, async (req) => {
-    const actor = actorWith(req, 'PROJECT_READ');
+    const actor = await readerWith(deps, req, 'PROJECT_READ');
     const p = await visibleProject(req.params.id, actor);
     const { visible, derived } = await versionList(p, actor);
     const wanted = req.params.version;
@@ -90,12 +90,12 @@ export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): vo
   });
 
   app.get<{ Params: Params }>('/v2/project/:id/members', { preHandler }, async (req) => {
-    const actor = actorWith(req, 'PROJECT_READ');
+    const actor = await readerWith(deps, req, 'PROJECT_READ');
     const p = await visibleProject(req.params.id, actor);
     return teamMembers(p, actor);
   });
 
-  async function teamMembers(p: ProjectDoc, actor: Actor | null) {
+  async function teamMembers(p: ProjectDoc, actor: Reader | null) {
     const privileged = isMember(p, actor) || isStaff(actor);
     const members = p.members.filter((m) => m.accepted || privileged);
     const users = new Map(
@@ -111,7 +111,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): vo
   }
 
   app.get<{ Params: Params }>('/v2/team/:id/members', { preHandler }, async (req) => {
-    const actor = actorWith(req, 'PROJECT_READ');
+    const actor = await readerWith(deps, req, 'PROJECT_READ');
     const ids = await rm().findIds('projects', 'team', req.params.id);
     const p = ids.length ? await rm().get('projects', ids[0]) : null;
     if (!p || !canReadProject(p, actor)) throw notFound('The requested team was not found');
@@ -119,7 +119,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): vo
   });
 
   app.get<{ Querystring: Record<string, string> }>('/v2/teams', { preHandler }, async (req) => {
-    const actor = actorWith(req, 'PROJECT_READ');
+    const actor = await readerWith(deps, req, 'PROJECT_READ');
     const out = [];
     for (const team of jsonStringArray(req.query.ids, 'ids')) {
       const ids = await rm().findIds('projects', 'team', team);
@@ -130,7 +130,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): vo
   });
 
   app.get<{ Params: Params }>('/v2/project/:id/dependencies', { preHandler }, async (req) => {
-    const actor = actorWith(req, 'PROJECT_READ');
+    const actor = await readerWith(deps, req, 'PROJECT_READ');
     const p = await visibleProject(req.params.id, actor);
     const { visible } = await versionList(p, actor);
     const projectIds = new Set<string>();
@@ -153,7 +153,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): vo
   });
 
   app.get<{ Querystring: Record<string, string> }>('/v2/projects', { preHandler }, async (req) => {
-    const actor = actorWith(req, 'PROJECT_READ');
+    const actor = await readerWith(deps, req, 'PROJECT_READ');
     const out = [];
     const seen = new Set<string>();
     for (const key of jsonStringArray(req.query.ids, 'ids')) {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Actor } from '@modshelf/events';
 import { notFound, requireScope } from '@modshelf/service-kit';
 import type { ProjectModeration } from '@modshelf/contract/v2';
 import type { ProjectDoc } from '../read-model/documents';
@@ -8,11 +7,13 @@ import { projectView } from '../views/project.view';
 import { QUEUE_WINDOW_DAYS, estimatedWaitHours, messageVisible, threadView } from '../views/thread.view';
 import { userView } from '../views/user.view';
 import { queueOrder } from './moderation.routes';
-import { canReadProject, findProject, isStaff, jsonStringArray, projectNotFound, type QueryDeps } from './context';
-import { actorWith, minPositionWait } from './http';
+import { canReadProject, findProject, isStaff, jsonStringArray, projectNotFound, readerOf, type QueryDeps, type Reader } from './context';
+import { minPositionWait, readerWith } from './http';
 
 const threadNotFound = () => notFound('The requested thread was not found');
-const onTeam = (p: ProjectDoc, a: Actor | null) => !!a && p.members.some((m) => m.user_id === a.userId && m.accepted);
+/** The accepted members of the project's team or of the organization that owns it (who read its moderation thread, as Modrinth). */
+const onTeam = (p: ProjectDoc, a: Reader | null) =>
+  !!a && (p.members.some((m) => m.user_id === a.userId && m.accepted) || (p.organization !== null && a.organizations.has(p.organization)));
 
 /**
  * Reads of threads (THREAD_READ): GET /v2/thread/{id}, GET /v2/threads?ids=[...], and the team's
@@ -26,7 +27,7 @@ export function registerThreadQueryRoutes(app: FastifyInstance, deps: QueryDeps)
   const rm = () => deps.projections.storage.readModels;
   const preHandler = minPositionWait(deps);
 
-  async function readable(t: ThreadDoc, a: Actor | null): Promise<boolean> {
+  async function readable(t: ThreadDoc, a: Reader | null): Promise<boolean> {
     if (t.type === 'report') {
       const r = t.report_id ? await rm().get('reports', t.report_id) : null;
       return !!r && !!a && (r.reporter === a.userId || isStaff(a));
@@ -36,7 +37,7 @@ export function registerThreadQueryRoutes(app: FastifyInstance, deps: QueryDeps)
     return t.type === 'comments' ? canReadProject(p, a) : isStaff(a) || onTeam(p, a);
   }
 
-  async function view(t: ThreadDoc, a: Actor | null) {
+  async function view(t: ThreadDoc, a: Reader | null) {
     const staff = isStaff(a);
     const ids = new Set<string>();
     if (t.type === 'project' && t.project_id) {
@@ -56,14 +57,14 @@ export function registerThreadQueryRoutes(app: FastifyInstance, deps: QueryDeps)
   }
 
   app.get<{ Params: { id: string } }>('/v2/thread/:id', { preHandler }, async (req) => {
-    const a = actorWith(req, 'THREAD_READ');
+    const a = await readerWith(deps, req, 'THREAD_READ');
     const t = /^[0-9A-Za-z]{8}$/.test(req.params.id) ? await rm().get('threads', req.params.id) : null;
     if (!t || !(await readable(t, a))) throw threadNotFound();
     return view(t, a);
   });
 
   app.get<{ Querystring: Record<string, string> }>('/v2/threads', { preHandler }, async (req) => {
-    const a = actorWith(req, 'THREAD_READ');
+    const a = await readerWith(deps, req, 'THREAD_READ');
     const threads = await rm().getMany('threads', jsonStringArray(req.query.ids, 'ids').slice(0, 1000));
     const out = [];
     for (const t of threads) if (await readable(t, a)) out.push(await view(t, a));
@@ -71,7 +72,7 @@ export function registerThreadQueryRoutes(app: FastifyInstance, deps: QueryDeps)
   });
 
   app.get<{ Params: { id: string } }>('/v2/project/:id/moderation', { preHandler }, async (req): Promise<ProjectModeration> => {
-    const a = requireScope(req, 'PROJECT_READ');
+    const a = await readerOf(rm(), requireScope(req, 'PROJECT_READ'));
     const p = await findProject(rm(), req.params.id);
     if (!p || !canReadProject(p, a)) throw projectNotFound();
     if (!isStaff(a) && !onTeam(p, a)) throw projectNotFound();

@@ -3,8 +3,8 @@ import { hasScope, missingScope, unauthorized } from '@modshelf/service-kit';
 import type { UserDoc } from '../read-model/documents';
 import { projectView } from '../views/project.view';
 import { userView, type UserStats } from '../views/user.view';
-import { canReadProject, findUser, isMember, isStaff, jsonStringArray, userNotFound, type QueryDeps } from './context';
-import { actorOf, actorWith, minPositionWait } from './http';
+import { canReadProject, findUser, isMember, isStaff, jsonStringArray, readerOf, userNotFound, type QueryDeps } from './context';
+import { actorOf, actorWith, minPositionWait, readerWith } from './http';
 import { isListed } from '../views/derive';
 
 export function registerUserRoutes(app: FastifyInstance, deps: QueryDeps): void {
@@ -27,7 +27,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: QueryDeps): void 
   }
 
   app.get('/v2/user', { preHandler }, async (req) => {
-    const actor = actorOf(req);
+    const actor = await readerOf(rm(), actorOf(req));
     if (!actor) throw unauthorized();
     if (!hasScope(actor.scopes, 'USER_READ')) throw missingScope('USER_READ');
     const u = await rm().get('users', actor.userId);
@@ -62,7 +62,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: QueryDeps): void 
   });
 
   app.get<{ Params: { id: string } }>('/v2/user/:id/projects', { preHandler }, async (req) => {
-    const actor = actorWith(req, 'PROJECT_READ');
+    const actor = await readerWith(deps, req, 'PROJECT_READ');
     const u = await findUser(rm(), req.params.id);
     if (!u) throw userNotFound();
     const projects = (await memberProjects(u.id)).filter((p) => isListed(p) || ((isMember(p, actor) || isStaff(actor)) && canReadProject(p, actor)));
@@ -70,7 +70,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: QueryDeps): void 
   });
 
   app.get<{ Params: { id: string } }>('/v2/user/:id/follows', { preHandler }, async (req) => {
-    const actor = actorOf(req);
+    const actor = await readerOf(rm(), actorOf(req));
     if (!actor) throw unauthorized();
     if (!hasScope(actor.scopes, 'USER_READ')) throw missingScope('USER_READ');
     const u = await findUser(rm(), req.params.id);

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { hashAlgorithm, hashesBody, updateBody } from '@modshelf/contract/v2';
-import type { Actor } from '@modshelf/events';
 import { invalidInput } from '@modshelf/service-kit';
 import { sha512Key } from '../read-model/collections';
 import type { ProjectDoc, UserDoc, VersionDoc } from '../read-model/documents';
 import { LISTED_VERSION_STATUSES, PUBLIC_VERSION_STATUSES } from '../views/derive';
 import { deriveVersionList, listedVersionView, sortNewestFirst, versionView } from '../views/version.view';
-import { canReadProject, canReadVersion, jsonStringArray, versionNotFound, type QueryDeps } from './context';
-import { actorWith, minPositionWait } from './http';
+import { canReadProject, canReadVersion, jsonStringArray, versionNotFound, type QueryDeps, type Reader } from './context';
+import { minPositionWait, readerWith } from './http';
 
 /** Modrinth's default: 128 or more characters is sha512, otherwise sha1. */
 function algorithmFor(hash: string, given: unknown): 'sha1' | 'sha512' {
@@ -22,7 +21,7 @@ export function registerVersionRoutes(app: FastifyInstance, deps: QueryDeps): vo
   const rm = () => deps.projections.storage.readModels;
   const preHandler = minPositionWait(deps);
 
-  async function readable(v: VersionDoc | null, actor: Actor | null): Promise<{ v: VersionDoc; p: ProjectDoc } | null> {
+  async function readable(v: VersionDoc | null, actor: Reader | null): Promise<{ v: VersionDoc; p: ProjectDoc } | null> {
     if (!v) return null;
     const p = await rm().get('projects', v.project_id);
     return p && canReadVersion(v, p, actor) ? { v, p } : null;
@@ -40,13 +39,13 @@ export function registerVersionRoutes(app: FastifyInstance, deps: QueryDeps): vo
   }
 
   app.get<{ Params: { id: string } }>('/v2/version/:id', { preHandler }, async (req) => {
-    const hit = await readable(await rm().get('versions', req.params.id), actorWith(req, 'VERSION_READ'));
+    const hit = await readable(await rm().get('versions', req.params.id), await readerWith(deps, req, 'VERSION_READ'));
     if (!hit) throw versionNotFound();
     return withDerived(hit.v, hit.p);
   });
 
   app.get<{ Querystring: Record<string, string> }>('/v2/versions', { preHandler }, async (req) => {
-    const actor = actorWith(req, 'VERSION_READ');
+    const actor = await readerWith(deps, req, 'VERSION_READ');
     const out = [];
     for (const v of await rm().getMany('versions', [...new Set(jsonStringArray(req.query.ids, 'ids'))])) {
       const r = await readable(v, actor);
@@ -56,7 +55,7 @@ export function registerVersionRoutes(app: FastifyInstance, deps: QueryDeps): vo
   });
 
   /** Readable versions holding a file with this hash, newest first. */
-  async function versionsByHash(hash: string, algorithm: 'sha1' | 'sha512', actor: Actor | null) {
+  async function versionsByHash(hash: string, algorithm: 'sha1' | 'sha512', actor: Reader | null) {
     const full = hash.toLowerCase();
     const ids = await rm().findIds('versions', algorithm, algorithm === 'sha512' ? sha512Key(full) : full);
     const out: Array<{ v: VersionDoc; p: ProjectDoc }> = [];
@@ -69,7 +68,7 @@ export function registerVersionRoutes(app: FastifyInstance, deps: QueryDeps): vo
   }
 
   app.get<{ Params: { hash: string }; Querystring: Record<string, string> }>('/v2/version_file/:hash', { preHandler }, async (req) => {
-    const actor = actorWith(req, 'VERSION_READ');
+    const actor = await readerWith(deps, req, 'VERSION_READ');
     const found = await versionsByHash(req.params.hash, algorithmFor(req.params.hash, req.query.algorithm), actor);
     const pick = req.query.version_id ? found.find((f) => f.v.id === req.query.version_id) : found[0];
     if (!pick) throw versionNotFound();
@@ -91,7 +90,7 @@ export function registerVersionRoutes(app: FastifyInstance, deps: QueryDeps): vo
   }
 
   app.post<{ Params: { hash: string }; Querystring: Record<string, string> }>('/v2/version_file/:hash/update', { preHandler }, async (req) => {
-    const actor = actorWith(req, 'VERSION_READ');
+    const actor = await readerWith(deps, req, 'VERSION_READ');
     const filters = updateBody.parse(req.body ?? {});
     const found = await versionsByHash(req.params.hash, algorithmFor(req.params.hash, req.query.algorithm), actor);
     const pick = req.query.version_id ? found.find((f) => f.v.id === req.query.version_id) : found[0];
@@ -102,7 +101,7 @@ export function registerVersionRoutes(app: FastifyInstance, deps: QueryDeps): vo
   });
 
   app.post('/v2/version_files', { preHandler }, async (req) => {
-    const actor = actorWith(req, 'VERSION_READ');
+    const actor = await readerWith(deps, req, 'VERSION_READ');
     const body = hashesBody.parse(req.body ?? {});
     const out: Record<string, unknown> = {};
     for (const hash of body.hashes) {
@@ -113,7 +112,7 @@ export function registerVersionRoutes(app: FastifyInstance, deps: QueryDeps): vo
   });
 
   app.post('/v2/version_files/update', { preHandler }, async (req) => {
-    const actor = actorWith(req, 'VERSION_READ');
+    const actor = await readerWith(deps, req, 'VERSION_READ');
     const body = hashesBody.extend(updateBody.shape).parse(req.body ?? {});
     const out: Record<string, unknown> = {};
     for (const hash of body.hashes) {

@@ -203,18 +203,20 @@ export class FacetMemory {
     return out;
   }
 
+  /** The rows a facet filter keeps (every atom's set holds only rows alive, so a conjunction starts from its first atom). */
   filterSet(filter: FacetFilter): Bitset {
-    let result = this.alive.clone();
+    let result: Bitset | null = null;
     for (const group of filter) {
-      let any = new Bitset(0);
+      let any: Bitset | null = null;
       for (const conj of group) {
-        let all = this.alive.clone();
-        for (const atom of conj) all = all.and(this.atomSet(atom));
-        any = any.or(all);
+        let all = conj.length > 0 ? this.atomSet(conj[0]) : this.alive.clone();
+        for (let i = 1; i < conj.length; i++) all = all.and(this.atomSet(conj[i]));
+        any = any ? any.or(all) : all;
       }
-      result = result.and(any);
+      const kept = any ?? new Bitset(0);
+      result = result ? result.and(kept) : kept;
     }
-    return result;
+    return result ?? this.alive.clone();
   }
 
   private freshOrder(field: NumberField): SortedOrder {

@@ -3,8 +3,9 @@ import { Bitset } from './bitset';
 import { FacetMemory, RESORT_THRESHOLD, fnv1a, type NumberField, type Stored } from './facet-memory';
 import { NUMBER_FIELDS, type SearchChange, type SearchDocument, type SearchHit, type SearchIndex, type SearchRequest, type SearchResult } from './port';
 import { tokenize } from './tokenize';
+import { TermSets, type Term } from './term-sets';
 import { Vocabulary } from './typo';
-import { ftsExpression, termMatches, type DocTokens, type TermQuery } from './word-query';
+import type { DocTokens } from './word-query';
 
 export { normalizeTag } from './facet-memory';
 
@@ -22,7 +23,7 @@ const SORT_KEY: Record<string, NumberField> = {
   newest: 'created_timestamp',
   updated: 'modified_timestamp',
 };
-/** Commits of at most this many documents update cached word queries in place instead of dropping them. */
+/** Commits of at most this many documents update the cached term sets in place instead of dropping them. */
 const INCREMENTAL_LIMIT = 64;
 
 function* storedOf(rows: Iterable<{ facets: string }>): Iterable<Stored> {
@@ -41,8 +42,8 @@ export class SqliteSearchIndex implements SearchIndex {
   private readonly vocab = new Vocabulary();
   private generation = 0;
   private readonly memory: FacetMemory;
-  /** word queries already run, by FTS5 expression, kept up to date by small commits. */
-  private readonly ftsCache = new Map<string, { set: Bitset; q: TermQuery }>();
+  /** rows of the FTS5 terms already asked for, kept up to date by small commits. */
+  private readonly terms: TermSets;
   private readonly resultCache = new Map<string, SearchResult>();
 
   constructor(
@@ -67,6 +68,7 @@ export class SqliteSearchIndex implements SearchIndex {
       checkpoint: db.prepare<[string], number>('SELECT position FROM checkpoints WHERE name = ?').pluck(),
       setCheckpoint: db.prepare('INSERT OR REPLACE INTO checkpoints (name, position) VALUES (?, ?)'),
     };
+    this.terms = new TermSets((expr) => this.ftsMatch(expr));
     this.memory = new FacetMemory({
       tags: (rid) => {
         const json = this.s.facetsOf.get(rid);
@@ -140,11 +142,10 @@ export class SqliteSearchIndex implements SearchIndex {
       const tokens = small ? { all: new Set(words), nameSlug: new Set(tokenize(`${t.name} ${t.slug}`)) } : undefined;
       touched.push({ rid, before, after: stored, projectId: c.projectId, tokens });
       memory.push(() => {
-        for (const w of words) if (this.vocab.add(w)) vocabGrew = true;
+        for (const w of words) this.vocab.add(w);
       });
     }
     if (touched.length === 0) return () => {};
-    let vocabGrew = false;
     return () => {
       const mem = this.memory;
       const bulk = mem.ordersStale || touched.length > RESORT_THRESHOLD;
@@ -160,21 +161,9 @@ export class SqliteSearchIndex implements SearchIndex {
       }
       if (bulk) mem.ordersStale = true;
       for (const m of memory) m();
-      if (!small) this.ftsCache.clear();
-      else {
-        // Keep cached word queries: re-test only the changed rows against each (typo queries go when new words arrive).
-        for (const [expr, entry] of this.ftsCache) {
-          if (entry.q.fuzzy && vocabGrew) {
-            this.ftsCache.delete(expr);
-            continue;
-          }
-          for (const t of touched) {
-            if (t.textSame) continue;
-            entry.set.clear(t.rid);
-            if (t.after && t.tokens && termMatches(entry.q, t.tokens)) entry.set.set(t.rid);
-          }
-        }
-      }
+      // Keep the cached term sets after a small commit: re-test only the changed rows against each.
+      if (!small) this.terms.clear();
+      else this.terms.update(touched.map((t) => ({ rid: t.rid, alive: t.after !== null, tokens: t.tokens, textSame: t.textSame })));
       this.generation += 1;
       this.resultCache.clear();
     };
@@ -182,7 +171,7 @@ export class SqliteSearchIndex implements SearchIndex {
 
   private invalidate(): void {
     this.generation += 1;
-    this.ftsCache.clear();
+    this.terms.clear();
     this.resultCache.clear();
   }
 
@@ -206,10 +195,8 @@ export class SqliteSearchIndex implements SearchIndex {
 
   // ---- queries ----
 
-  private fts(q: TermQuery): Bitset {
-    const expr = ftsExpression(q);
-    const hit = this.ftsCache.get(expr);
-    if (hit) return hit.set;
+  /** The rows an FTS5 expression matches. */
+  private ftsMatch(expr: string): Bitset {
     const b = new Bitset(this.memory.alive.words.length);
     const list = this.s.ftsMatch.get(expr) ?? '';
     let n = 0;
@@ -221,8 +208,6 @@ export class SqliteSearchIndex implements SearchIndex {
       } else n = n * 10 + (c - 48);
     }
     if (list.length > 0) b.set(n);
-    if (this.ftsCache.size > 300) this.ftsCache.clear();
-    this.ftsCache.set(expr, { set: b, q });
     return b;
   }
 
@@ -238,14 +223,17 @@ export class SqliteSearchIndex implements SearchIndex {
       let anyAll: Bitset | null = null;
       let exactAll: Bitset | null = null;
       let nameAll: Bitset | null = null;
+      const ranked = req.sort === 'relevance';
       words.forEach((w, i) => {
-        const last = i === words.length - 1;
-        const exact: TermQuery = { columns: 'all', exact: last ? [] : [w], prefixes: last ? [w] : [], fuzzy: false };
-        const typos = this.vocab.candidates(w);
-        const anySet = typos.length > 0 ? this.fts({ ...exact, exact: [...exact.exact, ...typos], fuzzy: true }) : this.fts(exact);
-        const exactSet = typos.length > 0 ? this.fts(exact) : anySet;
-        const nameSet = this.fts({ ...exact, columns: 'nameSlug' });
+        // the last word also matches as a prefix (as-you-type); a word of 5+ letters also matches its typo candidates
+        const exact: Term = { columns: 'all', word: w, prefix: i === words.length - 1 };
+        const typos = this.vocab.candidates(w).map((c): Term => ({ columns: 'all', word: c, prefix: false }));
+        const exactSet = this.terms.get(exact);
+        const anySet = typos.length > 0 ? this.terms.union([exact, ...typos]) : exactSet;
         anyAll = anyAll ? anyAll.and(anySet) : anySet;
+        // the relevance tiers only: every word in name or slug, every word exactly
+        if (!ranked) return;
+        const nameSet = this.terms.get({ ...exact, columns: 'nameSlug' });
         exactAll = exactAll ? exactAll.and(exactSet) : exactSet;
         nameAll = nameAll ? nameAll.and(nameSet) : nameSet;
       });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '@modshelf/service-kit';
 import type { CatalogueContext } from '../context';
 import type { DownloadCounter } from '../downloads/download-counter';
+import { BlobCache } from '../../blobs/blob-cache';
 import { IMAGE_TYPES } from '../http';
 import { actorOf } from '../actor.hook';
 import { loadProject } from '../project/project.service';
@@ -49,12 +50,14 @@ export function parseRange(header: string | undefined, size: number): { start: n
 
 async function sendBlob(
   ctx: CatalogueContext,
+  cache: BlobCache,
   reply: FastifyReply,
   sha512: string,
   sha1: string | null,
   type: string,
   extra: Record<string, string> = {},
-  onServe?: (startsAtZero: boolean) => void,
+  /** runs just before the answer; false refuses it with a 503 (the download could not be counted) */
+  onServe?: (startsAtZero: boolean) => boolean,
 ) {
   const etag = `"${sha1 ?? sha512}"`;
   const common = {
@@ -65,9 +68,8 @@ async function sendBlob(
     'access-control-allow-origin': '*',
     ...extra,
   };
-  const whole = await ctx.blobs.open(sha512, { start: 0, end: 0 });
+  const whole = await cache.get(sha512);
   if (!whole) throw notFound();
-  whole.stream.destroy();
   const size = whole.size;
   if (reply.request.headers['if-none-match'] === etag) return reply.status(304).headers(common).send();
   const ifRange = reply.request.headers['if-range'];
@@ -78,14 +80,20 @@ async function sendBlob(
       .headers({ ...common, 'content-range': `bytes */${size}` })
       .send({ error: 'invalid_input', description: 'Range Not Satisfiable' });
   }
-  onServe?.(range === null || range.start === 0);
+  if (onServe && !onServe(range === null || range.start === 0)) {
+    return reply
+      .status(503)
+      .headers({ 'retry-after': '1', 'cache-control': 'no-store' })
+      .send({ error: 'service_unavailable', description: 'The server is shutting down; try again' });
+  }
   if (size === 0)
     return reply
       .status(200)
       .headers({ ...common, 'content-type': type, 'content-length': '0' })
       .send('');
-  const blob = await ctx.blobs.open(sha512, range ?? undefined);
-  if (!blob) throw notFound();
+  const body = whole.body ? (range ? whole.body.subarray(range.start, range.end + 1) : whole.body) : null;
+  const blob = body ? null : await ctx.blobs.open(sha512, range ?? undefined);
+  if (!body && !blob) throw notFound();
   if (range) {
     reply.status(206).headers({
       ...common,
@@ -96,7 +104,7 @@ async function sendBlob(
   } else {
     reply.headers({ ...common, 'content-type': type, 'content-length': String(size) });
   }
-  return reply.send(blob.stream);
+  return reply.send(body ?? blob?.stream);
 }
 
 /**
@@ -105,6 +113,7 @@ async function sendBlob(
  * deduplicated per (client IP or IPv6 /64, project) by the DownloadCounter.
  */
 export function registerCdnRoutes(app: FastifyInstance, ctx: CatalogueContext, downloads: DownloadCounter): void {
+  const cache = new BlobCache(ctx.blobs);
   // wildcards, not :params: file names and sha512 names are longer than find-my-way's 100-character parameter limit
   app.get<{ Params: { project: string; version: string; '*': string } }>('/cdn/data/:project/versions/:version/*', async (request, reply) => {
     const { project, version } = request.params;
@@ -120,14 +129,19 @@ export function registerCdnRoutes(app: FastifyInstance, ctx: CatalogueContext, d
     if (!file) throw notFound();
     return sendBlob(
       ctx,
+      cache,
       reply,
       file.hashes.sha512,
       file.hashes.sha1,
       contentTypeOf(file.filename),
       { 'content-disposition': disposition(file.filename) },
-      // a download counts once it starts at byte 0 (resumed ranges do not count again)
+      // a download counts once it starts at byte 0 (resumed ranges do not count again); once the counter has
+      // closed (the site is stopping) a download it could no longer count is refused rather than served uncounted
       (startsAtZero) => {
-        if (request.method === 'GET' && startsAtZero) downloads.record(request.ip, project, version);
+        if (request.method !== 'GET' || !startsAtZero) return true;
+        if (downloads.closed) return false;
+        downloads.record(request.ip, project, version);
+        return true;
       },
     );
   });
@@ -136,7 +150,9 @@ export function registerCdnRoutes(app: FastifyInstance, ctx: CatalogueContext, d
     app.get<{ Params: { project: string; '*': string } }>(`/cdn/data/:project/${folder}/*`, async (request, reply) => {
       const m = /^([0-9a-f]{128})\.([a-z]{2,5})$/.exec(request.params['*']);
       if (!m || !(m[2] in IMAGE_TYPES)) throw notFound();
-      return sendBlob(ctx, reply, m[1], null, IMAGE_TYPES[m[2]], { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" });
+      return sendBlob(ctx, cache, reply, m[1], null, IMAGE_TYPES[m[2]], {
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      });
     });
   }
 }

@@ -59,6 +59,7 @@ export class DownloadCounter {
   private pending = new Map<string, Map<string, number>>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
+  private stopped = false;
 
   constructor(
     private readonly store: EventStore,
@@ -116,7 +117,13 @@ export class DownloadCounter {
     return this.flushing;
   }
 
+  /** True once close() was called: what is recorded after that is no longer flushed. */
+  get closed(): boolean {
+    return this.stopped;
+  }
+
   async close(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.flush();

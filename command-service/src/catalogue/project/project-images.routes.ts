@@ -8,8 +8,8 @@ import { noContent, stageOrReject, commandContext } from '../http';
 import { requireScopes } from '../actor.hook';
 import type { ProjectCommand } from './project.commands';
 import { galleryAddQuery, galleryDeleteQuery, galleryEditQuery, iconQuery } from '@modshelf/contract/v2';
-import { loadProject, resolveProject, runProjectCommand } from './project.service';
-import { decideProject } from './project.decider';
+import { resolveProject, runProjectCommand } from './project.service';
+import { commitOnAccept } from '../../blobs/commit-on-accept';
 import type { GalleryImage } from './project.state';
 
 type IdParams = { id: string };
@@ -19,7 +19,7 @@ export function imageUrl(ctx: CatalogueContext, projectId: string, folder: 'imag
   return `${ctx.publicUrl}/cdn/data/${projectId}/${folder}/${sha512}.${ext}`;
 }
 
-/** The icon and gallery routes: image bodies staged, dry-run decided, then committed. */
+/** The icon and gallery routes: image bodies staged, kept only once the decider accepts the command. */
 export function registerProjectImageRoutes(app: FastifyInstance, ctx: CatalogueContext): void {
   // PATCH /v2/project/{id|slug}/icon?ext=png with the image as the body; DELETE removes it
   app.patch<{ Params: IdParams; Querystring: Record<string, string> }>('/v2/project/:id/icon', async (request, reply) => {
@@ -29,14 +29,8 @@ export function registerProjectImageRoutes(app: FastifyInstance, ctx: CatalogueC
     const blob = await stageImage(ctx, request, ctx.maxIconBytes, 'The icon');
     try {
       const icon_url = imageUrl(ctx, pid, 'icons', blob.sha512, ext);
-      await dryRun(ctx, pid, { kind: 'set-icon', actor: toCommandActor(actor), icon_url, color: null });
-      await blob.commit();
-      const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, {
-        kind: 'set-icon',
-        actor: toCommandActor(actor),
-        icon_url,
-        color: null,
-      });
+      const command: ProjectCommand = { kind: 'set-icon', actor: toCommandActor(actor), icon_url, color: null };
+      const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, command, commitOnAccept(blob));
       return noContent(reply, result.position);
     } finally {
       await blob.discard();
@@ -72,9 +66,7 @@ export function registerProjectImageRoutes(app: FastifyInstance, ctx: CatalogueC
         created: ctx.now().toISOString(),
       };
       const command = { kind: 'add-gallery-image' as const, actor: toCommandActor(actor), image };
-      await dryRun(ctx, pid, command);
-      await blob.commit();
-      const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, command);
+      const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, command, commitOnAccept(blob));
       return noContent(reply, result.position);
     } finally {
       await blob.discard();
@@ -98,11 +90,6 @@ export function registerProjectImageRoutes(app: FastifyInstance, ctx: CatalogueC
     });
     return noContent(reply, result.position);
   });
-}
-
-/** Decides without appending, so an upload is only committed when the command would succeed. */
-async function dryRun(ctx: CatalogueContext, pid: string, command: ProjectCommand): Promise<void> {
-  decideProject(command, await loadProject(ctx, pid));
 }
 
 /** The raw image body of icon and gallery uploads (any image/* or octet-stream content type). */

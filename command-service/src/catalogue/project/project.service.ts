@@ -1,8 +1,8 @@
 import { ProjectCreated, ProjectDeleted, ProjectEdited, projectStream, type DecidedEvent } from '@modshelf/events';
 import { invalidInput, notFound } from '@modshelf/contract';
-import { execute, loadStream, type CommandContext, type CommandResult, type NameRules } from '../../kernel/execute';
+import { execute, type CommandContext, type CommandResult, type ExecuteHooks, type NameRules } from '../../kernel/execute';
 import { renameClaims, type NameClaim } from '../../kernel/names';
-import { fold } from '../../kernel/decider';
+import { loadState } from '../../kernel/state-cache';
 import type { CatalogueContext } from '../context';
 import type { ProjectCommand } from './project.commands';
 import { projectDecider } from './project.decider';
@@ -40,8 +40,7 @@ export async function resolveProject(ctx: CatalogueContext, idOrSlug: string): P
 
 /** The project's folded state (for commands on other aggregates that need its team and status). */
 export async function loadProject(ctx: CatalogueContext, projectId: string): Promise<ProjectState> {
-  const { events } = await loadStream(ctx.store, projectStream(projectId));
-  return fold(projectDecider, events);
+  return (await loadState(ctx.store, projectStream(projectId), projectDecider)).state;
 }
 
 /** Runs a command on a project; `context` carries its ids (the route derives them from the request). */
@@ -50,6 +49,7 @@ export function runProjectCommand(
   context: CommandContext,
   projectId: string,
   command: ProjectCommand,
+  hooks?: ExecuteHooks,
 ): Promise<CommandResult<ProjectState>> {
-  return execute(ctx.store, projectStream(projectId), projectDecider, command, context, projectNames);
+  return execute(ctx.store, projectStream(projectId), projectDecider, command, context, projectNames, { ...hooks, group: true });
 }

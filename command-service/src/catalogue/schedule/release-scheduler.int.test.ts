@@ -177,4 +177,33 @@ describe('release scheduler', () => {
     await vi.waitFor(async () => expect(await statusOf(second.store, 'ProjAAAA')).toBe('approved'), { timeout: 5000, interval: 20 });
     expect(await releases(second.store)).toBe(1);
   });
+
+  it('a first run over a log that takes longer than the lease to read renews it and keeps its progress', async () => {
+    const store = new SqliteEventStore({ path: join(dir, 'events.db') });
+    const leases = new SqliteLeaseStore({ db: store.db, clock: () => clock.now });
+    closers.push(() => store.close());
+    await approvedProject(store, 'ProjAAAA');
+    await schedule(store, 'ProjAAAA', T0 + 1_000);
+    const meta = { commandId: 'c', correlationId: 'c', causationId: 'c', actor: OWNER.userId, time: new Date(T0).toISOString() };
+    const filler = (): DecidedEvent =>
+      TeamMemberAdded({ user_id: OWNER.userId, role: 'Owner', permissions: ALL_PROJECT_PERMISSIONS, ordering: 0, accepted: true, is_owner: true });
+    for (let chunk = 0; chunk < 5; chunk++) {
+      const events = Array.from({ length: 1_000 }, filler);
+      await store.append(`filler-${chunk}`, toNewEvents(events, meta, newEventId), NO_STREAM);
+    }
+    // every page read costs a second of the lease's clock: the run reads 3 pages against a 3 s lease
+    const slow = Object.create(store) as SqliteEventStore;
+    slow.readAll = async (options) => {
+      clock.now += 1_000;
+      return store.readAll(options);
+    };
+    const scheduler = new ReleaseScheduler({ store: slow, leases, everyMs: 1_000, holder: 'A', clock: () => clock.now });
+    closers.push(() => scheduler.close());
+
+    const head = await store.headPosition();
+    expect(await scheduler.runOnce()).toBe(true);
+    expect(await leases.position('release-scheduler')).toBe(head);
+    expect(await statusOf(store, 'ProjAAAA')).toBe('approved');
+    expect(await scheduler.pending()).toEqual([]);
+  });
 });

@@ -36,7 +36,7 @@ export interface ReleaseSchedulerOptions {
 
 export const RELEASE_SCHEDULER = 'release-scheduler';
 const PENDING = 'pending';
-const PAGE = 500;
+const PAGE = 2000;
 
 /** The pending releases after one event of the log (pure). */
 export function trackPending(pending: Record<string, PendingRelease>, e: RecordedEvent): void {
@@ -94,11 +94,13 @@ export class ReleaseScheduler {
 
   private async run(): Promise<void> {
     const { store, leases } = this.options;
-    const grant = await leases.current(RELEASE_SCHEDULER);
+    let grant = await leases.current(RELEASE_SCHEDULER);
     if (!grant || grant.holder !== this.job.holder) return;
     let position = await leases.position(RELEASE_SCHEDULER);
     const raw = await leases.state(RELEASE_SCHEDULER, PENDING);
     const pending: Record<string, PendingRelease> = raw ? JSON.parse(raw) : {};
+    const period = this.options.everyMs ?? 1000;
+    let periodStart = this.clock();
     for (;;) {
       const page = await store.readAll({ after: position, maxCount: PAGE });
       for (const e of page) {
@@ -106,6 +108,13 @@ export class ReleaseScheduler {
         position = e.position;
       }
       if (page.length < PAGE) break;
+      if (this.clock() - periodStart >= period) {
+        // a catch-up longer than a period (a first start over a large log): renew the lease and keep the
+        // progress, so the run never outlives its lease and a successor resumes from here
+        grant = await this.job.renew();
+        if (!grant || !(await leases.commit(grant, position, new Map([[PENDING, JSON.stringify(pending)]])))) return;
+        periodStart = this.clock();
+      }
     }
     const now = this.clock();
     for (const [stream, item] of Object.entries(pending)) {

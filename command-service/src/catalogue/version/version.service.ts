@@ -2,8 +2,8 @@ import { modpackProblem } from './modpack-archive';
 import { versionStream, type Actor } from '@modshelf/events';
 import { invalidInput, notFound } from '@modshelf/contract';
 import type { StagedBlob } from '../../blobs/blob-store';
-import { execute, loadStream, type CommandContext, type CommandResult, type ExecuteHooks } from '../../kernel/execute';
-import { fold } from '../../kernel/decider';
+import { execute, type CommandContext, type CommandResult, type ExecuteHooks } from '../../kernel/execute';
+import { loadState } from '../../kernel/state-cache';
 import { isStaff, toCommandActor } from '../actor';
 import type { CatalogueContext } from '../context';
 import { canSeeProject, memberOf, permissionsOf, type ProjectState } from '../project/project.state';
@@ -157,8 +157,7 @@ export function newVersion(
 }
 
 export async function loadVersion(ctx: CatalogueContext, versionId: string): Promise<VersionState> {
-  const { events } = await loadStream(ctx.store, versionStream(versionId));
-  return fold(versionDecider, events);
+  return (await loadState(ctx.store, versionStream(versionId), versionDecider)).state;
 }
 
 /** Runs a command on a version; `context` carries its ids (the route derives them from the request). */
@@ -169,7 +168,7 @@ export function runVersionCommand(
   command: VersionCommand,
   hooks?: ExecuteHooks,
 ): Promise<CommandResult<VersionState>> {
-  return execute(ctx.store, versionStream(versionId), versionDecider, command, context, undefined, hooks);
+  return execute(ctx.store, versionStream(versionId), versionDecider, command, context, undefined, { ...hooks, group: true });
 }
 
 /** Commits the staged uploads once the decider has accepted the command that names them (not before: a refused command keeps none). */

@@ -6,18 +6,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { useAtomValue } from 'jotai';
-import {
-  ErrorScreen,
-  Guard,
-  injectCss,
-  loading,
-  messagesLoader,
-  sessionAtom,
-  teamAccess,
-  WithMessages,
-  type Session,
-  type TeamMember,
-} from '@modshelf/web-kit';
+import { ErrorScreen, Guard, injectCss, loading, messagesLoader, sessionAtom, WithMessages } from '@modshelf/web-kit';
 import type { ProjectData } from '../project-data';
 import { VersionPage } from '../VersionPage';
 import { parseNewVersionParam } from './lib';
@@ -34,12 +23,6 @@ const VersionEdit = lazy(() => loading.track(import('./VersionForm')).then((m) =
 const loadSettingsMessages = messagesLoader((locale) => import(/* webpackChunkName: "project-settings-messages" */ `./messages/${locale}.json`));
 
 const placeholder = <div className="cat-loading" aria-busy="true" />;
-
-/** Whether the signed-in user sees the Settings tab (team members and staff). */
-export function canManage(session: Session | null, members: readonly TeamMember[]): boolean {
-  const a = teamAccess(session?.user, members, 'project');
-  return !!a.member || a.staff;
-}
 
 /** Anonymous -> sign in and back; not on the team -> an error screen; else the page. */
 function MembersGate({ data, children }: { data: ProjectData; children: ReactNode }) {

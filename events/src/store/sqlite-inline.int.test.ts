@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type Database from 'better-sqlite3';
+import { SqliteEventStore, type InlineProjection } from './sqlite';
+
+const meta = { eventId: 'e', commandId: 'c', correlationId: 'c', causationId: 'c', actor: null, time: new Date(0).toISOString() };
+const noted = (n: number) => [{ type: 'Noted', schemaVersion: 1, data: { n }, metadata: meta }];
+
+/** Counts Noted events in a table of the log's file. */
+const counting: InlineProjection = {
+  name: 'noted-count',
+  types: ['Noted'],
+  setup: (db: Database.Database) => db.exec('CREATE TABLE IF NOT EXISTS noted (n INTEGER NOT NULL)'),
+  apply: (db: Database.Database) => void db.prepare('INSERT INTO noted (n) VALUES (1)').run(),
+};
+const rows = (store: SqliteEventStore) => (store.db.prepare('SELECT COUNT(*) AS c FROM noted').get() as { c: number }).c;
+
+describe('SqliteEventStore inline projections', () => {
+  it('are caught up before a read after every append of another process, and found current after its own', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inline-'));
+    const path = join(dir, 'events.db');
+    const store = new SqliteEventStore({ path });
+    store.addInlineProjection(counting);
+    const other = new SqliteEventStore({ path });
+    try {
+      await store.append('s-1', noted(1), -1);
+      expect(store.catchUpInline()).toBe(true);
+      for (let i = 0; i < 3; i++) {
+        await other.append('s-2', noted(i), i - 1);
+        expect(store.catchUpInline()).toBe(false);
+        expect(rows(store)).toBe(2 + i);
+        expect(store.catchUpInline()).toBe(true);
+      }
+      await store.append('s-1', noted(2), 0);
+      expect(store.catchUpInline()).toBe(true);
+      expect(rows(store)).toBe(5);
+    } finally {
+      await other.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

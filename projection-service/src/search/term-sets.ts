@@ -1,0 +1,121 @@
+import { Bitset } from './bitset';
+import { ftsExpression, termMatches, type DocTokens, type TermQuery } from './word-query';
+
+/** One FTS5 term: a word, or a prefix, in every column or in name and slug. */
+export interface Term {
+  columns: 'all' | 'nameSlug';
+  word: string;
+  prefix: boolean;
+}
+
+/** A row a commit changed: its words after the change (none when it left the index or kept its text). */
+export interface TouchedRow {
+  rid: number;
+  alive: boolean;
+  tokens?: DocTokens;
+  textSame?: boolean;
+}
+
+interface Entry {
+  q: TermQuery;
+  /** the rows of a common term, as a bit set */
+  dense: Bitset | null;
+  /** the rows of a rare term, ascending (4 bytes a row instead of a bit per row of the index) */
+  rows: Int32Array | null;
+  bytes: number;
+}
+
+/** Bytes of row sets kept (least recently used go first). */
+export const TERM_SETS_BUDGET = 32 << 20;
+
+function setOf(rows: Int32Array): Bitset {
+  const b = Bitset.forSize(rows.length > 0 ? rows[rows.length - 1] : 0);
+  for (let i = 0; i < rows.length; i++) b.words[rows[i] >>> 5] |= 1 << (rows[i] & 31);
+  return b;
+}
+
+const queryOf = (t: Term): TermQuery => ({ columns: t.columns, exact: t.prefix ? [] : [t.word], prefixes: t.prefix ? [t.word] : [], fuzzy: false });
+
+/**
+ * The rows of each FTS5 term already asked for, least recently used dropped first within a byte
+ * budget. A query word with typo candidates is the union of its terms' sets, so terms are shared
+ * between queries. Small commits re-test only the changed rows against each kept term.
+ */
+export class TermSets {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+
+  constructor(
+    /** the rows an FTS5 expression matches */
+    private readonly match: (expression: string) => Bitset,
+    private readonly budget = TERM_SETS_BUDGET,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The rows of a term (shared: callers must not change it). */
+  get(term: Term): Bitset {
+    const key = `${term.columns}\u0000${term.prefix ? '*' : '='}${term.word}`;
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.dense ?? setOf(hit.rows!);
+    }
+    const q = queryOf(term);
+    const set = this.match(ftsExpression(q));
+    const count = set.count();
+    const sparse = count * 4 < set.words.byteLength;
+    const entry: Entry = sparse
+      ? { q, dense: null, rows: Int32Array.from(set.toArray()), bytes: count * 4 + 64 }
+      : { q, dense: set, rows: null, bytes: set.words.byteLength + 64 };
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    for (const [k, e] of this.entries) {
+      if (this.bytes <= this.budget || k === key) break;
+      this.entries.delete(k);
+      this.bytes -= e.bytes;
+    }
+    return set;
+  }
+
+  /** The union of the rows of several terms. */
+  union(terms: readonly Term[]): Bitset {
+    if (terms.length === 1) return this.get(terms[0]);
+    let out = new Bitset(0);
+    for (const t of terms) out = out.or(this.get(t));
+    return out;
+  }
+
+  /** Follows a small commit: each changed row leaves every kept set, and joins those its new words match. */
+  update(touched: readonly TouchedRow[]): void {
+    for (const e of this.entries.values()) {
+      let rows: Set<number> | null = null;
+      for (const t of touched) {
+        if (t.textSame) continue;
+        const now = t.alive && t.tokens !== undefined && termMatches(e.q, t.tokens);
+        if (e.dense) {
+          e.dense.clear(t.rid);
+          if (now) e.dense.set(t.rid);
+        } else {
+          rows ??= new Set(e.rows!);
+          rows.delete(t.rid);
+          if (now) rows.add(t.rid);
+        }
+      }
+      if (rows) {
+        this.bytes -= e.bytes;
+        e.rows = Int32Array.from([...rows].sort((a, b) => a - b));
+        e.bytes = e.rows.length * 4 + 64;
+        this.bytes += e.bytes;
+      }
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+}

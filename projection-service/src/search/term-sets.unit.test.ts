@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { Bitset } from './bitset';
+import { TermSets } from './term-sets';
+
+/** A fake FTS5: expression -> rows, counting the calls. */
+function fts(rows: Record<string, number[]>) {
+  const calls: string[] = [];
+  return {
+    calls,
+    match: (expr: string) => {
+      calls.push(expr);
+      return Bitset.fromIterable(rows[expr] ?? []);
+    },
+  };
+}
+
+const dense = Array.from({ length: 200 }, (_, i) => i);
+
+describe('TermSets', () => {
+  it('asks FTS5 once per term, shares terms between unions, and keeps rare and common terms alike', () => {
+    const f = fts({ '"iron"': [3, 70], '"iorn"': [9], '"fur"*': dense });
+    const t = new TermSets(f.match);
+    expect(t.get({ columns: 'all', word: 'iron', prefix: false }).toArray()).toEqual([3, 70]);
+    expect(
+      t
+        .union([
+          { columns: 'all', word: 'iron', prefix: false },
+          { columns: 'all', word: 'iorn', prefix: false },
+        ])
+        .toArray(),
+    ).toEqual([3, 9, 70]);
+    expect(t.get({ columns: 'all', word: 'fur', prefix: true }).count()).toBe(200);
+    expect(t.get({ columns: 'all', word: 'fur', prefix: true }).count()).toBe(200);
+    expect(f.calls).toEqual(['"iron"', '"iorn"', '"fur"*']);
+  });
+
+  it('drops the least recently used terms beyond its byte budget', () => {
+    const f = fts({ '"a"': dense, '"b"': dense, '"c"': dense });
+    const t = new TermSets(f.match, 100);
+    t.get({ columns: 'all', word: 'a', prefix: false });
+    t.get({ columns: 'all', word: 'b', prefix: false });
+    expect(t.size).toBe(1);
+    t.get({ columns: 'all', word: 'b', prefix: false });
+    t.get({ columns: 'all', word: 'a', prefix: false });
+    expect(f.calls).toEqual(['"a"', '"b"', '"a"']);
+  });
+
+  it('follows a small commit: changed rows leave and join the kept sets by their new words', () => {
+    const f = fts({ '"iron"': [1], '{name slug} : "lamp"*': dense });
+    const t = new TermSets(f.match);
+    const iron = { columns: 'all', word: 'iron', prefix: false } as const;
+    const lamp = { columns: 'nameSlug', word: 'lamp', prefix: true } as const;
+    t.get(iron);
+    t.get(lamp);
+    t.update([
+      { rid: 1, alive: true, tokens: { all: new Set(['copper']), nameSlug: new Set(['copper']) } },
+      { rid: 5, alive: true, tokens: { all: new Set(['iron', 'lamps']), nameSlug: new Set(['lamps']) } },
+      { rid: 7, alive: false },
+      { rid: 300, alive: true, tokens: { all: new Set(['lamp']), nameSlug: new Set(['lamp']) } },
+      { rid: 8, alive: true, textSame: true },
+    ]);
+    expect(t.get(iron).toArray()).toEqual([5]);
+    const rows = t.get(lamp);
+    expect([rows.has(5), rows.has(7), rows.has(8), rows.has(1), rows.has(300), rows.count()]).toEqual([true, false, true, false, true, 199]);
+    expect(f.calls).toHaveLength(2);
+  });
+});

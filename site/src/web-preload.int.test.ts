@@ -1,0 +1,101 @@
+/** registerWeb over a small built front end and a fake API: the preload hints and the inlined first reads of a page. */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerWeb } from './web';
+
+let root: string;
+let app: FastifyInstance;
+
+function inlined(html: string): Record<string, unknown> {
+  const m = /<script type="application\/json" id="ms-preloaded">(.*?)<\/script>/.exec(html);
+  return m ? (JSON.parse(m[1]!) as Record<string, unknown>) : {};
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'modshelf-web-preload-'));
+  const write = (path: string, text: string) => {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), text);
+  };
+  write('shell/package.json', '{}');
+  write('shell/dist/index.html', '<html><head><title>Modshelf</title><script defer src="/main.0a1b2c3d4e.js"></script></head><body></body></html>');
+  write('shell/dist/preload.json', JSON.stringify({ scripts: ['bootstrap.1111111111.js', '121.2222222222.js'] }));
+  write('mfe-catalogue/package.json', '{}');
+  write(
+    'mfe-catalogue/dist/remote.json',
+    JSON.stringify({ name: 'catalogue', version: '0.1.0#abc', entry: 'remoteEntry.js', expose: './routes', routes: ['/', '/mods', '/mod'] }),
+  );
+  write(
+    'mfe-catalogue/dist/preload.json',
+    JSON.stringify({
+      scripts: ['expose-routes.3333333333.js'],
+      pages: [
+        { path: '/mods', scripts: ['page-search.4444444444.js'] },
+        { path: '/mod/:id/*', scripts: ['page-project.5555555555.js'] },
+      ],
+    }),
+  );
+  app = Fastify();
+  app.get('/v2/project/:id', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    return id === 'cool' || id === 'P1' ? { id: 'P1', slug: 'cool', title: 'Cool', description: 'd' } : reply.code(404).send();
+  });
+  // a member sees a draft version an anonymous visitor does not
+  app.get('/v2/project/P1/version', async (req) => (req.headers.cookie === 'auth-token=member' ? [{ id: 'V1' }, { id: 'DRAFT' }] : [{ id: 'V1' }]));
+  app.get('/v2/project/P1/members', async () => [{ user: { id: 'U1' } }]);
+  app.get('/v2/search', async (req) => ({ hits: [], query: req.query }));
+  app.get('/v2/tag/:kind', async (req) => [(req.params as { kind: string }).kind]);
+  await registerWeb(app, { rootDir: root });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+describe('a page names its scripts and carries its first reads', () => {
+  it('a project page: the shell, the entry, module and page chunk of its part, and its project, versions and members', async () => {
+    const res = await app.inject({ url: '/mod/cool' });
+    const links = [...res.body.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((m) => m[1]);
+    expect(links).toEqual([
+      '/bootstrap.1111111111.js',
+      '/121.2222222222.js',
+      '/remotes/catalogue/remoteEntry.js?v=0.1.0%23abc',
+      '/remotes/catalogue/expose-routes.3333333333.js',
+      '/remotes/catalogue/page-project.5555555555.js',
+    ]);
+    expect(Object.keys(inlined(res.body))).toEqual(['/v2/project/cool', '/v2/project/P1/version', '/v2/project/P1/members']);
+    expect(inlined(res.body)['/v2/project/P1/version']).toEqual([{ id: 'V1' }]);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('reads with the visitor credentials, and keeps such a page out of shared caches', async () => {
+    const res = await app.inject({ url: '/mod/cool/versions', headers: { cookie: 'auth-token=member' } });
+    expect(inlined(res.body)['/v2/project/P1/version']).toEqual([{ id: 'V1' }, { id: 'DRAFT' }]);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('a search page: its chunk, and its first results and tags unless the URL has a query string', async () => {
+    const res = await app.inject({ url: '/mods' });
+    expect(res.body).toContain('<link rel="preload" as="script" href="/remotes/catalogue/page-search.4444444444.js">');
+    expect(res.body).not.toContain('page-project');
+    expect(Object.keys(inlined(res.body))).toEqual([
+      '/v2/search?facets=%5B%5B%22project_type%3Amod%22%5D%5D&index=relevance&offset=0&limit=20',
+      '/v2/tag/category',
+      '/v2/tag/loader',
+    ]);
+    expect(inlined((await app.inject({ url: '/mods?q=sword' })).body)).toEqual({});
+  });
+
+  it('a missing project: no inlined answers, and a path no part renders gets the shell scripts only', async () => {
+    expect(inlined((await app.inject({ url: '/mod/nope' })).body)).toEqual({});
+    const res = await app.inject({ url: '/no-such-page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('href="/bootstrap.1111111111.js"');
+    expect(res.body).not.toContain('/remotes/catalogue/');
+  });
+});

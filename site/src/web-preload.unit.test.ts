@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { buildUrl, DEFAULT_PAGE_SIZE } from '@modshelf/web-kit';
+import { firstReads, pagePatternMatches, withPreloadedData, withPreloadLinks } from './web-preload';
+
+const HTML = '<html><head><title>x</title></head><body></body></html>';
+
+describe('page preload hints', () => {
+  it('matches modshelf.pages patterns: a :param is one segment, a final * any rest', () => {
+    expect(pagePatternMatches('/mods', '/mods')).toBe(true);
+    expect(pagePatternMatches('/mods', '/mods/x')).toBe(false);
+    expect(pagePatternMatches('/mod/:id/*', '/mod/swift-beacons')).toBe(true);
+    expect(pagePatternMatches('/mod/:id/*', '/mod/swift-beacons/versions')).toBe(true);
+    expect(pagePatternMatches('/mod/:id/*', '/mod')).toBe(false);
+    expect(pagePatternMatches('/mod/:id/*', '/modpack/x')).toBe(false);
+  });
+
+  it('names each script in a preload link in the head', () => {
+    const html = withPreloadLinks(HTML, ['/main.1.js', '/remotes/catalogue/remoteEntry.js?v=1%23a&b']);
+    expect(html).toContain('<link rel="preload" as="script" href="/main.1.js">');
+    expect(html).toContain('href="/remotes/catalogue/remoteEntry.js?v=1%23a&amp;b"></head>');
+  });
+
+  it('inlines API answers as JSON that no markdown body can break out of', () => {
+    const body = '</script><script>alert(1)</script> \u2028';
+    const html = withPreloadedData(HTML, { '/v2/project/x': { body } });
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    const json = /<script type="application\/json" id="ms-preloaded">(.*)<\/script><\/head>/.exec(html)![1]!;
+    expect(JSON.parse(json)).toEqual({ '/v2/project/x': { body } });
+    expect(withPreloadedData(HTML, {})).toBe(HTML);
+  });
+});
+
+describe('first reads inlined in the page', () => {
+  it('are the URLs the home and search pages ask for (web-kit buildUrl, with the pages own parameters)', () => {
+    expect(firstReads('/', '')).toEqual([buildUrl('/search', { index: 'downloads', limit: 6 }), buildUrl('/search', { index: 'newest', limit: 6 })]);
+    for (const [path, type] of [
+      ['/mods', 'mod'],
+      ['/modpacks', 'modpack'],
+      ['/servers', 'server'],
+    ]) {
+      const search = buildUrl('/search', {
+        query: '',
+        facets: JSON.stringify([[`project_type:${type}`]]),
+        index: 'relevance',
+        offset: 0,
+        limit: DEFAULT_PAGE_SIZE,
+      });
+      expect(firstReads(path!, '')).toEqual([search, buildUrl('/tag/category'), buildUrl('/tag/loader')]);
+    }
+  });
+
+  it('are none for a page with a query string (its reads depend on it) or another page', () => {
+    expect(firstReads('/mods', 'q=sword')).toEqual([]);
+    expect(firstReads('/user/x', '')).toEqual([]);
+  });
+});
