@@ -67,6 +67,32 @@ async function freshness(site: ChildSite, samples = 60): Promise<ReturnType<type
   return { ...summarize(times), background_commands: background };
 }
 
+/**
+ * A first start on the imported log, before the cold start is timed: the site's revenue accrual (a process manager
+ * that a running site keeps at the head as downloads are counted) catches up once, appending its credits, and the
+ * projections follow them. Ends when the log's head has not moved for 2 s and the projections are at it.
+ */
+async function settle(dir: string, headBefore: number): Promise<{ seconds: number; events_appended: number }> {
+  const t = performance.now();
+  const site = await startChildSite(dir, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_KEY: KEY });
+  try {
+    let head = -1;
+    let since = performance.now();
+    for (;;) {
+      const h = (await (await fetch(`${site.url}/health`)).json()) as { event_log_head: number; projection_lag: number };
+      if (h.event_log_head !== head) {
+        head = h.event_log_head;
+        since = performance.now();
+      } else if (h.projection_lag === 0 && performance.now() - since > 2000) break;
+      if (performance.now() - t > 3_600_000) throw new Error(`the site did not settle (head ${head})`);
+      await new Promise((res) => setTimeout(res, 250));
+    }
+    return { seconds: round((performance.now() - t) / 1000), events_appended: head - headBefore };
+  } finally {
+    await site.stop();
+  }
+}
+
 /** Every scale figure at one catalogue size, from a log written for it (with the OpenSearch peer beside the search figures when there is one). */
 export async function scaleAt(projects: number, peerServer: PeerServer = { skipped: 'not asked for' }) {
   const tmp = tempDir(`scale-${projects}`);
@@ -75,7 +101,7 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
   try {
     const store = new SqliteEventStore({ path: join(tmp.dir, 'events.db') });
     let t = performance.now();
-    const { events } = writeCatalogueEvents(store, projects);
+    const { events } = writeCatalogueEvents(store, projects, 42, 0, { lookups: true });
     log(`scale ${projects}: wrote ${events} events in ${round((performance.now() - t) / 1000)} s`);
 
     // building every projection from the log, into the file the site then opens (bulk: a fresh rebuild target)
@@ -83,10 +109,13 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
     log(`scale ${projects}: built ${build.events} events in ${round(build.seconds)} s`);
 
     // live catch-up: 2% more projects appended to the log, projected by the site's own storage settings
-    writeCatalogueEvents(store, Math.max(1000, Math.floor(projects / 50)), 7, projects);
+    writeCatalogueEvents(store, Math.max(1000, Math.floor(projects / 50)), 7, projects, { lookups: true });
     const live = await catchUp(store, new SqliteProjectionStorage(projectionsPath(tmp.dir)), 4000);
     log(`scale ${projects}: live catch-up of ${live.events} events in ${round(live.seconds)} s`);
+    const headBefore = await store.headPosition();
     await store.close();
+    const settled = await settle(tmp.dir, headBefore);
+    log(`scale ${projects}: first start settled in ${settled.seconds} s (${settled.events_appended} events appended by the site's process managers)`);
 
     // the peer gets the same documents, read back from the projections just built
     if ('url' in peerServer) {
@@ -100,7 +129,7 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
       }
     }
 
-    // cold start: spawn to the first correct answer (every listed project counted) with the projections built
+    // cold start: spawn to the first correct answer (every listed project counted) with the projections built and the site settled
     const listed = projects + Math.max(1000, Math.floor(projects / 50));
     t = performance.now();
     const site = await startChildSite(tmp.dir, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_KEY: KEY });
@@ -140,6 +169,8 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
         search_errors: single.errors + single.non_2xx + concurrent.errors + concurrent.non_2xx,
         search_peer_opensearch: peerOut,
         rss_mb: rss,
+        first_start_settle_s: settled.seconds,
+        first_start_events_appended: settled.events_appended,
         cold_start_s: round(coldStart),
         freshness_p99_ms: fresh.p99_ms,
         freshness: fresh,
@@ -153,9 +184,14 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
   }
 }
 
-/** The `scale` section: the figures at 100k and, with `--projects N`, at N too, in one run. */
+/**
+ * The `scale` section: the figures at 100k and, with `--projects N`, at N too, in one run.
+ * SCALE_SIZES (comma-separated project counts) replaces those sizes, e.g. SCALE_SIZES=1000000 for 1M alone.
+ */
 export async function benchScale(projects: number) {
-  const sizes = [...new Set([100_000, projects])].sort((a, b) => a - b);
+  const chosen = process.env.SCALE_SIZES?.split(',').map(Number);
+  if (chosen?.some((n) => !Number.isInteger(n) || n < 1000)) throw new Error('SCALE_SIZES takes whole numbers of at least 1000');
+  const sizes = chosen ?? [...new Set([100_000, projects])].sort((a, b) => a - b);
   const out: Record<string, unknown> = { goals: SCALE_GOALS };
   // one OpenSearch for every size (started and stopped here), or the reason there is none
   const peer = startPeerServer();

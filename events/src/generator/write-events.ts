@@ -24,6 +24,8 @@ import {
   type NewEvent,
   type SqliteEventStore,
 } from '../index';
+import { lookupProjection } from '../lookup/inline';
+import { threadLookupProjection } from '../lookup/thread-lookup';
 import { generateCatalogue, type GeneratedProject } from './catalogue';
 import { Rng } from './random';
 
@@ -33,9 +35,16 @@ const sha = (algorithm: 'sha1' | 'sha512', content: string) => createHash(algori
 /**
  * Writes `count` projects (numbered from `first`, so a second batch into the same log keeps slugs and
  * author names unique) with their authors (one per 50 projects, at least 10), versions, downloads and
- * some follows. Slugs carry the project's number.
+ * some follows. Slugs carry the project's number. With `lookups`, the store's inline lookup tables (slugs,
+ * hashes, users, threads) are written with the events, as the command side's appends write them; without,
+ * the log is one from before those tables (the first process to open it builds them).
  */
-export function writeCatalogueEvents(store: SqliteEventStore, count: number, seed = 42, first = 0): { events: number } {
+export function writeCatalogueEvents(store: SqliteEventStore, count: number, seed = 42, first = 0, options: { lookups?: boolean } = {}): { events: number } {
+  if (options.lookups) {
+    // as the product writes its log: the lookup tables every append keeps in its transaction (the site reads them at start)
+    store.addInlineProjection(lookupProjection());
+    store.addInlineProjection(threadLookupProjection());
+  }
   const r = new Rng(seed ^ 0x5eed);
   const time = (from: number) => new Date(from + Math.floor(r.next() * 6e10)).toISOString();
   const authors = Array.from({ length: Math.max(10, Math.floor(count / 50)) }, (_, i) => ({

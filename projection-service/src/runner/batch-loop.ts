@@ -27,10 +27,15 @@ export class BatchLoop {
   /** the event the projection stopped at (null while it runs) */
   failure: ProjectionFailure | null = null;
 
+  /** where the batches read documents (default the storage's read models); a rebuild sets its own for its duration */
+  reads: Pick<ReadModelStore, 'get' | 'findIds'> | undefined;
+
   constructor(
     private readonly storage: ProjectionStorage,
     private readonly options: BatchLoopOptions = {},
-  ) {}
+  ) {
+    this.reads = options.reads;
+  }
 
   /** Starts from the storage's checkpoint (never before what this loop already committed). */
   async loadCheckpoint(): Promise<number> {
@@ -57,7 +62,7 @@ export class BatchLoop {
    * position follows what was committed, and a projector's failure is kept in `failure`.
    */
   async fold(fresh: readonly RecordedEvent[]): Promise<BatchOutcome> {
-    const outcome = await projectBatch(this.storage, fresh, { projectors: this.options.projectors, quarantined: this.quarantined, reads: this.options.reads });
+    const outcome = await projectBatch(this.storage, fresh, { projectors: this.options.projectors, quarantined: this.quarantined, reads: this.reads });
     this.noteDecisions(fresh.slice(0, outcome.passed));
     if (outcome.committed !== null) {
       this.position = outcome.committed;

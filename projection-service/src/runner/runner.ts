@@ -4,12 +4,19 @@ import type { EventStore, RecordedEvent, Subscription } from '@modshelf/events';
 import type { Projector } from '../projectors/index';
 import type { ProjectionStorage } from '../storage/port';
 import { BatchLoop } from './batch-loop';
-import type { ProjectionFailure } from './project-batch';
+import type { BatchOutcome, ProjectionFailure } from './project-batch';
 import { loadQuarantine } from './quarantine';
+import { RebuildReads } from './rebuild-reads';
+import { COLLECTIONS } from '../read-model/documents';
+
+/** Events per transaction when building the projections into an empty storage (RebuildReads). */
+export const REBUILD_BATCH = 20_000;
 
 export interface RunnerOptions {
   /** events per transaction while catching up or tailing. */
   batchSize?: number;
+  /** events per transaction while building into an empty storage (default REBUILD_BATCH) */
+  buildBatchSize?: number;
   log?: (msg: string, err?: unknown) => void;
   /** the projectors folded (default: all of them); tests inject a failing one */
   projectors?: readonly Projector[];
@@ -69,6 +76,9 @@ export class ProjectionRunner implements Projections {
   private waiters: Waiter[] = [];
   private stopped = false;
   private readonly batchSize: number;
+  private readonly buildBatchSize: number;
+  /** the reads of the last catch-up into an empty storage (null when the last catch-up was not one) */
+  lastBuild: RebuildReads | null = null;
   private readonly log: (msg: string, err?: unknown) => void;
   ready: Promise<void> = Promise.resolve();
   /** started (tailing the log), not only catching up for a replay or a restore */
@@ -84,6 +94,7 @@ export class ProjectionRunner implements Projections {
     options: RunnerOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 4000;
+    this.buildBatchSize = options.buildBatchSize ?? Math.max(this.batchSize, REBUILD_BATCH);
     this.log = options.log ?? ((msg, err) => console.error(`[projections] ${msg}`, err ?? ''));
     this.loop = new BatchLoop(storage, { projectors: options.projectors });
     this.quarantinePollMs = options.quarantinePollMs ?? 1000;
@@ -129,14 +140,36 @@ export class ProjectionRunner implements Projections {
     this.ready.catch((err) => this.log('catch-up failed', err));
   }
 
-  /** Reads the log in pages from the stored checkpoint and projects each page in one transaction. */
+  /** Whether nothing is stored yet (no checkpoint, no document): a build from the start of the log. */
+  private async storageEmpty(): Promise<boolean> {
+    if (this.position > 0) return false;
+    for (const coll of COLLECTIONS) if ((await this.storage.readModels.count(coll)) > 0) return false;
+    return true;
+  }
+
+  /**
+   * Reads the log in pages from the stored checkpoint and projects each page in one transaction.
+   * Into an empty storage (a first start, a rebuild, a replay) it reads through RebuildReads, in
+   * pages of REBUILD_BATCH events: the same fold, committed the same way, with the storage's
+   * reads of absent documents (most of a build's reads) answered from memory.
+   */
   async catchUp(until = Number.MAX_SAFE_INTEGER): Promise<void> {
     await this.loop.loadCheckpoint();
     await this.loadQuarantine();
-    while (!this.stopped && !this.failure && this.position < until) {
-      const page = await this.store.readAll({ after: this.position, maxCount: Math.min(this.batchSize, until - this.position) });
-      if (page.length === 0) return;
-      await this.processBatch(page);
+    const rebuild = (await this.storageEmpty()) ? new RebuildReads(this.storage.readModels) : null;
+    this.lastBuild = rebuild;
+    const pageSize = rebuild ? this.buildBatchSize : this.batchSize;
+    const reads = this.loop.reads;
+    if (rebuild) this.loop.reads = rebuild;
+    try {
+      while (!this.stopped && !this.failure && this.position < until) {
+        const page = await this.store.readAll({ after: this.position, maxCount: Math.min(pageSize, until - this.position) });
+        if (page.length === 0) return;
+        const outcome = await this.processBatch(page);
+        if (rebuild && outcome) rebuild.committed(outcome.changes);
+      }
+    } finally {
+      this.loop.reads = reads;
     }
   }
 
@@ -189,7 +222,9 @@ export class ProjectionRunner implements Projections {
     this.buffer = [];
     if (batch.length === 0) return this.chain;
     this.chain = this.chain
-      .then(() => (this.resubscribing ? undefined : this.processBatch(batch)))
+      .then(async () => {
+        if (!this.resubscribing) await this.processBatch(batch);
+      })
       .catch((err) => {
         // Nothing of the batch was committed: never skip past it, start again from the checkpoint.
         this.log('batch failed; resubscribing from the checkpoint', err);
@@ -198,14 +233,15 @@ export class ProjectionRunner implements Projections {
     return this.chain;
   }
 
-  private async processBatch(events: RecordedEvent[]): Promise<void> {
-    if (this.failure) return;
+  private async processBatch(events: RecordedEvent[]): Promise<BatchOutcome | null> {
+    if (this.failure) return null;
     const fresh = this.loop.fresh(events);
-    if (fresh.length === 0) return;
+    if (fresh.length === 0) return null;
     await this.loadQuarantine();
     const outcome = await this.loop.fold(fresh);
     if (outcome.committed !== null) this.notify();
     if (outcome.failure) this.halt(outcome.failure);
+    return outcome;
   }
 
   /** Stops projecting at the failed event; watches the quarantine stream for an operator's decision. */

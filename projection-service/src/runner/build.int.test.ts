@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  DownloadsCounted,
+  ProjectDeleted,
+  ProjectEdited,
+  ProjectFollowed,
+  ProjectUnfollowed,
+  SqliteEventStore,
+  downloadsStream,
+  followsStream,
+  projectStream,
+} from '@modshelf/events';
+import { writeCatalogueEvents } from '@modshelf/events/generator';
+import { compareStorages } from '../replay/replay';
+import type { SearchRequest } from '../search/port';
+import { SqliteProjectionStorage } from '../storage/sqlite-storage';
+import { Fixtures } from '../testing/fixtures';
+import { ProjectionRunner } from './runner';
+
+const QUERIES: SearchRequest[] = [
+  { query: '', filter: [], sort: 'relevance', offset: 0, limit: 20 },
+  { query: '', filter: [], sort: 'newest', offset: 40, limit: 20 },
+  { query: 'mod', filter: [], sort: 'downloads', offset: 0, limit: 50 },
+  { query: 'craft', filter: [], sort: 'follows', offset: 0, limit: 10 },
+  { query: 'renamed', filter: [], sort: 'relevance', offset: 0, limit: 10 },
+];
+
+describe('building the projections into an empty storage (RebuildReads) and the live runner', () => {
+  let dir: string;
+  let store: SqliteEventStore;
+  const runners: ProjectionRunner[] = [];
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'proj-build-'));
+    store = new SqliteEventStore({ path: join(dir, 'events.db'), pollMs: 10 });
+  });
+  afterEach(async () => {
+    for (const r of runners.splice(0)) await r.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('store the same documents and answer the same searches for one generated log', async () => {
+    // the live runner tails the log as it is written, in small batches
+    const live = new ProjectionRunner(store, new SqliteProjectionStorage(join(dir, 'live.sqlite')), { batchSize: 64 });
+    runners.push(live);
+    await live.start();
+    await live.ready;
+    writeCatalogueEvents(store, 300);
+    expect(await live.waitForPosition(await store.headPosition(), 30_000)).toBe(true);
+
+    // later events that reach back to documents written many batches before: edits, follows, deletions
+    const fx = new Fixtures(store);
+    const ids: string[] = [];
+    for await (const [id] of live.storage.readModels.scan('projects')) ids.push(id);
+    const fan = await fx.user('fan');
+    await fx.emit(projectStream(ids[0]), [ProjectEdited({ changes: { slug: 'renamed-one', title: 'Renamed one' } })]);
+    await fx.emit(followsStream(fan), [ProjectFollowed({ user_id: fan, project_id: ids[1] }), ProjectFollowed({ user_id: fan, project_id: ids[2] })]);
+    await fx.emit(followsStream(fan), [ProjectUnfollowed({ user_id: fan, project_id: ids[1] })]);
+    await fx.emit(downloadsStream(ids[3]), [DownloadsCounted({ project_id: ids[3], version_id: null, count: 5 })]);
+    await fx.emit(projectStream(ids[4]), [ProjectDeleted({ project_id: ids[4] })]);
+    const fresh = await fx.project(fan, { title: 'Late project' });
+    await fx.version(fresh, fan, { version_number: '2.0.0' });
+    const head = await store.headPosition();
+    expect(await live.waitForPosition(head, 30_000)).toBe(true);
+    expect(live.lastBuild).not.toBeNull(); // it started on an empty log: everything after came through the tail
+
+    const built = new ProjectionRunner(store, new SqliteProjectionStorage(join(dir, 'built.sqlite'), { bulk: true }), { buildBatchSize: 500 });
+    runners.push(built);
+    await built.catchUp(head);
+    expect(built.checkpoint()).toBe(head);
+    expect(built.lastBuild).not.toBeNull();
+    // the late events read documents older than the last two batches from the storage
+    expect(built.lastBuild!.storageReads).toBeGreaterThan(0);
+
+    const { documents, differences } = await compareStorages(live.storage, built.storage);
+    expect(differences).toEqual([]);
+    expect(documents).toBeGreaterThan(1000);
+    expect(await built.storage.readModels.get('projects', ids[4])).toBeNull();
+    for (const q of QUERIES) {
+      const a = await live.storage.search.search(q);
+      const b = await built.storage.search.search(q);
+      expect(b.total).toBe(a.total);
+      expect(b.hits).toEqual(a.hits);
+    }
+    expect((await built.storage.search.search(QUERIES[4])).total).toBe(1);
+  });
+
+  it('a storage that holds documents is caught up the ordinary way', async () => {
+    writeCatalogueEvents(store, 20);
+    const runner = new ProjectionRunner(store, new SqliteProjectionStorage(join(dir, 'p.sqlite')), { buildBatchSize: 10 });
+    runners.push(runner);
+    await runner.catchUp(30);
+    expect(runner.lastBuild).not.toBeNull();
+    await runner.catchUp();
+    expect(runner.lastBuild).toBeNull();
+    expect(runner.checkpoint()).toBe(await store.headPosition());
+  });
+});
