@@ -145,7 +145,13 @@ async function main(): Promise<void> {
       await s.close();
     }
     const lastBatch = batches[batches.length - 1] ?? 250;
-    const workerBus = new KafkaEventBus({ brokers: servers.kafka, topic: `bench-${run}`, partitions: 1, maxBatch: lastBatch, maxBytesPerPartition: FETCH_BYTES });
+    const workerBus = new KafkaEventBus({
+      brokers: servers.kafka,
+      topic: `bench-${run}`,
+      partitions: 1,
+      maxBatch: lastBatch,
+      maxBytesPerPartition: FETCH_BYTES,
+    });
     const dist = distributedStorage({ mongodbUrl: servers.mongodb, opensearchUrl: servers.opensearch, name: `bench-${run}` });
     await dist.reset();
     const worker = new BusProjectionWorker(workerBus, dist, { group: `bench-${run}` });

@@ -123,7 +123,12 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   registerOpenApi(app, { serverUrl: config.publicUrl }); // GET /v2/openapi.json; records routes registered after it
   const deps = { store, credentials, dataDir: config.dataDir, publicUrl: config.publicUrl, mailer: mailerFromEnv(config.dataDir, env) };
   registerAccountRoutes(app, deps);
-  const catalogue = registerCatalogueCommands(app, { ...deps, maxFileBytes: config.MAX_FILE_BYTES, journalSync: config.SQLITE_SYNC, replicaId: config.REPLICA_ID });
+  const catalogue = registerCatalogueCommands(app, {
+    ...deps,
+    maxFileBytes: config.MAX_FILE_BYTES,
+    journalSync: config.SQLITE_SYNC,
+    replicaId: config.REPLICA_ID,
+  });
   registerNotificationCommands(app, { store, notifications: notificationDirectory(projections) });
   registerModerationCommands(app, { store });
   // /v2/payout and the revenue process manager (REVENUE_PER_DOWNLOAD_USD, REVENUE_HOLD_DAYS, PAYOUT_SETTLE_MS)

@@ -29,13 +29,20 @@ const env = z
     EVENTSTORE_URL: z.string().optional(),
     PORT: z.coerce.number().int().default(9464),
     PROJECTION_MAX_BATCH: z.coerce.number().int().min(1).max(20_000).default(5000),
-    PROJECTION_FETCH_BYTES: z.coerce.number().int().min(65_536).default(8 * 1024 * 1024),
+    PROJECTION_FETCH_BYTES: z.coerce
+      .number()
+      .int()
+      .min(65_536)
+      .default(8 * 1024 * 1024),
     HOST: z.string().default('0.0.0.0'),
   })
   .parse(process.env);
 
 const storage = distributedStorage({ mongodbUrl: env.MONGODB_URL, opensearchUrl: env.OPENSEARCH_URL, name: env.STORAGE_NAME });
-const bus = new KafkaEventBus({ brokers: env.KAFKA_BROKERS.split(','), topic: env.KAFKA_TOPIC, partitions: 1,
+const bus = new KafkaEventBus({
+  brokers: env.KAFKA_BROKERS.split(','),
+  topic: env.KAFKA_TOPIC,
+  partitions: 1,
   maxBatch: env.PROJECTION_MAX_BATCH,
   maxBytesPerPartition: env.PROJECTION_FETCH_BYTES,
 });
