@@ -19,6 +19,8 @@ export async function json(site: ChildSite, method: string, path: string, token:
       ...headers,
     },
     body: body === undefined ? undefined : body instanceof Buffer ? body : JSON.stringify(body),
+    // a site that stops answering fails the bench instead of hanging it
+    signal: AbortSignal.timeout(60_000),
   });
   const text = await res.text();
   if (res.status >= 400) throw new Error(`${method} ${path} -> ${res.status} ${text}`);
