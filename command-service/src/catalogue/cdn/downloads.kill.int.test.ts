@@ -9,7 +9,7 @@ import { installErrorHandling } from '@modshelf/service-kit';
 import { registerCatalogueCommands } from '../plugin';
 import { approve, createProject, harness, installTestAuth, PUBLIC_URL } from '../testing/harness';
 
-const SERVER = join(import.meta.dirname, '..', 'testing', 'downloads-server-main.ts');
+const SERVER = join(import.meta.dirname, '..', 'testing', 'replica-main.ts');
 let child: ChildProcess | null = null;
 let cleanup: Array<() => Promise<void> | void> = [];
 
@@ -25,7 +25,7 @@ afterEach(async () => {
 /** Starts the download server on the harness' log and data dir; answers its base url. */
 async function serve(dir: string): Promise<string> {
   child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: { ...process.env, EVENTS_DB: join(dir, 'events.db'), DATA_DIR: dir, FLUSH_MS: '100' },
+    env: { ...process.env, EVENTS_DB: join(dir, 'events.db'), DATA_DIR: dir, FLUSH_MS: '100', TRUST_PROXY: '1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
