@@ -6,6 +6,7 @@ import { toCommandActor } from '../actor';
 import type { CatalogueContext } from '../context';
 import { DATA_PART_LIMIT, noContent, parseJsonField, readSmallPart, stageOrReject, withPosition, commandContext } from '../http';
 import { requireScopes } from '../actor.hook';
+import { commitOnAccept } from '../../blobs/commit-on-accept';
 import { loadProject, resolveProject } from '../project/project.service';
 import type { ProjectState } from '../project/project.state';
 import type { VersionFields } from './version.state';
@@ -15,7 +16,6 @@ import {
   checkForeignDuplicates,
   checkModpacks,
   checkVersionData,
-  commitUploads,
   dependencyProblem,
   fileUrl,
   projectAccess,
@@ -100,7 +100,13 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
       await checkModpacks([...files.values()]);
       const command = publishCommand(ctx, actor, projectAccess(state, actor), state.project_id, d, files);
       // the decider decides (team permission included); the files are committed only once it accepts
-      const result = await runVersionCommand(ctx, commandContext(request, actor.userId), command.version.version_id, command, commitUploads(files));
+      const result = await runVersionCommand(
+        ctx,
+        commandContext(request, actor.userId),
+        command.version.version_id,
+        command,
+        commitOnAccept(...[...files.values()].map((f) => f.staged)),
+      );
       // environment: required on a v2 Version, from the project's sides (as the read side answers)
       return withPosition(reply, result.position)
         .status(200)
@@ -174,7 +180,13 @@ export function registerVersionRoutes(app: FastifyInstance, ctx: CatalogueContex
         };
       });
       const command = { kind: 'add-files' as const, actor: toCommandActor(actor), access, files: newFiles };
-      const result = await runVersionCommand(ctx, commandContext(request, actor.userId), versionId, command, commitUploads(files));
+      const result = await runVersionCommand(
+        ctx,
+        commandContext(request, actor.userId),
+        versionId,
+        command,
+        commitOnAccept(...[...files.values()].map((f) => f.staged)),
+      );
       return noContent(reply, result.position);
     } finally {
       await discardAll(files);

@@ -171,18 +171,6 @@ export function runVersionCommand(
   return execute(ctx.store, versionStream(versionId), versionDecider, command, context, undefined, { ...hooks, group: true });
 }
 
-/** Commits the staged uploads once the decider has accepted the command that names them (not before: a refused command keeps none). */
-export function commitUploads(files: Map<string, UploadedFile>): ExecuteHooks {
-  let committed = false;
-  return {
-    async beforeAppend() {
-      if (committed) return;
-      committed = true;
-      for (const f of files.values()) await f.staged.commit();
-    },
-  };
-}
-
 /** The Modrinth `Version` shape of a version the write side just published. */
 export function versionJson(s: VersionState) {
   return {
