@@ -96,7 +96,8 @@ export async function firstReadsData(app: FastifyInstance, path: string, query: 
   return Object.fromEntries(urls.flatMap((u, i) => (answers[i] === undefined ? [] : [[u, answers[i]]])));
 }
 
-const PROJECT_PAGE = /^\/(mod|modpack|server|behaviorpack|project)\/([^/?#]+)/;
+/** A project page's path (its second group is the project's slug or id). */
+export const PROJECT_PAGE = /^\/(mod|modpack|server|behaviorpack|project)\/([^/?#]+)/;
 
 /** The credentials of the page request, so the inlined answers are the ones this visitor's own reads would get. */
 type Credentials = { cookie?: string; authorization?: string };

@@ -15,7 +15,7 @@ import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, ren
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPagePath } from '@modshelf/web-kit/page-routes';
-import { firstReadsData, preloadScripts, projectPageData, withPreloadedData, withPreloadLinks } from './web-preload';
+import { PROJECT_PAGE, firstReadsData, preloadScripts, projectPageData, withPreloadedData, withPreloadLinks } from './web-preload';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -187,8 +187,6 @@ export function withLanguage(html: string, origin: string, url: string): string 
   ].join('');
   return html.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`).replace('</head>', `${links}</head>`);
 }
-
-const PROJECT_PAGE = /^\/(mod|modpack|server|behaviorpack|project)\/([^/?#]+)/;
 
 /** The title the server gives a path that is no page; the shell then renders its "Page Not Found" screen. */
 export const NOT_FOUND_TITLE = 'Page Not Found';
