@@ -99,6 +99,7 @@ export class ReleaseScheduler {
     let position = await leases.position(RELEASE_SCHEDULER);
     const raw = await leases.state(RELEASE_SCHEDULER, PENDING);
     const pending: Record<string, PendingRelease> = raw ? JSON.parse(raw) : {};
+    const state = () => new Map([[PENDING, JSON.stringify(pending)]]);
     const period = this.options.everyMs ?? 1000;
     let periodStart = this.clock();
     for (;;) {
@@ -112,7 +113,7 @@ export class ReleaseScheduler {
         // a catch-up longer than a period (a first start over a large log): renew the lease and keep the
         // progress, so the run never outlives its lease and a successor resumes from here
         grant = await this.job.renew();
-        if (!grant || !(await leases.commit(grant, position, new Map([[PENDING, JSON.stringify(pending)]])))) return;
+        if (!grant || !(await leases.commit(grant, position, state()))) return;
         periodStart = this.clock();
       }
     }
@@ -123,7 +124,7 @@ export class ReleaseScheduler {
       delete pending[stream];
     }
     // fenced: a replica that lost the lease meanwhile writes nothing; its successor reads the same events again
-    await leases.commit(grant, position, new Map([[PENDING, JSON.stringify(pending)]]));
+    await leases.commit(grant, position, state());
   }
 
   private async release(item: PendingRelease, now: string): Promise<void> {
