@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { SqliteCredentialStore, type CredentialStore } from '@modshelf/events';
+import { join } from 'node:path';
+import { SqliteCredentialStore, openSqliteFile, type CredentialStore } from '@modshelf/events';
 
 export interface ThrottleCount {
   count: number;
@@ -30,10 +29,7 @@ export class ThrottleTable {
   constructor(target: string | Database.Database) {
     this.own = typeof target === 'string';
     if (typeof target === 'string') {
-      if (target !== ':memory:') mkdirSync(dirname(target), { recursive: true });
-      this.db = new Database(target);
-      this.db.pragma('journal_mode = WAL');
-      this.db.pragma('busy_timeout = 5000');
+      this.db = openSqliteFile(target);
     } else this.db = target;
     this.db.exec(SCHEMA);
     this.stmts = {

@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { openSqliteFile } from '@modshelf/events';
 
 /**
  * Opens a SQLite file that holds personal data outside the log (the billing and payout vaults):
@@ -8,10 +7,7 @@ import { dirname } from 'node:path';
  * Creates the file's folder unless `path` is ':memory:', then runs `schema`.
  */
 export function openPersonalDataDb(path: string, schema: string): Database.Database {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 5000');
+  const db = openSqliteFile(path);
   db.pragma('secure_delete = ON');
   db.exec(schema);
   return db;

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { PayoutMethodType } from './methods';
+import { openSqliteFile } from '@modshelf/events';
 
 export interface TransferInput {
   payout_id: string;
@@ -49,10 +48,7 @@ export class SandboxPayoutProvider implements PayoutProvider {
     private readonly settleMs = 60_000,
     path = ':memory:',
   ) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openSqliteFile(path);
     // platform_id null: the payout id was closed by resolve() before anything was sent under it
     this.db.exec('CREATE TABLE IF NOT EXISTS transfers (payout_id TEXT PRIMARY KEY, platform_id TEXT)');
   }

@@ -1,6 +1,4 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import {
   CredentialConflictError,
   type AccountRecord,
@@ -11,6 +9,7 @@ import {
   type TotpRecord,
   type UserRole,
 } from './port';
+import { openSqliteFile } from '../sqlite/open-file';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS accounts (
@@ -111,11 +110,7 @@ export class SqliteCredentialStore implements CredentialStore {
   private readonly s;
 
   constructor(options: SqliteCredentialStoreOptions) {
-    if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
-    this.db = new Database(options.path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openSqliteFile(options.path, { synchronous: 'normal' });
     this.db.pragma('foreign_keys = ON');
     // secure_delete overwrites deleted content so forgotten data does not linger in free pages
     this.db.pragma('secure_delete = ON');

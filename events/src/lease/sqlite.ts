@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { LeaseGrant, LeaseStore } from './port';
+import { openSqliteFile } from '../sqlite/open-file';
 
 export interface SqliteLeaseStoreOptions {
   /** a SQLite file (created when missing), or ':memory:' */
@@ -53,11 +52,7 @@ export class SqliteLeaseStore implements LeaseStore {
     this.own = !options.db;
     if (options.db) this.db = options.db;
     else {
-      const path = options.path ?? ':memory:';
-      if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-      this.db = new Database(path);
-      this.db.pragma('journal_mode = WAL');
-      this.db.pragma('busy_timeout = 5000');
+      this.db = openSqliteFile(options.path ?? ':memory:');
     }
     this.db.exec(SCHEMA);
     this.clock = options.clock ?? Date.now;

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import type { RecordedEvent } from '../envelope';
 import type { EventStore } from '../store/port';
+import { openSqliteFile } from '../sqlite/open-file';
 
 export interface LogFollowerOptions<T> {
   /** SQLite file of the tables and their checkpoint (':memory:' rebuilds them each start) */
@@ -32,9 +33,7 @@ export class LogFollower<T> {
     private readonly options: LogFollowerOptions<T>,
   ) {
     const table = options.checkpointTable;
-    this.db = new Database(options.path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openSqliteFile(options.path);
     this.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id INTEGER PRIMARY KEY CHECK (id = 1), position INTEGER NOT NULL)`);
     this.tables = options.tables(this.db);
     this.checkpoint = this.db.prepare<[], { position: number }>(`SELECT position FROM ${table} WHERE id = 1`);

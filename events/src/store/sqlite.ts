@@ -1,9 +1,8 @@
 import Database from 'better-sqlite3';
 import { EventEmitter } from 'node:events';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { NO_STREAM, WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, type NewEvent, type RecordedEvent } from '../envelope';
 import type { EventHandler, EventStore, ReadAllOptions, ReadStreamOptions, StreamAppend, Subscription } from './port';
+import { openSqliteFile } from '../sqlite/open-file';
 
 interface Row {
   position: number;
@@ -97,11 +96,7 @@ export class SqliteEventStore implements EventStore {
   private inlineCurrentAt: number | null = null;
 
   constructor(options: SqliteEventStoreOptions) {
-    if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
-    this.db = new Database(options.path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openSqliteFile(options.path, { synchronous: options.synchronous ?? 'normal' });
     this.db.exec(SCHEMA);
     this.pollMs = options.pollMs ?? 100;
     this.appended.setMaxListeners(0);

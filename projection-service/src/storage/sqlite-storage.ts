@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { DocChange } from '../read-model/port';
 import { SqliteReadModels } from '../read-model/sqlite';
 import type { SearchChange } from '../search/port';
 import { SqliteSearchIndex } from '../search/sqlite-search';
 import type { ProjectionStorage } from './port';
+import { openSqliteFile } from '@modshelf/events';
 
 export const PROJECTIONS_FILE = 'projections.sqlite';
 /**
@@ -29,19 +29,14 @@ export class SqliteProjectionStorage implements ProjectionStorage {
    * A crash during a bulk rebuild loses only the rebuild, never the log.
    */
   constructor(path: string, options: { bulk?: boolean } = {}) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path);
     if (options.bulk) {
-      this.db.pragma('journal_mode = MEMORY');
-      this.db.pragma('synchronous = OFF');
+      this.db = openSqliteFile(path, { journal: 'memory', synchronous: 'off' });
       this.db.pragma('cache_size = -262144');
     } else {
-      this.db.pragma('journal_mode = WAL');
-      this.db.pragma('synchronous = NORMAL');
+      this.db = openSqliteFile(path, { synchronous: 'normal' });
       this.db.pragma('cache_size = -16384');
       this.db.pragma('wal_autocheckpoint = 8000');
     }
-    this.db.pragma('busy_timeout = 5000');
     this.readModels = new SqliteReadModels(this.db, 'projections');
     this.search = new SqliteSearchIndex(this.db, 'projections');
     const version = this.db.pragma('user_version', { simple: true }) as number;

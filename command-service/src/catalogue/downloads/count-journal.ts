@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { openSqliteFile } from '@modshelf/events';
 
 /**
  * Where a process keeps its journal of one kind of count. A journal has one writer, whose restart
@@ -57,11 +57,7 @@ export class CountJournal {
   private scheduled = false;
 
   constructor(options: CountJournalOptions) {
-    if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
-    this.db = new Database(options.path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openSqliteFile(options.path, { synchronous: options.synchronous ?? 'normal' });
     this.db.exec(`CREATE TABLE IF NOT EXISTS counted (id INTEGER PRIMARY KEY, project TEXT NOT NULL, version TEXT NOT NULL, n INTEGER NOT NULL, fold INTEGER);
       CREATE INDEX IF NOT EXISTS counted_fold ON counted (fold);
       CREATE TABLE IF NOT EXISTS folds (id INTEGER PRIMARY KEY, command_id TEXT NOT NULL, started INTEGER NOT NULL);`);
@@ -127,7 +123,7 @@ export class CountJournal {
   /** Claims every committed, unclaimed row for a new fold; null when there is none. */
   claim(commandId: string, started: number): Fold | null {
     this.commit();
-    const fold = this.claimTx(commandId, started);
+    const fold = this.claimTx.immediate(commandId, started);
     return fold === null ? null : { commandId, started, parts: this.parts(fold) };
   }
 

@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { Claim, IdempotencyStore, StoredAnswer } from './idempotency-store';
+import { openSqliteFile } from '@modshelf/events';
 
 interface Row {
   fingerprint: string;
@@ -21,10 +20,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   private lastSweep = 0;
 
   constructor(path: string) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openSqliteFile(path);
     this.db.exec(`CREATE TABLE IF NOT EXISTS idempotency_keys (
       scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, state TEXT NOT NULL,
       status INTEGER, headers TEXT, body TEXT, created INTEGER NOT NULL, position INTEGER,

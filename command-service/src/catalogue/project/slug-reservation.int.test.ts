@@ -11,12 +11,20 @@ import { ORGANIZATION_SLUG_TAKEN } from '../../organization/organization.routes'
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
 
-/** A command replica in its own process over the shared log file; resolves with its base url. */
-function startReplica(dir: string): Promise<{ url: string; child: ChildProcess }> {
+/**
+ * A command replica in its own process over the shared log file and data dir (its own count journals, as
+ * every replica of a deployment); resolves with its base url. A replica that fails to start rejects with its stderr.
+ */
+function startReplica(dir: string, replicaId: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'command-service/src/catalogue/testing/replica-main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, EVENTS_DB: join(dir, 'events.db'), DATA_DIR: dir },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, EVENTS_DB: join(dir, 'events.db'), DATA_DIR: dir, REPLICA_ID: replicaId },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+    process.stderr.write(chunk);
   });
   return new Promise((res, rej) => {
     let out = '';
@@ -29,7 +37,7 @@ function startReplica(dir: string): Promise<{ url: string; child: ChildProcess }
         res({ url: `http://127.0.0.1:${JSON.parse(line).port}`, child });
       }
     });
-    child.once('exit', (code) => rej(new Error(`replica exited with ${code}`)));
+    child.once('exit', (code) => rej(new Error(`replica exited with ${code}: ${errors.slice(-2000)}`)));
   });
 }
 
@@ -46,7 +54,7 @@ describe('two replicas on one SQLite log race for slugs', () => {
     const store = new SqliteEventStore({ path: join(dir, 'events.db') });
     await registerTestUsers(store);
     await store.close();
-    replicas = await Promise.all([startReplica(dir), startReplica(dir)]);
+    replicas = await Promise.all([startReplica(dir, 'replica-1'), startReplica(dir, 'replica-2')]);
   }, 60_000);
   afterAll(async () => {
     for (const r of replicas) {
