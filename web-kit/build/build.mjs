@@ -52,15 +52,35 @@ export const ROUTER_EXPORTS = [
 
 export const INTL_EXPORTS = ['FormattedMessage', 'FormattedNumber', 'FormattedDate', 'IntlProvider', 'useIntl', 'defineMessages'];
 
-/** The singletons every front-end package shares ('react/' and 'react-dom/' keep subpaths single too). */
-export function sharedModules() {
-  const react = caretVersion('react');
-  const reactDom = caretVersion('react-dom');
+/**
+ * The bundles run preact/compat wherever the sources import react or react-dom (types and unit tests keep
+ * React). Each request is matched exactly, so `react/jsx-runtime` is not read as `preact/compat/jsx-runtime`.
+ */
+export function preactAliases() {
   return {
-    react: { singleton: true, requiredVersion: react },
-    'react/': { singleton: true, requiredVersion: react },
-    'react-dom': { singleton: true, requiredVersion: reactDom },
-    'react-dom/': { singleton: true, requiredVersion: reactDom },
+    react$: 'preact/compat',
+    'react/jsx-runtime$': 'preact/compat/jsx-runtime',
+    'react/jsx-dev-runtime$': 'preact/compat/jsx-dev-runtime',
+    'react-dom$': 'preact/compat',
+    'react-dom/client$': 'preact/compat/client',
+  };
+}
+
+/**
+ * The singletons every front-end package shares ('react/' and 'react-dom/' keep subpaths single too).
+ * The share keys stay react/react-dom, but what they provide is preact/compat (preactAliases), so their
+ * version is preact's; preact itself and its subpaths are shared too, so every part runs the one preact.
+ */
+export function sharedModules() {
+  const preactVersion = JSON.parse(readFileSync(require.resolve('preact/package.json'), 'utf8')).version;
+  const preact = { singleton: true, version: preactVersion, requiredVersion: `^${preactVersion}` };
+  return {
+    react: preact,
+    'react/': preact,
+    'react-dom': preact,
+    'react-dom/': preact,
+    preact,
+    'preact/': preact,
     'react-router': {
       singleton: true,
       requiredVersion: caretVersion('react-router'),
@@ -184,6 +204,7 @@ export function webConfig({ pkgDir, outDir, label }) {
       // react-router's package exports point at its development build; ship the production one
       alias: {
         ...federationRuntimeEsmAliases(),
+        ...preactAliases(),
         // messages are compiled at build time (precompile-messages-loader.cjs): no ICU parser in the browser
         '@formatjs/icu-messageformat-parser$': join(BUILD_DIR, 'icu-lite-parser.js'),
         'react-router$': join(dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs'),
