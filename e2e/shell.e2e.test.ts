@@ -147,7 +147,7 @@ describe('shell', () => {
     await page.context().close();
   }, 90_000);
 
-  it("fetches React once: the remote uses the shell's copy", async () => {
+  it("fetches preact once, and no react-dom: the remote uses the shell's copy", async () => {
     const { url } = await serve();
     const page = await newPage();
     const scripts: { url: string; body: string }[] = [];
@@ -158,9 +158,12 @@ describe('shell', () => {
     await page.locator('[data-remote="catalogue"]').waitFor();
     await page.waitForLoadState('networkidle');
     expect(scripts.some((s) => s.url.includes('/remotes/catalogue/'))).toBe(true);
-    const reactDom = scripts.filter((s) => s.body.includes('__reactContainer$'));
-    expect(reactDom.map((s) => new URL(s.url).pathname)).toHaveLength(1);
-    expect(reactDom[0].url).not.toContain('/remotes/');
+    // the bundles alias react and react-dom to preact/compat (web-kit/build/build.mjs): react-dom never ships
+    expect(scripts.filter((s) => s.body.includes('__reactContainer$')).map((s) => s.url)).toEqual([]);
+    // 'foreignObject' is in preact's core (its SVG namespace rule) and in no other module the pages load
+    const preact = scripts.filter((s) => s.body.includes('foreignObject'));
+    expect(preact.map((s) => new URL(s.url).pathname)).toHaveLength(1);
+    expect(preact[0].url).not.toContain('/remotes/');
     await page.context().close();
   });
 

@@ -11,15 +11,19 @@ import { INITIAL_JS_GOAL_KIB, initialJsGzip } from './web-budget';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * KiB gzip per route: the figures this build reaches, rounded up. The goal is INITIAL_JS_GOAL_KIB (140);
- * React 19's react-dom (64 KiB) and the federation runtime (34 KiB) alone take 98 of it, so no route meets
- * it yet. Lower a ceiling when a route shrinks; never raise one to let a change in.
+ * KiB gzip per route: the figures this build reaches, rounded up, each within INITIAL_JS_GOAL_KIB (140)
+ * since the bundles run preact/compat in place of react-dom (web-kit/build/build.mjs preactAliases).
+ * Lower a ceiling when a route shrinks; never raise one to let a change in.
  */
-const CEILING_KIB: Record<string, number> = { '/': 158, '/mods': 163, '/mod/some-project': 189 };
+const CEILING_KIB: Record<string, number> = { '/': 101, '/mods': 106, '/mod/some-project': 132 };
 
 beforeAll(() => ensureWebBuilt(ROOT), 600_000);
 
 describe('initial JavaScript per public route', () => {
+  it('every ceiling is within the goal', () => {
+    for (const ceiling of Object.values(CEILING_KIB)) expect(ceiling).toBeLessThanOrEqual(INITIAL_JS_GOAL_KIB);
+  });
+
   for (const [route, ceiling] of Object.entries(CEILING_KIB)) {
     it(`${route} stays within ${ceiling} KiB gzip`, () => {
       const files = initialJsGzip(ROOT, route);
