@@ -67,18 +67,22 @@ export function preactAliases() {
 }
 
 /**
- * The singletons every front-end package shares ('react/' and 'react-dom/' keep subpaths single too).
- * The share keys stay react/react-dom, but what they provide is preact/compat (preactAliases), so their
- * version is preact's; preact itself and its subpaths are shared too, so every part runs the one preact.
+ * The singletons every front-end package shares. The bundles run preact/compat where the sources say react or
+ * react-dom (preactAliases), and a share key names what a module IS: every react and react-dom request is consumed
+ * under the preact key of the module it resolves to (`shareKey`), so each preact module has exactly one key. Shared
+ * under its own key, `react` would be provided by no build (the provider files preact/compat under 'preact/compat'),
+ * and each remote would fall back to its own copy of preact/compat.
  */
 export function sharedModules() {
   const preactVersion = JSON.parse(readFileSync(require.resolve('preact/package.json'), 'utf8')).version;
   const preact = { singleton: true, version: preactVersion, requiredVersion: `^${preactVersion}` };
+  const asPreact = (key) => ({ ...preact, shareKey: key, import: key });
   return {
-    react: preact,
-    'react/': preact,
-    'react-dom': preact,
-    'react-dom/': preact,
+    react: asPreact('preact/compat'),
+    'react-dom': asPreact('preact/compat'),
+    'react/jsx-runtime': asPreact('preact/compat/jsx-runtime'),
+    'react/jsx-dev-runtime': asPreact('preact/compat/jsx-dev-runtime'),
+    'react-dom/client': asPreact('preact/compat/client'),
     preact,
     'preact/': preact,
     'react-router': {
@@ -240,8 +244,10 @@ export function webConfig({ pkgDir, outDir, label }) {
 export async function buildPackage(pkgDir, outDir, label) {
   const config = webConfig({ pkgDir, outDir, label });
   const stats = await new Promise((res, rej) => rspack(config, (err, s) => (err ? rej(err) : res(s))));
-  const json = stats.toJson({ all: false, errors: true, hash: true, assets: true, chunks: true, chunkOrigins: true, chunkGroups: true });
+  const json = stats.toJson({ all: false, errors: true, warnings: true, hash: true, assets: true, chunks: true, chunkOrigins: true, chunkGroups: true });
   if (stats.hasErrors()) throw new Error(`build of ${pkgDir} failed:\n${json.errors.map((e) => e.message).join('\n')}`);
+  // e.g. an import of an export the aliased library lacks (undefined at run time): said, not swallowed
+  for (const w of json.warnings ?? []) console.warn(`warning in ${pkgDir}: ${w.message}`);
   const pkg = readPackage(pkgDir);
   const info = pkg.modshelf;
   const out = config.output.path;
