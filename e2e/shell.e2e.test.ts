@@ -147,25 +147,32 @@ describe('shell', () => {
     await page.context().close();
   }, 90_000);
 
-  it("fetches preact once, and no react-dom: the remote uses the shell's copy", async () => {
-    const { url } = await serve();
-    const page = await newPage();
-    const scripts: { url: string; body: string }[] = [];
-    page.on('response', async (res) => {
-      if (res.request().resourceType() === 'script') scripts.push({ url: res.url(), body: await res.text().catch(() => '') });
+  // /user/: its page imports @tanstack/react-virtual and recharts, which import react-dom (the shell itself never does)
+  for (const route of ['/', '/user/someone']) {
+    it(`fetches one preact and one preact/compat, and no react-dom, on ${route}: the remote uses the shell's copies`, async () => {
+      const { url } = await serve();
+      const page = await newPage();
+      const scripts: { url: string; body: string }[] = [];
+      page.on('response', async (res) => {
+        if (res.request().resourceType() === 'script') scripts.push({ url: res.url(), body: await res.text().catch(() => '') });
+      });
+      await page.goto(`${url}${route}`);
+      await page.locator('[data-remote="catalogue"]').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(scripts.some((s) => s.url.includes('/remotes/catalogue/'))).toBe(true);
+      if (route !== '/') expect(scripts.some((s) => s.url.includes('/remotes/catalogue/page-user.'))).toBe(true);
+      // the bundles alias react and react-dom to preact/compat (web-kit/build/build.mjs): react-dom never ships
+      expect(scripts.filter((s) => s.body.includes('__reactContainer$')).map((s) => s.url)).toEqual([]);
+      // 'foreignObject' is in preact's core (its SVG namespace rule), the name of React's secret internals in
+      // preact/compat's export list; neither is in any other module the pages load
+      for (const marker of ['foreignObject', '__SECRET_INTERNALS_DO_NOT_USE_OR_YOU_WILL_BE_FIRED']) {
+        const copies = scripts.filter((s) => s.body.includes(marker)).map((s) => new URL(s.url).pathname);
+        expect(copies, marker).toHaveLength(1);
+        expect(copies[0], marker).not.toContain('/remotes/');
+      }
+      await page.context().close();
     });
-    await page.goto(`${url}/`);
-    await page.locator('[data-remote="catalogue"]').waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(scripts.some((s) => s.url.includes('/remotes/catalogue/'))).toBe(true);
-    // the bundles alias react and react-dom to preact/compat (web-kit/build/build.mjs): react-dom never ships
-    expect(scripts.filter((s) => s.body.includes('__reactContainer$')).map((s) => s.url)).toEqual([]);
-    // 'foreignObject' is in preact's core (its SVG namespace rule) and in no other module the pages load
-    const preact = scripts.filter((s) => s.body.includes('foreignObject'));
-    expect(preact.map((s) => new URL(s.url).pathname)).toHaveLength(1);
-    expect(preact[0].url).not.toContain('/remotes/');
-    await page.context().close();
-  });
+  }
 
   it('keeps the chosen theme across a reload (cookie), and cycles light/dark', async () => {
     const { url } = await serve();
