@@ -67,11 +67,12 @@ export function preactAliases() {
 }
 
 /**
- * The singletons every front-end package shares. The bundles run preact/compat where the sources say react or
- * react-dom (preactAliases), and a share key names what a module IS: every react and react-dom request is consumed
- * under the preact key of the module it resolves to (`shareKey`), so each preact module has exactly one key. Shared
- * under its own key, `react` would be provided by no build (the provider files preact/compat under 'preact/compat'),
- * and each remote would fall back to its own copy of preact/compat.
+ * The singletons every front-end package shares. In the bundles react and react-dom are preact/compat (preactAliases),
+ * and each preact module is shared under ONE key, its own: a react or react-dom request is consumed under the key of the
+ * preact module it stands for (`shareKey`). A key no build provides is not shared: the provider files preact/compat under
+ * 'preact/compat' only, so with react-dom under its own key the catalogue's react-dom imports (@tanstack/react-virtual,
+ * recharts; the shell has none) found nothing in the share scope and loaded the part's own preact/compat chunk
+ * (e2e/shell.e2e.test.ts).
  */
 export function sharedModules() {
   const preactVersion = JSON.parse(readFileSync(require.resolve('preact/package.json'), 'utf8')).version;
@@ -246,7 +247,6 @@ export async function buildPackage(pkgDir, outDir, label) {
   const stats = await new Promise((res, rej) => rspack(config, (err, s) => (err ? rej(err) : res(s))));
   const json = stats.toJson({ all: false, errors: true, warnings: true, hash: true, assets: true, chunks: true, chunkOrigins: true, chunkGroups: true });
   if (stats.hasErrors()) throw new Error(`build of ${pkgDir} failed:\n${json.errors.map((e) => e.message).join('\n')}`);
-  // e.g. an import of an export the aliased library lacks (undefined at run time): said, not swallowed
   for (const w of json.warnings ?? []) console.warn(`warning in ${pkgDir}: ${w.message}`);
   const pkg = readPackage(pkgDir);
   const info = pkg.modshelf;
