@@ -153,6 +153,19 @@ export function preloadLists(json, info) {
   return { scripts: files(EXPOSE_CHUNK), pages };
 }
 
+/**
+ * The share keys a build provides and consumes (from the stats' shared modules), written to dist/shared.json: a key
+ * a part consumes that the shell does not provide is not shared at all (the part runs its own copy).
+ */
+export function sharedKeys(json) {
+  const keys = { provides: new Set(), consumes: new Set() };
+  for (const m of json.modules ?? []) {
+    const hit = /^(provide|consume) shared module \([^)]*\) (@?[^@\s]+)@/.exec(String(m.name ?? ''));
+    if (hit) keys[hit[1] === 'provide' ? 'provides' : 'consumes'].add(hit[2]);
+  }
+  return { provides: [...keys.provides].sort(), consumes: [...keys.consumes].sort() };
+}
+
 export function readPackage(pkgDir) {
   return JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 }
@@ -245,7 +258,18 @@ export function webConfig({ pkgDir, outDir, label }) {
 export async function buildPackage(pkgDir, outDir, label) {
   const config = webConfig({ pkgDir, outDir, label });
   const stats = await new Promise((res, rej) => rspack(config, (err, s) => (err ? rej(err) : res(s))));
-  const json = stats.toJson({ all: false, errors: true, warnings: true, hash: true, assets: true, chunks: true, chunkOrigins: true, chunkGroups: true });
+  const json = stats.toJson({
+    all: false,
+    errors: true,
+    warnings: true,
+    hash: true,
+    assets: true,
+    chunks: true,
+    chunkOrigins: true,
+    chunkGroups: true,
+    modules: true,
+    nestedModules: false,
+  });
   if (stats.hasErrors()) throw new Error(`build of ${pkgDir} failed:\n${json.errors.map((e) => e.message).join('\n')}`);
   for (const w of json.warnings ?? []) console.warn(`warning in ${pkgDir}: ${w.message}`);
   const pkg = readPackage(pkgDir);
@@ -257,6 +281,7 @@ export async function buildPackage(pkgDir, outDir, label) {
     writeFileSync(join(out, 'remote.json'), JSON.stringify(entry, null, 2) + '\n');
   }
   writeFileSync(join(out, 'preload.json'), JSON.stringify(preloadLists(json, info), null, 2) + '\n');
+  writeFileSync(join(out, 'shared.json'), JSON.stringify(sharedKeys(json), null, 2) + '\n');
   const size = json.assets.reduce((n, a) => n + a.size, 0);
   console.log(`built ${pkg.name} -> ${out} (${json.assets.length} files, ${(size / 1024).toFixed(1)} KiB)`);
 }
