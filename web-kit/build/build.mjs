@@ -69,10 +69,10 @@ export function preactAliases() {
 /**
  * The singletons every front-end package shares. In the bundles react and react-dom are preact/compat (preactAliases),
  * and each preact module is shared under ONE key, its own: a react or react-dom request is consumed under the key of the
- * preact module it stands for (`shareKey`). A key no build provides is not shared: the provider files preact/compat under
- * 'preact/compat' only, so with react-dom under its own key the catalogue's react-dom imports (@tanstack/react-virtual,
- * recharts; the shell has none) found nothing in the share scope and loaded the part's own preact/compat chunk
- * (e2e/shell.e2e.test.ts).
+ * preact module it stands for (`shareKey`). With react, react-dom and preact/ as keys of their own, a build provided
+ * preact/compat under only one of them (whichever request reached it first), so the other keys were in no share scope
+ * and a part consuming them (the catalogue: preact/compat from the JSX runtime, react-dom from @tanstack/react-virtual
+ * and recharts) loaded its own preact/compat chunk (site/src/web-shared.int.test.ts, e2e/shell.e2e.test.ts).
  */
 export function sharedModules() {
   const preactVersion = JSON.parse(readFileSync(require.resolve('preact/package.json'), 'utf8')).version;
