@@ -70,7 +70,7 @@ export function preactAliases() {
  * The singletons every front-end package shares. In the bundles react and react-dom are preact/compat (preactAliases),
  * and each preact module is shared under ONE key, its own: a react or react-dom request is consumed under the key of the
  * preact module it stands for (`shareKey`). With react, react-dom and preact/ as keys of their own, a build provided
- * preact/compat under only one of them (whichever request reached it first), so the other keys were in no share scope
+ * preact/compat under only one of them (which one varied from build to build), so the others were in no share scope
  * and a part consuming them (the catalogue: preact/compat from the JSX runtime, react-dom from @tanstack/react-virtual
  * and recharts) loaded its own preact/compat chunk (site/src/web-shared.int.test.ts, e2e/shell.e2e.test.ts).
  */
