@@ -18,13 +18,7 @@ import {
   REVENUE_ACCRUAL,
   type Payouts,
 } from '@modshelf/command-service';
-import {
-  notificationDirectory,
-  registerQueryRoutes,
-  startProjections,
-  type Projections,
-  type RunnerOptions,
-} from '@modshelf/projection-service';
+import { notificationDirectory, registerQueryRoutes, startProjections, type Projections, type RunnerOptions } from '@modshelf/projection-service';
 import type { EventStore } from '@modshelf/events';
 import { loadConfig, type SiteConfig } from './config';
 import { installHealthAndMetrics } from './metrics';
@@ -82,7 +76,8 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const storage = remote
     ? remote.distributedStorage({ mongodbUrl: config.MONGODB_URL!, opensearchUrl: config.OPENSEARCH_URL!, name: config.STORAGE_NAME })
     : null;
-  const projections = remote && storage ? remote.storageProjections(storage, store) : await startProjections({ store, dataDir: config.dataDir, options: options.projections });
+  const projections =
+    remote && storage ? remote.storageProjections(storage, store) : await startProjections({ store, dataDir: config.dataDir, options: options.projections });
 
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
