@@ -141,6 +141,7 @@ export class SqliteCredentialStore implements CredentialStore {
          FROM tokens t JOIN accounts a ON a.user_id = t.user_id WHERE t.hash = ?`,
       ),
       touch: db.prepare('UPDATE tokens SET last_used = ? WHERE hash = ?'),
+      changeMark: db.prepare<[], { v: number; c: number }>('SELECT data_version AS v, total_changes() AS c FROM pragma_data_version'),
       updScopes: db.prepare('UPDATE tokens SET scopes = ? WHERE ref_id = ?'),
       updExpires: db.prepare('UPDATE tokens SET expires = ? WHERE ref_id = ?'),
       deleteToken: db.prepare('DELETE FROM tokens WHERE hash = ?'),
@@ -237,6 +238,14 @@ export class SqliteCredentialStore implements CredentialStore {
 
   async putToken(t: TokenRecord) {
     this.s.putToken.run(t.hash, t.kind, t.refId, t.userId, t.scopes, t.expires, t.created, t.lastUsed, t.meta ? JSON.stringify(t.meta) : null);
+  }
+  /**
+   * `PRAGMA data_version` changes when another connection (another process sharing the file) commits;
+   * `total_changes()` counts the rows this connection wrote. Together: any change, from anywhere.
+   */
+  changeMark(): string {
+    const r = this.s.changeMark.get();
+    return r ? `${r.v}:${r.c}` : '';
   }
   async findToken(hash: string) {
     const r = this.s.findToken.get(hash);
