@@ -5,6 +5,7 @@ import { multipart } from '../proof/harness/api';
 import { projectData } from '../proof/harness/catalogue';
 import { ROOT, startChildSite, type ChildSite } from './server';
 import { log, round, summarize, tempDir } from './util';
+import { withCpu } from './commands-cpu';
 
 const BOUNDARY = '----bench';
 export const KEY = 'bench-rate-limit-bypass-key';
@@ -82,7 +83,14 @@ async function run(url: string, connections: number, amount: number, path: (n: n
     requests: [request],
   });
   // completed requests over the run's duration: autocannon's per-second average rounds a run of a few seconds coarsely
-  return { requests_per_s: Math.round(r.requests.total / r.duration), p50_ms: r.latency.p50, p99_ms: r.latency.p99, non_2xx: r.non2xx, errors: r.errors };
+  return {
+    requests_per_s: Math.round(r.requests.total / r.duration),
+    p50_ms: r.latency.p50,
+    p99_ms: r.latency.p99,
+    non_2xx: r.non2xx,
+    errors: r.errors,
+    requests: r.requests.total,
+  };
 }
 
 /**
@@ -121,11 +129,11 @@ export async function benchCommands() {
     const command = (i: number) => `/v2/project/${ids[i % ids.length]}`;
     await run(site.url, 50, 3000, command, { authorization: token });
     const headBefore = (await json(site, 'GET', '/health', null)).body.event_log_head as number;
-    const commands = await run(site.url, 50, amount, command, { authorization: token });
+    const commands = await withCpu(site.pid, () => run(site.url, 50, amount, command, { authorization: token }));
     // every acknowledged edit appended its event (the command did its work)
     const appended = (await json(site, 'GET', '/health', null)).body.event_log_head - headBefore;
     await run(`http://127.0.0.1:${barePort}`, 50, 3000, (i) => `/bare/${i}`, {});
-    const baseline = await run(`http://127.0.0.1:${barePort}`, 50, amount, (i) => `/bare/${i}`, {});
+    const baseline = await withCpu(bare.pid ?? 0, () => run(`http://127.0.0.1:${barePort}`, 50, amount, (i) => `/bare/${i}`, {}));
 
     // freshness: approve every project, then rename one and poll search until the new title shows
     for (const id of ids.slice(0, 20)) await listProject(site, token, admin, id);
@@ -134,6 +142,8 @@ export async function benchCommands() {
       commands_50_clients: { ...commands, events_appended: appended },
       bare_fastify_50_clients: baseline,
       ratio: round(commands.requests_per_s / baseline.requests_per_s),
+      // the same ratio from the CPU each process spent per request: steadier than requests/s on a busy machine
+      cpu_ratio: commands.cpu_us_per_request && baseline.cpu_us_per_request ? round(baseline.cpu_us_per_request / commands.cpu_us_per_request) : null,
       goals: { ratio: 0.5, p99_ms: 15 },
       freshness_command_to_search: { ...summarize(samples), goal_p99_ms: 250 },
       rss_mb: site.rssMb(),

@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import { startSiteProcess, waitProjected } from '../proof/harness/site-process';
 import { json, KEY, createProject, listProject } from './commands';
 import { log, tempDir } from './util';
+import { withCpu } from './commands-cpu';
 
 /** A distinct client address for request n (10.0.0.0/8): each download is a new (client, project) pair. */
 export const clientIp = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
@@ -21,6 +22,7 @@ async function run(url: string, path: string, amount: number, from: number) {
     ok: r['2xx'],
     non_2xx: r.non2xx,
     errors: r.errors,
+    requests: r.requests.total,
   };
 }
 
@@ -52,7 +54,7 @@ export async function benchDownloads() {
     const versions = (await json(child, 'GET', `/v2/project/${id}/version`, null)).body as Array<{ files: Array<{ url: string }> }>;
     const path = new URL(versions[0].files[0].url).pathname;
     const warm = await run(site.url, path, 3000, 0);
-    const measured = await run(site.url, path, 30_000, 3000);
+    const measured = await withCpu(site.pid(), () => run(site.url, path, 30_000, 3000));
     log('downloads: served, kill -9 and restart of the site');
     // a crash, not a stop: what the counter had not yet appended must come back from its journal
     await site.crash();

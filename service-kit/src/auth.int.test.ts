@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import Fastify from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SqliteCredentialStore } from '@modshelf/events';
 import { ALL_SCOPES, scope } from './scopes';
 import { hashToken, installAuth, parseCookies, requireScope, safeEqual, selfUserFields, tokenKindOf } from './auth';
@@ -67,6 +70,54 @@ describe('installAuth', () => {
       has_totp: false,
     });
     expect((await selfUserFields(credentials, { ...base, scopes: scope('USER_READ_EMAIL') }))?.email).toBe('a@example.org');
+  });
+
+  it('keeps a token lookup until the vault changes: a sign-out, a revocation or a role change here or in another process is seen on the next request', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'auth-cache-'));
+    // two connections to one vault file: this replica's and another replica's
+    const here = new SqliteCredentialStore({ path: join(dir, 'credentials.db') });
+    const there = new SqliteCredentialStore({ path: join(dir, 'credentials.db') });
+    try {
+      await here.createAccount({ userId: 'AAAAAAAA', username: 'alice', email: null, emailVerified: false, passwordHash: 'x', role: 'developer' });
+      const now = new Date().toISOString();
+      for (const token of ['mra_one', 'mra_two', 'mra_three'])
+        await here.putToken({
+          hash: hashToken(token),
+          kind: 'session',
+          refId: token,
+          userId: 'AAAAAAAA',
+          scopes: 0,
+          expires: null,
+          created: now,
+          lastUsed: now,
+        });
+      const app = Fastify();
+      installAuth(app, { credentials: here });
+      app.get('/who', async (req) => ({ user: req.actor?.userId ?? null, role: req.actor?.role ?? null }));
+      await app.ready();
+      const who = async (token: string) => (await app.inject({ url: '/who', headers: { authorization: token } })).json();
+      const reads = vi.spyOn(here, 'findToken');
+
+      expect(await who('mra_one')).toEqual({ user: 'AAAAAAAA', role: 'developer' });
+      expect(await who('mra_one')).toEqual({ user: 'AAAAAAAA', role: 'developer' });
+      expect(reads).toHaveBeenCalledTimes(1); // the second request was answered from the cache
+
+      await here.deleteToken(hashToken('mra_one')); // signed out on this replica
+      expect(await who('mra_one')).toEqual({ user: null, role: null });
+
+      expect(await who('mra_two')).toEqual({ user: 'AAAAAAAA', role: 'developer' });
+      await there.deleteTokensByRef('mra_two'); // revoked on another replica
+      expect(await who('mra_two')).toEqual({ user: null, role: null });
+
+      expect(await who('mra_three')).toEqual({ user: 'AAAAAAAA', role: 'developer' });
+      await there.setRole('AAAAAAAA', 'moderator');
+      expect(await who('mra_three')).toEqual({ user: 'AAAAAAAA', role: 'moderator' });
+      await app.close();
+    } finally {
+      await here.close();
+      await there.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('helpers', () => {

@@ -95,6 +95,40 @@ export interface InstallAuthOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+type FoundToken = Awaited<ReturnType<CredentialStore['findToken']>>;
+
+/** How many presented tokens the session cache keeps before it starts over. */
+export const TOKEN_CACHE_SIZE = 10_000;
+
+/**
+ * `findToken` by the presented token, kept while the store's `changeMark()` stays the same: a sign-out, a revoked
+ * token, a role change or any other write to the vault (here or by another process sharing it) changes the mark, and
+ * the next request reads the store again. The mark is read before the store, so a change that lands between the two
+ * is seen on the next request. A store without `changeMark` is read on every request.
+ */
+export function tokenLookup(credentials: CredentialStore): (token: string) => Promise<{ hash: string; found: FoundToken }> {
+  const cache = new Map<string, { hash: string; found: FoundToken }>();
+  let cachedMark: string | null = null;
+  return async (token) => {
+    const mark = credentials.changeMark?.();
+    if (mark === undefined) {
+      const hash = hashToken(token);
+      return { hash, found: await credentials.findToken(hash) };
+    }
+    if (mark !== cachedMark) {
+      cache.clear();
+      cachedMark = mark;
+    }
+    const hit = cache.get(token);
+    if (hit) return hit;
+    const hash = hashToken(token);
+    const entry = { hash, found: await credentials.findToken(hash) };
+    if (cache.size >= TOKEN_CACHE_SIZE) cache.clear();
+    if (cachedMark === mark) cache.set(token, entry);
+    return entry;
+  };
+}
+
 function originAllowed(request: FastifyRequest, allowed: Set<string>): boolean {
   const origin =
     request.headers.origin ??
@@ -132,6 +166,7 @@ export function installAuth(app: FastifyInstance, options: InstallAuthOptions): 
   const allowed = new Set((options.allowedOrigins ?? []).map((o) => o.replace(/\/+$/, '')));
   const touchEvery = options.touchEveryMs ?? 60_000;
   const lastTouch = new Map<string, number>();
+  const lookup = tokenLookup(credentials);
 
   if (!app.hasRequestDecorator('actor')) {
     app.decorateRequest('actor', null);
@@ -163,8 +198,7 @@ export function installAuth(app: FastifyInstance, options: InstallAuthOptions): 
       request.authProblem = 'invalid';
       return;
     }
-    const hash = hashToken(token);
-    const found = await credentials.findToken(hash);
+    const { hash, found } = await lookup(token);
     if (!found || found.token.kind !== kind) {
       request.authProblem = 'invalid';
       return;

@@ -71,9 +71,9 @@ export function registerCatalogueCommands(app: FastifyInstance, deps: CatalogueD
     scope.addContentTypeParser(/^image\/|^application\/octet-stream/, (_request, payload, done) => done(null, payload));
     // answering before an upload was fully read (413, bad data): close the connection rather than leave the
     // unread rest of the body stalling a keep-alive socket
-    scope.addHook('onSend', async (request, reply, payload) => {
+    scope.addHook('onSend', (request, reply, payload, done) => {
       if (!request.raw.complete && request.method !== 'GET' && request.method !== 'HEAD') reply.header('connection', 'close');
-      return payload;
+      done(null, payload);
     });
     installIdempotency(scope, idempotency, ctx.now, deps.store);
     registerProjectRoutes(scope, ctx);

@@ -9,9 +9,9 @@ import {
   type StreamAppend,
   type RecordedEvent,
 } from '@modshelf/events';
-import { conflict } from '@modshelf/contract';
+import { DomainError, conflict } from '@modshelf/contract';
 import type { Decider } from './decider';
-import { loadState, rememberState } from './state-cache';
+import { keptState, loadState, rememberState } from './state-cache';
 import { claimPart, NameTakenError, type NameClaim } from './names';
 
 /** Unique names a command's events take or give back (reserved in the same unit of work as the events). */
@@ -83,10 +83,23 @@ export async function execute<C, S>(
   names?: NameRules<S>,
   hooks: ExecuteHooks = {},
 ): Promise<CommandResult<S>> {
-  for (let attempt = 0; ; attempt++) {
-    const { state, revision } = await loadState(store, streamId, decider);
-    const decided = decider.decide(command, state);
+  // the first attempt decides on the state this process kept, without reading the stream: an append expecting its
+  // revision succeeds only if nothing was appended since, so a success is decided on the current state. Anything
+  // else (a refusal, no change, a conflict) is decided again on the stream read from the store.
+  let kept = keptState(store, streamId, decider);
+  for (let attempt = 0; ;) {
+    const { state, revision } = kept ?? (await loadState(store, streamId, decider));
+    const optimistic = kept !== null;
+    kept = null;
+    let decided: DecidedEvent[];
+    try {
+      decided = decider.decide(command, state);
+    } catch (err) {
+      if (optimistic) continue;
+      throw err;
+    }
     if (decided.length === 0) {
+      if (optimistic) continue;
       return { events: [], state, revision, position: await store.headPosition() };
     }
     await hooks.beforeAppend?.(decided);
@@ -113,11 +126,14 @@ export async function execute<C, S>(
       rememberState(store, streamId, decider.evolve, next, result.nextRevision);
       return { events: recorded, state: next, revision: result.nextRevision, position: result.position };
     } catch (err) {
+      // the kept state was behind (a conflict, or a name refused on it): read the stream and decide again, at once
+      if (optimistic && (err instanceof WrongExpectedRevisionError || err instanceof DomainError)) continue;
       if (!(err instanceof WrongExpectedRevisionError)) throw err;
       if (attempt >= MAX_CONFLICT_RETRIES) {
         throw conflict(`${streamId} was changed by someone else ${attempt + 1} times while this command ran; try again`);
       }
-      await new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
+      attempt++;
+      await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
     }
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { SqliteEventStore, defineEvent, type RecordedEvent } from '@modshelf/events';
+import { SqliteEventStore, defineEvent, newEventId, toNewEvents, type RecordedEvent } from '@modshelf/events';
 import { DomainError, invalidInput } from '@modshelf/contract';
 import { execute, newCommandContext } from './execute';
 import type { Decider } from './decider';
@@ -62,6 +62,40 @@ describe('execute', () => {
     const [e] = await store.readStream('counter-3');
     expect(e.metadata).toMatchObject({ actor: 'user0001', correlationId: 'corr-1', commandId: ctx.commandId });
     expect(r.position).toBe(e.position);
+    await store.close();
+  });
+
+  it('decides first on the state it kept, without reading the stream, and again on the stream when another writer moved it', async () => {
+    const store = new SqliteEventStore({ path: ':memory:' });
+    const run = (by: number) => execute(store, 'counter-k', counter, { by, max: 8 }, newCommandContext('u'));
+    const other = async (by: number) => {
+      // another writer (another replica): appends without this process's kept state knowing
+      const head = await store.streamRevision('counter-k');
+      await store.append(
+        'counter-k',
+        toNewEvents([Incremented({ by })], { commandId: 'c', correlationId: 'c', causationId: 'c', actor: 'x', time: new Date().toISOString() }, newEventId),
+        head,
+      );
+    };
+    await run(1);
+    let reads = 0;
+    const readStream = store.readStream.bind(store);
+    store.readStream = (streamId, options) => {
+      reads++;
+      return readStream(streamId, options);
+    };
+    expect((await run(1)).state).toBe(2);
+    expect(reads).toBe(0); // decided on the kept state, confirmed by the append's expected revision
+
+    await other(5); // kept: 2, stream: 7
+    const r = await run(1); // accepted on the kept state, the append conflicts, decided again on 7
+    expect(r.state).toBe(8);
+    expect(reads).toBe(1);
+
+    await other(-5); // kept: 8, stream: 3
+    expect((await run(1)).state).toBe(4); // refused on the kept state (9 > 8), accepted on the stream
+    expect((await readStream('counter-k')).map((e) => (e.data as { by: number }).by)).toEqual([1, 1, 5, 1, -5, 1]);
+    await expect(run(5)).rejects.toMatchObject({ kind: 'invalid_input' }); // refused on the stream too
     await store.close();
   });
 

@@ -41,6 +41,16 @@ export async function loadState<S>(
   return { state, revision };
 }
 
+/**
+ * The state this process last kept for the stream, without reading the store: it may be behind what another
+ * writer appended since. Only for an optimistic first attempt that an append with its revision as the expected
+ * one confirms (see `execute`).
+ */
+export function keptState<S>(store: EventStore, streamId: string, decider: { evolve: Evolve<S> }): { state: S; revision: number } | null {
+  const hit = cacheOf(store).get(streamId);
+  return hit && hit.evolve === decider.evolve ? { state: hit.state as S, revision: hit.revision } : null;
+}
+
 /** Keeps `state` as the stream's fold at `revision` (after an append), unless a later one is kept. */
 export function rememberState<S>(store: EventStore, streamId: string, evolve: Evolve<S>, state: S, revision: number): void {
   if (revision === NO_STREAM) return;

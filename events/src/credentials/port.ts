@@ -124,5 +124,12 @@ export interface CredentialStore {
   deleteTickets(userId: string, kind: string): Promise<void>;
   listTickets(userId: string, kind: string): Promise<TicketRecord[]>;
 
+  /**
+   * Optional: a value that changes whenever the store's content may have changed since it was last asked (a write
+   * through this instance, or a commit by any other process or connection sharing the store). A reader may keep
+   * what it looked up (a token, its account) while the value stays the same; a store that cannot tell leaves it out.
+   */
+  changeMark?(): string;
+
   close(): Promise<void>;
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
 import { SqliteEventStore, type InlineProjection } from './sqlite';
+import type { RecordedEvent } from '../envelope';
 
 const meta = { eventId: 'e', commandId: 'c', correlationId: 'c', causationId: 'c', actor: null, time: new Date(0).toISOString() };
 const noted = (n: number) => [{ type: 'Noted', schemaVersion: 1, data: { n }, metadata: meta }];
@@ -40,6 +41,20 @@ describe('SqliteEventStore inline projections', () => {
       await other.close();
       await store.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('are given the event as recorded: its data, position and metadata (parsed when read)', async () => {
+    const seen: RecordedEvent[] = [];
+    const store = new SqliteEventStore({ path: ':memory:' });
+    store.addInlineProjection({ name: 'seen', types: ['Noted'], setup: () => undefined, apply: (_db, e) => void seen.push(e) });
+    try {
+      await store.append('s-1', noted(7), -1);
+      expect(seen).toHaveLength(1);
+      expect({ ...seen[0] }).toEqual({ streamId: 's-1', revision: 0, position: 1, type: 'Noted', schemaVersion: 1, data: { n: 7 }, metadata: meta });
+      expect(seen[0].metadata).toBe(seen[0].metadata); // parsed once
+    } finally {
+      await store.close();
     }
   });
 });

@@ -75,6 +75,22 @@ function toRecorded(r: Row): RecordedEvent {
   };
 }
 
+/** For inline projections, inside an append: the metadata (which they do not read) is parsed only when read. */
+function toRecordedLazy(r: Row): RecordedEvent {
+  let metadata: RecordedEvent['metadata'] | undefined;
+  return {
+    streamId: r.stream_id,
+    revision: r.revision,
+    position: r.position,
+    type: r.type,
+    schemaVersion: r.schema_version,
+    data: JSON.parse(r.data),
+    get metadata() {
+      return (metadata ??= JSON.parse(r.metadata));
+    },
+  };
+}
+
 /** The embedded event store: one SQLite file in WAL mode, one writer, BEGIN IMMEDIATE appends. */
 export class SqliteEventStore implements EventStore {
   readonly db: Database.Database;
@@ -179,7 +195,7 @@ export class SqliteEventStore implements EventStore {
       const target = Math.min(head, at + window);
       for (;;) {
         const rows = select(at, target, 1000);
-        for (const row of rows) projection.apply(this.db, toRecorded(row));
+        for (const row of rows) projection.apply(this.db, toRecordedLazy(row));
         if (rows.length < 1000) break;
         at = rows[rows.length - 1].position;
       }

@@ -1,5 +1,5 @@
 import { Conflict } from '@modshelf/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EventStore } from '@modshelf/events';
 import { POSITION_HEADER, answerFor, conflict, invalidInput } from '@modshelf/service-kit';
 import { actorOf } from '../actor.hook';
@@ -25,10 +25,13 @@ const claims = new WeakMap<FastifyRequest, { scope: string; key: string; settled
  * it a second time; otherwise the retry runs.
  */
 export function installIdempotency(app: FastifyInstance, store: IdempotencyStore, now: () => Date, log: EventStore): void {
-  app.addHook('preHandler', async (request, reply) => {
-    if (!WRITE_METHODS.has(request.method)) return;
+  // callback hooks with a synchronous way out: most requests carry no key and pay no promise for these hooks
+  app.addHook('preHandler', (request, reply, done) => {
     const raw = request.headers[IDEMPOTENCY_HEADER];
-    if (raw === undefined) return;
+    if (raw === undefined || !WRITE_METHODS.has(request.method)) return done();
+    claimOrReplay(request, reply, raw).then(() => done(), done);
+  });
+  const claimOrReplay = async (request: FastifyRequest, reply: FastifyReply, raw: string | string[]) => {
     const key = Array.isArray(raw) ? raw[0] : raw;
     if (!key || key.length > 255) throw invalidInput('Idempotency-Key must be 1 to 255 characters');
     const actor = actorOf(request);
@@ -67,12 +70,15 @@ export function installIdempotency(app: FastifyInstance, store: IdempotencyStore
     if (claim.state === 'running') throw conflict('A request with this Idempotency-Key is still being processed');
     reply.status(claim.answer.status).headers({ ...claim.answer.headers, [REPLAYED_HEADER]: 'true' });
     return reply.send(claim.answer.body === '' ? undefined : claim.answer.body);
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const c = claims.get(request);
-    if (!c || c.settled) return payload;
+    if (!c || c.settled) return done(null, payload);
     c.settled = true;
+    settle(c, reply, payload).then(() => done(null, payload), done);
+  });
+  const settle = async (c: { scope: string; key: string }, reply: FastifyReply, payload: unknown) => {
     // transient answers (conflict after retries, rate limit, server errors) are not remembered: a retry with the key runs again
     if (
       reply.statusCode >= 500 ||
@@ -81,7 +87,7 @@ export function installIdempotency(app: FastifyInstance, store: IdempotencyStore
       (payload !== null && payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload))
     ) {
       await store.release(c.scope, c.key);
-      return payload;
+      return;
     }
     const headers: Record<string, string> = {};
     for (const h of KEPT_HEADERS) {
@@ -90,15 +96,13 @@ export function installIdempotency(app: FastifyInstance, store: IdempotencyStore
     }
     const body = payload === null || payload === undefined ? '' : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
     await store.complete(c.scope, c.key, { status: reply.statusCode, headers, body });
-    return payload;
-  });
+  };
 
   // a request that ended without an answer (client gone) frees its key
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     const c = claims.get(request);
-    if (c && !c.settled) {
-      c.settled = true;
-      await store.release(c.scope, c.key);
-    }
+    if (!c || c.settled) return done();
+    c.settled = true;
+    store.release(c.scope, c.key).then(() => done(), done);
   });
 }

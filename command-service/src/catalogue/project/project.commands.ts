@@ -26,7 +26,7 @@ export interface EditProject {
    */
   derive?: (current: ProjectFields, projectType: ProjectType) => Partial<ProjectFields>;
   status?: ProjectStatus;
-  /** live versions of the project (submitting for review needs one) */
+  /** live versions of the project (submitting for review needs one); read only when `status` is set */
   versionCount: number;
 }
 export interface SetProjectIcon {

@@ -224,11 +224,13 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
     const pid = await resolveProject(ctx, request.params.id);
     const run = async () => {
       if (input.slug !== undefined) await requireSlugFree(ctx, input.slug, pid);
+      const parts = editCommandParts(input);
       return runProjectCommand(ctx, commandContext(request, actor.userId), pid, {
         kind: 'edit',
         actor: toCommandActor(actor),
-        ...editCommandParts(input),
-        versionCount: await ctx.lookup.liveVersionCount(pid),
+        ...parts,
+        // read only for a status change (the decider looks at it for a submission); an edit of fields skips the lookup
+        versionCount: parts.status !== undefined ? await ctx.lookup.liveVersionCount(pid) : 0,
       });
     };
     const result = await run();
