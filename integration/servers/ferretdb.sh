@@ -4,7 +4,8 @@
 #   ferretdb.sh start|stop|wipe|status
 #   env: MONGO_PORT (27117), PG_PORT (MONGO_PORT+1000), FERRETDB_BACKEND (postgresql | sqlite),
 #        MONGO_SERVER_POOL (40): FerretDB's PostgreSQL pool (pool_max_conns); the read-model adapter
-#        sizes its bulkWrite chunks from the same variable (projection-service/src/read-model/mongodb.ts)
+#        sizes its bulkWrite chunks from the same variable (projection-service/src/read-model/mongodb.ts),
+#        PG_OPTIONS: more PostgreSQL settings (e.g. "-c log_min_duration_statement=5")
 # If a real `mongod` is on PATH, MONGO_IMPL=mongod uses it instead.
 #
 # PostgreSQL is the default backend: FerretDB 1.24's SQLite backend deadlocked here under concurrent
@@ -39,9 +40,11 @@ start_pg() {
     as_pg "$bin/initdb" -D "$PGDATA" -U postgres --auth=trust -E UTF8 >"$RUN/logs/initdb.log" 2>&1 || { cat "$RUN/logs/initdb.log" >&2; return 1; }
   fi
   as_pg "$bin/pg_ctl" -D "$PGDATA" status >/dev/null 2>&1 || as_pg "$bin/pg_ctl" -D "$PGDATA" -l "$RUN/logs/postgres.log" -w -t 60 \
-    -o "-h 127.0.0.1 -p $PG_PORT -k $PGDATA -c shared_buffers=64MB -c max_connections=200 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null
+    -o "-h 127.0.0.1 -p $PG_PORT -k $PGDATA -c shared_buffers=64MB -c max_connections=200 -c fsync=off -c synchronous_commit=off -c full_page_writes=off ${PG_OPTIONS:-}" start >/dev/null
   as_pg "$bin/psql" -h 127.0.0.1 -p "$PG_PORT" -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname='ferretdb'" | grep -q 1 \
     || as_pg "$bin/createdb" -h 127.0.0.1 -p "$PG_PORT" -U postgres ferretdb
+  # a GIN index on every table's _id, which FerretDB's pushed-down _id filter can use (see the file)
+  as_pg "$bin/psql" -h 127.0.0.1 -p "$PG_PORT" -U postgres -d ferretdb -q -v ON_ERROR_STOP=1 <"$(dirname "$0")/ferretdb-id-index.sql" >/dev/null || return 1
   log "postgresql on 127.0.0.1:$PG_PORT"
 }
 

@@ -67,6 +67,37 @@ if (servers.mongodb) {
     });
   });
 
+  describe(`MongoReadModels reads by _id through an index: ${label}`, () => {
+    // FerretDB 1.24 over PostgreSQL pushes `{_id: x}` down as `_jsonb -> '_id' @> x`, which its own
+    // btree `_id` index cannot answer; integration/servers/ferretdb-id-index.sql gives every table a
+    // GIN index that can. Without it, every update op and find by _id scans the whole table.
+    it('the server answers a find by _id from an index, not by scanning the collection', async () => {
+      const client = new MongoClient(servers.mongodb, { serverSelectionTimeoutMS: 10000 });
+      await client.connect();
+      const prefix = `t${Math.random().toString(36).slice(2, 8)}_`;
+      const store = new MongoReadModels({ url: servers.mongodb, client, database: 'modshelf_it', prefix });
+      try {
+        const ids = Array.from({ length: 200 }, (_, i) => `U${String(i).padStart(7, '0')}`);
+        await store.commit(
+          ids.map((id) => ({ coll: 'users', id, doc: sampleUser(id, `n${id}`) })),
+          1,
+        );
+        const plan = await client
+          .db('modshelf_it')
+          .collection(`${prefix}users`)
+          .find({ _id: ids[7] as never })
+          .explain();
+        const text = JSON.stringify(plan.queryPlanner);
+        // PostgreSQL's plan (FerretDB) or MongoDB's stage names
+        expect(text).toMatch(/Index Scan|IDHACK|IXSCAN|EXPRESS_IXSCAN|CLUSTERED_IXSCAN/);
+        expect(text).not.toMatch(/Seq Scan|COLLSCAN/);
+      } finally {
+        await store.drop();
+        await client.close();
+      }
+    });
+  });
+
   describe(`MongoReadModels bulk chunks sized from the server's pool: ${label}`, () => {
     // The minimal reproduction of FerretDB 1.24's stall (integration/README.md): one `update`
     // command whose ops match as many documents as FerretDB's PostgreSQL pool holds never returns,
