@@ -77,7 +77,7 @@ export class SqliteReadModels implements ReadModelStore {
         continue;
       }
       this.s.put.run(c.coll, c.id, JSON.stringify(c.doc));
-      for (const [idx, key] of indexKeys(c.coll, c.doc as never)) puts.push([c.coll, idx, key, c.id]);
+      for (const [idx, key] of c.keys ?? indexKeys(c.coll, c.doc as never)) puts.push([c.coll, idx, key, c.id]);
     }
     const order = (a: string[], b: string[]) =>
       a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0;
