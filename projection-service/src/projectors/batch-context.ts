@@ -110,11 +110,13 @@ export class BatchContext implements EvolveTarget {
     const out: DocChange[] = [];
     for (const e of this.entries.values()) {
       if (!e.dirty) continue;
-      const base = { coll: e.coll, id: e.id, doc: e.doc as never };
+      // the keys of the current document: the overlay's when it is up to date with it, else computed here, once
+      const keys = e.doc === null ? undefined : e.overlayKeys && !this.stale.get(e.coll)?.has(e) ? e.overlayKeys : keysOf(e.coll, e.doc);
+      const base = { coll: e.coll, id: e.id, doc: e.doc as never, keys };
       if (e.loadedKeys === null) {
         if (e.doc !== null) out.push({ ...base, isNew: true }); // created and maybe deleted within the batch
       } else if (e.loadedKeys === undefined) out.push(base);
-      else if (e.doc !== null && sameKeys(e.loadedKeys, keysOf(e.coll, e.doc))) out.push({ ...base, keysUnchanged: true });
+      else if (keys && sameKeys(e.loadedKeys, keys)) out.push({ ...base, keysUnchanged: true });
       else out.push({ ...base, oldKeys: e.loadedKeys });
     }
     return out;

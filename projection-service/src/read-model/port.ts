@@ -11,6 +11,8 @@ export interface DocChange<C extends CollectionName = CollectionName> {
   keysUnchanged?: boolean;
   /** hint: the index keys the stored document had ([index, key] pairs). */
   oldKeys?: Array<[string, string]>;
+  /** hint: the index keys of `doc` ([index, key] pairs, as indexKeys gives them), computed once by the batch. */
+  keys?: Array<[string, string]>;
 }
 
 /**

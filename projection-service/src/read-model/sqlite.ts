@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { indexKeys } from './collections';
 import { COLLECTIONS, type CollectionName, type Documents } from './documents';
 import type { DocChange, ReadModelStore } from './port';
+import { MultiRowStatement } from './sqlite-multirow';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS rm_docs (coll TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, UNIQUE (coll, id));
@@ -18,6 +19,8 @@ DROP INDEX IF EXISTS rm_keys_by_doc;
 export class SqliteReadModels implements ReadModelStore {
   private readonly s;
   private readonly commitTx;
+  /** the writes of applySync, many rows a statement */
+  private readonly w;
 
   constructor(
     readonly db: Database.Database,
@@ -26,16 +29,18 @@ export class SqliteReadModels implements ReadModelStore {
     db.exec(SCHEMA);
     this.s = {
       get: db.prepare<[string, string], string>('SELECT body FROM rm_docs WHERE coll = ? AND id = ?').pluck(),
-      put: db.prepare('INSERT INTO rm_docs (coll, id, body) VALUES (?, ?, ?) ON CONFLICT (coll, id) DO UPDATE SET body = excluded.body'),
       del: db.prepare('DELETE FROM rm_docs WHERE coll = ? AND id = ?'),
       delKey: db.prepare('DELETE FROM rm_keys WHERE coll = ? AND idx = ? AND key = ? AND id = ?'),
-      putKey: db.prepare('INSERT OR IGNORE INTO rm_keys (coll, idx, key, id) VALUES (?, ?, ?, ?)'),
       find: db.prepare<[string, string, string], string>('SELECT id FROM rm_keys WHERE coll = ? AND idx = ? AND key = ? ORDER BY id').pluck(),
       count: db.prepare<[string], number>('SELECT COUNT(*) FROM rm_docs WHERE coll = ?').pluck(),
       countKeys: db.prepare<[string, string], number>('SELECT COUNT(DISTINCT key) FROM rm_keys WHERE coll = ? AND idx = ?').pluck(),
       scan: db.prepare<[string], { id: string; body: string }>('SELECT id, body FROM rm_docs WHERE coll = ? ORDER BY id'),
       checkpoint: db.prepare<[string], number>('SELECT position FROM checkpoints WHERE name = ?').pluck(),
       setCheckpoint: db.prepare('INSERT OR REPLACE INTO checkpoints (name, position) VALUES (?, ?)'),
+    };
+    this.w = {
+      put: new MultiRowStatement(db, 'INSERT INTO rm_docs (coll, id, body)', 3, 'ON CONFLICT (coll, id) DO UPDATE SET body = excluded.body'),
+      putKey: new MultiRowStatement(db, 'INSERT OR IGNORE INTO rm_keys (coll, idx, key, id)', 4),
     };
     this.commitTx = db.transaction((changes: readonly DocChange[], position: number) => {
       this.applySync(changes);
@@ -54,14 +59,16 @@ export class SqliteReadModels implements ReadModelStore {
 
   /**
    * Writes documents and their index keys; call inside a transaction. Key rows are
-   * deleted and inserted in key order, which keeps the B-tree work local.
+   * deleted and inserted in key order, which keeps the B-tree work local; documents and
+   * key rows are inserted many rows a statement.
    */
   applySync(changes: readonly DocChange[]): void {
     const dels: Array<[string, string, string, string]> = [];
     const puts: Array<[string, string, string, string]> = [];
+    const docs: Array<[string, string, string]> = [];
     for (const c of changes) {
       if (c.doc !== null && c.keysUnchanged) {
-        this.s.put.run(c.coll, c.id, JSON.stringify(c.doc));
+        docs.push([c.coll, c.id, JSON.stringify(c.doc)]);
         continue;
       }
       if (!c.isNew) {
@@ -76,15 +83,16 @@ export class SqliteReadModels implements ReadModelStore {
         this.s.del.run(c.coll, c.id);
         continue;
       }
-      this.s.put.run(c.coll, c.id, JSON.stringify(c.doc));
-      for (const [idx, key] of indexKeys(c.coll, c.doc as never)) puts.push([c.coll, idx, key, c.id]);
+      docs.push([c.coll, c.id, JSON.stringify(c.doc)]);
+      for (const [idx, key] of c.keys ?? indexKeys(c.coll, c.doc as never)) puts.push([c.coll, idx, key, c.id]);
     }
     const order = (a: string[], b: string[]) =>
       a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0;
     dels.sort(order);
     puts.sort(order);
+    this.w.put.run(docs);
     for (const d of dels) this.s.delKey.run(d[0], d[1], d[2], d[3]);
-    for (const p of puts) this.s.putKey.run(p[0], p[1], p[2], p[3]);
+    this.w.putKey.run(puts);
   }
 
   checkpointSync(): number {

@@ -16,7 +16,7 @@ import {
 import { writeCatalogueEvents } from '@modshelf/events/generator';
 import { compareStorages } from '../replay/replay';
 import type { SearchRequest } from '../search/port';
-import { SqliteProjectionStorage } from '../storage/sqlite-storage';
+import { BULK_CACHE_KIB, SERVING_CACHE_KIB, SqliteProjectionStorage } from '../storage/sqlite-storage';
 import { Fixtures } from '../testing/fixtures';
 import { ProjectionRunner } from './runner';
 
@@ -97,5 +97,58 @@ describe('building the projections into an empty storage (RebuildReads) and the 
     await runner.catchUp();
     expect(runner.lastBuild).toBeNull();
     expect(runner.checkpoint()).toBe(await store.headPosition());
+  });
+
+  it('a storage behind by more than a batch catches up in pages of catchUpBatchSize with the bulk cache, storing what the live runner stores', async () => {
+    const live = new ProjectionRunner(store, new SqliteProjectionStorage(join(dir, 'live.sqlite')), { batchSize: 64 });
+    runners.push(live);
+    await live.start();
+    await live.ready;
+    writeCatalogueEvents(store, 20);
+    const first = await store.headPosition();
+    const path = join(dir, 'behind.sqlite');
+    const early = new ProjectionRunner(store, new SqliteProjectionStorage(path), { batchSize: 64 });
+    await early.catchUp(first);
+    const ids: string[] = [];
+    for await (const [id] of early.storage.readModels.scan('projects')) ids.push(id);
+    await early.close();
+
+    // later events, some of them reaching back to the documents stored above
+    writeCatalogueEvents(store, 60, 7, 20);
+    const fx = new Fixtures(store);
+    const fan = await fx.user('fan');
+    await fx.emit(projectStream(ids[0]), [ProjectEdited({ changes: { slug: 'renamed-one', title: 'Renamed one' } })]);
+    await fx.emit(followsStream(fan), [ProjectFollowed({ user_id: fan, project_id: ids[1] })]);
+    await fx.emit(projectStream(ids[2]), [ProjectDeleted({ project_id: ids[2] })]);
+    const head = await store.headPosition();
+    expect(await live.waitForPosition(head, 30_000)).toBe(true);
+
+    const storage = new SqliteProjectionStorage(path);
+    const windows: boolean[] = [];
+    const caches: number[] = [];
+    const catchingUp = storage.catchingUp.bind(storage);
+    storage.catchingUp = (behind) => {
+      windows.push(behind);
+      catchingUp(behind);
+    };
+    const commit = storage.commit.bind(storage);
+    storage.commit = async (docs, search, position) => {
+      caches.push(storage.cacheSizeKiB());
+      await commit(docs, search, position);
+    };
+    const behind = new ProjectionRunner(store, storage, { batchSize: 64, catchUpBatchSize: 200 });
+    runners.push(behind);
+    await behind.catchUp();
+    expect(behind.lastBuild).toBeNull();
+    expect(behind.checkpoint()).toBe(head);
+    expect(caches).toHaveLength(Math.ceil((head - first) / 200));
+    expect(caches.every((kib) => kib === BULK_CACHE_KIB)).toBe(true);
+    expect(windows).toEqual([true, false]);
+    expect(storage.cacheSizeKiB()).toBe(SERVING_CACHE_KIB);
+
+    const { documents, differences } = await compareStorages(live.storage, storage);
+    expect(differences).toEqual([]);
+    expect(documents).toBeGreaterThan(200);
+    for (const q of QUERIES) expect((await storage.search.search(q)).hits).toEqual((await live.storage.search.search(q)).hits);
   });
 });

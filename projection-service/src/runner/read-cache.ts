@@ -140,7 +140,7 @@ export class ReadCache implements Pick<ReadModelStore, 'get' | 'findIds'> {
       );
       const k = `${c.coll}${DOC}${c.id}`;
       const cached = this.docs.peek(k);
-      const next = c.doc ? indexKeys(c.coll, c.doc as never) : [];
+      const next = c.doc ? (c.keys ?? indexKeys(c.coll, c.doc as never)) : [];
       for (const [index, key] of next) {
         void this.indexKeys.get(`${c.coll}${DOC}${index}`)?.then(
           (keys) => keys.add(key),

@@ -68,7 +68,7 @@ export class RebuildReads implements Pick<ReadModelStore, 'get' | 'findIds'> {
       if (c.keysUnchanged) continue;
       this.ids.get(c.coll)!.add(hash31(c.id));
       const held = this.keys.get(c.coll)!;
-      for (const [index, key] of indexKeys(c.coll, c.doc as never)) held.add(hash31(`${index}\u0000${key}`));
+      for (const [index, key] of c.keys ?? indexKeys(c.coll, c.doc as never)) held.add(hash31(`${index}\u0000${key}`));
     }
   }
 }

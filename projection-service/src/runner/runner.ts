@@ -11,12 +11,16 @@ import { COLLECTIONS } from '../read-model/documents';
 
 /** Events per transaction when building the projections into an empty storage (RebuildReads). */
 export const REBUILD_BATCH = 20_000;
+/** Events per transaction while catching up a storage that is behind (fewer, larger commits than tailing). */
+export const CATCH_UP_BATCH = 20_000;
 
 export interface RunnerOptions {
   /** events per transaction while catching up or tailing. */
   batchSize?: number;
   /** events per transaction while building into an empty storage (default REBUILD_BATCH) */
   buildBatchSize?: number;
+  /** events per transaction while catching up a storage that is behind (default the larger of batchSize and CATCH_UP_BATCH) */
+  catchUpBatchSize?: number;
   log?: (msg: string, err?: unknown) => void;
   /** the projectors folded (default: all of them); tests inject a failing one */
   projectors?: readonly Projector[];
@@ -77,6 +81,7 @@ export class ProjectionRunner implements Projections {
   private stopped = false;
   private readonly batchSize: number;
   private readonly buildBatchSize: number;
+  private readonly catchUpBatchSize: number;
   /** the reads of the last catch-up into an empty storage (null when the last catch-up was not one) */
   lastBuild: RebuildReads | null = null;
   private readonly log: (msg: string, err?: unknown) => void;
@@ -95,6 +100,7 @@ export class ProjectionRunner implements Projections {
   ) {
     this.batchSize = options.batchSize ?? 4000;
     this.buildBatchSize = options.buildBatchSize ?? Math.max(this.batchSize, REBUILD_BATCH);
+    this.catchUpBatchSize = options.catchUpBatchSize ?? Math.max(this.batchSize, CATCH_UP_BATCH);
     this.log = options.log ?? ((msg, err) => console.error(`[projections] ${msg}`, err ?? ''));
     this.loop = new BatchLoop(storage, { projectors: options.projectors });
     this.quarantinePollMs = options.quarantinePollMs ?? 1000;
@@ -148,8 +154,9 @@ export class ProjectionRunner implements Projections {
   }
 
   /**
-   * Reads the log in pages from the stored checkpoint and projects each page in one transaction.
-   * Into an empty storage (a first start, a rebuild, a replay) it reads through RebuildReads, in
+   * Reads the log in pages from the stored checkpoint and projects each page in one transaction:
+   * pages of catchUpBatchSize events, with the storage's catchingUp window open from the first page larger
+   * than a tailing batch (batchSize) to the end of the catch-up. Into an empty storage (a first start, a rebuild, a replay) it reads through RebuildReads, in
    * pages of REBUILD_BATCH events: the same fold, committed the same way, with the storage's
    * reads of absent documents (most of a build's reads) answered from memory.
    */
@@ -158,18 +165,21 @@ export class ProjectionRunner implements Projections {
     await this.loadQuarantine();
     const rebuild = (await this.storageEmpty()) ? new RebuildReads(this.storage.readModels) : null;
     this.lastBuild = rebuild;
-    const pageSize = rebuild ? this.buildBatchSize : this.batchSize;
+    const pageSize = rebuild ? this.buildBatchSize : this.catchUpBatchSize;
     const reads = this.loop.reads;
     if (rebuild) this.loop.reads = rebuild;
+    let behind = false;
     try {
       while (!this.stopped && !this.failure && this.position < until) {
         const page = await this.store.readAll({ after: this.position, maxCount: Math.min(pageSize, until - this.position) });
         if (page.length === 0) return;
+        if (!behind && page.length > this.batchSize) this.storage.catchingUp?.((behind = true));
         const outcome = await this.processBatch(page);
         if (rebuild && outcome) rebuild.committed(outcome.changes);
       }
     } finally {
       this.loop.reads = reads;
+      if (behind) this.storage.catchingUp?.(false);
     }
   }
 

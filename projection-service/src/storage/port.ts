@@ -17,6 +17,8 @@ export interface ProjectionStorage {
   recover?(): Promise<boolean>;
   /** recover(), then the checkpoint, in fewer round trips (what the bus worker does before each batch). */
   resume?(): Promise<{ recovered: boolean; checkpoint: number }>;
+  /** The runner is catching up a long lag (true) or has caught up (false): a storage may size its caches for it. */
+  catchingUp?(behind: boolean): void;
 }
 
 /**

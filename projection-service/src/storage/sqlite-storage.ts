@@ -15,6 +15,9 @@ export const PROJECTIONS_FILE = 'projections.sqlite';
  */
 export const PROJECTIONS_SCHEMA = 4;
 export const projectionsPath = (dataDir: string) => join(dataDir, PROJECTIONS_FILE);
+/** SQLite page caches (KiB): a bulk build's, also used while catching up a long lag; a serving storage's. */
+export const BULK_CACHE_KIB = 262_144;
+export const SERVING_CACHE_KIB = 16_384;
 
 /** One SQLite file holding the read models, the FTS5 search index and the checkpoint, written in one transaction. */
 export class SqliteProjectionStorage implements ProjectionStorage {
@@ -22,6 +25,8 @@ export class SqliteProjectionStorage implements ProjectionStorage {
   readonly readModels: SqliteReadModels;
   readonly search: SqliteSearchIndex;
   private readonly tx;
+  /** the page cache while serving (bulk: while building) */
+  private readonly cacheKiB: number;
 
   /**
    * `bulk`: a throw-away rebuild target (replay into a fresh file that is compared or
@@ -29,14 +34,14 @@ export class SqliteProjectionStorage implements ProjectionStorage {
    * A crash during a bulk rebuild loses only the rebuild, never the log.
    */
   constructor(path: string, options: { bulk?: boolean } = {}) {
+    this.cacheKiB = options.bulk ? BULK_CACHE_KIB : SERVING_CACHE_KIB;
     if (options.bulk) {
       this.db = openSqliteFile(path, { journal: 'memory', synchronous: 'off' });
-      this.db.pragma('cache_size = -262144');
     } else {
       this.db = openSqliteFile(path, { synchronous: 'normal' });
-      this.db.pragma('cache_size = -16384');
       this.db.pragma('wal_autocheckpoint = 8000');
     }
+    this.db.pragma(`cache_size = -${this.cacheKiB}`);
     this.readModels = new SqliteReadModels(this.db, 'projections');
     this.search = new SqliteSearchIndex(this.db, 'projections');
     const version = this.db.pragma('user_version', { simple: true }) as number;
@@ -62,6 +67,16 @@ export class SqliteProjectionStorage implements ProjectionStorage {
 
   checkpointSync(): number {
     return this.readModels.checkpointSync();
+  }
+
+  /** The page cache (KiB) the connection allows now. */
+  cacheSizeKiB(): number {
+    return -(this.db.pragma('cache_size', { simple: true }) as number);
+  }
+
+  /** While the runner catches up a long lag, the bulk build's page cache; the serving cache again after. */
+  catchingUp(behind: boolean): void {
+    if (this.db.open) this.db.pragma(`cache_size = -${behind ? Math.max(BULK_CACHE_KIB, this.cacheKiB) : this.cacheKiB}`);
   }
 
   async checkpoint(): Promise<number> {
