@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '@modshelf/events';
 import { startSite, type Site } from './index';
+import { freePort } from '@modshelf/service-kit/free-port';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -127,7 +128,7 @@ describe('the embedded site', () => {
 describe('durability', () => {
   it('never loses an acknowledged command to a kill -9 the moment after', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'site-kill-'));
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'site/src/main.ts'], {
       cwd: ROOT,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, SEED: 'false', WEB: 'false', LOG_LEVEL: 'silent' },

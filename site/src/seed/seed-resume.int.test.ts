@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '@modshelf/events';
+import { freePort } from '@modshelf/service-kit/free-port';
 import { DEMO_USERS } from './demo-catalogue';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -15,9 +16,9 @@ interface Health {
   seed: { state: string; phase?: string; done?: number; total?: number };
 }
 
-/** The real `npm start` process on an empty or existing DATA_DIR, on a free random port. */
-function start(dir: string): { child: ChildProcess; url: string; output: () => string } {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+/** The real `npm start` process on an empty or existing DATA_DIR, on a port the OS found free. */
+async function start(dir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const port = await freePort();
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'site/src/main.ts'], {
     cwd: ROOT,
@@ -37,11 +38,13 @@ async function health(url: string): Promise<Health | null> {
   }
 }
 
+type Site = Awaited<ReturnType<typeof start>>;
+
 /** Whether the process has ended (an exit code, or killed by a signal). */
-const exited = (p: ReturnType<typeof start>) => p.child.exitCode !== null || p.child.signalCode !== null;
+const exited = (p: Site) => p.child.exitCode !== null || p.child.signalCode !== null;
 
 /** Polls /health until `until` holds; fails if the process exits or `limitMs` passes. */
-async function watch(p: ReturnType<typeof start>, until: (h: Health) => boolean, what: string, limitMs = 150_000): Promise<Health> {
+async function watch(p: Site, until: (h: Health) => boolean, what: string, limitMs = 150_000): Promise<Health> {
   const deadline = Date.now() + limitMs;
   for (;;) {
     if (exited(p)) throw new Error(`the site exited (${p.child.exitCode}) before ${what}:\n${p.output().slice(-3000)}`);
@@ -54,7 +57,7 @@ async function watch(p: ReturnType<typeof start>, until: (h: Health) => boolean,
 }
 
 /** Waits until the process has logged `text` (a log line may reach the pipe after /health changed). */
-async function waitForOutput(p: ReturnType<typeof start>, text: string, limitMs = 30_000): Promise<string> {
+async function waitForOutput(p: Site, text: string, limitMs = 30_000): Promise<string> {
   const deadline = Date.now() + limitMs;
   while (!p.output().includes(text)) {
     if (exited(p) || Date.now() > deadline) throw new Error(`no '${text}' in the log:\n${p.output().slice(-3000)}`);
@@ -63,7 +66,7 @@ async function waitForOutput(p: ReturnType<typeof start>, text: string, limitMs 
   return p.output();
 }
 
-async function kill(p: ReturnType<typeof start>): Promise<void> {
+async function kill(p: Site): Promise<void> {
   if (exited(p)) return;
   const gone = new Promise((r) => p.child.once('exit', r));
   p.child.kill('SIGKILL');
@@ -116,7 +119,7 @@ async function census(url: string, dir: string) {
 
 describe('the demo seed, interrupted by kill -9 and started again', () => {
   const dirs: string[] = [];
-  const running: ReturnType<typeof start>[] = [];
+  const running: Site[] = [];
   afterAll(async () => {
     for (const p of running) await kill(p);
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -130,7 +133,7 @@ describe('the demo seed, interrupted by kill -9 and started again', () => {
   it('finishes the same catalogue as an uninterrupted seed, after kills early, mid-way and just before the end', async () => {
     // the reference: one uninterrupted first start
     const refDir = tempDir();
-    const ref = start(refDir);
+    const ref = await start(refDir);
     running.push(ref);
     // while seeding: live, not ready, and the API says so on its answers
     await watch(ref, (h) => h.seed.state === 'running' && h.seed.phase === 'projects', 'the projects phase');
@@ -161,12 +164,12 @@ describe('the demo seed, interrupted by kill -9 and started again', () => {
       ['just before the end (after the projects)', (h) => ['organizations', 'collections', 'follows'].includes(h.seed.phase ?? '')],
     ];
     for (const [what, when] of points) {
-      const p = start(dir);
+      const p = await start(dir);
       running.push(p);
       await watch(p, (h) => h.seed.state === 'running' && when(h), what);
       await kill(p);
     }
-    const last = start(dir);
+    const last = await start(dir);
     running.push(last);
     await watch(last, (h) => h.ready, 'ready after the restarts', 300_000);
     expect(await waitForOutput(last, 'Modshelf is ready')).toMatch(/Modshelf is ready/);
