@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProjectFollowed, ProjectUnfollowed, SqliteEventStore, newEventId, userStream } from '@modshelf/events';
 import { FileCheckpointStore, KafkaEventBus, Relay } from '@modshelf/events/bus';
+import { freePort } from '@modshelf/service-kit/free-port';
 import { Fixtures } from '@modshelf/projection-service/testing';
 import { COLLECTIONS } from '../projection-service/src/read-model/documents';
 import { replayAndCompare } from '../projection-service/src/replay/replay';
@@ -125,9 +126,8 @@ if (ready) {
       };
       try {
         await relay.start();
-        const base = 20000 + Math.floor(Math.random() * 20000);
-        startWorker(base);
-        if (process.env.FAULT_WORKERS !== '1') startWorker(base + 1); // a hot standby
+        startWorker(await freePort());
+        if (process.env.FAULT_WORKERS !== '1') startWorker(await freePort()); // a hot standby
 
         const users: string[] = [];
         const projects: string[] = [];
@@ -174,7 +174,7 @@ if (ready) {
               note(
                 `killed the active projection worker (pid ${active.proc.pid}, ${Math.max(...counts)} events projected) with SIGKILL; starting a replacement`,
               );
-              startWorker(base + 2);
+              startWorker(await freePort());
             }
           }
           const due = t0 + (commands / RATE) * 1000; // steady rate, not flat out
