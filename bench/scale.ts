@@ -112,7 +112,13 @@ function catalogueLog(path: string, projects: number) {
     return { store, log: { source: 'cached' as const, cache: cache.path, copy_s: round((performance.now() - t) / 1000) } };
   }
   const store = new SqliteEventStore({ path });
-  const { events } = writeCatalogueEvents(store, projects, SEED, 0, { lookups: true });
+  let shown = 0;
+  const onProgress = (written: number) => {
+    if (written - shown < 500_000) return;
+    shown = written;
+    log(`scale ${projects}: generating: ${written} events in ${round((performance.now() - t) / 1000)} s`);
+  };
+  const { events } = writeCatalogueEvents(store, projects, SEED, 0, { lookups: true, onProgress });
   const seconds = (performance.now() - t) / 1000;
   const generated = { source: 'generated' as const, write_s: round(seconds), write_events_per_s: Math.round(events / seconds) };
   if (!cache) return { store, log: generated };

@@ -96,6 +96,18 @@ describe('the generator bulk writer', () => {
     await store.close();
   });
 
+  it('tells its progress after each transaction, up to every event written', async () => {
+    const store = new SqliteEventStore({ path: join(dir, 'progress.db') });
+    const seen: number[] = [];
+    const { events } = writeCatalogueEvents(store, 1200, 42, 0, { onProgress: (n) => seen.push(n) });
+    // 1200 projects make more than one transaction of 5000 streams
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen.at(-1)).toBe(events);
+    expect(await store.headPosition()).toBe(events);
+    await store.close();
+  });
+
   it('refuses a stream that exists already', () => {
     const store = new SqliteEventStore({ path: join(dir, 'twice.db') });
     writeCatalogueEvents(store, 10, 42, 0, { ids: counterIds() });

@@ -21,6 +21,8 @@ export interface WriteCatalogueOptions {
   via?: 'bulk' | 'store';
   /** random ids unless given */
   ids?: GeneratedIds;
+  /** called after each transaction with the events written so far (a long write shows its progress) */
+  onProgress?: (events: number) => void;
 }
 
 /** appends per transaction, by path */
@@ -60,9 +62,13 @@ export function writeCatalogueEvents(store: SqliteEventStore, count: number, see
       if (batch.length >= BATCH[via]) {
         events += write(batch);
         batch = [];
+        options.onProgress?.(events);
       }
     }
-    if (batch.length) events += write(batch);
+    if (batch.length) {
+      events += write(batch);
+      options.onProgress?.(events);
+    }
     return { events };
   } finally {
     store.db.pragma(`cache_size = ${cacheBefore}`);
