@@ -37,7 +37,7 @@ const managedKafka = process.env.INTEGRATION_MANAGED_KAFKA === '1';
 
 interface Processes {
   storageName: string;
-  processes: Array<{ name: string; pid: number; port: number | null }>;
+  processes: Array<{ name: string; pid: number; port: number | null; command: string[] }>;
 }
 
 if (ready) {
@@ -170,6 +170,28 @@ if (ready) {
         rmSync(dir, { recursive: true, force: true });
       }
     }, 60_000);
+
+    it('every Node service runs compiled JavaScript (node dist/server/<entry>.js, no tsx loader), each replica with its own REPLICA_ID', () => {
+      const node = processes().processes.filter((p) => p.command[0] === process.execPath);
+      expect(node.map((p) => p.name).sort()).toEqual(
+        ['command-service-1', 'command-service-2', 'command-service-3', 'projection-service-1', 'projection-service-2', 'relay'].sort(),
+      );
+      const replicaIds = new Set<string>();
+      for (const p of node) {
+        // what the kernel runs, not what start:distributed says it ran
+        const argv = readFileSync(`/proc/${p.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+        const environ = new Map(
+          readFileSync(`/proc/${p.pid}/environ`, 'utf8')
+            .split('\0')
+            .filter(Boolean)
+            .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as const),
+        );
+        expect(argv.slice(1), p.name).toEqual([expect.stringMatching(/^dist\/server\/(main|relay|bus-worker)\.js$/)]);
+        expect(argv.join(' ') + (environ.get('NODE_OPTIONS') ?? ''), p.name).not.toMatch(/tsx/);
+        if (p.name.startsWith('command-service-')) replicaIds.add(environ.get('REPLICA_ID') ?? '');
+      }
+      expect([...replicaIds].sort()).toEqual(['replica-1', 'replica-2', 'replica-3']);
+    });
 
     it('200 concurrent project creations over 40 distinct slugs, spread over the replicas, give exactly 40 projects', async () => {
       const slugs = Array.from({ length: 40 }, (_, i) => `race-${run}-${i}`);

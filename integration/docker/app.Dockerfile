@@ -1,5 +1,5 @@
 # One image for every Node service of the distributed profile (command-service, relay,
-# projection workers); docker-compose.yml picks the command. Build context: the repository root.
+# projection workers); docker-compose.yml picks the command (`node dist/server/<entry>.js`). Build context: the repository root.
 FROM node:20-bookworm-slim
 RUN apt-get update -qq && apt-get install -y -qq python3 make g++ curl >/dev/null && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
@@ -17,3 +17,5 @@ COPY integration/package.json integration/
 RUN npm ci --no-audit --no-fund
 COPY . .
 ENV NODE_ENV=production
+# every service runs compiled JavaScript (dist/server/<entry>.js), built once here, never TypeScript through a loader
+RUN node scripts/server-build.mjs

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
-import { MICRO_FRONTENDS, proxyConfig, topology, type Service } from './topology';
+import { MICRO_FRONTENDS, compiledEntry, proxyConfig, replicaId, topology, type Service } from './topology';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 export const COMPOSE_FILE = join(ROOT, 'docker-compose.yml');
@@ -128,10 +128,10 @@ function appService(s: Service): Record<string, unknown> {
     build: { context: '.', dockerfile: 'integration/docker/app.Dockerfile' },
     image: 'modshelf-app:dev',
     restart: 'unless-stopped',
-    command: ['node', '--import', 'tsx', s.entry!],
+    command: ['node', compiledEntry(s.entry!)],
     environment,
   };
-  if ((s.replicas ?? 1) > 1) out.deploy = { replicas: s.replicas };
+  if ((s.replicas ?? 1) > 1 && !s.namedReplicas) out.deploy = { replicas: s.replicas };
   if (s.name === 'command-service') out.volumes = ['blobs:/data'];
   if (s.name === 'relay') out.volumes = ['relay-state:/state'];
   const deps = dependsOn(s);
@@ -139,6 +139,27 @@ function appService(s: Service): Record<string, unknown> {
   if (s.health && s.port)
     out.healthcheck = { test: ['CMD-SHELL', `curl -fsS http://localhost:${s.port}${s.health} || exit 1`], interval: '5s', timeout: '3s', retries: 60 };
   return out;
+}
+
+/**
+ * The compose services of one topology service: one with `deploy.replicas`, or, for named replicas, `<name>-1` to
+ * `<name>-N`, each with its REPLICA_ID (compose gives no per-copy environment to `deploy.replicas`). Copy 1 seeds
+ * the demo catalogue on a fresh store and the others start once it is healthy, as start:distributed does.
+ */
+function appServices(s: Service): Array<[string, Record<string, unknown>]> {
+  if (!s.namedReplicas) return [[s.name, appService(s)]];
+  return Array.from({ length: s.replicas ?? 1 }, (_, i): [string, Record<string, unknown>] => {
+    const one = appService(s);
+    Object.assign(one.environment as Record<string, string>, { REPLICA_ID: replicaId(i + 1), ...(i > 0 ? { SEED: 'false' } : {}) });
+    if (i > 0) one.depends_on = { ...(one.depends_on as Record<string, unknown>), [`${s.name}-1`]: healthy };
+    return [`${s.name}-${i + 1}`, one];
+  });
+}
+
+/** The compose names of a topology service's copies (the proxy's upstreams and dependencies). */
+function composeNames(name: string): string[] {
+  const s = topology().find((t) => t.name === name);
+  return s?.namedReplicas ? Array.from({ length: s.replicas ?? 1 }, (_, i) => `${name}-${i + 1}`) : [name];
 }
 
 function staticService(s: Service): Record<string, unknown> {
@@ -150,12 +171,12 @@ function staticService(s: Service): Record<string, unknown> {
   };
 }
 
-/** The proxy's configuration inside compose: Docker's DNS gives every replica of command-service. */
+/** The proxy's configuration inside compose: one upstream server per command-service replica. */
 export function composeProxyConf(): string {
   return `# Rendered from integration/src/topology.ts by \`npm run compose\`; mounted into the proxy container.
 resolver 127.0.0.11 valid=10s;
 ${proxyConfig('80', {
-  replicas: ['command-service:8080'],
+  replicas: composeNames('command-service').map((n) => `${n}:8080`),
   shell: 'shell:80',
   mfes: Object.fromEntries(MICRO_FRONTENDS.map((m) => [m, `mfe-${m}:80`])) as Record<(typeof MICRO_FRONTENDS)[number], string>,
 })}`;
@@ -164,14 +185,16 @@ ${proxyConfig('80', {
 export function composeDocument(): Record<string, unknown> {
   const services: Record<string, unknown> = { ...ENGINES };
   for (const s of topology()) {
-    if (s.kind === 'app') services[s.name] = appService(s);
+    if (s.kind === 'app') Object.assign(services, Object.fromEntries(appServices(s)));
     else if (s.kind === 'static') services[s.name] = staticService(s);
     else
       services[s.name] = {
         image: 'nginx:1.27-alpine',
         volumes: ['./integration/docker/nginx-proxy.conf:/etc/nginx/conf.d/default.conf:ro'],
         ports: [`${s.port}:80`],
-        depends_on: Object.fromEntries((s.dependsOn ?? []).map((d) => [d, { condition: d === 'command-service' ? 'service_healthy' : 'service_started' }])),
+        depends_on: Object.fromEntries(
+          (s.dependsOn ?? []).flatMap((d) => composeNames(d).map((n) => [n, { condition: d === 'command-service' ? 'service_healthy' : 'service_started' }])),
+        ),
       };
   }
   return {

@@ -9,6 +9,8 @@
  *   KAFKA_BROKERS, MONGODB_URL, OPENSEARCH_URL  servers to use; unset ones are started here the way
  *                           `npm run test:integration` obtains them (integration/servers/*.sh)
  *
+ * The Node services run the compiled entries under dist/server (scripts/server-build.mjs, built
+ * first when missing or older than the sources, as `npm start` does), never TypeScript through tsx.
  * Starts the engines, the relay, the workers, the replicas (the first seeds the demo catalogue on a
  * fresh DATA_DIR), the shell and the four micro-frontends as static services, and the proxy, from
  * the one description in topology.ts. Ctrl-C (or SIGTERM) stops everything it started.
@@ -17,8 +19,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { MICRO_FRONTENDS, proxyConfig, staticConfig, topology, type Service } from './topology';
+import { MICRO_FRONTENDS, compiledEntry, proxyConfig, replicaId, staticConfig, topology, type Service } from './topology';
 import { freePort } from '@modshelf/service-kit/free-port';
+import { buildServer, serverBuildStale } from '../../scripts/server-build.mjs';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const env = process.env;
@@ -33,13 +36,13 @@ const WORKERS = int('PROJECTION_WORKERS', 2);
 const DATA_DIR = resolve(env.DATA_DIR ?? join(ROOT, 'data', 'distributed'));
 const log = (msg: string) => console.log(`[distributed] ${msg}`);
 
-const children: Array<{ name: string; proc: ChildProcess }> = [];
+const children: Array<{ name: string; proc: ChildProcess; command: string[] }> = [];
 const startedServers: string[] = [];
 let stopping = false;
 
 function run(name: string, command: string, args: string[], extraEnv: Record<string, string>): ChildProcess {
   const proc = spawn(command, args, { cwd: ROOT, env: { ...env, ...extraEnv }, stdio: ['ignore', 'inherit', 'inherit'] });
-  children.push({ name, proc });
+  children.push({ name, proc, command: [command, ...args] });
   proc.on('exit', (code, signal) => {
     if (!stopping) log(`${name} exited (${signal ?? code})`);
   });
@@ -140,7 +143,12 @@ async function main(): Promise<void> {
   );
 
   const node = (svc: Service, label: string, extra: Record<string, string>) =>
-    run(label, process.execPath, ['--import', 'tsx', svc.entry!], { ...shared, ...svc.env, ...extra });
+    run(label, process.execPath, [compiledEntry(svc.entry!)], { ...shared, ...svc.env, ...extra });
+
+  if (serverBuildStale()) {
+    log('building dist/server (scripts/server-build.mjs)');
+    await buildServer();
+  }
 
   const relay = services.get('relay')!;
   node(relay, 'relay', {
@@ -166,7 +174,7 @@ async function main(): Promise<void> {
       HOST: '127.0.0.1',
       DATA_DIR,
       // the replicas share DATA_DIR; each keeps its own download and view journals, drained when it restarts
-      REPLICA_ID: `replica-${i + 1}`,
+      REPLICA_ID: replicaId(i + 1),
       PUBLIC_URL: publicUrl,
       // the first replica seeds the demo catalogue on a fresh log; the others start on it
       SEED: i === 0 ? (env.SEED ?? 'true') : 'false',
@@ -222,7 +230,11 @@ ${proxyConfig(String(PORT), {
   writeFileSync(
     join(DATA_DIR, 'processes.json'),
     JSON.stringify(
-      { storageName: name, topic: shared.KAFKA_TOPIC, processes: children.map((c) => ({ name: c.name, pid: c.proc.pid, port: ports[c.name] ?? null })) },
+      {
+        storageName: name,
+        topic: shared.KAFKA_TOPIC,
+        processes: children.map((c) => ({ name: c.name, pid: c.proc.pid, port: ports[c.name] ?? null, command: c.command })),
+      },
       null,
       2,
     ),

@@ -4,6 +4,15 @@
  * from the same description (compose.ts, `npm run compose`), and a test keeps the two equal.
  */
 
+/** The compiled server entries the app services run (ENTRIES of scripts/server-build.mjs; topology.unit.test.ts checks they are there). */
+export type ServerEntry = 'main' | 'relay' | 'bus-worker';
+
+/** The file an app service runs, relative to the repository root: compiled JavaScript, never TypeScript through a loader. */
+export const compiledEntry = (entry: ServerEntry): string => `dist/server/${entry}.js`;
+
+/** The REPLICA_ID of copy n (1-based) of a service with named replicas: the same name in both runners and across restarts. */
+export const replicaId = (n: number): string => `replica-${n}`;
+
 /** The micro-frontends the shell loads (each a `mfe-<name>/dist` folder, served at /remotes/<name>/). */
 export const MICRO_FRONTENDS = ['catalogue', 'dashboard', 'settings', 'moderation'] as const;
 
@@ -14,14 +23,19 @@ export interface Service {
   kind: ServiceKind;
   /** what it does, one line (a comment in the compose file) */
   about: string;
-  /** app services: the Node entry point (run with `node --import tsx`) */
-  entry?: string;
+  /** app services: the compiled entry (a name of ENTRIES in scripts/server-build.mjs), run as `node dist/server/<entry>.js` */
+  entry?: ServerEntry;
   /** static services: the folder served */
   root?: string;
   /** environment beyond the shared one (engine URLs, profile) */
   env?: Record<string, string>;
   /** how many copies run (default 1) */
   replicas?: number;
+  /**
+   * each copy is named by `replicaId(n)` (REPLICA_ID), kept across restarts: it keeps its own download and view
+   * journals in the shared DATA_DIR, which only it writes and which its restart drains
+   */
+  namedReplicas?: boolean;
   /** the port it listens on inside its container / the base port on this machine */
   port?: number;
   /** path answering 200 when it is ready */
@@ -43,9 +57,10 @@ export function topology(o: TopologyOptions = DEFAULTS): Service[] {
       name: 'command-service',
       kind: 'app',
       about: 'commands and queries (the /v2 API, page rendering); replicas share one event store and read the projections written by the workers',
-      entry: 'site/src/main.ts',
+      entry: 'main',
       env: { PROFILE: 'distributed', WEB: 'true', TRUST_PROXY: 'true' },
       replicas: o.commandReplicas,
+      namedReplicas: true,
       port: 8080,
       health: '/health',
       dependsOn: ['kafka', 'mongodb', 'opensearch'],
@@ -54,7 +69,7 @@ export function topology(o: TopologyOptions = DEFAULTS): Service[] {
       name: 'relay',
       kind: 'app',
       about: 'tails the event log from its checkpoint and publishes to Kafka keyed by stream id; exactly one',
-      entry: 'events/src/bus/relay-main.ts',
+      entry: 'relay',
       replicas: 1,
       dependsOn: ['kafka'],
     },
@@ -62,7 +77,7 @@ export function topology(o: TopologyOptions = DEFAULTS): Service[] {
       name: 'projection-service',
       kind: 'app',
       about: 'projection workers in one consumer group: one active on the partition, the others hot standbys',
-      entry: 'projection-service/src/runner/bus-worker-main.ts',
+      entry: 'bus-worker',
       env: { PROJECTION_GROUP: 'projections' },
       replicas: o.projectionWorkers,
       port: 9464,

@@ -38,4 +38,5 @@ export async function startProjections(deps: { store: EventStore; dataDir: strin
   return runner;
 }
 
-export { distributedStorage, storageProjections, type DistributedStorageOptions } from './storage/distributed';
+// the distributed storage (MongoDB, OpenSearch clients) is its own entry, @modshelf/projection-service/storage/distributed:
+// the embedded site never loads those clients

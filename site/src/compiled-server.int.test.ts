@@ -8,6 +8,22 @@ import { OUT_DIR, serverBuildStale } from '../../scripts/server-build.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
+/** The packages a compiled entry loads when it starts: the bare imports of its file and of the chunks it imports statically. */
+function staticPackages(entry: string): Set<string> {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const m of readFileSync(join(OUT_DIR, file), 'utf8').matchAll(/^\s*(?:import|export)\s(?:[^;]*?\sfrom\s*)?"([^"]+)"/gm)) {
+      if (m[1].startsWith('./')) visit(m[1].slice(2));
+      else packages.add(m[1]);
+    }
+  };
+  visit(entry);
+  return packages;
+}
+
 describe('npm start runs compiled JavaScript', () => {
   it('builds dist/server when missing or stale, then serves from the bundle without the TypeScript loader', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'compiled-'));
@@ -42,4 +58,13 @@ describe('npm start runs compiled JavaScript', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it("the embedded site does not load the distributed profile's clients at start (they are imported only when configured)", () => {
+    const main = staticPackages('main.js');
+    expect(main).toContain('fastify');
+    expect(main).toContain('better-sqlite3');
+    for (const client of ['mongodb', '@opensearch-project/opensearch', '@eventstore/db-client', 'kafkajs']) expect(main).not.toContain(client);
+    // the same walk finds them where they are loaded at start
+    expect([...staticPackages('bus-worker.js')]).toEqual(expect.arrayContaining(['mongodb', '@opensearch-project/opensearch', 'kafkajs']));
+  });
 });

@@ -18,16 +18,7 @@ import {
   REVENUE_ACCRUAL,
   type Payouts,
 } from '@modshelf/command-service';
-import {
-  distributedStorage,
-  notificationDirectory,
-  registerQueryRoutes,
-  startProjections,
-  storageProjections,
-  type Projections,
-  type RunnerOptions,
-} from '@modshelf/projection-service';
-import { EventStoreDbEventStore } from '@modshelf/events/store/eventstoredb';
+import { notificationDirectory, registerQueryRoutes, startProjections, type Projections, type RunnerOptions } from '@modshelf/projection-service';
 import type { EventStore } from '@modshelf/events';
 import { loadConfig, type SiteConfig } from './config';
 import { installHealthAndMetrics } from './metrics';
@@ -72,17 +63,21 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   if (env.PORT === '0') env.PORT = String(await freePort(env.HOST ?? '127.0.0.1'));
   const config = loadConfig(env);
   mkdirSync(config.dataDir, { recursive: true });
+  // the distributed profile's clients (EventStoreDB, MongoDB, OpenSearch) are loaded only when used: the embedded
+  // site never loads them (compiled-server.int.test.ts checks dist/server/main.js does not import them)
   const store: EventStore = config.EVENTSTORE_URL
-    ? new EventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
+    ? new (await import('@modshelf/events/store/eventstoredb')).EventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
     : new SqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.SQLITE_SYNC });
   const credentials = new SqliteCredentialStore({ path: join(config.dataDir, 'credentials.db') });
   // embedded: projectors run in this process; distributed: bus workers (other processes) write
   // MongoDB and OpenSearch, and this process reads them, waiting on their checkpoint
   const distributed = config.PROFILE === 'distributed';
-  const storage = distributed
-    ? distributedStorage({ mongodbUrl: config.MONGODB_URL!, opensearchUrl: config.OPENSEARCH_URL!, name: config.STORAGE_NAME })
+  const remote = distributed ? await import('@modshelf/projection-service/storage/distributed') : null;
+  const storage = remote
+    ? remote.distributedStorage({ mongodbUrl: config.MONGODB_URL!, opensearchUrl: config.OPENSEARCH_URL!, name: config.STORAGE_NAME })
     : null;
-  const projections = storage ? storageProjections(storage, store) : await startProjections({ store, dataDir: config.dataDir, options: options.projections });
+  const projections =
+    remote && storage ? remote.storageProjections(storage, store) : await startProjections({ store, dataDir: config.dataDir, options: options.projections });
 
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
