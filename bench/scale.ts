@@ -6,6 +6,7 @@ import { writeCatalogueEvents } from '@modshelf/events/generator';
 import { load, searchMix } from './search';
 import { fillPeer, peerSideBySide, startPeerServer, type PeerIndex, type PeerServer } from './search-peer';
 import { startChildSite, type ChildSite } from './server';
+import { logCache } from './scale-log-cache';
 import { log, round, summarize, tempDir } from './util';
 
 export const SCALE_GOALS = {
@@ -17,6 +18,10 @@ export const SCALE_GOALS = {
   cold_start_s_at_1m: 10,
   freshness_p99_ms_at_1m: 100,
 };
+
+/** the largest size the peer runs beside unless BENCH_PEER=on: filling it with 1M documents would take much of the 25 minutes here */
+const PEER_AUTO_MAX = 100_000;
+const PEER_AUTO_SKIPPED = `BENCH_PEER is not 'on' and the size is over ${PEER_AUTO_MAX} projects`;
 
 const ADMIN = { username: 'scale_admin', password: 'scale-admin-password' };
 
@@ -36,35 +41,44 @@ async function catchUp(store: SqliteEventStore, storage: SqliteProjectionStorage
   return { events, seconds };
 }
 
+/** the projects the steady load edits in turn (at 50 commands/s, one edit of each per 400 ms) */
+const BACKGROUND_PROJECTS = 20;
+
 /**
  * Command-acknowledged-to-visible-in-search while a steady 50 commands/s (description edits)
  * run against the same site: each sample renames a project to a fresh word and polls search.
+ * The steady load edits projects of its own, so its edits never race a sample's rename (a 409 after the
+ * retries); a background edit that fails is counted, not thrown.
  */
-async function freshness(site: ChildSite, samples = 60): Promise<ReturnType<typeof summarize> & { background_commands: number }> {
+async function freshness(site: ChildSite, samples = 60) {
   const token: string = (
     await json(site, 'POST', '/v2/auth/create', null, { username: 'scale_author', password: 'scale author password', email: 'scale@example.org' })
   ).body.session;
   const admin: string = (await json(site, 'POST', '/v2/auth/login', null, ADMIN)).body.session;
   const ids: string[] = [];
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < 10 + BACKGROUND_PROJECTS; i++) {
     ids.push(await createProject(site, token, i));
     await listProject(site, token, admin, ids[i]);
   }
+  const [sampled, edited] = [ids.slice(0, 10), ids.slice(10)];
   let background = 0;
-  let failed: unknown = null;
+  let failed = 0;
+  let firstFailure: string | null = null;
   const timer = setInterval(() => {
-    const id = ids[background % ids.length];
+    const id = edited[background % edited.length];
     background++;
-    json(site, 'PATCH', `/v2/project/${id}`, token, { description: `Steady load edit ${background} of a project` }).catch((err) => (failed ??= err));
+    json(site, 'PATCH', `/v2/project/${id}`, token, { description: `Steady load edit ${background} of a project` }).catch((err) => {
+      failed++;
+      firstFailure ??= String(err);
+    });
   }, 20);
   let times: number[];
   try {
-    times = await freshnessSamples(site, token, ids, samples, 'Scale');
+    times = await freshnessSamples(site, token, sampled, samples, 'Scale');
   } finally {
     clearInterval(timer);
   }
-  if (failed) throw failed;
-  return { ...summarize(times), background_commands: background };
+  return { ...summarize(times), background_commands: background, background_failed: failed, background_first_failure: firstFailure };
 }
 
 /**
@@ -93,37 +107,75 @@ async function settle(dir: string, headBefore: number): Promise<{ seconds: numbe
   }
 }
 
-/** Every scale figure at one catalogue size, from a log written for it (with the OpenSearch peer beside the search figures when there is one). */
+const SEED = 42;
+
+/**
+ * The log of `projects` projects at `path`: copied from the log cache when a run kept one (scale-log-cache.ts),
+ * else generated (and kept for the next run). Says which, and how long each step took.
+ */
+function catalogueLog(path: string, projects: number) {
+  const cache = logCache(projects, SEED);
+  let t = performance.now();
+  if (cache?.restore(path)) {
+    const store = new SqliteEventStore({ path });
+    return { store, log: { source: 'cached' as const, cache: cache.path, copy_s: round((performance.now() - t) / 1000) } };
+  }
+  const store = new SqliteEventStore({ path });
+  let shown = 0;
+  const onProgress = (written: number) => {
+    if (written - shown < 500_000) return;
+    shown = written;
+    log(`scale ${projects}: generating: ${written} events in ${round((performance.now() - t) / 1000)} s`);
+  };
+  const { events } = writeCatalogueEvents(store, projects, SEED, 0, { lookups: true, onProgress });
+  const seconds = (performance.now() - t) / 1000;
+  const generated = { source: 'generated' as const, write_s: round(seconds), write_events_per_s: Math.round(events / seconds) };
+  if (!cache) return { store, log: generated };
+  store.db.close();
+  t = performance.now();
+  cache.keep(path);
+  return { store: new SqliteEventStore({ path }), log: { ...generated, cache: cache.path, keep_s: round((performance.now() - t) / 1000) } };
+}
+
+/**
+ * Every scale figure at one catalogue size, from a log written for it (with the OpenSearch peer beside the search figures when there is one).
+ * Each phase logs its figures as it finishes; a phase that fails ends the size with the figures so far and the error.
+ */
 export async function scaleAt(projects: number, peerServer: PeerServer = { skipped: 'not asked for' }) {
   const tmp = tempDir(`scale-${projects}`);
   let peer: PeerIndex | null = null;
-  let peerOut: unknown = 'skipped' in peerServer ? { skipped: peerServer.skipped } : null;
+  const figures: Record<string, unknown> = { projects, search_peer_opensearch: 'skipped' in peerServer ? { skipped: peerServer.skipped } : null };
+  const phase = (name: string, found: Record<string, unknown>) => {
+    Object.assign(figures, found);
+    log(`scale ${projects}: ${name}: ${JSON.stringify(found)}`);
+  };
+  let site: ChildSite | null = null;
   try {
-    const store = new SqliteEventStore({ path: join(tmp.dir, 'events.db') });
-    let t = performance.now();
-    const { events } = writeCatalogueEvents(store, projects, 42, 0, { lookups: true });
-    log(`scale ${projects}: wrote ${events} events in ${round((performance.now() - t) / 1000)} s`);
+    const { store, log: written } = catalogueLog(join(tmp.dir, 'events.db'), projects);
+    const events = await store.headPosition();
+    phase('log', { events, log: written });
 
     // building every projection from the log, into the file the site then opens (bulk: a fresh rebuild target)
     const build = await catchUp(store, new SqliteProjectionStorage(projectionsPath(tmp.dir), { bulk: true }), 10_000);
-    log(`scale ${projects}: built ${build.events} events in ${round(build.seconds)} s`);
+    phase('build', { build_events_per_s: Math.round(build.events / build.seconds), build_s: round(build.seconds) });
 
     // live catch-up: 2% more projects appended to the log, projected by the site's own storage settings
     writeCatalogueEvents(store, Math.max(1000, Math.floor(projects / 50)), 7, projects, { lookups: true });
     const live = await catchUp(store, new SqliteProjectionStorage(projectionsPath(tmp.dir)), 4000);
-    log(`scale ${projects}: live catch-up of ${live.events} events in ${round(live.seconds)} s`);
+    phase('live catch-up', { live_catch_up_events_per_s: Math.round(live.events / live.seconds), live_catch_up_events: live.events });
     const headBefore = await store.headPosition();
     await store.close();
     const settled = await settle(tmp.dir, headBefore);
-    log(`scale ${projects}: first start settled in ${settled.seconds} s (${settled.events_appended} events appended by the site's process managers)`);
+    phase('first start', { first_start_settle_s: settled.seconds, first_start_events_appended: settled.events_appended });
 
     // the peer gets the same documents, read back from the projections just built
     if ('url' in peerServer) {
       const storage = new SqliteProjectionStorage(projectionsPath(tmp.dir));
       try {
         peer = await fillPeer(peerServer.url, storage.search, `bench-${projects}`);
+        phase('peer fill', { peer_documents: peer.documents, peer_fill_s: peer.fill_s });
       } catch (err) {
-        peerOut = { error: String((err as Error)?.stack ?? err) };
+        figures.search_peer_opensearch = { error: String((err as Error)?.stack ?? err) };
       } finally {
         await storage.close();
       }
@@ -131,54 +183,42 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
 
     // cold start: spawn to the first correct answer (every listed project counted) with the projections built and the site settled
     const listed = projects + Math.max(1000, Math.floor(projects / 50));
-    t = performance.now();
-    const site = await startChildSite(tmp.dir, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_KEY: KEY });
-    try {
-      let hits = -1;
-      while (performance.now() - t < 600_000) {
-        const r = await fetch(`${site.url}/v2/search?limit=1`);
-        if (r.ok) hits = ((await r.json()) as { total_hits: number }).total_hits;
-        if (hits === listed) break;
-        await new Promise((res) => setTimeout(res, 20));
-      }
-      if (hits !== listed) throw new Error(`search lists ${hits} projects, expected ${listed}`);
-      const coldStart = (performance.now() - t) / 1000;
-      log(`scale ${projects}: first correct answer ${round(coldStart)} s after spawn`);
-      for (const path of searchMix(50, 1)) await fetch(site.url + path).then((r) => r.arrayBuffer());
-      const passes = { single: searchMix(10_000, 2), concurrent: searchMix(30_000, 3) };
-      const single = await load(site.url, 1, passes.single);
-      const concurrent = await load(site.url, 16, passes.concurrent);
-      const rss = site.rssMb();
-      if (peer) {
-        const totalOf = async (path: string) => ((await (await fetch(site.url + path)).json()) as { total_hits: number }).total_hits;
-        peerOut = await peerSideBySide(peer, passes, { single, concurrent, totalOf }).catch((err) => ({
-          error: String((err as Error)?.stack ?? err),
-        }));
-      }
-      const fresh = await freshness(site);
-      return {
-        projects,
-        events,
-        build_events_per_s: Math.round(build.events / build.seconds),
-        build_s: round(build.seconds),
-        live_catch_up_events_per_s: Math.round(live.events / live.seconds),
-        live_catch_up_events: live.events,
-        search_p99_ms: single.p99_ms,
-        search_p50_ms: single.p50_ms,
-        search_rps_16: concurrent.requests_per_s,
-        search_errors: single.errors + single.non_2xx + concurrent.errors + concurrent.non_2xx,
-        search_peer_opensearch: peerOut,
-        rss_mb: rss,
-        first_start_settle_s: settled.seconds,
-        first_start_events_appended: settled.events_appended,
-        cold_start_s: round(coldStart),
-        freshness_p99_ms: fresh.p99_ms,
-        freshness: fresh,
-      };
-    } finally {
-      await site.stop();
+    const t = performance.now();
+    site = await startChildSite(tmp.dir, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_KEY: KEY });
+    let hits = -1;
+    while (performance.now() - t < 600_000) {
+      const r = await fetch(`${site.url}/v2/search?limit=1`);
+      if (r.ok) hits = ((await r.json()) as { total_hits: number }).total_hits;
+      if (hits === listed) break;
+      await new Promise((res) => setTimeout(res, 20));
     }
+    if (hits !== listed) throw new Error(`search lists ${hits} projects, expected ${listed}`);
+    phase('cold start', { cold_start_s: round((performance.now() - t) / 1000) });
+    for (const path of searchMix(50, 1)) await fetch(site.url + path).then((r) => r.arrayBuffer());
+    const passes = { single: searchMix(10_000, 2), concurrent: searchMix(30_000, 3) };
+    const single = await load(site.url, 1, passes.single);
+    const concurrent = await load(site.url, 16, passes.concurrent);
+    phase('search', {
+      search_p99_ms: single.p99_ms,
+      search_p50_ms: single.p50_ms,
+      search_rps_16: concurrent.requests_per_s,
+      search_errors: single.errors + single.non_2xx + concurrent.errors + concurrent.non_2xx,
+      rss_mb: site.rssMb(),
+    });
+    if (peer) {
+      const running = site;
+      const totalOf = async (path: string) => ((await (await fetch(running.url + path)).json()) as { total_hits: number }).total_hits;
+      const side = await peerSideBySide(peer, passes, { single, concurrent, totalOf }).catch((err) => ({ error: String((err as Error)?.stack ?? err) }));
+      phase('peer', { search_peer_opensearch: side });
+    }
+    const fresh = await freshness(site);
+    phase('freshness', { freshness_p99_ms: fresh.p99_ms, freshness: fresh });
+    return figures;
+  } catch (err) {
+    log(`scale ${projects}: stopped: ${String(err)}`);
+    return { ...figures, error: String((err as Error)?.stack ?? err) };
   } finally {
+    await site?.stop();
     await peer?.drop().catch(() => {});
     tmp.remove();
   }
@@ -187,23 +227,21 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
 /**
  * The `scale` section: the figures at 100k and, with `--projects N`, at N too, in one run.
  * SCALE_SIZES (comma-separated project counts) replaces those sizes, e.g. SCALE_SIZES=1000000 for 1M alone.
+ * The OpenSearch peer runs beside sizes up to 100k; BENCH_PEER=on adds it at larger ones, BENCH_PEER=off drops it.
  */
 export async function benchScale(projects: number) {
   const chosen = process.env.SCALE_SIZES?.split(',').map(Number);
   if (chosen?.some((n) => !Number.isInteger(n) || n < 1000)) throw new Error('SCALE_SIZES takes whole numbers of at least 1000');
   const sizes = chosen ?? [...new Set([100_000, projects])].sort((a, b) => a - b);
   const out: Record<string, unknown> = { goals: SCALE_GOALS };
-  // one OpenSearch for every size (started and stopped here), or the reason there is none
-  const peer = startPeerServer();
+  // one OpenSearch for every size that has it (started and stopped here), or the reason there is none
+  const withPeer = sizes.filter((n) => process.env.BENCH_PEER === 'on' || n <= PEER_AUTO_MAX);
+  const peer: PeerServer = withPeer.length ? startPeerServer() : { skipped: PEER_AUTO_SKIPPED };
   if ('skipped' in peer) log(`peer: skipped: ${peer.skipped}`);
   try {
     for (const n of sizes) {
       log(`scale: ${n} projects`);
-      try {
-        out[String(n)] = await scaleAt(n, peer);
-      } catch (err) {
-        out[String(n)] = { error: String((err as Error)?.stack ?? err) };
-      }
+      out[String(n)] = await scaleAt(n, withPeer.includes(n) ? peer : { skipped: PEER_AUTO_SKIPPED });
     }
   } finally {
     if ('url' in peer) peer.stop();

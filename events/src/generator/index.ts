@@ -7,6 +7,8 @@ export {
   type GeneratedVersion,
   type Rgb,
 } from './catalogue';
-export { writeCatalogueEvents } from './write-events';
+export { catalogueAppends } from './catalogue-appends';
+export { randomIds, type GeneratedIds } from './random-ids';
+export { writeCatalogueEvents, type WriteCatalogueOptions } from './write-events';
 export { Rng } from './random';
 export { ADJECTIVES, NOUNS, slugify } from './words';

@@ -2,151 +2,75 @@
  * Appends a generated catalogue straight to a SQLite log, as an import would (the benchmarks' way in: no
  * HTTP, no blobs). The events are validated by their schemas; the projections build everything else.
  */
-import { createHash } from 'node:crypto';
-import { LICENSES } from '@modshelf/contract';
-import {
-  DownloadsCounted,
-  NO_STREAM,
-  ProjectCreated,
-  ProjectFollowed,
-  TeamMemberAdded,
-  UserRegistered,
-  VersionPublished,
-  downloadsStream,
-  followsStream,
-  newEventId,
-  newId,
-  projectStream,
-  toNewEvents,
-  userStream,
-  versionStream,
-  type DecidedEvent,
-  type NewEvent,
-  type SqliteEventStore,
-} from '../index';
+import type { StreamAppend } from '../store/port';
+import type { SqliteEventStore } from '../store/sqlite';
 import { lookupProjection } from '../lookup/inline';
 import { threadLookupProjection } from '../lookup/thread-lookup';
-import { generateCatalogue, type GeneratedProject } from './catalogue';
-import { Rng } from './random';
+import { BulkLogWriter } from './bulk-log-writer';
+import { catalogueAppends } from './catalogue-appends';
+import type { GeneratedIds } from './random-ids';
 
-const BATCH = 2000;
-const sha = (algorithm: 'sha1' | 'sha512', content: string) => createHash(algorithm).update(content).digest('hex');
+export interface WriteCatalogueOptions {
+  /**
+   * Writes the store's inline lookup tables (slugs, hashes, users, threads) with the events, as the command
+   * side's appends write them; without, the log is one from before those tables (the first process to open
+   * it builds them).
+   */
+  lookups?: boolean;
+  /** 'bulk' (default): the generator's own bulk writer; 'store': the store's appendMany with its inline projections, as before it. */
+  via?: 'bulk' | 'store';
+  /** random ids unless given */
+  ids?: GeneratedIds;
+  /** called after each transaction with the events written so far (a long write shows its progress) */
+  onProgress?: (events: number) => void;
+}
+
+/** appends per transaction, by path */
+const BATCH = { bulk: 5000, store: 2000 };
+/** the page cache the generator's writes use (KiB): the log's indexes of random ids stay in memory while they grow */
+const CACHE_KIB = 1 << 20;
 
 /**
  * Writes `count` projects (numbered from `first`, so a second batch into the same log keeps slugs and
  * author names unique) with their authors (one per 50 projects, at least 10), versions, downloads and
- * some follows. Slugs carry the project's number. With `lookups`, the store's inline lookup tables (slugs,
- * hashes, users, threads) are written with the events, as the command side's appends write them; without,
- * the log is one from before those tables (the first process to open it builds them).
+ * some follows (catalogue-appends.ts). Answers how many events it wrote.
  */
-export function writeCatalogueEvents(store: SqliteEventStore, count: number, seed = 42, first = 0, options: { lookups?: boolean } = {}): { events: number } {
-  if (options.lookups) {
-    // as the product writes its log: the lookup tables every append keeps in its transaction (the site reads them at start)
-    store.addInlineProjection(lookupProjection());
-    store.addInlineProjection(threadLookupProjection());
-  }
-  const r = new Rng(seed ^ 0x5eed);
-  const time = (from: number) => new Date(from + Math.floor(r.next() * 6e10)).toISOString();
-  const authors = Array.from({ length: Math.max(10, Math.floor(count / 50)) }, (_, i) => ({
-    id: newId(),
-    name: first ? `author_${first}_${i}` : `author_${i}`,
-  }));
-  let events = 0;
-  let batch: Array<{ streamId: string; events: NewEvent[]; expected: number }> = [];
-  const flush = () => {
-    if (batch.length) store.appendMany(batch);
-    batch = [];
-  };
-  const add = (streamId: string, decided: DecidedEvent[]) => {
-    const id = newEventId();
-    const meta = { commandId: id, correlationId: id, causationId: id, actor: null, time: time(Date.UTC(2024, 0, 1)) };
-    batch.push({ streamId, events: toNewEvents(decided, meta, newEventId), expected: NO_STREAM });
-    events += decided.length;
-    if (batch.length >= BATCH) flush();
-  };
-  for (const a of authors) {
-    add(userStream(a.id), [
-      UserRegistered({ user_id: a.id, username: a.name, role: 'developer', avatar_url: null, bio: null, created: '2024-01-01T00:00:00Z' }),
-    ]);
-  }
-  let i = first;
-  for (const p of generateCatalogue({ count, authors: authors.length, seed, first })) {
-    const author = authors[p.authorIndex];
-    const projectId = newId();
-    const slug = `${p.slug}-${i}`;
-    const published = time(Date.UTC(2023, 0, 1));
-    add(projectStream(projectId), [projectCreated(p, { projectId, slug, ownerId: author.id, published }), teamOwner(author.id)]);
-    for (const v of p.versions) {
-      const versionId = newId();
-      add(versionStream(versionId), [
-        VersionPublished({
-          version_id: versionId,
-          project_id: projectId,
-          author_id: author.id,
-          name: v.name,
-          version_number: v.version_number,
-          changelog: v.changelog,
-          version_type: v.version_type,
-          loaders: v.loaders,
-          game_versions: v.game_versions,
-          featured: false,
-          status: 'listed',
-          requested_status: null,
-          dependencies: [],
-          date_published: published,
-          files: v.files.map((f) => ({
-            hashes: { sha1: sha('sha1', `${slug}/${v.version_number}/${f.filename}`), sha512: sha('sha512', `${slug}/${v.version_number}/${f.filename}`) },
-            url: `http://localhost/cdn/data/${projectId}/versions/${versionId}/${f.filename}`,
-            filename: f.filename,
-            primary: f.primary,
-            size: 1000 + i,
-            file_type: null,
-          })),
-        }),
-      ]);
+export function writeCatalogueEvents(store: SqliteEventStore, count: number, seed = 42, first = 0, options: WriteCatalogueOptions = {}): { events: number } {
+  const via = options.via ?? 'bulk';
+  let write: (batch: StreamAppend[]) => number;
+  if (via === 'bulk') {
+    const writer = new BulkLogWriter(store, { lookups: options.lookups ?? false });
+    write = (batch) => writer.write(batch);
+  } else {
+    if (options.lookups) {
+      // as the product writes its log: the lookup tables every append keeps in its transaction (the site reads them at start)
+      store.addInlineProjection(lookupProjection());
+      store.addInlineProjection(threadLookupProjection());
     }
-    add(downloadsStream(projectId), [DownloadsCounted({ project_id: projectId, version_id: null, count: p.downloads })]);
-    if (r.next() < 0.3) {
-      const fan = r.pick(authors);
-      add(`${followsStream(fan.id)}-${i}`, [ProjectFollowed({ user_id: fan.id, project_id: projectId })]);
-    }
-    i++;
+    write = (batch) => {
+      store.appendMany(batch);
+      return batch.reduce((n, part) => n + part.events.length, 0);
+    };
   }
-  flush();
-  return { events };
-}
-
-function projectCreated(p: GeneratedProject, at: { projectId: string; slug: string; ownerId: string; published: string }): DecidedEvent {
-  const license = LICENSES.find((l) => l.short === p.license_id) ?? LICENSES[0];
-  return ProjectCreated({
-    project_id: at.projectId,
-    team_id: newId(),
-    project_type: p.type === 'behaviorpack' ? 'mod' : p.type,
-    owner_id: at.ownerId,
-    organization_id: null,
-    thread_id: newId(),
-    status: p.status,
-    published: at.published,
-    slug: at.slug,
-    title: p.title,
-    description: p.description,
-    body: p.body,
-    categories: p.categories,
-    additional_categories: p.additional_categories,
-    license: { id: license.short, name: license.name, url: null },
-    client_side: p.client_side,
-    server_side: p.server_side,
-    issues_url: p.issues_url,
-    source_url: p.source_url,
-    wiki_url: p.wiki_url,
-    discord_url: p.discord_url,
-    donation_urls: p.donation_urls,
-    requested_status: 'approved',
-    moderator_message: null,
-    monetization_status: 'monetized',
-  });
-}
-
-function teamOwner(userId: string): DecidedEvent {
-  return TeamMemberAdded({ user_id: userId, role: 'Owner', permissions: 1023, ordering: 0, accepted: true, is_owner: true });
+  const cacheBefore = store.db.pragma('cache_size', { simple: true }) as number;
+  store.db.pragma(`cache_size = -${CACHE_KIB}`);
+  try {
+    let events = 0;
+    let batch: StreamAppend[] = [];
+    for (const part of catalogueAppends(count, seed, first, options.ids)) {
+      batch.push(part);
+      if (batch.length >= BATCH[via]) {
+        events += write(batch);
+        batch = [];
+        options.onProgress?.(events);
+      }
+    }
+    if (batch.length) {
+      events += write(batch);
+      options.onProgress?.(events);
+    }
+    return { events };
+  } finally {
+    store.db.pragma(`cache_size = ${cacheBefore}`);
+  }
 }
