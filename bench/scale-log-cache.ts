@@ -2,7 +2,7 @@
  * The scale section's generated logs, kept between runs: a log of N projects from one seed is the same
  * catalogue every time (only its random ids differ), so a second run copies it instead of generating it
  * again. Keyed by size, seed and a hash of the code that writes it (the generator, the event schemas, the
- * lookup tables, the SQLite store), so a change to any of them generates a new one.
+ * lookup tables, the SQLite store, the revenue accrual's credits), so a change to any of them generates a new one.
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -11,7 +11,15 @@ import { join } from 'node:path';
 import { ROOT } from './server';
 
 /** the code a generated log depends on */
-const SOURCES = ['events/src/generator', 'events/src/catalogue', 'events/src/lookup', 'events/src/store/sqlite.ts', 'events/src/registry.ts'];
+const SOURCES = [
+  'events/src/generator',
+  'events/src/catalogue',
+  'events/src/lookup',
+  'events/src/store/sqlite.ts',
+  'events/src/registry.ts',
+  'bench/scale-accruals.ts',
+  'command-service/src/payouts',
+];
 
 function sourceFiles(path: string): string[] {
   const full = join(ROOT, path);

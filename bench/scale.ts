@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { SqliteEventStore } from '@modshelf/events';
+import { SqliteEventStore, SqliteLeaseStore } from '@modshelf/events';
 import { ProjectionRunner, SqliteProjectionStorage, projectionsPath } from '@modshelf/projection-service';
 import { createProject, freshnessSamples, json, KEY, listProject } from './commands';
 import { writeCatalogueEvents } from '@modshelf/events/generator';
@@ -7,6 +7,7 @@ import { load, searchMix } from './search';
 import { fillPeer, peerSideBySide, startPeerServer, type PeerIndex, type PeerServer } from './search-peer';
 import { startChildSite, type ChildSite } from './server';
 import { logCache } from './scale-log-cache';
+import { GeneratedAccruals } from './scale-accruals';
 import { log, round, summarize, tempDir } from './util';
 
 export const SCALE_GOALS = {
@@ -110,10 +111,21 @@ async function settle(dir: string, headBefore: number): Promise<{ seconds: numbe
 const SEED = 42;
 
 /**
+ * Generated projects with what the site's process managers would have appended as they were written (the revenue
+ * accrual's credits, checkpoint and state), so a first start over the log has nothing to catch up.
+ */
+async function writeSettled(store: SqliteEventStore, projects: number, seed: number, first: number, onProgress?: (events: number) => void) {
+  const accruals = new GeneratedAccruals();
+  const written = writeCatalogueEvents(store, projects, seed, first, { lookups: true, onProgress, follow: accruals.follow });
+  await accruals.commit(new SqliteLeaseStore({ db: store.db }), await store.headPosition());
+  return written;
+}
+
+/**
  * The log of `projects` projects at `path`: copied from the log cache when a run kept one (scale-log-cache.ts),
  * else generated (and kept for the next run). Says which, and how long each step took.
  */
-function catalogueLog(path: string, projects: number) {
+async function catalogueLog(path: string, projects: number) {
   const cache = logCache(projects, SEED);
   let t = performance.now();
   if (cache?.restore(path)) {
@@ -127,7 +139,7 @@ function catalogueLog(path: string, projects: number) {
     shown = written;
     log(`scale ${projects}: generating: ${written} events in ${round((performance.now() - t) / 1000)} s`);
   };
-  const { events } = writeCatalogueEvents(store, projects, SEED, 0, { lookups: true, onProgress });
+  const { events } = await writeSettled(store, projects, SEED, 0, onProgress);
   const seconds = (performance.now() - t) / 1000;
   const generated = { source: 'generated' as const, write_s: round(seconds), write_events_per_s: Math.round(events / seconds) };
   if (!cache) return { store, log: generated };
@@ -151,7 +163,7 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
   };
   let site: ChildSite | null = null;
   try {
-    const { store, log: written } = catalogueLog(join(tmp.dir, 'events.db'), projects);
+    const { store, log: written } = await catalogueLog(join(tmp.dir, 'events.db'), projects);
     const events = await store.headPosition();
     phase('log', { events, log: written });
 
@@ -160,7 +172,7 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
     phase('build', { build_events_per_s: Math.round(build.events / build.seconds), build_s: round(build.seconds) });
 
     // live catch-up: 2% more projects appended to the log, projected by the site's own storage settings
-    writeCatalogueEvents(store, Math.max(1000, Math.floor(projects / 50)), 7, projects, { lookups: true });
+    await writeSettled(store, Math.max(1000, Math.floor(projects / 50)), 7, projects);
     const live = await catchUp(store, new SqliteProjectionStorage(projectionsPath(tmp.dir)), 4000);
     phase('live catch-up', { live_catch_up_events_per_s: Math.round(live.events / live.seconds), live_catch_up_events: live.events });
     const headBefore = await store.headPosition();

@@ -6,6 +6,7 @@ export {
   revenueSettingsFromEnv,
   splitRevenue,
   evolveRevenueProject,
+  isEarning,
   type RevenueSettings,
   type RevenueProject,
 } from './accrual';

@@ -23,12 +23,17 @@ interface Lookups {
   threadTypes: ReadonlySet<string>;
 }
 
+/** The appends a process manager would make for events just written to the log (with their positions), in log order. */
+export type LogFollower = (events: RecordedEvent[]) => StreamAppend[];
+
 export class BulkLogWriter {
   private readonly db: Database.Database;
   private readonly insert;
   private readonly setCheckpoint;
   private readonly lookups: Lookups | null;
   private readonly tx;
+  /** the revision of each stream this writer appended to under `follow` (only those may get more events) */
+  private readonly revisions = new Map<string, number>();
 
   /**
    * A writer for new streams only. With `lookups`, the store gets the lookup projections installed (as the
@@ -58,31 +63,42 @@ export class BulkLogWriter {
           threadTypes: new Set(THREAD_LOOKUP_EVENT_TYPES),
         }
       : null;
-    this.tx = this.db.transaction((appends: StreamAppend[]) => this.writeAll(appends));
+    this.tx = this.db.transaction((appends: StreamAppend[], follow?: LogFollower) => this.writeAll(appends, follow));
   }
 
-  /** Appends every part (each a new stream) in one transaction; answers how many events it wrote. */
-  write(appends: StreamAppend[]): number {
-    return this.tx.immediate(appends);
+  /**
+   * Appends every part (each a new stream) in one transaction; answers how many events it wrote. With `follow`, the
+   * appends it answers for the events just written (as a process manager following the log would make them) are
+   * written after them in the same transaction; those may extend streams that earlier follow appends started.
+   */
+  write(appends: StreamAppend[], follow?: LogFollower): number {
+    return this.tx.immediate(appends, follow);
   }
 
-  private writeAll(appends: StreamAppend[]): number {
-    let written = 0;
+  private writeAll(appends: StreamAppend[], follow?: LogFollower): number {
     let position = 0;
     const recorded: RecordedEvent[] = [];
-    for (const part of appends) {
-      // a stream that exists already fails on UNIQUE (stream_id, revision), as the store's expected-revision check would
-      if (part.expected !== NO_STREAM) throw new Error(`the bulk writer appends new streams only (${part.streamId})`);
-      let revision = NO_STREAM;
-      for (const e of part.events) {
-        revision++;
-        position = Number(
-          this.insert.run(part.streamId, revision, e.type, e.schemaVersion, JSON.stringify(e.data), JSON.stringify(e.metadata)).lastInsertRowid,
-        );
-        if (this.lookups) recorded.push({ ...e, streamId: part.streamId, revision, position });
-        written++;
+    const keep = this.lookups !== null || follow !== undefined;
+    const writeParts = (parts: StreamAppend[], followed: boolean) => {
+      let written = 0;
+      for (const part of parts) {
+        // a stream that exists already fails on UNIQUE (stream_id, revision), as the store's expected-revision check would
+        let revision = followed ? (this.revisions.get(part.streamId) ?? NO_STREAM) : NO_STREAM;
+        if (part.expected !== revision) throw new Error(`the bulk writer appends new streams, or follows its own (${part.streamId})`);
+        for (const e of part.events) {
+          revision++;
+          position = Number(
+            this.insert.run(part.streamId, revision, e.type, e.schemaVersion, JSON.stringify(e.data), JSON.stringify(e.metadata)).lastInsertRowid,
+          );
+          if (keep) recorded.push({ ...e, streamId: part.streamId, revision, position });
+          written++;
+        }
+        if (followed) this.revisions.set(part.streamId, revision);
       }
-    }
+      return written;
+    };
+    let written = writeParts(appends, false);
+    if (follow && written > 0) written += writeParts(follow(recorded.slice()), true);
     const l = this.lookups;
     if (l && written > 0) {
       // in the store's order: each projection over the transaction's events, then its checkpoint at the head

@@ -7,6 +7,7 @@ export {
   type GeneratedVersion,
   type Rgb,
 } from './catalogue';
+export { type LogFollower } from './bulk-log-writer';
 export { catalogueAppends } from './catalogue-appends';
 export { randomIds, type GeneratedIds } from './random-ids';
 export { writeCatalogueEvents, type WriteCatalogueOptions } from './write-events';

@@ -6,7 +6,7 @@ import type { StreamAppend } from '../store/port';
 import type { SqliteEventStore } from '../store/sqlite';
 import { lookupProjection } from '../lookup/inline';
 import { threadLookupProjection } from '../lookup/thread-lookup';
-import { BulkLogWriter } from './bulk-log-writer';
+import { BulkLogWriter, type LogFollower } from './bulk-log-writer';
 import { catalogueAppends } from './catalogue-appends';
 import type { GeneratedIds } from './random-ids';
 
@@ -21,6 +21,11 @@ export interface WriteCatalogueOptions {
   via?: 'bulk' | 'store';
   /** random ids unless given */
   ids?: GeneratedIds;
+  /**
+   * The appends a process manager of the site would have made for each transaction's events (bulk only): written
+   * after them in the same transaction, so a site started over the log finds them made.
+   */
+  follow?: LogFollower;
   /** called after each transaction with the events written so far (a long write shows its progress) */
   onProgress?: (events: number) => void;
 }
@@ -40,8 +45,9 @@ export function writeCatalogueEvents(store: SqliteEventStore, count: number, see
   let write: (batch: StreamAppend[]) => number;
   if (via === 'bulk') {
     const writer = new BulkLogWriter(store, { lookups: options.lookups ?? false });
-    write = (batch) => writer.write(batch);
+    write = (batch) => writer.write(batch, options.follow);
   } else {
+    if (options.follow) throw new Error('follow takes the bulk writer');
     if (options.lookups) {
       // as the product writes its log: the lookup tables every append keeps in its transaction (the site reads them at start)
       store.addInlineProjection(lookupProjection());
