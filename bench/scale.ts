@@ -83,9 +83,9 @@ async function freshness(site: ChildSite, samples = 60) {
 }
 
 /**
- * A first start on the imported log, before the cold start is timed: the site's revenue accrual (a process manager
- * that a running site keeps at the head as downloads are counted) catches up once, appending its credits, and the
- * projections follow them. Ends when the log's head has not moved for 2 s and the projections are at it.
+ * A first start on the imported log, before the cold start is timed. The log carries the revenue accrual's credits and
+ * checkpoint (writeSettled), so the site appends only its admin user (2 events) and the projections follow them.
+ * Ends when the log's head has not moved for 2 s and the projections are at it.
  */
 async function settle(dir: string, headBefore: number): Promise<{ seconds: number; events_appended: number }> {
   const t = performance.now();

@@ -10,6 +10,8 @@ import { SqliteInlineLookup } from '../lookup/inline';
 import { SqliteInlineThreadLookup } from '../lookup/thread-lookup';
 import { SqliteEventStore } from '../store/sqlite';
 import type { GeneratedIds } from './random-ids';
+import type { RecordedEvent } from '../envelope';
+import type { StreamAppend } from '../store/port';
 import { writeCatalogueEvents, type WriteCatalogueOptions } from './write-events';
 
 /** ids from counters: two runs of the generator write the same log */
@@ -126,5 +128,35 @@ describe('the generator bulk writer', () => {
     writeCatalogueEvents(store, 10, 42, 0, { ids: counterIds() });
     expect(() => writeCatalogueEvents(store, 10, 42, 0, { ids: counterIds() })).toThrow(/UNIQUE/);
     return store.close();
+  });
+  it('follows each transaction with the appends its follower answers, extending only the streams those started', () => {
+    const store = new SqliteEventStore({ path: join(dir, 'follow.db') });
+    try {
+      const seen: number[] = [];
+      let revision = -1;
+      // one event per DownloadsCounted on one stream, as a process manager crediting downloads would append them
+      const follow = (events: RecordedEvent[]): StreamAppend[] =>
+        events
+          .filter((e) => e.type === 'DownloadsCounted')
+          .map((e) => {
+            seen.push(e.position);
+            return { streamId: 'followed-1', expected: revision++, events: [{ ...e, data: { ...e.data, count: 0 } }] };
+          });
+      const { events } = writeCatalogueEvents(store, 30, 42, 0, { ids: counterIds(), follow });
+      const followed = store.db
+        .prepare<[], { revision: number; position: number }>("SELECT revision, position FROM events WHERE stream_id = 'followed-1' ORDER BY revision")
+        .all();
+      expect(seen).toHaveLength(30);
+      expect(followed.map((r) => r.revision)).toEqual(seen.map((_, i) => i));
+      expect(followed.every((r, i) => r.position > seen[i])).toBe(true);
+      expect(events).toBe(store.db.prepare('SELECT count(*) FROM events').pluck().get());
+      // a follower may not append to a stream the generator wrote
+      const intruder = (es: RecordedEvent[]): StreamAppend[] => [{ streamId: es[0].streamId, expected: es[0].revision, events: [] }];
+      const other = new SqliteEventStore({ path: join(dir, 'intruder.db') });
+      expect(() => writeCatalogueEvents(other, 1, 42, 0, { ids: counterIds(), follow: intruder })).toThrow(/follows its own/);
+      void other.close();
+    } finally {
+      void store.close();
+    }
   });
 });
