@@ -140,7 +140,7 @@ describe('the generator bulk writer', () => {
           .filter((e) => e.type === 'DownloadsCounted')
           .map((e) => {
             seen.push(e.position);
-            return { streamId: 'followed-1', expected: revision++, events: [{ ...e, data: { ...e.data, count: 0 } }] };
+            return { streamId: 'followed-1', expected: revision++, events: [{ ...e, data: { ...(e.data as object), count: 0 } }] };
           });
       const { events } = writeCatalogueEvents(store, 30, 42, 0, { ids: counterIds(), follow });
       const followed = store.db
