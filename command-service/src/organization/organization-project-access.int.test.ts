@@ -40,6 +40,12 @@ const editBody = (pid: string, user: UserKey) =>
 const editTitle = (pid: string, user: UserKey) =>
   h.app.inject({ method: 'PATCH', url: `/v2/project/${pid}`, headers: h.as(user), payload: { title: 'Renamed' } });
 const follow = (pid: string, user: UserKey) => h.app.inject({ method: 'POST', url: `/v2/project/${pid}/follow`, headers: h.as(user) });
+const threadPost = async (pid: string, user: UserKey) => {
+  const thread = ((await h.store.readStream(`project-${pid}`))[0].data as { thread_id: string }).thread_id;
+  return h.app.inject({ method: 'POST', url: `/v2/thread/${thread}`, headers: h.as(user), payload: { type: 'text', body: `from ${user}` } });
+};
+const report = (pid: string, user: UserKey) =>
+  h.app.inject({ method: 'POST', url: '/v2/report', headers: h.as(user), payload: { report_type: 'spam', item_type: 'project', item_id: pid, body: 'bad' } });
 
 describe("an organization's members act on its projects (command side)", () => {
   it('a pending invitee and an outsider get 404 on a hidden org project; an accepted member holds exactly their org bits', async () => {
@@ -47,6 +53,8 @@ describe("an organization's members act on its projects (command side)", () => {
     for (const user of ['member', 'stranger'] as const) {
       expect((await editBody(p.id, user)).statusCode).toBe(404);
       expect((await follow(p.id, user)).statusCode).toBe(404);
+      expect((await threadPost(p.id, user)).statusCode).toBe(404);
+      expect((await report(p.id, user)).statusCode).toBe(400); // Modrinth: the project could not be found
       expect((await publishVersion(h, p.id, `by ${user}`, {}, user)).statusCode).toBe(404);
     }
     expect((await join(org.id)).statusCode).toBe(204);
@@ -55,6 +63,8 @@ describe("an organization's members act on its projects (command side)", () => {
     const refused = await publishVersion(h, p.id, 'member jar', {}, 'member'); // no UPLOAD_VERSION
     expect(refused.statusCode).toBe(401);
     expect((await follow(p.id, 'member')).statusCode).toBe(204); // sees the hidden project
+    expect((await threadPost(p.id, 'member')).statusCode).toBe(204); // writes on its moderation thread, as the team does
+    expect((await report(p.id, 'member')).statusCode).toBe(200);
     expect((await editBody(p.id, 'stranger')).statusCode).toBe(404);
     const bodies = (await h.store.readStream(`project-${p.id}`))
       .filter((e) => e.type === 'ProjectEdited')
