@@ -5,6 +5,7 @@
  */
 export * from './tags';
 export * from './scopes';
+export * from './project-access';
 export * from './project-status';
 export * from './headers';
 export * from './errors';

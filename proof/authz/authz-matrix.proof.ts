@@ -179,6 +179,7 @@ describe('authorization matrix: every /v2 route x role x token kind', () => {
         ...Object.entries(f.members).map(([bit, m]): [string, string, ProjectFixture, number[]] => [`team member with ${bit}`, m.token, f.hidden, [200]]),
         // as Modrinth: an organization's (accepted) members see its hidden projects
         ['organization member', f.orgMember.token, f.orgHidden, [200]],
+        ['pending organization invitee', f.orgInvitee.token, f.orgHidden, [404]],
         ['owner of an organization project', f.owner.token, f.orgHidden, [200]],
         ['moderator', f.moderator, f.hidden, [200]],
         ['admin', f.staff, f.hidden, [200]],
@@ -189,6 +190,25 @@ describe('authorization matrix: every /v2 route x role x token kind', () => {
         count(`hidden:${who.startsWith('team member') ? 'team member' : who}`);
         if (!statuses.includes(a.status)) problems.push(`${key} as ${who}: ${a.status} (expected ${statuses.join('/')}) ${a.text.slice(0, 120)}`);
       }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("organization members: their org permission bits apply to the organization's projects; pending invitees and outsiders get 404", async () => {
+    const problems: string[] = [];
+    const o = f.orgHidden;
+    const editBody = (t: string) => call(site.url, 'PATCH', `/v2/project/${o.id}`, { token: t, json: { body: `Body ${Math.random()}` } });
+    const editDetails = (t: string) => call(site.url, 'PATCH', `/v2/project/${o.id}`, { token: t, json: { description: `Edited ${Math.random()}` } });
+    const cells: [string, () => Promise<Answer>, number][] = [
+      ['EDIT_BODY as the organization member holding EDIT_BODY', () => editBody(f.orgMember.token), 204],
+      ['EDIT_DETAILS as the organization member without it', () => editDetails(f.orgMember.token), 401],
+      ['EDIT_BODY as a pending organization invitee', () => editBody(f.orgInvitee.token), 404],
+      ['EDIT_BODY as an outsider', () => editBody(f.stranger.token), 404],
+    ];
+    for (const [what, send, status] of cells) {
+      const a = await send();
+      count('organization bit');
+      if (a.status !== status) problems.push(`${what}: ${a.status} (expected ${status}) ${a.text.slice(0, 120)}`);
     }
     expect(problems).toEqual([]);
   });

@@ -11,7 +11,10 @@ export interface Fixtures {
   stranger: { token: string; id: string };
   /** one team member of the hidden project per permission bit */
   members: Record<string, { token: string; id: string }>;
+  /** an accepted member of the organization holding EDIT_BODY on its projects */
   orgMember: { token: string; id: string };
+  /** invited to the organization, not joined */
+  orgInvitee: { token: string; id: string };
   spare: { token: string; id: string };
   listed: ProjectFixture;
   hidden: ProjectFixture;
@@ -99,7 +102,15 @@ export async function makeFixtures(url: string): Promise<Fixtures> {
     })
   ).body;
   const orgMember = await signUp(url, 'authz_org_member');
-  await ok(url, 'POST', `/v2/organization/${org.id}/members`, { token: owner.token, json: { user_id: orgMember.id } });
+  await ok(url, 'POST', `/v2/organization/${org.id}/members`, {
+    token: owner.token,
+    json: { user_id: orgMember.id, permissions: PROJECT_PERMISSIONS.EDIT_BODY },
+  });
+  const orgInvitee = await signUp(url, 'authz_org_invitee');
+  await ok(url, 'POST', `/v2/organization/${org.id}/members`, {
+    token: owner.token,
+    json: { user_id: orgInvitee.id, permissions: PROJECT_PERMISSIONS.EDIT_BODY },
+  });
   await ok(url, 'POST', `/v2/organization/${org.id}/join`, { token: orgMember.token });
   const orgProjectId = await createProject(url, owner.token, 'authz-org-hidden');
   const orgBytes = 'org hidden file bytes';
@@ -119,5 +130,21 @@ export async function makeFixtures(url: string): Promise<Fixtures> {
       json: { report_type: 'spam', item_id: listedId, item_type: 'project', body: 'A report of the authorization matrix' },
     })
   ).body.id;
-  return { staff, moderator, owner, stranger, members, orgMember, spare, listed, hidden, orgHidden, organizationId: org.id, collectionId, reportId, messageId };
+  return {
+    staff,
+    moderator,
+    owner,
+    stranger,
+    members,
+    orgMember,
+    orgInvitee,
+    spare,
+    listed,
+    hidden,
+    orgHidden,
+    organizationId: org.id,
+    collectionId,
+    reportId,
+    messageId,
+  };
 }

@@ -8,7 +8,7 @@ import type { CatalogueContext } from '../catalogue/context';
 import { commandContext, noContent } from '../catalogue/http';
 import { requireScopes } from '../catalogue/actor.hook';
 import { loadProject } from '../catalogue/project/project.service';
-import { canSeeProject, memberOf } from '../catalogue/project/project.state';
+import { canSeeProject, memberOf, organizationMemberOf } from '../catalogue/project/project.state';
 import { reportDecider } from '../catalogue/report/report.decider';
 import { threadDecider, type ThreadFacts } from './thread.decider';
 import { parseMessageBody } from './thread.inputs';
@@ -28,7 +28,11 @@ async function threadFacts(ctx: CatalogueContext, threadId: string, actor: Comma
   }
   const p = await loadProject(ctx, owner.itemId);
   if (!p.exists || p.deleted) throw threadNotFound();
-  return { ...facts, teamMember: memberOf(p, actor.userId)?.accepted === true, projectVisible: canSeeProject(p, actor) };
+  return {
+    ...facts,
+    teamMember: memberOf(p, actor.userId)?.accepted === true || organizationMemberOf(p, actor.userId)?.accepted === true,
+    projectVisible: canSeeProject(p, actor),
+  };
 }
 
 const idParam = (raw: string) => {

@@ -35,6 +35,7 @@ describe('analytics over time', () => {
   let alice: string;
   let bob: string;
   let carol: string;
+  let dave: string;
   let staff: string;
   let p1: string;
   let p2: string;
@@ -48,6 +49,7 @@ describe('analytics over time', () => {
     alice = await t.fx.user('alice');
     bob = await t.fx.user('bob');
     carol = await t.fx.user('carol');
+    dave = await t.fx.user('dave');
     staff = await t.fx.user('mod', 'moderator');
     p1 = await t.fx.project(alice, { title: 'Chart Mod' });
     p2 = await t.fx.project(alice, { title: 'Other Mod' });
@@ -82,8 +84,23 @@ describe('analytics over time', () => {
           accepted: true,
           is_owner: false,
         }),
+        // dave too, but his own entry on orgP's team (without VIEW_ANALYTICS) takes precedence
+        OrganizationMemberAdded({
+          user_id: dave,
+          role: 'Member',
+          permissions: P.VIEW_ANALYTICS,
+          organization_permissions: 0,
+          ordering: 2,
+          accepted: true,
+          is_owner: false,
+        }),
         OrganizationProjectAdded({ project_id: orgP }),
       ],
+      carol,
+    );
+    await t.fx.emit(
+      projectStream(orgP),
+      [TeamMemberAdded({ user_id: dave, role: 'Packager', permissions: P.UPLOAD_VERSION, ordering: 1, accepted: true, is_owner: false })],
       carol,
     );
     await emitAt(`downloads-${p1}`, [DownloadsCounted({ project_id: p1, version_id: null, count: 3 })], at('2026-03-01', 1));
@@ -151,6 +168,7 @@ describe('analytics over time', () => {
     expect((await get(`/v2/analytics/downloads?${q}`, bob)).statusCode).toBe(401);
     expect((await get(`/v2/analytics/downloads?${q}`, carol)).statusCode).toBe(401);
     expect((await get(`/v2/analytics/revenue?project_ids=${JSON.stringify([orgP])}&${range}`, alice)).statusCode).toBe(401); // no VIEW_PAYOUTS there
+    expect((await get(`/v2/analytics/downloads?project_ids=${JSON.stringify([orgP])}&${range}`, dave)).statusCode).toBe(401); // the team entry decides
     expect((await get(`/v2/analytics/downloads?${q}`, `${alice}:developer:${scope('PROJECT_READ')}`)).statusCode).toBe(401); // no ANALYTICS scope
     expect((await get(`/v2/analytics/downloads?${q}`, `${staff}:moderator`)).json()[p1]).toBeDefined();
     expect((await get('/v2/analytics/downloads?project_ids=["nope-nope"]', alice)).statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { Unauthorized } from '@modshelf/contract';
+import { projectPermissionsOf, Unauthorized } from '@modshelf/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '@modshelf/events';
 import { invalidInput, PROJECT_PERMISSIONS as P, requireScope } from '@modshelf/service-kit';
@@ -58,17 +58,15 @@ export function bucketize(rows: readonly AnalyticsDayDoc[], range: AnalyticsRang
 type Metric = 'downloads' | 'views' | 'revenue' | 'followers';
 
 /**
- * Whether the caller may see a project's analytics: staff; a member of its team, or of its
- * organization's team, holding VIEW_ANALYTICS (revenue: VIEW_PAYOUTS); owners hold every bit.
+ * Whether the caller may see a project's analytics: staff; else the contract's projectPermissionsOf (an accepted
+ * team entry decides, else an accepted entry on its organization's team) holds VIEW_ANALYTICS (revenue: VIEW_PAYOUTS).
  */
 export async function mayViewAnalytics(deps: QueryDeps, p: ProjectDoc, a: Actor, bit: number): Promise<boolean> {
   if (isStaff(a)) return true;
-  const m = p.members.find((x) => x.user_id === a.userId && x.accepted);
-  if (m && (m.is_owner || (m.permissions & bit) === bit)) return true;
-  if (!p.organization) return false;
-  const o = await deps.projections.storage.readModels.get('organizations', p.organization);
-  const om = o?.members.find((x) => x.user_id === a.userId && x.accepted);
-  return !!om && (om.is_owner || (om.permissions & bit) === bit);
+  const m = p.members.find((x) => x.user_id === a.userId);
+  const o = p.organization ? await deps.projections.storage.readModels.get('organizations', p.organization) : undefined;
+  const om = o?.members.find((x) => x.user_id === a.userId);
+  return (projectPermissionsOf(m, om) & bit) === bit;
 }
 
 /**

@@ -6,6 +6,7 @@ import { loadState } from '../../kernel/state-cache';
 import type { CatalogueContext } from '../context';
 import type { ProjectCommand } from './project.commands';
 import { projectDecider } from './project.decider';
+import { projectOrganization, withOrganization } from './project-organization';
 import type { ProjectState } from './project.state';
 
 export const SLUG_TAKEN = "Slug collides with other project's id or slug!";
@@ -40,16 +41,22 @@ export async function resolveProject(ctx: CatalogueContext, idOrSlug: string): P
 
 /** The project's folded state (for commands on other aggregates that need its team and status). */
 export async function loadProject(ctx: CatalogueContext, projectId: string): Promise<ProjectState> {
-  return (await loadState(ctx.store, projectStream(projectId), projectDecider)).state;
+  return withOrganization(ctx, projectId, (await loadState(ctx.store, projectStream(projectId), projectDecider)).state);
 }
 
 /** Runs a command on a project; `context` carries its ids (the route derives them from the request). */
-export function runProjectCommand(
+export async function runProjectCommand(
   ctx: CatalogueContext,
   context: CommandContext,
   projectId: string,
   command: ProjectCommand,
   hooks?: ExecuteHooks,
 ): Promise<CommandResult<ProjectState>> {
-  return execute(ctx.store, projectStream(projectId), projectDecider, command, context, projectNames, { ...hooks, group: true });
+  const organization = await projectOrganization(ctx, projectId);
+  // the organization is read once, before deciding; the folded project state (and its cache, keyed by `evolve`) stays the project stream's own
+  const decider =
+    organization === null
+      ? projectDecider
+      : { ...projectDecider, decide: (c: ProjectCommand, s: ProjectState) => projectDecider.decide(c, { ...s, organization }) };
+  return execute(ctx.store, projectStream(projectId), decider, command, context, projectNames, { ...hooks, group: true });
 }

@@ -18,7 +18,7 @@ import {
   type fields,
   type PROJECT_SCHEDULE_STATUSES,
 } from '@modshelf/events';
-import { ALL_PROJECT_PERMISSIONS, notFound, unauthorized } from '@modshelf/contract';
+import { ALL_PROJECT_PERMISSIONS, notFound, projectPermissionsOf, seesHiddenProject, unauthorized, type TeamStanding } from '@modshelf/contract';
 import { isStaff, type CommandActor } from '../actor';
 import { HIDDEN_PROJECT_STATUSES, type ProjectStatus } from '../project-status-transitions';
 import type { ProjectType } from '../tag-rules';
@@ -51,6 +51,16 @@ export interface ProjectState {
   members: Member[];
   /** the pending release while the status is `scheduled` */
   schedule: ProjectSchedule | null;
+  /**
+   * The organization that owns the project, with its team, as read when the command runs (not folded from the
+   * project's stream: `withOrganization` attaches it); null when the project has no organization.
+   */
+  organization: ProjectOrganization | null;
+}
+
+export interface ProjectOrganization {
+  organization_id: string;
+  members: readonly (TeamStanding & { user_id: string })[];
 }
 
 export interface ProjectSchedule {
@@ -75,6 +85,7 @@ export const initialProjectState: ProjectState = {
   gallery: [],
   members: [],
   schedule: null,
+  organization: null,
 };
 
 const mapMember = (s: ProjectState, userId: string, f: (m: Member) => Member): Member[] => s.members.map((m) => (m.user_id === userId ? f(m) : m));
@@ -129,21 +140,25 @@ export function memberOf(s: ProjectState, userId: string): Member | undefined {
   return s.members.find((m) => m.user_id === userId);
 }
 
-/** Team permission bits the actor holds on the project: staff and the owner hold all; pending invitees none. */
+/**
+ * Project permission bits the actor holds: staff hold all; otherwise the contract's rule (an accepted project team
+ * entry, else an accepted entry on the owning organization's team; owners all; pending invitees none).
+ */
 export function permissionsOf(s: ProjectState, actor: CommandActor | null): number {
   if (!actor) return 0;
   if (isStaff(actor)) return ALL_PROJECT_PERMISSIONS;
-  const m = memberOf(s, actor.userId);
-  if (!m || !m.accepted) return 0;
-  return m.is_owner ? ALL_PROJECT_PERMISSIONS : m.permissions;
+  return projectPermissionsOf(memberOf(s, actor.userId), organizationMemberOf(s, actor.userId));
 }
 
-/** Whether the actor may see the project at all (hidden projects answer 404 to everyone else). */
+/** The user's entry on the team of the organization that owns the project. */
+export const organizationMemberOf = (s: ProjectState, userId: string): TeamStanding | undefined => s.organization?.members.find((m) => m.user_id === userId);
+
+/** Whether the actor may see the project at all: hidden projects answer 404 to all but staff, the team and the owning organization's accepted members. */
 export function canSeeProject(s: ProjectState, actor: CommandActor | null): boolean {
   if (!s.exists || s.deleted) return false;
   if (!HIDDEN_PROJECT_STATUSES.includes(s.status)) return true;
   if (!actor) return false;
-  return isStaff(actor) || memberOf(s, actor.userId) !== undefined;
+  return isStaff(actor) || seesHiddenProject(memberOf(s, actor.userId), organizationMemberOf(s, actor.userId));
 }
 
 export const hasPermission = (perms: number, bit: number) => (perms & bit) === bit;

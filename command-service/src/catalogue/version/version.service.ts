@@ -1,12 +1,12 @@
 import { modpackProblem } from './modpack-archive';
 import { versionStream, type Actor } from '@modshelf/events';
-import { invalidInput, notFound } from '@modshelf/contract';
+import { invalidInput, notFound, seesHiddenProject } from '@modshelf/contract';
 import type { StagedBlob } from '../../blobs/blob-store';
 import { execute, type CommandContext, type CommandResult, type ExecuteHooks } from '../../kernel/execute';
 import { loadState } from '../../kernel/state-cache';
 import { isStaff, toCommandActor } from '../actor';
 import type { CatalogueContext } from '../context';
-import { canSeeProject, memberOf, permissionsOf, type ProjectState } from '../project/project.state';
+import { canSeeProject, memberOf, organizationMemberOf, permissionsOf, type ProjectState } from '../project/project.state';
 import { checkGameVersions, checkLoaders, type ProjectType } from '../tag-rules';
 import type { ProjectAccess, PublishVersion, VersionCommand } from './version.commands';
 import { checkPublishable, versionDecider } from './version.decider';
@@ -25,7 +25,7 @@ export function projectAccess(state: ProjectState, actor: Actor | null): Project
   const ca = actor ? toCommandActor(actor) : null;
   return {
     visible: canSeeProject(state, ca),
-    insider: ca !== null && (isStaff(ca) || memberOf(state, ca.userId) !== undefined),
+    insider: ca !== null && (isStaff(ca) || seesHiddenProject(memberOf(state, ca.userId), organizationMemberOf(state, ca.userId))),
     permissions: permissionsOf(state, ca),
   };
 }
