@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { newId, payoutsStream, upcast, type CredentialStore, type EventStore, type LeaseStore } from '@modshelf/events';
+import { newId, payoutsStream, type CredentialStore, type EventStore, type LeaseStore } from '@modshelf/events';
 import { POSITION_HEADER, invalidInput, notFound, requireScope } from '@modshelf/service-kit';
 import { execute, newCommandContext } from '../kernel/execute';
-import { fold } from '../kernel/decider';
+import { loadState } from '../kernel/state-cache';
 import { leasesFor } from '../kernel/leases';
 import { LeasedJob } from '../kernel/leased-job';
 import { locksFor } from '../kernel/store-lock';
@@ -110,7 +110,9 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps): Pa
           log: (message, err) => (err ? app.log.error({ err }, message) : app.log.info(message)),
         });
 
-  const load = async (userId: string) => fold(payoutDecider, (await deps.store.readStream(payoutsStream(userId))).map(upcast));
+  // the account as last folded by this process, plus the events appended since (a user's stream grows with
+  // every credit and withdrawal; the settlement loads it every PAYOUT_POLL_MS)
+  const load = async (userId: string) => (await loadState(deps.store, payoutsStream(userId), payoutDecider)).state;
   const run = (userId: string, cmd: PayoutCommand, actor: string | null, request?: FastifyRequest) => {
     const ctx = request && actor ? commandContext(request, actor) : newCommandContext(actor);
     ctx.time = now().toISOString();

@@ -44,9 +44,9 @@ export function payoutSettlement(deps: SettlementDeps) {
     return found.platform_id;
   }
 
-  /** One payout (call under the user's lock). */
-  async function settleOne(userId: string, payoutId: string): Promise<Settled> {
-    const p = (await deps.load(userId)).payouts[payoutId];
+  /** One payout (call under the user's lock); `state`: the user's account as just loaded, when the caller has it. */
+  async function settleOne(userId: string, payoutId: string, state?: PayoutState): Promise<Settled> {
+    const p = (state ?? (await deps.load(userId))).payouts[payoutId];
     if (!p || p.status !== 'in-transit') {
       vault.markClosed(payoutId);
       return null;
@@ -74,16 +74,34 @@ export function payoutSettlement(deps: SettlementDeps) {
     return st.status;
   }
 
-  /** One pass over the open payouts; a user whose lock is busy is left for the next pass. */
+  /**
+   * One pass over the open payouts, a user at a time under their lock: the account is loaded once for all
+   * of the user's open payouts, and again only after one of them changed it (a user with hundreds of
+   * withdrawals in transit would otherwise fold their whole stream once per payout). A user whose lock is
+   * busy is left for the next pass.
+   */
   async function settle(): Promise<{ succeeded: number; failed: number }> {
     const out = { succeeded: 0, failed: 0 };
-    for (const o of vault.openPayouts()) {
+    const byUser = new Map<string, string[]>();
+    for (const o of vault.openPayouts()) byUser.set(o.user_id, [...(byUser.get(o.user_id) ?? []), o.payout_id]);
+    for (const [userId, payoutIds] of byUser) {
       try {
-        const r = await deps.withUserLock(o.user_id, () => settleOne(o.user_id, o.payout_id));
-        if (r === 'success') out.succeeded++;
-        if (r === 'failed') out.failed++;
+        await deps.withUserLock(userId, async () => {
+          let state = await deps.load(userId);
+          for (const payoutId of payoutIds) {
+            try {
+              const r = await settleOne(userId, payoutId, state);
+              if (r === 'success') out.succeeded++;
+              if (r === 'failed') out.failed++;
+              if (r) state = await deps.load(userId);
+            } catch (err) {
+              deps.log?.(`payout ${payoutId} not settled this pass`, err);
+              state = await deps.load(userId);
+            }
+          }
+        });
       } catch (err) {
-        deps.log?.(`payout ${o.payout_id} not settled this pass`, err);
+        deps.log?.(`payouts of ${userId} not settled this pass`, err);
       }
     }
     return out;
