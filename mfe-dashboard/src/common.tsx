@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { projectStatusLabel, sessionAtom, useAction as useKitAction, useT, type User } from '@modshelf/web-kit';
 import { statusTone } from './lib/logic';
@@ -33,7 +33,8 @@ export function StatusBadge({ status }: { status: string }) {
 
 /** A modal dialog: Escape or a click outside closes it. */
 export function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
-  useEffect(() => {
+  // a layout effect: Escape works from the moment the dialog shows (preact runs plain effects a frame later)
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

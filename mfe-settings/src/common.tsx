@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useAtom } from 'jotai';
 import { ApiError, ErrorScreen, errorText, ERRORS, FormError, invalidateApiCache, sessionAtom, useApi, useT } from '@modshelf/web-kit';
 import { accounts, type SelfUser } from './lib/api';
@@ -28,7 +28,8 @@ export function Confirm({
   children?: ReactNode;
 }) {
   const t = useT();
-  useEffect(() => {
+  // a layout effect: Escape works from the moment the dialog shows (preact runs plain effects a frame later)
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onCancel();
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { POPUP } from './constants';
 
 /**
@@ -10,7 +10,8 @@ export function Dropdown({ label, children, className }: { label: ReactNode; chi
   const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const root = useRef<HTMLDivElement>(null);
   const id = useId();
-  useEffect(() => {
+  // a layout effect: Escape and outside clicks work from the moment the menu opens (preact runs plain effects a frame later)
+  useLayoutEffect(() => {
     if (!open) return;
     const onDoc = (e: MouseEvent) => {
       if (root.current && !root.current.contains(e.target as Node)) setOpen(false);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDate, type Project } from '@modshelf/web-kit';
 
@@ -8,7 +8,8 @@ export function GalleryTab({ project }: { project: Project }) {
   const items = [...(project.gallery ?? [])].sort((a, b) => (a.ordering ?? 0) - (b.ordering ?? 0));
   const [open, setOpen] = useState<number | null>(null);
 
-  useEffect(() => {
+  // a layout effect: the keys work from the moment the lightbox shows (preact runs plain effects a frame later)
+  useLayoutEffect(() => {
     if (open === null) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') setOpen(null);
