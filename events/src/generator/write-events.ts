@@ -60,6 +60,7 @@ export function writeCatalogueEvents(store: SqliteEventStore, count: number, see
   }
   const cacheBefore = store.db.pragma('cache_size', { simple: true }) as number;
   store.db.pragma(`cache_size = -${CACHE_KIB}`);
+  const restore = writingAlone(store);
   try {
     let events = 0;
     let batch: StreamAppend[] = [];
@@ -77,6 +78,28 @@ export function writeCatalogueEvents(store: SqliteEventStore, count: number, see
     }
     return { events };
   } finally {
+    restore();
     store.db.pragma(`cache_size = ${cacheBefore}`);
   }
+}
+
+/**
+ * For a log with no event yet, that no other connection has open: a rollback journal kept in memory and no
+ * fsync while the generator writes (each page is written once, to the file, instead of to the WAL and again
+ * by its checkpoints). A crash leaves a half-written file, which held nothing before. Answers what puts the
+ * file's journal mode (WAL) and synchronous setting back.
+ */
+function writingAlone(store: SqliteEventStore): () => void {
+  const db = store.db;
+  const empty = db.prepare('SELECT 1 FROM events LIMIT 1').get() === undefined;
+  const journal = db.pragma('journal_mode', { simple: true }) as string;
+  const synchronous = db.pragma('synchronous', { simple: true }) as number;
+  if (!empty || journal !== 'wal') return () => {};
+  // the switch out of WAL needs the only connection to the file: with another one open, it stays WAL
+  if (db.pragma('journal_mode = MEMORY', { simple: true }) !== 'memory') return () => {};
+  db.pragma('synchronous = OFF');
+  return () => {
+    db.pragma('journal_mode = WAL');
+    db.pragma(`synchronous = ${synchronous}`);
+  };
 }
