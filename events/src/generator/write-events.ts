@@ -2,6 +2,7 @@
  * Appends a generated catalogue straight to a SQLite log, as an import would (the benchmarks' way in: no
  * HTTP, no blobs). The events are validated by their schemas; the projections build everything else.
  */
+import type Database from 'better-sqlite3';
 import type { StreamAppend } from '../store/port';
 import type { SqliteEventStore } from '../store/sqlite';
 import { lookupProjection } from '../lookup/inline';
@@ -96,10 +97,28 @@ function writingAlone(store: SqliteEventStore): () => void {
   const synchronous = db.pragma('synchronous', { simple: true }) as number;
   if (!empty || journal !== 'wal') return () => {};
   // the switch out of WAL needs the only connection to the file: with another one open, it stays WAL
-  if (db.pragma('journal_mode = MEMORY', { simple: true }) !== 'memory') return () => {};
+  if (!switchJournal(db, 'MEMORY')) return () => {};
   db.pragma('synchronous = OFF');
+  // the secondary indexes (the lookup tables') are built once at the end, from sorted keys, instead of row by row
+  const indexes = db.prepare<[], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").all();
+  for (const { name } of indexes) db.exec(`DROP INDEX "${name}"`);
   return () => {
+    for (const { sql } of indexes) db.exec(sql);
     db.pragma('journal_mode = WAL');
     db.pragma(`synchronous = ${synchronous}`);
   };
+}
+
+/** Sets the journal mode without waiting for other connections: false when one holds the file (SQLITE_BUSY) or the mode stayed. */
+function switchJournal(db: Database.Database, mode: 'MEMORY'): boolean {
+  const timeout = db.pragma('busy_timeout', { simple: true }) as number;
+  db.pragma('busy_timeout = 0');
+  try {
+    return db.pragma(`journal_mode = ${mode}`, { simple: true }) === mode.toLowerCase();
+  } catch (err) {
+    if (err instanceof Error && 'code' in err && err.code === 'SQLITE_BUSY') return false;
+    throw err;
+  } finally {
+    db.pragma(`busy_timeout = ${timeout}`);
+  }
 }
