@@ -72,7 +72,8 @@ export class BulkLogWriter {
    * written after them in the same transaction; those may extend streams that earlier follow appends started.
    */
   write(appends: StreamAppend[], follow?: LogFollower): number {
-    return this.tx.immediate(appends, follow);
+    // inside the caller's transaction (writeCatalogueEvents' one for a fresh file), in it: no savepoint per batch
+    return this.db.inTransaction ? this.writeAll(appends, follow) : this.tx.immediate(appends, follow);
   }
 
   private writeAll(appends: StreamAppend[], follow?: LogFollower): number {

@@ -74,4 +74,20 @@ describe('writeCatalogueEvents into a fresh log', () => {
     await alone.store.close();
     await shared.store.close();
   });
+
+  it('a write that fails leaves the fresh log empty, in WAL mode, with its indexes', async () => {
+    const store = new SqliteEventStore({ path: join(dir, 'failed.db') });
+    const journals: string[] = [];
+    const follow = () => {
+      journals.push(store.db.pragma('journal_mode', { simple: true }) as string);
+      throw new Error('the follower failed');
+    };
+    expect(() => writeCatalogueEvents(store, 60, 42, 0, { lookups: true, ids: counterIds(), follow })).toThrow('the follower failed');
+    expect(journals).toEqual(['memory']);
+    expect(store.db.prepare('SELECT COUNT(*) FROM events').pluck().get()).toBe(0);
+    expect(store.db.prepare('SELECT COUNT(*) FROM lookup_project').pluck().get()).toBe(0);
+    expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(store.db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").pluck().get()).toBe(8);
+    await store.close();
+  });
 });

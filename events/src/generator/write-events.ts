@@ -62,6 +62,9 @@ export function writeCatalogueEvents(store: SqliteEventStore, count: number, see
   const cacheBefore = store.db.pragma('cache_size', { simple: true }) as number;
   store.db.pragma(`cache_size = -${CACHE_KIB}`);
   const restore = writingAlone(store);
+  // alone in a fresh file, the bulk writer's batches are one transaction: each page is written to the file once, at the end
+  const outer = restore !== null && via === 'bulk';
+  if (outer) store.db.exec('BEGIN IMMEDIATE');
   try {
     let events = 0;
     let batch: StreamAppend[] = [];
@@ -77,9 +80,11 @@ export function writeCatalogueEvents(store: SqliteEventStore, count: number, see
       events += write(batch);
       options.onProgress?.(events);
     }
+    if (outer) store.db.exec('COMMIT');
     return { events };
   } finally {
-    restore();
+    if (outer && store.db.inTransaction) store.db.exec('ROLLBACK');
+    restore?.();
     store.db.pragma(`cache_size = ${cacheBefore}`);
   }
 }
@@ -88,16 +93,16 @@ export function writeCatalogueEvents(store: SqliteEventStore, count: number, see
  * For a log with no event yet, that no other connection has open: a rollback journal kept in memory and no
  * fsync while the generator writes (each page is written once, to the file, instead of to the WAL and again
  * by its checkpoints). A crash leaves a half-written file, which held nothing before. Answers what puts the
- * file's journal mode (WAL) and synchronous setting back.
+ * file's journal mode (WAL), synchronous setting and indexes back; null when it is not alone in a fresh log.
  */
-function writingAlone(store: SqliteEventStore): () => void {
+function writingAlone(store: SqliteEventStore): (() => void) | null {
   const db = store.db;
   const empty = db.prepare('SELECT 1 FROM events LIMIT 1').get() === undefined;
   const journal = db.pragma('journal_mode', { simple: true }) as string;
   const synchronous = db.pragma('synchronous', { simple: true }) as number;
-  if (!empty || journal !== 'wal') return () => {};
+  if (!empty || journal !== 'wal') return null;
   // the switch out of WAL needs the only connection to the file: with another one open, it stays WAL
-  if (!switchJournal(db, 'MEMORY')) return () => {};
+  if (!switchJournal(db, 'MEMORY')) return null;
   db.pragma('synchronous = OFF');
   // the secondary indexes (the lookup tables') are built once at the end, from sorted keys, instead of row by row
   const indexes = db.prepare<[], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").all();
