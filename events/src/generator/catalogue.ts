@@ -84,16 +84,24 @@ export function* generateCatalogue(options: CatalogueOptions): Generator<Generat
   const rng = new Rng(options.seed ?? 20261121);
   const used = new Set<string>();
   const gameVersions = GAME_VERSIONS.map((g) => g.version);
+  // the slugs of the titles tried: word combinations, a few thousand, each tried many times in a big catalogue
+  const slugs = new Map<string, string>();
+  const slugOf = (title: string) => {
+    let slug = slugs.get(title);
+    if (slug === undefined) slugs.set(title, (slug = slugify(title)));
+    return slug;
+  };
   for (let i = first; i < first + count; i++) {
     const type = TYPES[i % TYPES.length];
     let title = '';
     for (let tries = 0; tries < TITLE_TRIES; tries++) {
       const base = `${rng.pick(ADJECTIVES)} ${rng.pick(NOUNS)}`;
       title = type === 'modpack' ? `${base} ${rng.pick(PACK_WORDS)}` : type === 'server' ? `${rng.pick(ADJECTIVES)} ${rng.pick(SERVER_WORDS)}` : base;
-      if (!used.has(slugify(title))) break;
+      if (!used.has(slugOf(title))) break;
       title = `${title} ${i}`;
     }
-    used.add(slugify(title));
+    const slug = slugify(title);
+    used.add(slug);
     const cats: readonly string[] = type === 'modpack' ? MODPACK_CATEGORIES : MOD_CATEGORIES;
     const categories = rng.sample(cats, rng.int(1, 3));
     const additional = rng.sample(
@@ -107,9 +115,9 @@ export function* generateCatalogue(options: CatalogueOptions): Generator<Generat
       const vn = semver(rng, v);
       const channel = v === nVersions - 1 && rng.next() < 0.25 ? rng.pick(['beta', 'alpha'] as const) : 'release';
       const files: GeneratedFile[] = [
-        { filename: `${slugify(title)}-${vn}.${type === 'modpack' ? 'mrpack' : 'zip'}`, kind: type === 'modpack' ? 'mrpack' : 'archive', primary: true },
+        { filename: `${slug}-${vn}.${type === 'modpack' ? 'mrpack' : 'zip'}`, kind: type === 'modpack' ? 'mrpack' : 'archive', primary: true },
       ];
-      if (rng.next() < 0.2) files.push({ filename: `${slugify(title)}-${vn}-sources.zip`, kind: 'archive', primary: false });
+      if (rng.next() < 0.2) files.push({ filename: `${slug}-${vn}-sources.zip`, kind: 'archive', primary: false });
       versions.push({
         version_number: vn,
         name: `${title} ${vn}`,
@@ -151,7 +159,6 @@ export function* generateCatalogue(options: CatalogueOptions): Generator<Generat
       '',
       '> Questions? Open an issue on the tracker.',
     ].join('\n');
-    const slug = slugify(title);
     yield {
       authorIndex: rng.int(0, authors - 1),
       type,
