@@ -5,7 +5,8 @@
  */
 import { GAME_VERSIONS, LICENSES, MODPACK_CATEGORIES, MOD_CATEGORIES, PRODUCT_LOADER } from '@modshelf/contract';
 import { Rng } from './random';
-import { ADJECTIVES, NOUNS, PACK_WORDS, SERVER_WORDS, slugify } from './words';
+import { NOUNS } from './words';
+import { TitlePicker } from './titles';
 
 /** a behaviour pack is a mod whose loader is `behaviorpack` */
 export type GeneratedType = 'mod' | 'modpack' | 'server' | 'behaviorpack';
@@ -68,7 +69,6 @@ export interface CatalogueOptions {
 
 const TYPES: GeneratedType[] = ['mod', 'mod', 'mod', 'modpack', 'server', 'behaviorpack'];
 /** titles drawn before one gets the project's number appended to stay unique */
-const TITLE_TRIES = 50;
 
 function semver(rng: Rng, i: number): string {
   return `${rng.int(0, 3)}.${i}.${rng.int(0, 9)}`;
@@ -82,26 +82,11 @@ function loadersOf(type: GeneratedType): string[] {
 export function* generateCatalogue(options: CatalogueOptions): Generator<GeneratedProject> {
   const { count, authors, first = 0, maxDownloads = Infinity } = options;
   const rng = new Rng(options.seed ?? 20261121);
-  const used = new Set<string>();
+  const titles = new TitlePicker(rng);
   const gameVersions = GAME_VERSIONS.map((g) => g.version);
-  // the slugs of the titles tried: word combinations, a few thousand, each tried many times in a big catalogue
-  const slugs = new Map<string, string>();
-  const slugOf = (title: string) => {
-    let slug = slugs.get(title);
-    if (slug === undefined) slugs.set(title, (slug = slugify(title)));
-    return slug;
-  };
   for (let i = first; i < first + count; i++) {
     const type = TYPES[i % TYPES.length];
-    let title = '';
-    for (let tries = 0; tries < TITLE_TRIES; tries++) {
-      const base = `${rng.pick(ADJECTIVES)} ${rng.pick(NOUNS)}`;
-      title = type === 'modpack' ? `${base} ${rng.pick(PACK_WORDS)}` : type === 'server' ? `${rng.pick(ADJECTIVES)} ${rng.pick(SERVER_WORDS)}` : base;
-      if (!used.has(slugOf(title))) break;
-      title = `${title} ${i}`;
-    }
-    const slug = slugify(title);
-    used.add(slug);
+    const { title, slug } = titles.next(type === 'modpack' || type === 'server' ? type : 'other', i);
     const cats: readonly string[] = type === 'modpack' ? MODPACK_CATEGORIES : MOD_CATEGORIES;
     const categories = rng.sample(cats, rng.int(1, 3));
     const additional = rng.sample(
