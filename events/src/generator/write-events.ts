@@ -62,7 +62,8 @@ export function writeCatalogueEvents(store: SqliteEventStore, count: number, see
   const cacheBefore = store.db.pragma('cache_size', { simple: true }) as number;
   store.db.pragma(`cache_size = -${CACHE_KIB}`);
   const restore = writingAlone(store);
-  // alone in a fresh file, the bulk writer's batches are one transaction: each page is written to the file once, at the end
+  // alone in a fresh file, the bulk writer's batches are one transaction: the index pages every batch touches are written
+  // at the end (or when the page cache spills) instead of at each batch's commit
   const outer = restore !== null && via === 'bulk';
   if (outer) store.db.exec('BEGIN IMMEDIATE');
   try {
