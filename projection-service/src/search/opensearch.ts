@@ -23,8 +23,9 @@ export interface OpenSearchIndexOptions {
   /**
    * false (default): commit() refreshes the index before it answers and moves the checkpoint.
    * true (the projection workers, storage/distributed.ts): commit() writes without a refresh and
-   * records the position as applied; a refresh runs beside the next batches, one at a time, and
-   * then moves the checkpoint (what readers wait on) to the position applied before it started.
+   * records the position as applied; a refresh, started as soon as the bulk request is written,
+   * runs beside the next batches, one at a time, and then moves the checkpoint (what readers wait
+   * on) to the position written before it started.
    */
   deferRefresh?: boolean;
 }
@@ -360,9 +361,11 @@ export class OpenSearchIndex implements SearchIndex {
       await this.writeMeta('checkpoint', position);
       return;
     }
-    await this.writeMeta('applied', position);
+    // the refresh need not wait for `applied`: a checkpoint ahead of it counts as applied (appliedCheckpoint)
     if (changes.length > 0) this.makeVisible(position);
-    else if (this.refreshing) this.visibleTarget = Math.max(this.visibleTarget, position);
+    await this.writeMeta('applied', position);
+    if (changes.length > 0) return;
+    if (this.refreshing) this.visibleTarget = Math.max(this.visibleTarget, position);
     else await this.writeMeta('checkpoint', position);
   }
 
