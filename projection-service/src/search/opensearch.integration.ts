@@ -39,6 +39,40 @@ if (servers.opensearch) {
     });
   });
 
+  describe(`OpenSearchIndex bulk requests: ${label}`, () => {
+    it('splits a commit into bulk requests of at most bulkChunk changes, bulkParallel at once, and writes every one', async () => {
+      const index = new OpenSearchIndex({ node: servers.opensearch, prefix: `it-${Math.random().toString(36).slice(2, 8)}`, bulkChunk: 4, bulkParallel: 2 });
+      const sizes: number[] = [];
+      let inFlight = 0;
+      let most = 0;
+      const bulk = index.client.bulk.bind(index.client);
+      index.client.bulk = (async (params: { body: unknown[] }) => {
+        sizes.push(params.body.length / 2);
+        most = Math.max(most, ++inFlight);
+        try {
+          return await bulk(params as never);
+        } finally {
+          inFlight--;
+        }
+      }) as never;
+      try {
+        await index.reset();
+        const ids = Array.from({ length: 10 }, (_, i) => `B${String(i).padStart(7, '0')}`);
+        await index.commit(
+          ids.map((id) => ({ projectId: id, doc: sampleDoc(id, { title: `Bulk ${id}` }) })),
+          3,
+        );
+        expect(sizes).toEqual([4, 4, 2]);
+        expect(most).toBe(2);
+        expect(await index.count()).toBe(10);
+        expect(await index.checkpoint()).toBe(3);
+      } finally {
+        await index.drop();
+        await index.close();
+      }
+    });
+  });
+
   describe(`OpenSearchIndex with deferRefresh: ${label}`, () => {
     const waitFor = async (index: OpenSearchIndex, position: number) => {
       const end = Date.now() + 20_000;
