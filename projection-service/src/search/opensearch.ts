@@ -27,6 +27,12 @@ export interface OpenSearchIndexOptions {
    * on) to the position written before it started.
    */
   deferRefresh?: boolean;
+  /**
+   * with deferRefresh, a commit of at most this many changes (default OPENSEARCH_INLINE_REFRESH or 50)
+   * is refreshed by its own bulk request and moves the checkpoint itself: a live batch is searchable
+   * one round trip sooner, and only a catch-up's large batches leave their refresh to run beside the next.
+   */
+  inlineRefresh?: number;
   /** most changes per bulk request (default OPENSEARCH_BULK_CHUNK or 250) */
   bulkChunk?: number;
   /** bulk requests in flight at once during a commit (default OPENSEARCH_BULK_PARALLEL or 2) */
@@ -60,6 +66,7 @@ export class OpenSearchIndex implements SearchIndex {
   private ready: Promise<void> | null = null;
   private readonly deferRefresh: boolean;
   readonly bulkChunk: number;
+  readonly inlineRefresh: number;
   readonly bulkParallel: number;
   /** highest position applied by this process and not yet known visible; the position made visible */
   private visibleTarget = 0;
@@ -74,6 +81,8 @@ export class OpenSearchIndex implements SearchIndex {
     this.deferRefresh = options.deferRefresh ?? false;
     this.bulkChunk = options.bulkChunk ?? (Number(process.env.OPENSEARCH_BULK_CHUNK) || 250);
     this.bulkParallel = options.bulkParallel ?? (Number(process.env.OPENSEARCH_BULK_PARALLEL) || 2);
+    const inline = Number(process.env.OPENSEARCH_INLINE_REFRESH);
+    this.inlineRefresh = options.inlineRefresh ?? (process.env.OPENSEARCH_INLINE_REFRESH && inline >= 0 ? inline : 50);
     if (!(this.bulkChunk >= 1 && this.bulkParallel >= 1)) throw new Error('bulkChunk and bulkParallel must be at least 1');
     this.client = options.client ?? new Client({ node: options.node });
     const prefix = options.prefix ?? 'modshelf';
@@ -295,14 +304,14 @@ export class OpenSearchIndex implements SearchIndex {
   }
 
   /** One bulk request (index/delete with external_gte versions = position); a version conflict means a newer change is stored. */
-  private async bulk(changes: readonly SearchChange[], position: number): Promise<void> {
+  private async bulk(changes: readonly SearchChange[], position: number, refresh: boolean): Promise<void> {
     const body: Json[] = [];
     for (const c of changes) {
       const meta = { _index: this.index, _id: c.projectId, version: position, version_type: 'external_gte' };
       if (c.doc) body.push({ index: meta }, OpenSearchIndex.source(c.projectId, c.doc));
       else body.push({ delete: meta });
     }
-    const res = await this.client.bulk({ body, refresh: !this.deferRefresh });
+    const res = await this.client.bulk({ body, refresh });
     const r = res.body as { errors: boolean; items: Array<Record<string, { status: number; error?: unknown }>> };
     if (r.errors) {
       const bad = r.items.map((item) => Object.values(item)[0]).filter((x) => x.error && x.status !== 409 && !(x.status === 404));
@@ -319,16 +328,19 @@ export class OpenSearchIndex implements SearchIndex {
    */
   async commit(changes: readonly SearchChange[], position: number): Promise<void> {
     await this.init();
+    const inline = !this.deferRefresh || (changes.length > 0 && changes.length <= Math.min(this.inlineRefresh, this.bulkChunk));
     if (changes.length > 0) {
       const chunks: Array<readonly SearchChange[]> = [];
       for (let i = 0; i < changes.length; i += this.bulkChunk) chunks.push(changes.slice(i, i + this.bulkChunk));
       let next = 0;
       const lane = async () => {
-        while (next < chunks.length) await this.bulk(chunks[next++], position);
+        while (next < chunks.length) await this.bulk(chunks[next++], position, inline);
       };
       await Promise.all(Array.from({ length: Math.min(this.bulkParallel, chunks.length) }, lane));
     }
-    if (!this.deferRefresh) {
+    if (inline) {
+      // the bulk request refreshed the index: everything written before it is searchable
+      // (a deferred refresh still running moves the checkpoint no further back: external versions)
       await this.writeMeta('checkpoint', position);
       return;
     }
