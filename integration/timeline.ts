@@ -4,7 +4,7 @@
  * TIMELINE_SECONDS with each event's append -> published -> handed to the worker -> committed ->
  * visible (the storage checkpoint a query replica polls) times, and per batch the server calls
  * (MongoDB commands, OpenSearch requests) with their latencies. Prints one JSON document.
- *   node --import tsx integration/timeline.ts   (servers as integration/bench.sh starts them)
+ *   BENCH_SCRIPT=integration/timeline.ts npm run bench:distributed   (the servers as bench.sh starts them, or given)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
