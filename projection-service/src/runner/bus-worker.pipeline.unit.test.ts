@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DownloadsCounted, downloadsStream, type EventStore } from '@modshelf/events';
+import { DownloadsCounted, ProjectFollowed, downloadsStream, followsStream, type EventStore } from '@modshelf/events';
 import type { BatchAck, BatchHandler, BusSubscription, EventBus } from '@modshelf/events/bus';
 import type { DocChange } from '../read-model/port';
 import { compareStorages } from '../replay/replay';
@@ -87,7 +87,7 @@ class PipeliningBus implements EventBus {
 /** In-memory storage whose writes take a few ms, the write at or after `failAt` failing once. */
 class SlowFlakyStorage extends SqliteProjectionStorage {
   failedAt: number | null = null;
-  constructor(private readonly failAt: number) {
+  constructor(private readonly failAt = Number.POSITIVE_INFINITY) {
     super(':memory:');
   }
   override async commit(docs: readonly DocChange[], search: readonly SearchChange[], position: number): Promise<void> {
@@ -133,6 +133,35 @@ describe('BusProjectionWorker with its batches written in the background', () =>
     await new ProjectionRunner(fx.store, replay).catchUp();
     expect((await compareStorages(storage, replay)).differences).toEqual([]);
     expect((await storage.readModels.get('projects', projects[0]))?.downloads).toBe(240);
+    await replay.close();
+  });
+
+  it('reads the store only once the batches handed over are written: a new follower is notified of the next version', async () => {
+    const fx = Fixtures.memory();
+    const alice = await fx.user('alice');
+    const project = await fx.project(alice, { title: 'Followed' });
+    const fans = [await fx.user('bob'), await fx.user('carol')];
+    for (const f of fans) {
+      // each follow in its own batch, written while the next one (a version) is folded
+      await fx.emit(followsStream(f), [ProjectFollowed({ user_id: f, project_id: project })], f);
+      await fx.version(project, alice, { version_number: `1.0.${fans.indexOf(f)}` });
+    }
+    const head = await fx.store.headPosition();
+    const bus = new PipeliningBus(fx.store, 1);
+    const storage = new SlowFlakyStorage();
+    const worker = new BusProjectionWorker(bus, storage, { log: () => {} });
+    cleanup.push(async () => {
+      await worker.close();
+      await storage.close();
+      await fx.store.close();
+    });
+    await worker.start();
+    await expect.poll(() => bus.committed, { timeout: 5000 }).toBe(head);
+    expect(bus.overlapped).toBeGreaterThan(0);
+    const replay = new SqliteProjectionStorage(':memory:');
+    await new ProjectionRunner(fx.store, replay).catchUp();
+    expect(await replay.readModels.count('notifications')).toBe(3);
+    expect((await compareStorages(storage, replay)).differences).toEqual([]);
     await replay.close();
   });
 });

@@ -6,7 +6,7 @@ import { PipelinedStorage } from '../storage/pipelined';
 import type { ProjectionStorage } from '../storage/port';
 import { BatchLoop } from './batch-loop';
 import type { BatchOutcome, ProjectionFailure } from './project-batch';
-import { ReadCache } from './read-cache';
+import { ReadCache, type CacheSource } from './read-cache';
 
 /** stream kinds whose id is a read-model document's id */
 const STREAM_DOCUMENTS: Record<string, CollectionName> = {
@@ -17,6 +17,38 @@ const STREAM_DOCUMENTS: Record<string, CollectionName> = {
   collection: 'collections',
   report: 'reports',
 };
+
+/**
+ * `source`'s reads, each made once the batches handed to the writer are written: the cache holds
+ * what they changed, but a read of the store while one is written (a miss, or the first load of a
+ * collection's ids or an index's keys) would miss it, and a batch folded over that would, say,
+ * notify none of a project's new followers.
+ */
+function readAfterWrites(source: CacheSource, written: () => Promise<void>): CacheSource {
+  const { ids, keys } = source;
+  return {
+    get: async (coll, id) => {
+      await written();
+      return source.get(coll, id);
+    },
+    findIds: async (coll, index, key) => {
+      await written();
+      return source.findIds(coll, index, key);
+    },
+    ids: ids
+      ? async (coll) => {
+          await written();
+          return ids.call(source, coll);
+        }
+      : undefined,
+    keys: keys
+      ? async (coll, index) => {
+          await written();
+          return keys.call(source, coll, index);
+        }
+      : undefined,
+  };
+}
 
 /** The documents a batch's projectors will likely read: each event's own entity and the project and user it names. */
 function* documentsRead(events: readonly RecordedEvent[]): Iterable<[CollectionName, string]> {
@@ -80,7 +112,7 @@ export class BusProjectionWorker {
     private readonly options: BusWorkerOptions = {},
   ) {
     this.log = options.log ?? ((msg, err) => console.error(`[projection-worker] ${msg}`, err ?? ''));
-    this.reads = new ReadCache(storage.readModels);
+    this.reads = new ReadCache(readAfterWrites(storage.readModels, () => this.pipeline.durable().catch(() => undefined)));
     this.pipeline = new PipelinedStorage(storage, (err) =>
       this.log('writing a batch failed; the batches since the last written one will be delivered again', err),
     );
