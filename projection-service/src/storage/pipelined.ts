@@ -2,11 +2,30 @@ import type { DocChange } from '../read-model/port';
 import type { SearchChange } from '../search/port';
 import type { ProjectionStorage } from './port';
 
+/** Most read-model changes waiting behind the write in flight before commit() waits for it (PROJECTION_QUEUED_CHANGES). */
+const MAX_QUEUED = Number(process.env.PROJECTION_QUEUED_CHANGES) || 5000;
+
+/** Changes of several batches as one, from the state before the first to the state after the last. */
+function mergeDocs(into: Map<string, DocChange>, docs: readonly DocChange[]): void {
+  for (const c of docs) {
+    const k = `${c.coll}\u0000${c.id}`;
+    const first = into.get(k);
+    into.set(
+      k,
+      first
+        ? { ...c, isNew: first.isNew, oldKeys: first.oldKeys, keysUnchanged: first.keysUnchanged === true && c.keysUnchanged === true ? true : undefined }
+        : c,
+    );
+  }
+}
+
 /**
  * A projection worker's storage whose commit() returns once the batch is handed to the writer, so
  * the next batch is fetched and folded while this one is written (the bus commits a batch for the
- * group only once durable() has resolved: BatchAck). One batch is written at a time: a commit()
- * first waits for the write before it, so at most one batch waits folded behind the one in flight.
+ * group only once durable() has resolved: BatchAck). One write runs at a time; the batches handed
+ * over meanwhile wait, merged into one write (the last change of a document wins, as in one big
+ * batch), which starts when the one in flight is done. commit() waits once more than MAX_QUEUED
+ * changes wait.
  *
  * A write that fails fails every later commit() (they were folded over its changes), until
  * resume() has waited for the writes and read the storage again; it then says `lost`: the batches
@@ -14,15 +33,20 @@ import type { ProjectionStorage } from './port';
  */
 export class PipelinedStorage implements ProjectionStorage {
   private tail: Promise<void> = Promise.resolve();
+  private writer: Promise<void> | null = null;
+  private queued: { docs: Map<string, DocChange>; search: Map<string, SearchChange>; position: number } | null = null;
   private failure: unknown = null;
   /** position of the last batch handed over (null: none since the storage was last read) */
   private handed: number | null = null;
   /** position of the last batch written by this writer (0 before any) */
   written = 0;
+  /** writes started (each one or several batches) */
+  writes = 0;
 
   constructor(
     readonly inner: ProjectionStorage,
     private readonly onFailure: (err: unknown) => void = () => {},
+    private readonly maxQueued = MAX_QUEUED,
   ) {}
 
   get readModels(): ProjectionStorage['readModels'] {
@@ -37,19 +61,40 @@ export class PipelinedStorage implements ProjectionStorage {
     return this.inner.checkpoint();
   }
 
-  /** Waits for the write before, then starts this batch's write and returns. */
+  /** Queues this batch's write behind the one in flight (merged with those already waiting) and returns. */
   async commit(docs: readonly DocChange[], search: readonly SearchChange[], position: number): Promise<void> {
-    await this.settled();
+    while (this.failure === null && this.queued && this.queued.docs.size >= this.maxQueued) await this.settled();
     if (this.failure !== null) throw this.failure;
-    const write = this.inner.commit(docs, search, position).then(() => {
-      this.written = Math.max(this.written, position);
-    });
-    this.tail = write;
+    const q = (this.queued ??= { docs: new Map(), search: new Map(), position });
+    mergeDocs(q.docs, docs);
+    for (const c of search) q.search.set(c.projectId, c);
+    q.position = position;
     this.handed = position;
-    write.catch((err: unknown) => {
+    if (!this.writer) {
+      const writer = this.drain();
+      this.writer = writer;
+      this.tail = writer;
+      writer.catch(() => undefined);
+    }
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queued) {
+        const q = this.queued;
+        this.queued = null;
+        this.writes++;
+        await this.inner.commit([...q.docs.values()], [...q.search.values()], q.position);
+        this.written = Math.max(this.written, q.position);
+      }
+    } catch (err) {
+      this.queued = null;
       this.failure ??= err;
       this.onFailure(err);
-    });
+      throw err;
+    } finally {
+      this.writer = null;
+    }
   }
 
   /** Resolves when every batch handed over is written; rejects when one of them failed. */
