@@ -19,6 +19,27 @@ function mergeDocs(into: Map<string, DocChange>, docs: readonly DocChange[]): vo
   }
 }
 
+/** Batches waiting for one write; `done` settles with it. */
+interface Queued {
+  docs: Map<string, DocChange>;
+  search: Map<string, SearchChange>;
+  position: number;
+  done: Promise<void>;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+function queue(position: number): Queued {
+  let resolve!: () => void;
+  let reject!: (err: unknown) => void;
+  const done = new Promise<void>((a, b) => {
+    resolve = a;
+    reject = b;
+  });
+  done.catch(() => undefined); // whoever waits on it sees the failure; nobody may
+  return { docs: new Map(), search: new Map(), position, done, resolve, reject };
+}
+
 /**
  * A projection worker's storage whose commit() returns once the batch is handed to the writer, so
  * the next batch is fetched and folded while this one is written (the bus commits a batch for the
@@ -34,7 +55,7 @@ function mergeDocs(into: Map<string, DocChange>, docs: readonly DocChange[]): vo
 export class PipelinedStorage implements ProjectionStorage {
   private tail: Promise<void> = Promise.resolve();
   private writer: Promise<void> | null = null;
-  private queued: { docs: Map<string, DocChange>; search: Map<string, SearchChange>; position: number } | null = null;
+  private queued: Queued | null = null;
   private failure: unknown = null;
   /** position of the last batch handed over (null: none since the storage was last read) */
   private handed: number | null = null;
@@ -65,33 +86,35 @@ export class PipelinedStorage implements ProjectionStorage {
   async commit(docs: readonly DocChange[], search: readonly SearchChange[], position: number): Promise<void> {
     while (this.failure === null && this.queued && this.queued.docs.size >= this.maxQueued) await this.settled();
     if (this.failure !== null) throw this.failure;
-    const q = (this.queued ??= { docs: new Map(), search: new Map(), position });
+    const q = (this.queued ??= queue(position));
     mergeDocs(q.docs, docs);
     for (const c of search) q.search.set(c.projectId, c);
     q.position = position;
     this.handed = position;
-    if (!this.writer) {
-      const writer = this.drain();
-      this.writer = writer;
-      this.tail = writer;
-      writer.catch(() => undefined);
-    }
+    this.tail = q.done;
+    this.writer ??= this.drain();
   }
 
+  /** Writes what waits, one write after another, until nothing does; never rejects (a failure rejects the batches' `done`). */
   private async drain(): Promise<void> {
     try {
       while (this.queued) {
         const q = this.queued;
         this.queued = null;
         this.writes++;
-        await this.inner.commit([...q.docs.values()], [...q.search.values()], q.position);
+        try {
+          await this.inner.commit([...q.docs.values()], [...q.search.values()], q.position);
+        } catch (err) {
+          this.failure ??= err;
+          q.reject(err);
+          this.queued?.reject(err);
+          this.queued = null;
+          this.onFailure(err);
+          return;
+        }
         this.written = Math.max(this.written, q.position);
+        q.resolve();
       }
-    } catch (err) {
-      this.queued = null;
-      this.failure ??= err;
-      this.onFailure(err);
-      throw err;
     } finally {
       this.writer = null;
     }
@@ -106,6 +129,11 @@ export class PipelinedStorage implements ProjectionStorage {
     return this.tail.catch(() => undefined);
   }
 
+  /** Resolves when nothing is written or waits to be. */
+  private async idle(): Promise<void> {
+    while (this.writer) await this.writer;
+  }
+
   /**
    * The checkpoint after the batches handed over while none failed (no round trip); else, once
    * the writes in flight are done, the inner storage's resume (it reads the stores and finishes a
@@ -113,7 +141,7 @@ export class PipelinedStorage implements ProjectionStorage {
    */
   async resume(): Promise<{ recovered: boolean; checkpoint: number; lost: boolean }> {
     if (this.failure === null && this.handed !== null) return { recovered: false, checkpoint: this.handed, lost: false };
-    await this.settled();
+    await this.idle();
     const lost = this.failure !== null;
     this.failure = null;
     this.handed = null;
@@ -133,7 +161,7 @@ export class PipelinedStorage implements ProjectionStorage {
   }
 
   async reset(): Promise<void> {
-    await this.settled();
+    await this.idle();
     this.failure = null;
     this.handed = null;
     this.written = 0;
@@ -142,7 +170,7 @@ export class PipelinedStorage implements ProjectionStorage {
 
   /** Waits for the writes in flight (their failure is reported to onFailure), then closes the inner storage. */
   async close(): Promise<void> {
-    await this.settled();
+    await this.idle();
     await this.inner.close();
   }
 }

@@ -71,11 +71,15 @@ describe('PipelinedStorage', () => {
       ['U1', 'third', false],
       ['U2', 'other', true],
     ]);
-    // durable() taken before the merge resolves with the whole drain
-    expect(firstDurable).toBe(false);
+    // each batch's durable() resolves with the write that holds it
+    expect(firstDurable).toBe(true);
+    let lastDurable = false;
+    void pipe.durable().then(() => (lastDurable = true));
+    await tick();
+    expect(lastDurable).toBe(false);
     inner.release(7);
     await pipe.durable();
-    expect(firstDurable).toBe(true);
+    expect(lastDurable).toBe(true);
     expect(pipe.written).toBe(7);
     expect(pipe.writes).toBe(2);
     expect(await inner.checkpoint()).toBe(7);
