@@ -107,8 +107,7 @@ export class PipelinedStorage implements ProjectionStorage {
         } catch (err) {
           this.failure ??= err;
           q.reject(err);
-          this.queued?.reject(err);
-          this.queued = null;
+          this.dropQueued(err);
           this.onFailure(err);
           return;
         }
@@ -118,6 +117,12 @@ export class PipelinedStorage implements ProjectionStorage {
     } finally {
       this.writer = null;
     }
+  }
+
+  /** The batches that waited behind a failed write fail with it (they were folded over it). */
+  private dropQueued(err: unknown): void {
+    this.queued?.reject(err);
+    this.queued = null;
   }
 
   /** Resolves when every batch handed over is written; rejects when one of them failed. */
