@@ -3,26 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toBase62 } from '../ids';
 import { eventDefinition } from '../registry';
 import { catalogueAppends } from './catalogue-appends';
 import { SqliteInlineLookup } from '../lookup/inline';
 import { SqliteInlineThreadLookup } from '../lookup/thread-lookup';
 import { SqliteEventStore } from '../store/sqlite';
-import type { GeneratedIds } from './random-ids';
+import { counterIds } from './testing/counter-ids';
 import type { RecordedEvent } from '../envelope';
 import type { StreamAppend } from '../store/port';
 import { writeCatalogueEvents, type WriteCatalogueOptions } from './write-events';
-
-/** ids from counters: two runs of the generator write the same log */
-function counterIds(): GeneratedIds {
-  let ids = 0;
-  let events = 0;
-  return {
-    id: () => toBase62(62n ** 7n + BigInt(++ids)),
-    eventId: () => `00000000-0000-4000-8000-${(++events).toString(16).padStart(12, '0')}`,
-  };
-}
 
 /** every table of the file (the log, its sequence, the inline checkpoints and lookup tables), rows in rowid order */
 function dump(store: SqliteEventStore): Record<string, unknown[]> {

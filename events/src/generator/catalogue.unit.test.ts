@@ -1,19 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { toBase62 } from '../ids';
 import { generateCatalogue } from './catalogue';
 import { catalogueAppends } from './catalogue-appends';
-import type { GeneratedIds } from './random-ids';
-
-/** ids from counters: the same appends on every run */
-function counterIds(): GeneratedIds {
-  let ids = 0;
-  let events = 0;
-  return {
-    id: () => toBase62(62n ** 7n + BigInt(++ids)),
-    eventId: () => `00000000-0000-4000-8000-${(++events).toString(16).padStart(12, '0')}`,
-  };
-}
+import { counterIds } from './testing/counter-ids';
 
 const sha256 = (values: Iterable<unknown>) => {
   const h = createHash('sha256');

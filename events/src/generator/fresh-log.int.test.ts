@@ -3,20 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toBase62 } from '../ids';
 import { SqliteEventStore } from '../store/sqlite';
-import type { GeneratedIds } from './random-ids';
+import { counterIds } from './testing/counter-ids';
 import { writeCatalogueEvents, type WriteCatalogueOptions } from './write-events';
-
-/** ids from counters: two runs of the generator write the same log */
-function counterIds(): GeneratedIds {
-  let ids = 0;
-  let events = 0;
-  return {
-    id: () => toBase62(62n ** 7n + BigInt(++ids)),
-    eventId: () => `00000000-0000-4000-8000-${(++events).toString(16).padStart(12, '0')}`,
-  };
-}
 
 /** every table's rows in rowid order, and the file's schema (tables and indexes, by name) */
 function dump(db: Database.Database) {
