@@ -18,6 +18,12 @@ export const projectionsPath = (dataDir: string) => join(dataDir, PROJECTIONS_FI
 /** SQLite page caches (KiB): a bulk build's, also used while catching up a long lag; a serving storage's. */
 export const BULK_CACHE_KIB = 262_144;
 export const SERVING_CACHE_KIB = 16_384;
+/**
+ * Page size of a file a bulk build creates (SQLite's default is 4096; it is fixed once the file holds a table, and a WAL file
+ * cannot change it, so only bulk targets get it). Larger pages hold a project document without overflow pages: at 100k projects
+ * a build took 37-39 CPU-s instead of 40-43 (bench log, load 6-7).
+ */
+export const BULK_PAGE_BYTES = 16_384;
 
 /** One SQLite file holding the read models, the FTS5 search index and the checkpoint, written in one transaction. */
 export class SqliteProjectionStorage implements ProjectionStorage {
@@ -37,6 +43,8 @@ export class SqliteProjectionStorage implements ProjectionStorage {
     this.cacheKiB = options.bulk ? BULK_CACHE_KIB : SERVING_CACHE_KIB;
     if (options.bulk) {
       this.db = openSqliteFile(path, { journal: 'memory', synchronous: 'off' });
+      // takes effect only on a new, empty file
+      this.db.pragma(`page_size = ${BULK_PAGE_BYTES}`);
     } else {
       this.db = openSqliteFile(path, { synchronous: 'normal' });
       this.db.pragma('wal_autocheckpoint = 8000');
