@@ -18,6 +18,8 @@ export interface SiteProcess {
   url: string;
   port: number;
   dataDir: string;
+  /** the DevTools-protocol port of the site process, with `inspect: true` */
+  inspectPort?: number;
   pid(): number;
   /** resident set size of the site process, in KiB (from /proc) */
   rssKb(): number;
@@ -33,6 +35,8 @@ export interface SiteProcessOptions {
   compiled?: boolean;
   /** start with the ADMIN account and the RATE_LIMIT_KEY, and wait until the admin can sign in (default true) */
   admin?: boolean;
+  /** start the site with `--inspect` on a free port of 127.0.0.1 (see inspector.ts) */
+  inspect?: boolean;
 }
 
 /**
@@ -43,7 +47,11 @@ export async function startSiteProcess(dataDir: string, env: Record<string, stri
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const admin = options.admin ?? true;
-  const args = options.compiled ? ['scripts/run-server.mjs', 'main'] : ['--import', 'tsx', 'site/src/main.ts'];
+  const inspectPort = options.inspect ? await freePort() : undefined;
+  const args = [
+    ...(inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : []),
+    ...(options.compiled ? ['scripts/run-server.mjs', 'main'] : ['--import', 'tsx', 'site/src/main.ts']),
+  ];
   let child: ChildProcess;
   let stderr = '';
   const launch = async () => {
@@ -86,6 +94,7 @@ export async function startSiteProcess(dataDir: string, env: Record<string, stri
     url,
     port,
     dataDir,
+    inspectPort,
     pid: () => child.pid!,
     rssKb() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
