@@ -19,8 +19,8 @@ import {
 } from '@modshelf/command-service';
 
 export class GeneratedAccruals {
-  /** the process manager's state entries this follower changed (key -> JSON, null deleted) */
-  private readonly entries = new Map<string, string | null>();
+  /** the projects whose state entry this follower changed since its last commit (their JSON is made at the commit, from `projects`) */
+  private readonly changed = new Set<string>();
   private readonly projects = new Map<string, RevenueProject | null>();
   private readonly payouts = new Map<string, { state: PayoutState; revision: number }>();
 
@@ -35,7 +35,7 @@ export class GeneratedAccruals {
         const next = evolveRevenueProject(this.projects.get(id) ?? null, e);
         if (next === undefined) continue;
         this.projects.set(id, next);
-        this.entries.set(`project:${id}`, next === null ? null : JSON.stringify(next));
+        this.changed.add(id);
       } else if (DownloadsCounted.is(e)) {
         const p = this.projects.get(e.data.project_id);
         if (!p || !isEarning(p) || this.settings.perDownload <= 0) continue;
@@ -81,8 +81,14 @@ export class GeneratedAccruals {
   async commit(leases: LeaseStore, position: number): Promise<void> {
     const grant = await leases.acquire(REVENUE_ACCRUAL, `generator:${process.pid}`, 60_000);
     if (!grant) throw new Error(`the ${REVENUE_ACCRUAL} lease is held`);
-    if (!(await leases.commit(grant, position, this.entries))) throw new Error(`the ${REVENUE_ACCRUAL} lease was lost`);
+    // the process manager's state entries (key -> JSON, null deleted), in the order they were first changed
+    const entries = new Map<string, string | null>();
+    for (const id of this.changed) {
+      const p = this.projects.get(id) ?? null;
+      entries.set(`project:${id}`, p === null ? null : JSON.stringify(p));
+    }
+    if (!(await leases.commit(grant, position, entries))) throw new Error(`the ${REVENUE_ACCRUAL} lease was lost`);
     await leases.release(grant);
-    this.entries.clear();
+    this.changed.clear();
   }
 }

@@ -10,4 +10,4 @@ export KAFKA_PORT="${KAFKA_PORT:-19092}" OPENSEARCH_PORT="${OPENSEARCH_PORT:-192
 if [[ -z "${KAFKA_BROKERS:-}" ]] && bash "$S/kafka.sh" start >&2; then STARTED+=(kafka); export KAFKA_BROKERS="127.0.0.1:$KAFKA_PORT"; fi
 if [[ -z "${OPENSEARCH_URL:-}" ]] && bash "$S/opensearch.sh" start >&2; then STARTED+=(opensearch); export OPENSEARCH_URL="http://127.0.0.1:$OPENSEARCH_PORT" OPENSEARCH_KIND="$(cat .servers/search/.complete)"; fi
 if [[ -z "${MONGODB_URL:-}" ]] && bash "$S/ferretdb.sh" start >&2; then STARTED+=(ferretdb); export MONGODB_URL="mongodb://127.0.0.1:$MONGO_PORT" MONGODB_KIND="FerretDB ${FERRETDB_VERSION:-v1.24.0} on ${FERRETDB_BACKEND:-postgresql}"; fi
-node --import tsx integration/bench.ts
+node --import tsx "${BENCH_SCRIPT:-integration/bench.ts}"

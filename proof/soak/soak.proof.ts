@@ -12,6 +12,9 @@ const RATE = Number(process.env.SOAK_RATE ?? 40);
  * full garbage collection forced over the DevTools protocol. A plain RSS sample is not a leak measure: RSS
  * saw-tooths by about 20% with the heap's growth and V8's memory reducer (a 900 s run here: 157 to 194 MiB
  * and back, with a flat top), so two samples differ by more than any threshold depending on where they fall.
+ * The leak measure is the live heap plus the memory bound to it (buffers), which must grow under 10%. RSS
+ * after a full GC still keeps what malloc holds: two 300 s runs here gave +2.2% and -13.0% on flat heaps, so
+ * it only has to stay within 25% (a gross native leak).
  */
 const WARMUP_SECONDS = Math.max(10, SECONDS / 5);
 const MiB = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -32,7 +35,7 @@ describe('soak: a mixed load at a fixed rate', () => {
     data.remove();
   });
 
-  it(`${SECONDS} s at ${RATE} req/s, 80% browse/search/download and 20% writes: 0 errors, live heap and RSS after a full GC grow under 10% after warm-up`, async () => {
+  it(`${SECONDS} s at ${RATE} req/s, 80% browse/search/download and 20% writes: 0 errors; after a full GC, the live heap grows under 10% and RSS under 25% after warm-up`, async () => {
     const staff = await signIn(site.url, ADMIN.username, ADMIN.password);
     const hits = (await call<{ hits: { project_id: string; slug: string }[] }>(site.url, 'GET', '/v2/search?limit=100')).body.hits;
     const files: string[] = [];
@@ -134,7 +137,8 @@ describe('soak: a mixed load at a fixed rate', () => {
     const atEnd = await inspector.memoryAfterGc();
 
     const base = afterWarmup!;
-    const heapGrowth = (atEnd.heapUsed - base.heapUsed) / base.heapUsed;
+    const live = (m: MemoryAfterGc) => m.heapUsed + m.external;
+    const heapGrowth = (live(atEnd) - live(base)) / live(base);
     const rssGrowth = (atEnd.rss - base.rss) / base.rss;
     const sampled = rss.filter((s) => s.t >= WARMUP_SECONDS).map((s) => s.kb);
     const lat = [...latencies].sort((a, b) => a - b);
@@ -142,14 +146,14 @@ describe('soak: a mixed load at a fixed rate', () => {
     console.log(
       `[proof] soak: ${SECONDS} s at ${RATE} req/s (${achieved.toFixed(1)} achieved), ${n} requests (${counts.browse} browse, ${counts.search} search, ${counts.download} download, ${counts.write} writes), ` +
         `${errors.length} errors; p50 ${lat[Math.floor(lat.length / 2)].toFixed(1)} ms, p99 ${lat[Math.floor(lat.length * 0.99)].toFixed(1)} ms, max in flight ${maxInFlight}; ` +
-        `after a full GC at the end of warm-up (${WARMUP_SECONDS} s) and at the end: live heap ${MiB(base.heapUsed)} -> ${MiB(atEnd.heapUsed)} MiB (${(heapGrowth * 100).toFixed(1)}%), ` +
-        `RSS ${MiB(base.rss)} -> ${MiB(atEnd.rss)} MiB (${(rssGrowth * 100).toFixed(1)}%), external ${MiB(base.external)} -> ${MiB(atEnd.external)} MiB; ` +
+        `after a full GC at the end of warm-up (${WARMUP_SECONDS} s) and at the end: live heap and external ${MiB(live(base))} -> ${MiB(live(atEnd))} MiB (${(heapGrowth * 100).toFixed(1)}%; ` +
+        `heap ${MiB(base.heapUsed)} -> ${MiB(atEnd.heapUsed)}, external ${MiB(base.external)} -> ${MiB(atEnd.external)}), RSS ${MiB(base.rss)} -> ${MiB(atEnd.rss)} MiB (${(rssGrowth * 100).toFixed(1)}%); ` +
         `RSS sampled every 5 s: ${Math.round(rss[0].kb / 1024)} MiB at start, ${Math.round(Math.min(...sampled) / 1024)}-${Math.round(Math.max(...sampled) / 1024)} MiB after warm-up`,
     );
     expect(errors.slice(0, 10)).toEqual([]);
     expect(counts.write / n).toBeCloseTo(0.2, 1);
     expect(achieved).toBeGreaterThan(RATE * 0.9);
     expect(heapGrowth).toBeLessThan(0.1);
-    expect(rssGrowth).toBeLessThan(0.1);
+    expect(rssGrowth).toBeLessThan(0.25);
   });
 });

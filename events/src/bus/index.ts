@@ -1,4 +1,4 @@
-export type { EventBus, BatchHandler, BusSubscription, SubscribeOptions, CheckpointStore } from './port';
+export type { EventBus, BatchAck, BatchHandler, BusSubscription, SubscribeOptions, CheckpointStore } from './port';
 export { MemoryCheckpointStore, FileCheckpointStore } from './checkpoint';
 export { InProcessEventBus, type InProcessBusOptions } from './inprocess';
 export { KafkaEventBus, type KafkaBusOptions } from './kafka';

@@ -82,7 +82,8 @@ export class InProcessEventBus implements EventBus {
           continue;
         }
         try {
-          await handler(batch);
+          const ack = await handler(batch);
+          if (ack) await ack.durable;
         } catch {
           await sleep(this.options.retryMs ?? 200);
           continue; // not committed: delivered again

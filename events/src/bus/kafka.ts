@@ -1,6 +1,6 @@
 import { Kafka, logLevel, type Admin, type Consumer, type Producer } from 'kafkajs';
 import type { RecordedEvent } from '../envelope';
-import type { BatchHandler, BusSubscription, EventBus, SubscribeOptions } from './port';
+import type { BatchAck, BatchHandler, BusSubscription, EventBus, SubscribeOptions } from './port';
 
 export interface KafkaBusOptions {
   brokers: string[];
@@ -115,6 +115,8 @@ export class KafkaEventBus implements EventBus {
     // consumers that crashed: one that crashes while the restart that started it is still running
     // (kafkajs reports a failed join after run() returned) is restarted by that same loop
     const crashed = new WeakSet<Consumer>();
+    // the offset commits of the current consumer, chained in order behind the handlers' durable writes
+    let acks: Promise<void> = Promise.resolve();
     let joined!: () => void;
     const joinedP = new Promise<void>((r) => (joined = r));
     const start = async (): Promise<void> => {
@@ -130,6 +132,7 @@ export class KafkaEventBus implements EventBus {
         retry: { initialRetryTime: 100, retries: 5, restartOnFailure: async () => false },
       });
       current = consumer;
+      acks = Promise.resolve();
       consumer.on(consumer.events.GROUP_JOIN, () => joined());
       consumer.on(consumer.events.CRASH, () => {
         crashed.add(consumer);
@@ -151,14 +154,26 @@ export class KafkaEventBus implements EventBus {
             const events = chunk.map((m) => JSON.parse(m.value!.toString()) as RecordedEvent);
             // keep the membership alive while a slow handler (a loaded database) works on the chunk
             const beat = setInterval(() => void heartbeat().catch(() => undefined), 2000);
+            let ack: BatchAck | void;
             try {
-              await handler(events);
+              ack = await handler(events);
             } finally {
               clearInterval(beat);
             }
             const last = chunk[chunk.length - 1].offset;
             resolveOffset(last);
-            await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: (BigInt(last) + 1n).toString() }]);
+            // the offsets are committed, in order, once the handler's writes are durable; meanwhile the
+            // next chunk or fetch goes on. A write that fails starts the member again from the last commit.
+            const durable = ack ? ack.durable : Promise.resolve();
+            durable.catch(() => undefined); // its failure is handled by the chain below, whenever it gets there
+            acks = acks
+              .then(() => durable)
+              .then(() => consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: (BigInt(last) + 1n).toString() }]));
+            acks.catch(() => {
+              if (closed || current !== consumer || crashed.has(consumer)) return;
+              crashed.add(consumer);
+              restart();
+            });
             await heartbeat();
           }
         },
@@ -204,6 +219,8 @@ export class KafkaEventBus implements EventBus {
         closed = true;
         this.consumers.delete(sub);
         await restarting;
+        // let the commits of durable batches land (bounded: a write that hangs only costs a redelivery)
+        await Promise.race([acks.catch(() => undefined), new Promise((r) => setTimeout(r, 5000).unref())]);
         await current?.disconnect();
       },
     };

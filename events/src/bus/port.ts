@@ -17,8 +17,18 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-/** Receives a batch of events (in key order); when it resolves, the batch is committed for the group. */
-export type BatchHandler = (events: RecordedEvent[]) => Promise<void>;
+/**
+ * Receives a batch of events (in key order); when it resolves, the batch is committed for the group.
+ * It may resolve to a BatchAck instead: the bus may then hand over the next batches before the ack's
+ * `durable` settles, and commits this batch for the group only once `durable` has resolved (a
+ * rejection makes the group's delivery start again after the last batch committed).
+ */
+export type BatchHandler = (events: RecordedEvent[]) => Promise<void | BatchAck>;
+
+/** What a handler that writes in the background answers: the batch is durable when `durable` resolves. */
+export interface BatchAck {
+  durable: Promise<void>;
+}
 
 export interface SubscribeOptions {
   /** Where a group with no committed offset starts: the oldest retained event (default) or only new ones. */

@@ -3,7 +3,7 @@
  * project its creation with the owner, its versions, its downloads and sometimes a follow. The events are
  * validated by their schemas; ./write-events.ts writes them to a log.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { LICENSES } from '@modshelf/contract';
 import {
   DownloadsCounted,
@@ -40,7 +40,8 @@ function newEvents(decided: DecidedEvent[], metadata: Omit<EventMetadata, 'event
   });
 }
 
-const sha = (algorithm: 'sha1' | 'sha512', content: string) => createHash(algorithm).update(content).digest('hex');
+/** one call per digest (crypto.hash), without a Hash object for each */
+const sha = (algorithm: 'sha1' | 'sha512', content: string) => hash(algorithm, content, 'hex');
 
 /**
  * `count` projects (numbered from `first`, so a second batch into the same log keeps slugs and author names

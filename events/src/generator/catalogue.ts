@@ -5,7 +5,8 @@
  */
 import { GAME_VERSIONS, LICENSES, MODPACK_CATEGORIES, MOD_CATEGORIES, PRODUCT_LOADER } from '@modshelf/contract';
 import { Rng } from './random';
-import { ADJECTIVES, NOUNS, PACK_WORDS, SERVER_WORDS, slugify } from './words';
+import { NOUNS } from './words';
+import { TitlePicker } from './titles';
 
 /** a behaviour pack is a mod whose loader is `behaviorpack` */
 export type GeneratedType = 'mod' | 'modpack' | 'server' | 'behaviorpack';
@@ -68,7 +69,6 @@ export interface CatalogueOptions {
 
 const TYPES: GeneratedType[] = ['mod', 'mod', 'mod', 'modpack', 'server', 'behaviorpack'];
 /** titles drawn before one gets the project's number appended to stay unique */
-const TITLE_TRIES = 50;
 
 function semver(rng: Rng, i: number): string {
   return `${rng.int(0, 3)}.${i}.${rng.int(0, 9)}`;
@@ -82,18 +82,11 @@ function loadersOf(type: GeneratedType): string[] {
 export function* generateCatalogue(options: CatalogueOptions): Generator<GeneratedProject> {
   const { count, authors, first = 0, maxDownloads = Infinity } = options;
   const rng = new Rng(options.seed ?? 20261121);
-  const used = new Set<string>();
+  const titles = new TitlePicker(rng);
   const gameVersions = GAME_VERSIONS.map((g) => g.version);
   for (let i = first; i < first + count; i++) {
     const type = TYPES[i % TYPES.length];
-    let title = '';
-    for (let tries = 0; tries < TITLE_TRIES; tries++) {
-      const base = `${rng.pick(ADJECTIVES)} ${rng.pick(NOUNS)}`;
-      title = type === 'modpack' ? `${base} ${rng.pick(PACK_WORDS)}` : type === 'server' ? `${rng.pick(ADJECTIVES)} ${rng.pick(SERVER_WORDS)}` : base;
-      if (!used.has(slugify(title))) break;
-      title = `${title} ${i}`;
-    }
-    used.add(slugify(title));
+    const { title, slug } = titles.next(type === 'modpack' || type === 'server' ? type : 'other', i);
     const cats: readonly string[] = type === 'modpack' ? MODPACK_CATEGORIES : MOD_CATEGORIES;
     const categories = rng.sample(cats, rng.int(1, 3));
     const additional = rng.sample(
@@ -107,9 +100,9 @@ export function* generateCatalogue(options: CatalogueOptions): Generator<Generat
       const vn = semver(rng, v);
       const channel = v === nVersions - 1 && rng.next() < 0.25 ? rng.pick(['beta', 'alpha'] as const) : 'release';
       const files: GeneratedFile[] = [
-        { filename: `${slugify(title)}-${vn}.${type === 'modpack' ? 'mrpack' : 'zip'}`, kind: type === 'modpack' ? 'mrpack' : 'archive', primary: true },
+        { filename: `${slug}-${vn}.${type === 'modpack' ? 'mrpack' : 'zip'}`, kind: type === 'modpack' ? 'mrpack' : 'archive', primary: true },
       ];
-      if (rng.next() < 0.2) files.push({ filename: `${slugify(title)}-${vn}-sources.zip`, kind: 'archive', primary: false });
+      if (rng.next() < 0.2) files.push({ filename: `${slug}-${vn}-sources.zip`, kind: 'archive', primary: false });
       versions.push({
         version_number: vn,
         name: `${title} ${vn}`,
@@ -151,7 +144,6 @@ export function* generateCatalogue(options: CatalogueOptions): Generator<Generat
       '',
       '> Questions? Open an issue on the tracker.',
     ].join('\n');
-    const slug = slugify(title);
     yield {
       authorIndex: rng.int(0, authors - 1),
       type,

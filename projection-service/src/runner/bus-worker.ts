@@ -1,11 +1,12 @@
 import type { RecordedEvent } from '@modshelf/events';
-import type { BusSubscription, EventBus } from '@modshelf/events/bus';
+import type { BatchAck, BusSubscription, EventBus } from '@modshelf/events/bus';
 import type { Projector } from '../projectors/index';
 import type { CollectionName } from '../read-model/documents';
+import { PipelinedStorage } from '../storage/pipelined';
 import type { ProjectionStorage } from '../storage/port';
 import { BatchLoop } from './batch-loop';
 import type { BatchOutcome, ProjectionFailure } from './project-batch';
-import { ReadCache } from './read-cache';
+import { ReadCache, type CacheSource } from './read-cache';
 
 /** stream kinds whose id is a read-model document's id */
 const STREAM_DOCUMENTS: Record<string, CollectionName> = {
@@ -16,6 +17,38 @@ const STREAM_DOCUMENTS: Record<string, CollectionName> = {
   collection: 'collections',
   report: 'reports',
 };
+
+/**
+ * `source`'s reads, each made once the batches handed to the writer are written: the cache holds
+ * what they changed, but a read of the store while one is written (a miss, or the first load of a
+ * collection's ids or an index's keys) would miss it, and a batch folded over that would, say,
+ * notify none of a project's new followers.
+ */
+function readAfterWrites(source: CacheSource, written: () => Promise<void>): CacheSource {
+  const { ids, keys } = source;
+  return {
+    get: async (coll, id) => {
+      await written();
+      return source.get(coll, id);
+    },
+    findIds: async (coll, index, key) => {
+      await written();
+      return source.findIds(coll, index, key);
+    },
+    ids: ids
+      ? async (coll) => {
+          await written();
+          return ids.call(source, coll);
+        }
+      : undefined,
+    keys: keys
+      ? async (coll, index) => {
+          await written();
+          return keys.call(source, coll, index);
+        }
+      : undefined,
+  };
+}
 
 /** The documents a batch's projectors will likely read: each event's own entity and the project and user it names. */
 function* documentsRead(events: readonly RecordedEvent[]): Iterable<[CollectionName, string]> {
@@ -67,6 +100,8 @@ export class ProjectionHaltedError extends Error {
 export class BusProjectionWorker {
   private sub: BusSubscription | null = null;
   private readonly loop: BatchLoop;
+  /** the storage as the batches commit to it: a batch's write runs while the next one is fetched and folded */
+  private readonly pipeline: PipelinedStorage;
   /** the documents and lookups this worker's batches read, kept current with its commits */
   readonly reads: ReadCache;
   private readonly log: (msg: string, err?: unknown) => void;
@@ -77,8 +112,11 @@ export class BusProjectionWorker {
     private readonly options: BusWorkerOptions = {},
   ) {
     this.log = options.log ?? ((msg, err) => console.error(`[projection-worker] ${msg}`, err ?? ''));
-    this.reads = new ReadCache(storage.readModels);
-    this.loop = new BatchLoop(storage, { projectors: options.projectors, reads: this.reads });
+    this.reads = new ReadCache(readAfterWrites(storage.readModels, () => this.pipeline.durable().catch(() => undefined)));
+    this.pipeline = new PipelinedStorage(storage, (err) =>
+      this.log('writing a batch failed; the batches since the last written one will be delivered again', err),
+    );
+    this.loop = new BatchLoop(this.pipeline, { projectors: options.projectors, reads: this.reads });
   }
 
   /** Events this worker has projected (or passed as quarantined). */
@@ -91,8 +129,9 @@ export class BusProjectionWorker {
     return this.loop.batches;
   }
 
+  /** The position this worker has written every batch up to (a batch still being written is not counted). */
   checkpoint(): number {
-    return this.loop.position;
+    return this.pipeline.written;
   }
 
   failures(): ProjectionFailure[] {
@@ -106,10 +145,11 @@ export class BusProjectionWorker {
 
   async start(): Promise<void> {
     this.loop.position = await this.storage.checkpoint();
+    this.pipeline.written = this.loop.position;
     await this.refreshQuarantine();
     this.sub = await this.bus.subscribe(this.options.group ?? 'projections', async (batch) => {
       try {
-        await this.process(batch);
+        return await this.process(batch);
       } catch (err) {
         if (!(err instanceof ProjectionHaltedError)) this.log(`batch of ${batch.length} failed; it will be delivered again`, err);
         throw err;
@@ -117,28 +157,31 @@ export class BusProjectionWorker {
     });
   }
 
-  /** A journaled batch left half-written finished (storage.recover), and the checkpoint after it. */
-  private async resume(): Promise<{ recovered: boolean; checkpoint: number }> {
-    const s = this.storage;
-    if (s.resume) return s.resume();
-    const recovered = s.recover ? await s.recover() : false;
-    return { recovered, checkpoint: await s.checkpoint() };
-  }
-
-  /** Throws to have the bus deliver the batch again (nothing of it is committed for the group). */
-  private async process(events: RecordedEvent[]): Promise<void> {
+  /**
+   * Folds a batch and hands it to the storage's writer; the answer's `durable` resolves once it and
+   * every batch before it are written (the bus commits the batch for the group then). Throws to
+   * have the bus deliver the batch again (nothing of it is committed for the group).
+   */
+  private async process(events: RecordedEvent[]): Promise<BatchAck> {
     // a batch this or another member left half-written is finished first, as it was journaled
-    const { recovered, checkpoint: stored } = await this.resume();
+    const { recovered, checkpoint: stored, lost } = await this.pipeline.resume();
     if (recovered) {
       this.log('finished a half-written batch from the journal');
       this.reads.clear();
     }
-    // the checkpoint may have moved while another member was active: what this one cached is stale
     const loop = this.loop;
-    if (stored !== loop.position) this.reads.clear();
-    loop.position = Math.max(loop.position, stored);
+    if (lost) {
+      // a batch handed to the writer failed: project again from what the storage holds
+      this.reads.clear();
+      loop.position = stored;
+    } else {
+      // the checkpoint may have moved while another member was active: what this one cached is stale
+      if (stored !== loop.position) this.reads.clear();
+      loop.position = Math.max(loop.position, stored);
+    }
+    const done: BatchAck = { durable: this.pipeline.durable() };
     const fresh = loop.fresh(events);
-    if (fresh.length === 0) return;
+    if (fresh.length === 0) return done;
     // a quarantine decided while halted may sit in this very batch, behind the failed event
     loop.noteDecisions(fresh);
     const halted = loop.failure;
@@ -172,10 +215,13 @@ export class BusProjectionWorker {
       this.log(`projection ${halted.projection} resumes past position ${halted.position}`);
       loop.failure = null;
     }
+    return { durable: this.pipeline.durable() };
   }
 
+  /** Leaves the group and waits for the batches handed to the writer (the storage itself stays open). */
   async close(): Promise<void> {
     await this.sub?.close();
     this.sub = null;
+    await this.pipeline.durable().catch(() => undefined);
   }
 }

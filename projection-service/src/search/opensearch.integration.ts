@@ -39,6 +39,40 @@ if (servers.opensearch) {
     });
   });
 
+  describe(`OpenSearchIndex bulk requests: ${label}`, () => {
+    it('splits a commit into bulk requests of at most bulkChunk changes, bulkParallel at once, and writes every one', async () => {
+      const index = new OpenSearchIndex({ node: servers.opensearch, prefix: `it-${Math.random().toString(36).slice(2, 8)}`, bulkChunk: 4, bulkParallel: 2 });
+      const sizes: number[] = [];
+      let inFlight = 0;
+      let most = 0;
+      const bulk = index.client.bulk.bind(index.client);
+      index.client.bulk = (async (params: { body: unknown[] }) => {
+        sizes.push(params.body.length / 2);
+        most = Math.max(most, ++inFlight);
+        try {
+          return await bulk(params as never);
+        } finally {
+          inFlight--;
+        }
+      }) as never;
+      try {
+        await index.reset();
+        const ids = Array.from({ length: 10 }, (_, i) => `B${String(i).padStart(7, '0')}`);
+        await index.commit(
+          ids.map((id) => ({ projectId: id, doc: sampleDoc(id, { title: `Bulk ${id}` }) })),
+          3,
+        );
+        expect(sizes).toEqual([4, 4, 2]);
+        expect(most).toBe(2);
+        expect(await index.count()).toBe(10);
+        expect(await index.checkpoint()).toBe(3);
+      } finally {
+        await index.drop();
+        await index.close();
+      }
+    });
+  });
+
   describe(`OpenSearchIndex with deferRefresh: ${label}`, () => {
     const waitFor = async (index: OpenSearchIndex, position: number) => {
       const end = Date.now() + 20_000;
@@ -48,7 +82,7 @@ if (servers.opensearch) {
 
     it('answers a commit before the refresh, and moves the checkpoint only once searches see the batch', async () => {
       const prefix = `it-${Math.random().toString(36).slice(2, 8)}`;
-      const index = new OpenSearchIndex({ node: servers.opensearch, prefix, deferRefresh: true });
+      const index = new OpenSearchIndex({ node: servers.opensearch, prefix, deferRefresh: true, inlineRefresh: 0 });
       const refreshes: number[] = [];
       const refresh = index.client.indices.refresh.bind(index.client.indices);
       index.client.indices.refresh = ((...args: Parameters<typeof refresh>) => {
@@ -70,6 +104,37 @@ if (servers.opensearch) {
         await index.commit([], 6);
         expect(await waitFor(index, 6)).toBe(6);
         expect(refreshes.length).toBe(before);
+      } finally {
+        await index.drop();
+        await index.close();
+      }
+    });
+
+    it('refreshes a small batch in its own bulk request: searchable, and the checkpoint moved, when commit() returns', async () => {
+      const prefix = `it-${Math.random().toString(36).slice(2, 8)}`;
+      const index = new OpenSearchIndex({ node: servers.opensearch, prefix, deferRefresh: true, inlineRefresh: 2 });
+      let refreshes = 0;
+      const refresh = index.client.indices.refresh.bind(index.client.indices);
+      index.client.indices.refresh = ((...args: Parameters<typeof refresh>) => {
+        refreshes++;
+        return refresh(...args);
+      }) as typeof refresh;
+      try {
+        await index.reset();
+        await index.commit([{ projectId: 'P0000001', doc: sampleDoc('P0000001', { title: 'Inline' }) }], 4);
+        expect(await index.checkpoint()).toBe(4);
+        expect((await index.search(all)).total).toBe(1);
+        expect(refreshes).toBe(0);
+        // a larger batch leaves its refresh to run beside the next
+        const ids = ['P0000002', 'P0000003', 'P0000004'];
+        await index.commit(
+          ids.map((id) => ({ projectId: id, doc: sampleDoc(id, { title: 'Deferred' }) })),
+          9,
+        );
+        expect(await index.appliedCheckpoint()).toBe(9);
+        expect(await waitFor(index, 9)).toBe(9);
+        expect(refreshes).toBeGreaterThan(0);
+        expect((await index.search(all)).total).toBe(4);
       } finally {
         await index.drop();
         await index.close();

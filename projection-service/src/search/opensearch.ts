@@ -2,8 +2,6 @@ import { Client } from '@opensearch-project/opensearch';
 import {
   NUMBER_FIELDS,
   TAG_FIELDS,
-  type FacetAtom,
-  type FacetFilter,
   type SearchChange,
   type SearchDocument,
   type SearchHit,
@@ -11,6 +9,7 @@ import {
   type SearchRequest,
   type SearchResult,
 } from './port';
+import { filterQuery, norm, type Json } from './opensearch-query';
 import { tokenize } from './tokenize';
 
 export interface OpenSearchIndexOptions {
@@ -23,15 +22,23 @@ export interface OpenSearchIndexOptions {
   /**
    * false (default): commit() refreshes the index before it answers and moves the checkpoint.
    * true (the projection workers, storage/distributed.ts): commit() writes without a refresh and
-   * records the position as applied; a refresh runs beside the next batches, one at a time, and
-   * then moves the checkpoint (what readers wait on) to the position applied before it started.
+   * records the position as applied; a refresh, started as soon as the bulk request is written,
+   * runs beside the next batches, one at a time, and then moves the checkpoint (what readers wait
+   * on) to the position written before it started.
    */
   deferRefresh?: boolean;
+  /**
+   * with deferRefresh, a commit of at most this many changes (default OPENSEARCH_INLINE_REFRESH or 50)
+   * is refreshed by its own bulk request and moves the checkpoint itself: a live batch is searchable
+   * one round trip sooner, and only a catch-up's large batches leave their refresh to run beside the next.
+   */
+  inlineRefresh?: number;
+  /** most changes per bulk request (default OPENSEARCH_BULK_CHUNK or 250) */
+  bulkChunk?: number;
+  /** bulk requests in flight at once during a commit (default OPENSEARCH_BULK_PARALLEL or 2) */
+  bulkParallel?: number;
 }
 
-type Json = Record<string, unknown>;
-
-const CASE_SENSITIVE = new Set(['project_id', 'author_id']);
 const SORT_FIELD: Record<string, string> = {
   relevance: 'numbers.downloads',
   downloads: 'numbers.downloads',
@@ -39,8 +46,6 @@ const SORT_FIELD: Record<string, string> = {
   newest: 'numbers.created_timestamp',
   updated: 'numbers.modified_timestamp',
 };
-const isNumberField = (f: string) => (NUMBER_FIELDS as readonly string[]).includes(f);
-const norm = (field: string, v: string) => (CASE_SENSITIVE.has(field) ? v : v.toLowerCase());
 
 /**
  * The distributed search index: OpenSearch through @opensearch-project/opensearch.
@@ -60,6 +65,9 @@ export class OpenSearchIndex implements SearchIndex {
   private readonly metaIndex: string;
   private ready: Promise<void> | null = null;
   private readonly deferRefresh: boolean;
+  readonly bulkChunk: number;
+  readonly inlineRefresh: number;
+  readonly bulkParallel: number;
   /** highest position applied by this process and not yet known visible; the position made visible */
   private visibleTarget = 0;
   private visibleDone = 0;
@@ -71,6 +79,11 @@ export class OpenSearchIndex implements SearchIndex {
   constructor(options: OpenSearchIndexOptions) {
     this.ownsClient = !options.client;
     this.deferRefresh = options.deferRefresh ?? false;
+    this.bulkChunk = options.bulkChunk ?? (Number(process.env.OPENSEARCH_BULK_CHUNK) || 250);
+    this.bulkParallel = options.bulkParallel ?? (Number(process.env.OPENSEARCH_BULK_PARALLEL) || 2);
+    const inline = Number(process.env.OPENSEARCH_INLINE_REFRESH);
+    this.inlineRefresh = options.inlineRefresh ?? (process.env.OPENSEARCH_INLINE_REFRESH && inline >= 0 ? inline : 50);
+    if (!(this.bulkChunk >= 1 && this.bulkParallel >= 1)) throw new Error('bulkChunk and bulkParallel must be at least 1');
     this.client = options.client ?? new Client({ node: options.node });
     const prefix = options.prefix ?? 'modshelf';
     this.index = `${prefix}-projects`;
@@ -142,53 +155,9 @@ export class OpenSearchIndex implements SearchIndex {
     };
   }
 
-  private atom(a: FacetAtom): { query: Json; negate: boolean } {
-    if (isNumberField(a.field)) {
-      const field = `numbers.${a.field}`;
-      const x = Number(a.value);
-      switch (a.op) {
-        case '=':
-          return { query: { term: { [field]: x } }, negate: false };
-        case '!=':
-          return { query: { term: { [field]: x } }, negate: true };
-        case '>':
-          return { query: { range: { [field]: { gt: x } } }, negate: false };
-        case '>=':
-          return { query: { range: { [field]: { gte: x } } }, negate: false };
-        case '<':
-          return { query: { range: { [field]: { lt: x } } }, negate: false };
-        case '<=':
-          return { query: { range: { [field]: { lte: x } } }, negate: false };
-      }
-    }
-    const field = `tags.${a.field}`;
-    const v = norm(a.field, String(a.value));
-    const ops: Record<string, string> = { '>': 'gt', '>=': 'gte', '<': 'lt', '<=': 'lte' };
-    if (a.op === '=') return { query: { term: { [field]: v } }, negate: false };
-    if (a.op === '!=') return { query: { term: { [field]: v } }, negate: true };
-    return { query: { range: { [field]: { [ops[a.op]]: v } } }, negate: false };
-  }
-
-  private filterQuery(filter: FacetFilter): Json[] {
-    return filter.map((group) => ({
-      bool: {
-        minimum_should_match: 1,
-        should: group.map((conj) => {
-          const atoms = conj.map((a) => this.atom(a));
-          return {
-            bool: {
-              filter: atoms.filter((a) => !a.negate).map((a) => a.query),
-              must_not: atoms.filter((a) => a.negate).map((a) => a.query),
-            },
-          };
-        }),
-      },
-    }));
-  }
-
   async search(req: SearchRequest): Promise<SearchResult> {
     await this.init();
-    const filter: Json[] = this.filterQuery(req.filter);
+    const filter: Json[] = filterQuery(req.filter);
     const should: Json[] = [];
     const words = tokenize(req.query).slice(0, 16);
     if (words.length > 0) {
@@ -334,35 +303,52 @@ export class OpenSearchIndex implements SearchIndex {
     }
   }
 
+  /** One bulk request (index/delete with external_gte versions = position); a version conflict means a newer change is stored. */
+  private async bulk(changes: readonly SearchChange[], position: number, refresh: boolean): Promise<void> {
+    const body: Json[] = [];
+    for (const c of changes) {
+      const meta = { _index: this.index, _id: c.projectId, version: position, version_type: 'external_gte' };
+      if (c.doc) body.push({ index: meta }, OpenSearchIndex.source(c.projectId, c.doc));
+      else body.push({ delete: meta });
+    }
+    const res = await this.client.bulk({ body, refresh });
+    const r = res.body as { errors: boolean; items: Array<Record<string, { status: number; error?: unknown }>> };
+    if (r.errors) {
+      const bad = r.items.map((item) => Object.values(item)[0]).filter((x) => x.error && x.status !== 409 && !(x.status === 404));
+      if (bad.length > 0) throw new Error(`OpenSearch bulk failed: ${JSON.stringify(bad.slice(0, 3))}`);
+    }
+  }
+
   /**
-   * One bulk request (index/delete with external_gte versions = position), then the checkpoint.
+   * Bulk requests of at most `bulkChunk` changes, `bulkParallel` at once (index/delete with external_gte
+   * versions = position), then the checkpoint.
    * A version conflict means a newer change is already stored. The checkpoint is only ever read by
    * id (a real-time get), so its write skips the refresh. Without deferRefresh the bulk is
    * refreshed before it answers; with it, see OpenSearchIndexOptions.deferRefresh.
    */
   async commit(changes: readonly SearchChange[], position: number): Promise<void> {
     await this.init();
+    const inline = !this.deferRefresh || (changes.length > 0 && changes.length <= Math.min(this.inlineRefresh, this.bulkChunk));
     if (changes.length > 0) {
-      const body: Json[] = [];
-      for (const c of changes) {
-        const meta = { _index: this.index, _id: c.projectId, version: position, version_type: 'external_gte' };
-        if (c.doc) body.push({ index: meta }, OpenSearchIndex.source(c.projectId, c.doc));
-        else body.push({ delete: meta });
-      }
-      const res = await this.client.bulk({ body, refresh: !this.deferRefresh });
-      const r = res.body as { errors: boolean; items: Array<Record<string, { status: number; error?: unknown }>> };
-      if (r.errors) {
-        const bad = r.items.map((item) => Object.values(item)[0]).filter((x) => x.error && x.status !== 409 && !(x.status === 404));
-        if (bad.length > 0) throw new Error(`OpenSearch bulk failed: ${JSON.stringify(bad.slice(0, 3))}`);
-      }
+      const chunks: Array<readonly SearchChange[]> = [];
+      for (let i = 0; i < changes.length; i += this.bulkChunk) chunks.push(changes.slice(i, i + this.bulkChunk));
+      let next = 0;
+      const lane = async () => {
+        while (next < chunks.length) await this.bulk(chunks[next++], position, inline);
+      };
+      await Promise.all(Array.from({ length: Math.min(this.bulkParallel, chunks.length) }, lane));
     }
-    if (!this.deferRefresh) {
+    if (inline) {
+      // the bulk request refreshed the index: everything written before it is searchable
+      // (a deferred refresh still running moves the checkpoint no further back: external versions)
       await this.writeMeta('checkpoint', position);
       return;
     }
-    await this.writeMeta('applied', position);
+    // the refresh need not wait for `applied`: a checkpoint ahead of it counts as applied (appliedCheckpoint)
     if (changes.length > 0) this.makeVisible(position);
-    else if (this.refreshing) this.visibleTarget = Math.max(this.visibleTarget, position);
+    await this.writeMeta('applied', position);
+    if (changes.length > 0) return;
+    if (this.refreshing) this.visibleTarget = Math.max(this.visibleTarget, position);
     else await this.writeMeta('checkpoint', position);
   }
 
