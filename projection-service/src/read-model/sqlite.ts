@@ -90,6 +90,8 @@ export class SqliteReadModels implements ReadModelStore {
       a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0;
     dels.sort(order);
     puts.sort(order);
+    // documents in (coll, id) order too: the unique index's B-tree is written in one pass (a stable sort keeps a repeated id's order)
+    docs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
     this.w.put.run(docs);
     for (const d of dels) this.s.delKey.run(d[0], d[1], d[2], d[3]);
     this.w.putKey.run(puts);

@@ -16,7 +16,7 @@ import {
 import { writeCatalogueEvents } from '@modshelf/events/generator';
 import { compareStorages } from '../replay/replay';
 import type { SearchRequest } from '../search/port';
-import { BULK_CACHE_KIB, SERVING_CACHE_KIB, SqliteProjectionStorage } from '../storage/sqlite-storage';
+import { BULK_CACHE_KIB, BULK_PAGE_BYTES, SERVING_CACHE_KIB, SqliteProjectionStorage } from '../storage/sqlite-storage';
 import { Fixtures } from '../testing/fixtures';
 import { ProjectionRunner } from './runner';
 
@@ -74,6 +74,9 @@ describe('building the projections into an empty storage (RebuildReads) and the 
     expect(built.lastBuild).not.toBeNull();
     // the late events read documents older than the last two batches from the storage
     expect(built.lastBuild!.storageReads).toBeGreaterThan(0);
+    // the bulk target was created with larger pages; the live (WAL) file keeps SQLite's default
+    expect((built.storage as SqliteProjectionStorage).db.pragma('page_size', { simple: true })).toBe(BULK_PAGE_BYTES);
+    expect((live.storage as SqliteProjectionStorage).db.pragma('page_size', { simple: true })).toBe(4096);
 
     const { documents, differences } = await compareStorages(live.storage, built.storage);
     expect(differences).toEqual([]);

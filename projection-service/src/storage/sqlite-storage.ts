@@ -18,6 +18,13 @@ export const projectionsPath = (dataDir: string) => join(dataDir, PROJECTIONS_FI
 /** SQLite page caches (KiB): a bulk build's, also used while catching up a long lag; a serving storage's. */
 export const BULK_CACHE_KIB = 262_144;
 export const SERVING_CACHE_KIB = 16_384;
+/**
+ * Page size of a file a bulk build creates (SQLite's default is 4096; it is fixed once the file holds a table, and a WAL file
+ * cannot change it, so only bulk targets get it; a site then serves the file with them). Measured on the 100k bench log (load 3-7):
+ * the build 37.6-38.6 CPU-s instead of 40.5-43.1, the live catch-up of the next 13.6k events into the built file 1.27-1.30 CPU-s
+ * instead of 1.56-1.62.
+ */
+export const BULK_PAGE_BYTES = 16_384;
 
 /** One SQLite file holding the read models, the FTS5 search index and the checkpoint, written in one transaction. */
 export class SqliteProjectionStorage implements ProjectionStorage {
@@ -37,6 +44,8 @@ export class SqliteProjectionStorage implements ProjectionStorage {
     this.cacheKiB = options.bulk ? BULK_CACHE_KIB : SERVING_CACHE_KIB;
     if (options.bulk) {
       this.db = openSqliteFile(path, { journal: 'memory', synchronous: 'off' });
+      // takes effect only on a new, empty file
+      this.db.pragma(`page_size = ${BULK_PAGE_BYTES}`);
     } else {
       this.db = openSqliteFile(path, { synchronous: 'normal' });
       this.db.pragma('wal_autocheckpoint = 8000');
