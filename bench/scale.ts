@@ -76,6 +76,9 @@ async function freshness(site: ChildSite, samples = 60) {
   let times: number[];
   try {
     times = await freshnessSamples(site, token, sampled, samples, 'Scale');
+  } catch (err) {
+    // a failed request says why (fetch's cause), and what the site wrote before it
+    throw new Error(`${String(err)} (cause: ${String((err as Error).cause)}); site stderr: ${site.stderrTail() || '(none)'}`);
   } finally {
     clearInterval(timer);
   }

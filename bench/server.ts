@@ -7,11 +7,13 @@ export interface ChildSite {
   url: string;
   pid: number;
   rssMb(): number;
+  /** the site's last stderr output, and its exit once it has exited */
+  stderrTail(): string;
   stop(): Promise<void>;
 }
 
 /** Runs the embedded site (its compiled JavaScript) as its own process (so its RSS is its own), API only. */
 export async function startChildSite(dataDir: string, env: Record<string, string> = {}): Promise<ChildSite> {
   const site = await startSiteProcess(dataDir, { RATE_LIMIT_PER_MIN: '100000000', ...env }, { compiled: true, admin: false });
-  return { url: site.url, pid: site.pid(), rssMb: () => Math.round(site.rssKb() / 1024), stop: site.stop };
+  return { url: site.url, pid: site.pid(), rssMb: () => Math.round(site.rssKb() / 1024), stderrTail: site.stderrTail, stop: site.stop };
 }

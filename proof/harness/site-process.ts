@@ -23,6 +23,8 @@ export interface SiteProcess {
   pid(): number;
   /** resident set size of the site process, in KiB (from /proc) */
   rssKb(): number;
+  /** the last 4,000 characters the site wrote to stderr, and its exit code or signal once it has exited */
+  stderrTail(): string;
   /** kill -9, as a crash: nothing is flushed or closed */
   crash(): Promise<void>;
   /** starts the site again on the same port and DATA_DIR */
@@ -96,6 +98,7 @@ export async function startSiteProcess(dataDir: string, env: Record<string, stri
     dataDir,
     inspectPort,
     pid: () => child.pid!,
+    stderrTail: () => `${stderr}${child.exitCode !== null || child.signalCode !== null ? ` [exited: ${child.exitCode ?? child.signalCode}]` : ''}`,
     rssKb() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
