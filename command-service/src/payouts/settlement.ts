@@ -83,7 +83,11 @@ export function payoutSettlement(deps: SettlementDeps) {
   async function settle(): Promise<{ succeeded: number; failed: number }> {
     const out = { succeeded: 0, failed: 0 };
     const byUser = new Map<string, string[]>();
-    for (const o of vault.openPayouts()) byUser.set(o.user_id, [...(byUser.get(o.user_id) ?? []), o.payout_id]);
+    for (const o of vault.openPayouts()) {
+      const ids = byUser.get(o.user_id);
+      if (ids) ids.push(o.payout_id);
+      else byUser.set(o.user_id, [o.payout_id]);
+    }
     for (const [userId, payoutIds] of byUser) {
       try {
         await deps.withUserLock(userId, async () => {
