@@ -245,7 +245,9 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
   } finally {
     await site?.stop();
     await peer?.drop().catch(() => {});
-    tmp.remove();
+    // BENCH_KEEP_DIR=1 keeps the built log and projections, to start a site on them again (profiling, debugging)
+    if (process.env.BENCH_KEEP_DIR === '1') log(`scale ${projects}: kept ${tmp.dir}`);
+    else tmp.remove();
   }
 }
 
