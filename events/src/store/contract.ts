@@ -130,6 +130,21 @@ export function eventStoreContract(adapter: string, make: () => Promise<StoreUnd
       expect(await s.headPosition()).toBeGreaterThanOrEqual(all[2].position);
     });
 
+    it('reads all of some types only, maxCount counting those', async () => {
+      const a = `${prefix}-types1`;
+      const start = await s.headPosition();
+      await s.append(a, [ev(`${prefix}X`), ev(`${prefix}Y`), ev(`${prefix}Z`), ev(`${prefix}X`), ev(`${prefix}Y`)], NO_STREAM);
+      const types = [`${prefix}X`, `${prefix}Y`];
+      expect((await s.readAll({ after: start, types })).map((e) => [e.type, e.revision])).toEqual([
+        [`${prefix}X`, 0],
+        [`${prefix}Y`, 1],
+        [`${prefix}X`, 3],
+        [`${prefix}Y`, 4],
+      ]);
+      expect((await s.readAll({ after: start, types, maxCount: 3 })).map((e) => e.revision)).toEqual([0, 1, 3]);
+      expect(await s.readAll({ after: start, types: [`${prefix}none`] })).toEqual([]);
+    });
+
     it('subscribes from a position, catches up, then tails live appends', async () => {
       const stream = `${prefix}-sub`;
       const r = await s.append(stream, [ev('S1'), ev('S2')], NO_STREAM);

@@ -163,7 +163,7 @@ export class EventStoreDbEventStore implements EventStore {
         n += 1;
         const commit = r.event?.position?.commit ?? r.commitPosition;
         if (commit !== undefined) lastSeen = commit;
-        if (!isUserEvent(r)) continue;
+        if (!isUserEvent(r) || (options.types && !options.types.includes(r.event!.type))) continue;
         const e = toRecorded(r);
         if (e.position <= after || (out.length > 0 && e.position <= out[out.length - 1].position)) continue;
         out.push(e);

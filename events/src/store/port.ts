@@ -10,7 +10,10 @@ export interface ReadStreamOptions {
 export interface ReadAllOptions {
   /** exclusive: events with position > after. 0 reads from the start. */
   after?: number;
+  /** at most this many events (of `types`, when given) */
   maxCount?: number;
+  /** only events of these types (the others are skipped by the store, never parsed) */
+  types?: readonly string[];
 }
 
 export interface Subscription {

@@ -313,8 +313,15 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    return this.limited(READ_ALL, options.maxCount)
-      .all(options.after ?? 0)
+    const types = options.types;
+    if (types === undefined)
+      return this.limited(READ_ALL, options.maxCount)
+        .all(options.after ?? 0)
+        .map(toRecorded);
+    if (types.length === 0) return [];
+    const sql = `SELECT * FROM events WHERE position > ? AND type IN (${types.map(() => '?').join(', ')}) ORDER BY position ASC`;
+    return this.limited(sql, options.maxCount)
+      .all(options.after ?? 0, ...types)
       .map(toRecorded);
   }
 

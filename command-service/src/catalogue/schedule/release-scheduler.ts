@@ -38,6 +38,16 @@ export const RELEASE_SCHEDULER = 'release-scheduler';
 const PENDING = 'pending';
 const PAGE = 2000;
 
+/** The event types `trackPending` reads: the scheduler asks the store for these alone. */
+export const SCHEDULE_EVENT_TYPES: readonly string[] = [
+  ProjectReleaseScheduled.type,
+  VersionReleaseScheduled.type,
+  ProjectStatusChanged.type,
+  VersionEdited.type,
+  ProjectDeleted.type,
+  VersionDeleted.type,
+];
+
 /** The pending releases after one event of the log (pure). */
 export function trackPending(pending: Record<string, PendingRelease>, e: RecordedEvent): void {
   if (ProjectReleaseScheduled.is(e)) pending[e.streamId] = { kind: 'project', id: e.streamId.slice('project-'.length), time: e.data.time };
@@ -103,12 +113,18 @@ export class ReleaseScheduler {
     const period = this.options.everyMs ?? 1000;
     let periodStart = this.clock();
     for (;;) {
-      const page = await store.readAll({ after: position, maxCount: PAGE });
+      // the log's head before the read: a short page holds every scheduling event up to it, so the checkpoint
+      // passes the other events (never read, never parsed) as well
+      const head = await store.headPosition();
+      const page = await store.readAll({ after: position, maxCount: PAGE, types: SCHEDULE_EVENT_TYPES });
       for (const e of page) {
         trackPending(pending, e);
         position = e.position;
       }
-      if (page.length < PAGE) break;
+      if (page.length < PAGE) {
+        position = Math.max(position, head);
+        break;
+      }
       if (this.clock() - periodStart >= period) {
         // a catch-up longer than a period (a first start over a large log): renew the lease and keep the
         // progress, so the run never outlives its lease and a successor resumes from here
