@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventStoreContract } from './contract';
-import { SqliteEventStore, WAL_AUTOCHECKPOINT_PAGES } from './sqlite';
+import { SqliteEventStore } from './sqlite';
+import { WAL_AUTOCHECKPOINT_PAGES } from './wal-checkpointer';
 import { NO_STREAM } from '../envelope';
 
 eventStoreContract('sqlite', async () => {

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { NO_STREAM, WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, type NewEvent, type RecordedEvent } from '../envelope';
 import type { EventHandler, EventStore, ReadAllOptions, ReadStreamOptions, StreamAppend, Subscription } from './port';
 import { openSqliteFile } from '../sqlite/open-file';
+import { WAL_AUTOCHECKPOINT_PAGES, WalCheckpointer } from './wal-checkpointer';
 
 interface Row {
   position: number;
@@ -51,6 +52,11 @@ export interface SqliteEventStoreOptions {
   synchronous?: 'normal' | 'full';
   /** poll interval for appends made by other processes. */
   pollMs?: number;
+  /**
+   * Checkpoint the WAL from a worker thread after commits (`WalCheckpointer`), so that the event loop seldom runs a
+   * checkpoint (and its fsyncs) inside an append. For a long-running server; a file path only.
+   */
+  checkpointWorker?: boolean;
 }
 
 interface GroupedAppend {
@@ -62,14 +68,6 @@ interface GroupedAppend {
 }
 
 const READ_ALL = 'SELECT * FROM events WHERE position > ? ORDER BY position ASC';
-
-/**
- * WAL pages after which a commit checkpoints the log into the file (SQLite's default is 1,000). A checkpoint runs
- * inside the commit that crosses the mark, on the event loop, and fsyncs the WAL and the file: fewer, larger ones
- * copy a page that many commits rewrote (the tail of the table, the stream index) once, and wait for fsync less
- * often. Durability is the same: a commit is in the WAL either way.
- */
-export const WAL_AUTOCHECKPOINT_PAGES = 10_000;
 
 function toRecorded(r: Row): RecordedEvent {
   return {
@@ -118,10 +116,13 @@ export class SqliteEventStore implements EventStore {
   private readonly byLimit = new Map<string, Database.Statement<unknown[], Row>>();
   /** the file's data_version when the inline projections were last found at the head (this connection's own appends keep them there) */
   private inlineCurrentAt: number | null = null;
+  /** checkpoints the WAL off the event loop (options.checkpointWorker) */
+  readonly checkpointer: WalCheckpointer | null;
 
   constructor(options: SqliteEventStoreOptions) {
     this.db = openSqliteFile(options.path, { synchronous: options.synchronous ?? 'normal' });
     if (options.path !== ':memory:') this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+    this.checkpointer = options.checkpointWorker && options.path !== ':memory:' ? new WalCheckpointer(options.path) : null;
     this.db.exec(SCHEMA);
     this.pollMs = options.pollMs ?? 100;
     this.appended.setMaxListeners(0);
@@ -251,7 +252,7 @@ export class SqliteEventStore implements EventStore {
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     const result = this.appendTx.immediate(streamId, events, expected);
-    if (events.length > 0) this.appended.emit('append', result.position);
+    if (events.length > 0) this.committed(result.position);
     return result;
   }
 
@@ -287,15 +288,21 @@ export class SqliteEventStore implements EventStore {
       return;
     }
     const written = outcomes.filter((o): o is AppendResult => !(o instanceof WrongExpectedRevisionError));
-    if (written.length) this.appended.emit('append', Math.max(...written.map((r) => r.position)));
+    if (written.length) this.committed(Math.max(...written.map((r) => r.position)));
     outcomes.forEach((o, i) => (o instanceof WrongExpectedRevisionError ? items[i].reject(o) : items[i].resolve(o)));
   }
 
   /** Appends many streams' events in one transaction (bulk loading, seeding, benchmarks). */
   appendMany(batches: StreamAppend[]): AppendResult[] {
     const results = this.multiTx.immediate(batches);
-    if (results.some((r, i) => batches[i].events.length > 0)) this.appended.emit('append', Math.max(...results.map((r) => r.position)));
+    if (results.some((r, i) => batches[i].events.length > 0)) this.committed(Math.max(...results.map((r) => r.position)));
     return results;
+  }
+
+  /** After a commit that wrote events: wakes the subscriptions, and asks for a checkpoint off the loop. */
+  private committed(position: number): void {
+    this.appended.emit('append', position);
+    this.checkpointer?.nudge();
   }
 
   async appendMulti(parts: StreamAppend[]): Promise<AppendResult[]> {
@@ -386,6 +393,7 @@ export class SqliteEventStore implements EventStore {
     this.commitGroup();
     for (const s of [...this.subs]) s.stop();
     await new Promise((r) => setImmediate(r));
+    await this.checkpointer?.close();
     if (this.db.open) this.db.close();
   }
 }
