@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { startSiteProcess, waitProjected } from '../proof/harness/site-process';
-import { json, KEY, createProject, listProject } from './commands';
+import { json, KEY, SAMPLE_MS, createProject, listProject } from './commands';
 import { log, tempDir } from './util';
 import { withCpu } from './commands-cpu';
 
@@ -13,6 +13,7 @@ async function run(url: string, path: string, amount: number, from: number) {
     url,
     connections: 50,
     amount,
+    sampleInt: SAMPLE_MS,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path, headers: { ...req.headers, 'x-forwarded-for': clientIp(n++) } }) }],
   });
   return {

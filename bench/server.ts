@@ -14,8 +14,11 @@ export interface ChildSite {
 
 /** Runs the embedded site (its compiled JavaScript) as its own process (so its RSS is its own), API only. */
 export async function startChildSite(dataDir: string, env: Record<string, string> = {}): Promise<ChildSite> {
-  // BENCH_SITE_NODE_OPTIONS reaches the site alone (e.g. --cpu-prof), not the bench's own process
-  const nodeOptions = process.env.BENCH_SITE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SITE_NODE_OPTIONS } : {};
+  // BENCH_SITE_NODE_OPTIONS reaches the site alone, not the bench's own process; BENCH_SITE_CPU_PROF=<dir> profiles the
+  // site's CPU into <dir> (Node 20 refuses --cpu-prof in NODE_OPTIONS: a preload starts the profiler instead)
+  const profile = process.env.BENCH_SITE_CPU_PROF ? `--require ${resolve(ROOT, 'bench/site-cpu-profile.cjs')}` : '';
+  const options = [process.env.BENCH_SITE_NODE_OPTIONS ?? '', profile].filter(Boolean).join(' ');
+  const nodeOptions = options ? { NODE_OPTIONS: options } : {};
   const site = await startSiteProcess(dataDir, { RATE_LIMIT_PER_MIN: '100000000', ...nodeOptions, ...env }, { compiled: true, admin: false });
   return { url: site.url, pid: site.pid(), rssMb: () => Math.round(site.rssKb() / 1024), stderrTail: site.stderrTail, stop: site.stop };
 }
