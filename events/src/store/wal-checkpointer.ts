@@ -19,6 +19,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.path);
 db.pragma('busy_timeout = 0');
+db.pragma('cache_size = -512');
 parentPort.on('message', () => {
   let answer;
   try {
@@ -55,7 +56,8 @@ export class WalCheckpointer {
     private readonly everyMs = 50,
   ) {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    this.worker = new Worker(SOURCE, { eval: true, workerData: { driver, path } });
+    // a small heap: the worker holds one connection and answers small messages
+    this.worker = new Worker(SOURCE, { eval: true, workerData: { driver, path }, resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 } });
     // never keeps the process alive; a checkpoint cut short by an exit leaves the WAL as it was (SQLite's guarantee)
     this.worker.unref();
     this.worker.on('message', (report: CheckpointReport) => {
