@@ -18,7 +18,7 @@ export async function startChildSite(dataDir: string, env: Record<string, string
   // site's CPU into <dir> (Node 20 refuses --cpu-prof in NODE_OPTIONS: a preload starts the profiler instead)
   const profile = process.env.BENCH_SITE_CPU_PROF ? `--require ${resolve(ROOT, 'bench/site-cpu-profile.cjs')}` : '';
   const options = [process.env.BENCH_SITE_NODE_OPTIONS ?? '', profile].filter(Boolean).join(' ');
-  const nodeOptions = options ? { NODE_OPTIONS: options } : {};
+  const nodeOptions: Record<string, string> = options ? { NODE_OPTIONS: options } : {};
   const site = await startSiteProcess(dataDir, { RATE_LIMIT_PER_MIN: '100000000', ...nodeOptions, ...env }, { compiled: true, admin: false });
   return { url: site.url, pid: site.pid(), rssMb: () => Math.round(site.rssKb() / 1024), stderrTail: site.stderrTail, stop: site.stop };
 }
