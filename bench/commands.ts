@@ -4,7 +4,7 @@ import { freePort } from '@modshelf/service-kit/free-port';
 import { multipart } from '../proof/harness/api';
 import { projectData } from '../proof/harness/catalogue';
 import { ROOT, startChildSite, type ChildSite } from './server';
-import { log, round, summarize, tempDir } from './util';
+import { log, round, SAMPLE_MS, summarize, tempDir } from './util';
 import { withCpu } from './commands-cpu';
 
 const BOUNDARY = '----bench';
@@ -79,6 +79,7 @@ async function run(url: string, connections: number, amount: number, path: (n: n
     url,
     connections,
     amount,
+    sampleInt: SAMPLE_MS,
     headers: { 'content-type': 'application/json', 'x-ratelimit-key': KEY, ...headers },
     requests: [request],
   });

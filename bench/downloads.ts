@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { startSiteProcess, waitProjected } from '../proof/harness/site-process';
 import { json, KEY, createProject, listProject } from './commands';
-import { log, tempDir } from './util';
+import { log, SAMPLE_MS, tempDir } from './util';
 import { withCpu } from './commands-cpu';
 
 /** A distinct client address for request n (10.0.0.0/8): each download is a new (client, project) pair. */
@@ -13,6 +13,7 @@ async function run(url: string, path: string, amount: number, from: number) {
     url,
     connections: 50,
     amount,
+    sampleInt: SAMPLE_MS,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path, headers: { ...req.headers, 'x-forwarded-for': clientIp(n++) } }) }],
   });
   return {

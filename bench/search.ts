@@ -4,7 +4,7 @@ import { SqliteEventStore } from '@modshelf/events';
 import { ADJECTIVES, NOUNS, writeCatalogueEvents } from '@modshelf/events/generator';
 import { waitProjected } from '../proof/harness/site-process';
 import { startChildSite } from './server';
-import { log, round, tempDir } from './util';
+import { log, round, SAMPLE_MS, tempDir } from './util';
 
 /** query words: the generator's title words */
 const ADJ = ADJECTIVES.map((w) => w.toLowerCase());
@@ -67,6 +67,8 @@ export async function load(url: string, connections: number, paths: ReadonlyArra
     url,
     connections,
     amount: paths.length,
+    // sampled every 20 ms, not every second: the run's duration (and requests/s) would be rounded up to the next second
+    sampleInt: SAMPLE_MS,
     requests: paths.map((p) => (typeof p === 'string' ? { method: 'GET' as const, path: p } : p)),
   });
   return {

@@ -67,7 +67,8 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   // site never loads them (compiled-server.int.test.ts checks dist/server/main.js does not import them)
   const store: EventStore = config.EVENTSTORE_URL
     ? new (await import('@modshelf/events/store/eventstoredb')).EventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
-    : new SqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.SQLITE_SYNC });
+    : // the WAL is checkpointed from a worker thread, not inside a command's commit on the event loop
+      new SqliteEventStore({ path: join(config.dataDir, 'events.db'), synchronous: config.SQLITE_SYNC, checkpointWorker: true });
   const credentials = new SqliteCredentialStore({ path: join(config.dataDir, 'credentials.db') });
   // embedded: projectors run in this process; distributed: bus workers (other processes) write
   // MongoDB and OpenSearch, and this process reads them, waiting on their checkpoint

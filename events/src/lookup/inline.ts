@@ -33,46 +33,46 @@ export class SqliteInlineLookup implements CatalogueLookup {
     this.tables = new LookupTables(store.db);
   }
 
-  private current(): LookupTables {
-    this.store.catchUpInline();
-    return this.tables;
+  /** `query` on the tables, the inline projection at the head (checked in the same read transaction) */
+  private current<T>(query: (tables: LookupTables) => T): T {
+    return this.store.readInline(() => query(this.tables));
   }
 
   async projectId(idOrSlug: string): Promise<string | null> {
-    return this.current().projectId(idOrSlug);
+    return this.current((t) => t.projectId(idOrSlug));
   }
   async projectSlugOwner(slug: string): Promise<string | null> {
-    return this.current().projectSlugOwner(slug);
+    return this.current((t) => t.projectSlugOwner(slug));
   }
   async projectOfTeam(teamId: string): Promise<string | null> {
-    return this.current().projectOfTeam(teamId);
+    return this.current((t) => t.projectOfTeam(teamId));
   }
   async liveVersionCount(projectId: string): Promise<number> {
-    return this.current().liveVersionCount(projectId);
+    return this.current((t) => t.liveVersionCount(projectId));
   }
   async version(versionId: string): Promise<VersionRef | null> {
-    return this.current().version(versionId);
+    return this.current((t) => t.version(versionId));
   }
   async versionsWithHash(hash: string): Promise<string[]> {
-    return this.current().versionsWithHash(hash);
+    return this.current((t) => t.versionsWithHash(hash));
   }
   async userExists(userId: string): Promise<boolean> {
-    return this.current().userExists(userId);
+    return this.current((t) => t.userExists(userId));
   }
   async userId(idOrUsername: string): Promise<string | null> {
-    return this.current().userId(idOrUsername);
+    return this.current((t) => t.userId(idOrUsername));
   }
   async organizationId(idOrSlug: string): Promise<string | null> {
-    return this.current().organizationId(idOrSlug);
+    return this.current((t) => t.organizationId(idOrSlug));
   }
   async organizationSlugOwner(slug: string): Promise<string | null> {
-    return this.current().organizationSlugOwner(slug);
+    return this.current((t) => t.organizationSlugOwner(slug));
   }
   async organizationOfTeam(teamId: string): Promise<string | null> {
-    return this.current().organizationOfTeam(teamId);
+    return this.current((t) => t.organizationOfTeam(teamId));
   }
   async organizationOf(projectId: string): Promise<string | null> {
-    return this.current().organizationOf(projectId);
+    return this.current((t) => t.organizationOf(projectId));
   }
   /** The tables belong to the store's file: closing the lookup leaves them to the store. */
   async close(): Promise<void> {}

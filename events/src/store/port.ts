@@ -10,6 +10,7 @@ export interface ReadStreamOptions {
 export interface ReadAllOptions {
   /** exclusive: events with position > after. 0 reads from the start. */
   after?: number;
+  /** at most this many events (of `types`, when given) */
   maxCount?: number;
   /** inclusive: only events with position <= upTo (a bounded scan: a reader that filters by type reads the log in windows) */
   upTo?: number;

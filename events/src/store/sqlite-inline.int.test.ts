@@ -44,6 +44,27 @@ describe('SqliteEventStore inline projections', () => {
     }
   });
 
+  it('readInline reads them caught up, and in one read transaction with the check when they are current', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inline-'));
+    const path = join(dir, 'events.db');
+    const store = new SqliteEventStore({ path });
+    store.addInlineProjection(counting);
+    const other = new SqliteEventStore({ path });
+    try {
+      await store.append('s-1', noted(1), -1);
+      expect(store.readInline(() => [rows(store), store.db.inTransaction])).toEqual([1, true]);
+      // another process appended without the projection: caught up first (in a write transaction), then read
+      await other.append('s-2', noted(1), -1);
+      expect(store.readInline(() => rows(store))).toBe(2);
+      expect(store.readInline(() => [rows(store), store.db.inTransaction])).toEqual([2, true]);
+      expect(store.db.inTransaction).toBe(false);
+    } finally {
+      await other.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('are given the event as recorded: its data, position and metadata (parsed when read)', async () => {
     const seen: RecordedEvent[] = [];
     const store = new SqliteEventStore({ path: ':memory:' });

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventStoreContract } from './contract';
 import { SqliteEventStore } from './sqlite';
+import { WAL_AUTOCHECKPOINT_PAGES } from './wal-checkpointer';
 import { NO_STREAM } from '../envelope';
 
 eventStoreContract('sqlite', async () => {
@@ -29,6 +30,26 @@ describe('SqliteEventStore durability', () => {
     const b = new SqliteEventStore({ path });
     expect((await b.readStream('s-1')).map((e) => e.data)).toEqual([{ x: 1 }]);
     await b.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it(`checkpoints the WAL after ${WAL_AUTOCHECKPOINT_PAGES} pages, not SQLite's 1,000, and every commit is in the WAL meanwhile`, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'es-'));
+    const path = join(dir, 'events.db');
+    const a = new SqliteEventStore({ path });
+    const pageSize = a.db.pragma('page_size', { simple: true }) as number;
+    const meta = { eventId: 'e', commandId: 'c', correlationId: 'c', causationId: 'c', actor: null, time: new Date(0).toISOString() };
+    // about 2,000 pages of events: past SQLite's default mark, well under ours
+    const text = 'x'.repeat(pageSize * 2);
+    for (let i = 0; i < 1000; i++) await a.append(`s-${i}`, [{ type: 'T', schemaVersion: 1, data: { text }, metadata: meta }], NO_STREAM);
+    // with the default, the WAL would have been checkpointed and restarted at 1,000 pages
+    expect(statSync(`${path}-wal`).size).toBeGreaterThan(1500 * pageSize);
+    expect(statSync(`${path}-wal`).size).toBeLessThan(WAL_AUTOCHECKPOINT_PAGES * pageSize);
+    // another connection (another process) reads every commit from the WAL
+    const b = new SqliteEventStore({ path });
+    expect(await b.headPosition()).toBe(1000);
+    await b.close();
+    await a.close();
     rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -4,16 +4,8 @@ import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { NO_STREAM, WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, type NewEvent, type RecordedEvent } from '../envelope';
 import type { EventHandler, EventStore, ReadAllOptions, ReadStreamOptions, StreamAppend, Subscription } from './port';
 import { openSqliteFile } from '../sqlite/open-file';
-
-interface Row {
-  position: number;
-  stream_id: string;
-  revision: number;
-  type: string;
-  schema_version: number;
-  data: string;
-  metadata: string;
-}
+import { WAL_AUTOCHECKPOINT_PAGES, WalCheckpointer } from './wal-checkpointer';
+import { toRecorded, toRecordedLazy, type Row } from './sqlite-rows';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
@@ -52,6 +44,11 @@ export interface SqliteEventStoreOptions {
   synchronous?: 'normal' | 'full';
   /** poll interval for appends made by other processes. */
   pollMs?: number;
+  /**
+   * Checkpoint the WAL from a worker thread after commits (`WalCheckpointer`), so that the event loop seldom runs a
+   * checkpoint (and its fsyncs) inside an append. For a long-running server; a file path only.
+   */
+  checkpointWorker?: boolean;
 }
 
 interface GroupedAppend {
@@ -62,35 +59,10 @@ interface GroupedAppend {
   reject(err: unknown): void;
 }
 
+/** readInline's mark for "the inline projections were behind": catch up, then read */
+const BEHIND = Symbol('behind');
+
 const READ_ALL = 'SELECT * FROM events WHERE position > ? ORDER BY position ASC';
-
-function toRecorded(r: Row): RecordedEvent {
-  return {
-    streamId: r.stream_id,
-    revision: r.revision,
-    position: r.position,
-    type: r.type,
-    schemaVersion: r.schema_version,
-    data: JSON.parse(r.data),
-    metadata: JSON.parse(r.metadata),
-  };
-}
-
-/** For inline projections, inside an append: the metadata (which they do not read) is parsed only when read. */
-function toRecordedLazy(r: Row): RecordedEvent {
-  let metadata: RecordedEvent['metadata'] | undefined;
-  return {
-    streamId: r.stream_id,
-    revision: r.revision,
-    position: r.position,
-    type: r.type,
-    schemaVersion: r.schema_version,
-    data: JSON.parse(r.data),
-    get metadata() {
-      return (metadata ??= JSON.parse(r.metadata));
-    },
-  };
-}
 
 /** The embedded event store: one SQLite file in WAL mode, one writer, BEGIN IMMEDIATE appends. */
 export class SqliteEventStore implements EventStore {
@@ -107,13 +79,19 @@ export class SqliteEventStore implements EventStore {
   /** a grouped append committed alone in this turn: the next ones wait for the group */
   private turnBusy = false;
   private readonly groupTx;
+  /** runs a read in one read transaction with the check that the inline projections are current (see readInline) */
+  private readonly currentRead: (read: () => unknown) => unknown;
   /** statements by their SQL with the LIMIT written in (see `limited`) */
   private readonly byLimit = new Map<string, Database.Statement<unknown[], Row>>();
   /** the file's data_version when the inline projections were last found at the head (this connection's own appends keep them there) */
   private inlineCurrentAt: number | null = null;
+  /** checkpoints the WAL off the event loop (options.checkpointWorker) */
+  readonly checkpointer: WalCheckpointer | null;
 
   constructor(options: SqliteEventStoreOptions) {
     this.db = openSqliteFile(options.path, { synchronous: options.synchronous ?? 'normal' });
+    if (options.path !== ':memory:') this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+    this.checkpointer = options.checkpointWorker && options.path !== ':memory:' ? new WalCheckpointer(options.path) : null;
     this.db.exec(SCHEMA);
     this.pollMs = options.pollMs ?? 100;
     this.appended.setMaxListeners(0);
@@ -146,6 +124,7 @@ export class SqliteEventStore implements EventStore {
       this.advanceInline();
       return outcomes;
     });
+    this.currentRead = this.db.transaction((read: () => unknown) => (this.inlineCurrent() ? read() : BEHIND));
     this.multiTx = this.db.transaction((parts: StreamAppend[]): AppendResult[] => {
       const results = parts.map((p) => this.appendOne(p.streamId, p.events, p.expected));
       this.advanceInline();
@@ -221,17 +200,33 @@ export class SqliteEventStore implements EventStore {
     this.catchUpInline();
   }
 
-  /** Brings inline projections up to the head when they are behind; true when they were already current. */
-  catchUpInline(): boolean {
-    if (this.inline.length === 0) return true;
+  /** True when the inline projections are at the head (reads only). */
+  private inlineCurrent(): boolean {
     // nothing committed by another connection since they were last found current: still current
     const version = this.stmts.dataVersion.get() ?? 0;
     if (version === this.inlineCurrentAt) return true;
     const head = this.stmts.head.get()?.p ?? 0;
-    if (this.inline.every((p) => (this.stmts.checkpoint.get(p.projection.name)?.position ?? 0) >= head)) {
-      this.inlineCurrentAt = version;
-      return true;
-    }
+    if (!this.inline.every((p) => (this.stmts.checkpoint.get(p.projection.name)?.position ?? 0) >= head)) return false;
+    this.inlineCurrentAt = version;
+    return true;
+  }
+
+  /**
+   * `read` (synchronous reads of the inline projections' tables) with the projections at the head. When they are
+   * (nearly always), the check and the read share one read transaction: one lock of the file where there were two.
+   */
+  readInline<T>(read: () => T): T {
+    if (this.inline.length === 0) return read();
+    const found = this.currentRead(read);
+    if (found !== BEHIND) return found as T;
+    this.catchUpInline();
+    return read();
+  }
+
+  /** Brings inline projections up to the head when they are behind; true when they were already current. */
+  catchUpInline(): boolean {
+    if (this.inline.length === 0 || this.inlineCurrent()) return true;
+    const version = this.stmts.dataVersion.get() ?? 0;
     // a long gap (a log written before the projection) goes in bounded transactions, so other writers wait little
     const step = this.db.transaction(() => this.advanceInline(20_000));
     while (!step.immediate()) {
@@ -243,7 +238,7 @@ export class SqliteEventStore implements EventStore {
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     const result = this.appendTx.immediate(streamId, events, expected);
-    if (events.length > 0) this.appended.emit('append', result.position);
+    if (events.length > 0) this.committed(result.position);
     return result;
   }
 
@@ -279,15 +274,21 @@ export class SqliteEventStore implements EventStore {
       return;
     }
     const written = outcomes.filter((o): o is AppendResult => !(o instanceof WrongExpectedRevisionError));
-    if (written.length) this.appended.emit('append', Math.max(...written.map((r) => r.position)));
+    if (written.length) this.committed(Math.max(...written.map((r) => r.position)));
     outcomes.forEach((o, i) => (o instanceof WrongExpectedRevisionError ? items[i].reject(o) : items[i].resolve(o)));
   }
 
   /** Appends many streams' events in one transaction (bulk loading, seeding, benchmarks). */
   appendMany(batches: StreamAppend[]): AppendResult[] {
     const results = this.multiTx.immediate(batches);
-    if (results.some((r, i) => batches[i].events.length > 0)) this.appended.emit('append', Math.max(...results.map((r) => r.position)));
+    if (results.some((r, i) => batches[i].events.length > 0)) this.committed(Math.max(...results.map((r) => r.position)));
     return results;
+  }
+
+  /** After a commit that wrote events: wakes the subscriptions, and asks for a checkpoint off the loop. */
+  private committed(position: number): void {
+    this.appended.emit('append', position);
+    this.checkpointer?.nudge();
   }
 
   async appendMulti(parts: StreamAppend[]): Promise<AppendResult[]> {
@@ -381,6 +382,7 @@ export class SqliteEventStore implements EventStore {
     this.commitGroup();
     for (const s of [...this.subs]) s.stop();
     await new Promise((r) => setImmediate(r));
+    await this.checkpointer?.close();
     if (this.db.open) this.db.close();
   }
 }

@@ -186,8 +186,8 @@ describe('release scheduler', () => {
     await approvedProject(store, 'ProjAAAA');
     await schedule(store, 'ProjAAAA', T0 + 1_000);
     const meta = { commandId: 'c', correlationId: 'c', causationId: 'c', actor: OWNER.userId, time: new Date(T0).toISOString() };
-    const filler = (): DecidedEvent =>
-      TeamMemberAdded({ user_id: OWNER.userId, role: 'Owner', permissions: ALL_PROJECT_PERMISSIONS, ordering: 0, accepted: true, is_owner: true });
+    // events the scheduler reads (it skips the other types without reading them)
+    const filler = (): DecidedEvent => ProjectStatusChanged({ from: 'approved', to: 'archived' });
     for (let chunk = 0; chunk < 5; chunk++) {
       const events = Array.from({ length: 1_000 }, filler);
       await store.append(`filler-${chunk}`, toNewEvents(events, meta, newEventId), NO_STREAM);
@@ -253,5 +253,40 @@ describe('release scheduler', () => {
     expect(turns).toBeGreaterThanOrEqual(reads.length - 1);
     expect(await leases.position('release-scheduler')).toBe(head);
     expect(await statusOf(store, 'ProjAAAA')).toBe('approved');
+  });
+
+  it('reads the events it tracks alone, and its checkpoint passes the others', async () => {
+    const store = new SqliteEventStore({ path: join(dir, 'events.db') });
+    const leases = new SqliteLeaseStore({ db: store.db, clock: () => clock.now });
+    closers.push(() => store.close());
+    await approvedProject(store, 'ProjAAAA');
+    await schedule(store, 'ProjAAAA', T0 + 1_000);
+    const meta = { commandId: 'c', correlationId: 'c', causationId: 'c', actor: OWNER.userId, time: new Date(T0).toISOString() };
+    const member = (): DecidedEvent =>
+      TeamMemberAdded({ user_id: OWNER.userId, role: 'Owner', permissions: ALL_PROJECT_PERMISSIONS, ordering: 0, accepted: true, is_owner: true });
+    await store.append('filler-0', toNewEvents(Array.from({ length: 3_000 }, member), meta, newEventId), NO_STREAM);
+    const read: string[] = [];
+    const counting = Object.create(store) as SqliteEventStore;
+    counting.readAll = async (options) => {
+      const page = await store.readAll(options);
+      read.push(...page.map((e) => e.type));
+      return page;
+    };
+    const scheduler = new ReleaseScheduler({ store: counting, leases, everyMs: 1_000, holder: 'A', clock: () => clock.now });
+    closers.push(() => scheduler.close());
+
+    expect(await scheduler.runOnce()).toBe(true);
+    // the project's creation and the 3,000 team events are never read; its scheduling is
+    expect(read.sort()).toEqual(['ProjectReleaseScheduled', 'ProjectStatusChanged']);
+    expect(await leases.position('release-scheduler')).toBe(await store.headPosition());
+    expect((await scheduler.pending()).map((p) => p.id)).toEqual(['ProjAAAA']);
+    // due: released, and the next run reads only what was appended since (the release itself)
+    clock.now = T0 + 1_000;
+    read.length = 0;
+    expect(await scheduler.runOnce()).toBe(true);
+    expect(await statusOf(store, 'ProjAAAA')).toBe('approved');
+    read.length = 0;
+    expect(await scheduler.runOnce()).toBe(true);
+    expect(read).toEqual(['ProjectStatusChanged']);
   });
 });

@@ -46,10 +46,16 @@ const PAGE = 2000;
  * byte offset in EventStoreDB).
  */
 export const SCAN_WINDOW = 50_000;
-/** The only events that change the pending releases (trackPending): the catch-up reads these alone. */
-const SCHEDULE_TYPES = [ProjectReleaseScheduled, VersionReleaseScheduled, ProjectStatusChanged, VersionEdited, ProjectDeleted, VersionDeleted].map(
-  (d) => d.type,
-);
+
+/** The event types `trackPending` reads: the scheduler asks the store for these alone. */
+export const SCHEDULE_EVENT_TYPES: readonly string[] = [
+  ProjectReleaseScheduled.type,
+  VersionReleaseScheduled.type,
+  ProjectStatusChanged.type,
+  VersionEdited.type,
+  ProjectDeleted.type,
+  VersionDeleted.type,
+];
 
 /** The pending releases after one event of the log (pure). */
 export function trackPending(pending: Record<string, PendingRelease>, e: RecordedEvent): void {
@@ -123,7 +129,7 @@ export class ReleaseScheduler {
       const upTo = Math.min(head, position + window);
       const started = performance.now();
       for (let after = position; ;) {
-        const page = await store.readAll({ after, upTo, types: SCHEDULE_TYPES, maxCount: PAGE });
+        const page = await store.readAll({ after, upTo, types: SCHEDULE_EVENT_TYPES, maxCount: PAGE });
         for (const e of page) trackPending(pending, e);
         if (page.length < PAGE) break;
         after = page[page.length - 1].position;
