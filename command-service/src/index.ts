@@ -37,6 +37,7 @@ export {
   type IdempotencyStore,
   type StoredAnswer,
   type Claim,
+  ReleaseScheduler,
 } from './catalogue/index';
 export { type BlobStore, type StagedBlob, type BlobInfo, BlobTooLargeError, LocalBlobStore } from './blobs/index';
 export { registerNotificationCommands, type NotificationDirectory, type NotificationCommandDeps } from './notification/index';

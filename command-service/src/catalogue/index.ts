@@ -5,3 +5,4 @@ export type { IdempotencyStore, StoredAnswer, Claim } from './idempotency/idempo
 export { SqliteIdempotencyStore } from './idempotency/sqlite-idempotency-store';
 export { DownloadCounter, clientKey } from './downloads/download-counter';
 export { CATALOGUE_COMMAND_ROUTES, catalogueOpenApiPaths } from './openapi';
+export { ReleaseScheduler, RELEASE_SCHEDULER, type ReleaseSchedulerOptions } from './schedule/release-scheduler';
