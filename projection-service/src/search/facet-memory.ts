@@ -58,6 +58,26 @@ export interface StoredRows {
   all(): Iterable<Stored>;
 }
 
+/** The in-memory state as flat arrays: what a snapshot stores. */
+export interface MemoryState {
+  alive: Uint32Array;
+  /** the alive rows, ascending, and their project ids joined by newlines */
+  ids: { rids: Int32Array; text: string };
+  nums: Record<NumberField, Float64Array>;
+  orders: Record<NumberField, Int32Array>;
+  dense: Array<{ field: string; value: string; words: Uint32Array }>;
+  /** per sparse field, (value hash, row) pairs */
+  sparse: Array<{ field: string; pairs: Uint32Array }>;
+}
+
+function addSparse(m: Map<number, number | number[]>, h: number, rid: number): void {
+  const cur = m.get(h);
+  if (cur === undefined) m.set(h, rid);
+  else if (typeof cur === 'number') {
+    if (cur !== rid) m.set(h, [cur, rid]);
+  } else if (!cur.includes(rid)) cur.push(rid);
+}
+
 /**
  * The search index's in-memory side: which rows are alive, their facet bit sets (sets of rows for
  * high-cardinality fields), their numbers and the precomputed sort orders.
@@ -65,12 +85,15 @@ export interface StoredRows {
 export class FacetMemory {
   private cap = 1024;
   alive = new Bitset(32);
-  readonly ridById = new Map<string, number>();
-  idByRid: Array<string | undefined> = [];
+  private ids: { byId: Map<string, number>; byRid: Array<string | undefined> } | null = { byId: new Map(), byRid: [] };
+  /** the project ids of a restored state, by row, until first needed */
+  private pendingIds: MemoryState['ids'] | null = null;
   nums: Record<NumberField, Float64Array>;
   private readonly dense = new Map<string, Map<string, Bitset>>();
   /** high-cardinality fields: 32-bit hash of the value -> one row id, or several (checked against the row on use). */
   private readonly sparse = new Map<string, Map<number, number | number[]>>();
+  /** the (hash, row) pairs of a restored state's sparse fields, until a field is first needed */
+  private readonly pendingSparse = new Map<string, Uint32Array>();
   readonly orders: Record<NumberField, SortedOrder>;
   /** set after a big batch: the sort orders are rebuilt on the next query that needs them. */
   ordersStale = false;
@@ -104,6 +127,94 @@ export class FacetMemory {
     this.cap = cap;
   }
 
+  /** row by project id (a restored state builds it when first asked) */
+  get ridById(): Map<string, number> {
+    return this.idMaps().byId;
+  }
+
+  /** project id by row */
+  get idByRid(): Array<string | undefined> {
+    return this.idMaps().byRid;
+  }
+
+  private idMaps(): { byId: Map<string, number>; byRid: Array<string | undefined> } {
+    if (this.ids) return this.ids;
+    const ids = { byId: new Map<string, number>(), byRid: new Array<string | undefined>(this.cap) };
+    const { rids, text } = this.pendingIds!;
+    const list = text === '' ? [] : text.split('\n');
+    for (let i = 0; i < rids.length; i++) {
+      ids.byId.set(list[i], rids[i]);
+      ids.byRid[rids[i]] = list[i];
+    }
+    this.pendingIds = null;
+    return (this.ids = ids);
+  }
+
+  private sparseMap(field: string): Map<number, number | number[]> {
+    let m = this.sparse.get(field);
+    if (m) return m;
+    this.sparse.set(field, (m = new Map()));
+    const pairs = this.pendingSparse.get(field);
+    if (pairs) for (let i = 0; i < pairs.length; i += 2) addSparse(m, pairs[i], pairs[i + 1]);
+    this.pendingSparse.delete(field);
+    return m;
+  }
+
+  /** The whole in-memory state as flat arrays (for memory-snapshot.ts). */
+  exportState(): MemoryState {
+    if (this.ordersStale) this.freshOrder('downloads');
+    let used = this.alive.words.length;
+    while (used > 0 && this.alive.words[used - 1] === 0) used--;
+    const rows = Math.min(this.cap, used * 32);
+    const sparse: MemoryState['sparse'] = [...this.pendingSparse].map(([field, pairs]) => ({ field, pairs }));
+    for (const field of this.sparse.keys()) {
+      const pairs: number[] = [];
+      for (const [h, cur] of this.sparseMap(field)) for (const rid of typeof cur === 'number' ? [cur] : cur) pairs.push(h, rid);
+      sparse.push({ field, pairs: Uint32Array.from(pairs) });
+    }
+    const dense: MemoryState['dense'] = [];
+    for (const [field, values] of this.dense) for (const [value, set] of values) dense.push({ field, value, words: set.words });
+    const nums = {} as Record<NumberField, Float64Array>;
+    const orders = {} as Record<NumberField, Int32Array>;
+    for (const f of NUMBER_FIELDS) {
+      nums[f] = this.nums[f].subarray(0, rows);
+      orders[f] = this.orders[f].ids.subarray(0, this.orders[f].len);
+    }
+    const ids = this.pendingIds ?? this.idsOfAlive();
+    return { alive: this.alive.words, ids, nums, orders, dense, sparse };
+  }
+
+  private idsOfAlive(): MemoryState['ids'] {
+    const rids = this.alive.toArray();
+    const byRid = this.idByRid;
+    return { rids: Int32Array.from(rids), text: rids.map((r) => byRid[r]).join('\n') };
+  }
+
+  /** Replaces the state with an exported one; the project ids and sparse fields are rebuilt when first needed. */
+  importState(state: MemoryState): void {
+    this.clear();
+    this.alive = new Bitset(0);
+    this.alive.words = state.alive;
+    this.cap = 1024;
+    while (this.cap < state.nums.downloads.length) this.cap *= 2;
+    this.nums = FacetMemory.freshNumbers(this.cap);
+    for (const f of NUMBER_FIELDS) {
+      this.nums[f].set(state.nums[f]);
+      this.orders[f].restore(state.orders[f]);
+    }
+    for (const { field, value, words } of state.dense) {
+      let m = this.dense.get(field);
+      if (!m) this.dense.set(field, (m = new Map()));
+      const b = new Bitset(0);
+      b.words = words;
+      m.set(value, b);
+    }
+    for (const { field, pairs } of state.sparse) this.pendingSparse.set(field, pairs);
+    this.ids = null;
+    this.pendingIds = state.ids;
+    this.ordersStale = false;
+  }
+
   add(rid: number, projectId: string, stored: Stored): void {
     this.ensureCapacity(rid);
     this.alive.set(rid);
@@ -113,16 +224,8 @@ export class FacetMemory {
     for (const [field, values] of Object.entries(stored.tags)) {
       for (const raw of values) {
         const v = normalizeTag(field, raw);
-        if (SPARSE_FIELDS.has(field)) {
-          let m = this.sparse.get(field);
-          if (!m) this.sparse.set(field, (m = new Map()));
-          const h = fnv1a(v);
-          const cur = m.get(h);
-          if (cur === undefined) m.set(h, rid);
-          else if (typeof cur === 'number') {
-            if (cur !== rid) m.set(h, [cur, rid]);
-          } else if (!cur.includes(rid)) cur.push(rid);
-        } else {
+        if (SPARSE_FIELDS.has(field)) addSparse(this.sparseMap(field), fnv1a(v), rid);
+        else {
           let m = this.dense.get(field);
           if (!m) this.dense.set(field, (m = new Map()));
           let b = m.get(v);
@@ -141,8 +244,7 @@ export class FacetMemory {
       for (const raw of values) {
         const v = normalizeTag(field, raw);
         if (SPARSE_FIELDS.has(field)) {
-          const m = this.sparse.get(field);
-          if (!m) continue;
+          const m = this.sparseMap(field);
           const h = fnv1a(v);
           const cur = m.get(h);
           if (cur === rid) m.delete(h);
@@ -157,17 +259,18 @@ export class FacetMemory {
 
   clear(): void {
     this.alive = new Bitset(32);
-    this.ridById.clear();
-    this.idByRid = [];
+    this.ids = { byId: new Map(), byRid: [] };
+    this.pendingIds = null;
     this.dense.clear();
     this.sparse.clear();
+    this.pendingSparse.clear();
     for (const f of NUMBER_FIELDS) this.orders[f].rebuild([]);
   }
 
   private tagSet(field: string, value: string): Bitset {
     const v = normalizeTag(field, value);
     if (SPARSE_FIELDS.has(field)) {
-      const cur = this.sparse.get(field)?.get(fnv1a(v));
+      const cur = this.sparseMap(field).get(fnv1a(v));
       const rids = cur === undefined ? [] : typeof cur === 'number' ? [cur] : cur;
       return Bitset.fromIterable(rids.filter((rid) => this.rows.tags(rid)[field]?.some((x) => normalizeTag(field, x) === v)));
     }

@@ -5,6 +5,7 @@ import { NUMBER_FIELDS, type SearchChange, type SearchDocument, type SearchHit, 
 import { tokenize } from './tokenize';
 import { TermSets, type Term } from './term-sets';
 import { Vocabulary } from './typo';
+import { decodeSnapshot, encodeSnapshot } from './memory-snapshot';
 import type { DocTokens } from './word-query';
 
 export { normalizeTag } from './facet-memory';
@@ -14,6 +15,7 @@ CREATE TABLE IF NOT EXISTS search_docs (rid INTEGER PRIMARY KEY, project_id TEXT
 CREATE VIRTUAL TABLE IF NOT EXISTS search_fts USING fts5(name, slug, author, summary, tokenize = "unicode61 remove_diacritics 2", prefix = '2 3');
 CREATE VIRTUAL TABLE IF NOT EXISTS search_vocab USING fts5vocab(search_fts, 'row');
 CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS search_snapshots (name TEXT PRIMARY KEY, data BLOB NOT NULL);
 `;
 
 const SORT_KEY: Record<string, NumberField> = {
@@ -45,6 +47,12 @@ export class SqliteSearchIndex implements SearchIndex {
   /** rows of the FTS5 terms already asked for, kept up to date by small commits. */
   private readonly terms: TermSets;
   private readonly resultCache = new Map<string, SearchResult>();
+  /** where the in-memory side came from at open: a snapshot valid at the checkpoint, or the rows */
+  loadedFrom: 'snapshot' | 'rows' = 'rows';
+  /** a snapshot row is stored (the next commit deletes it) */
+  private snapshotStored = false;
+  /** the stored snapshot matches the in-memory side */
+  private snapshotCurrent = false;
 
   constructor(
     readonly db: Database.Database,
@@ -67,6 +75,9 @@ export class SqliteSearchIndex implements SearchIndex {
       vocab: db.prepare<[], string>('SELECT term FROM search_vocab').pluck(),
       checkpoint: db.prepare<[string], number>('SELECT position FROM checkpoints WHERE name = ?').pluck(),
       setCheckpoint: db.prepare('INSERT OR REPLACE INTO checkpoints (name, position) VALUES (?, ?)'),
+      snapshot: db.prepare<[string], Buffer>('SELECT data FROM search_snapshots WHERE name = ?').pluck(),
+      saveSnapshot: db.prepare('INSERT OR REPLACE INTO search_snapshots (name, data) VALUES (?, ?)'),
+      dropSnapshot: db.prepare('DELETE FROM search_snapshots WHERE name = ?'),
     };
     this.terms = new TermSets((expr) => this.ftsMatch(expr));
     this.memory = new FacetMemory({
@@ -85,6 +96,16 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   private load(): void {
+    const stored = this.s.snapshot.get(this.checkpointName);
+    this.snapshotStored = stored !== undefined;
+    const snapshot = stored ? readSnapshot(stored) : null;
+    if (snapshot && snapshot.position === this.checkpointSync()) {
+      this.memory.importState(snapshot.state);
+      for (const word of snapshot.vocabulary) this.vocab.add(word);
+      this.loadedFrom = 'snapshot';
+      this.snapshotCurrent = true;
+      return;
+    }
     const rids: number[] = [];
     for (const row of this.s.all.iterate()) {
       this.memory.add(row.rid, row.project_id, JSON.parse(row.facets) as Stored);
@@ -92,6 +113,19 @@ export class SqliteSearchIndex implements SearchIndex {
     }
     for (const f of NUMBER_FIELDS) this.memory.orders[f].rebuild([...rids]);
     for (const term of this.s.vocab.iterate()) this.vocab.add(term);
+  }
+
+  /**
+   * Stores the in-memory side, at the current checkpoint, for the next open (the storage does at close).
+   * The next commit deletes it, in its transaction: a stored snapshot is never behind the rows.
+   */
+  saveSnapshotSync(): void {
+    if (this.snapshotCurrent || !this.db.open) return;
+    const bytes = encodeSnapshot({ position: this.checkpointSync(), state: this.memory.exportState(), vocabulary: this.vocab.words() });
+    if (!bytes) return;
+    this.s.saveSnapshot.run(this.checkpointName, bytes);
+    this.snapshotStored = true;
+    this.snapshotCurrent = true;
   }
 
   private static stored(doc: SearchDocument): Stored {
@@ -104,6 +138,11 @@ export class SqliteSearchIndex implements SearchIndex {
    * run once the transaction has committed: the in-memory structures follow.
    */
   applySync(changes: readonly SearchChange[]): () => void {
+    if (this.snapshotStored) {
+      this.s.dropSnapshot.run(this.checkpointName);
+      this.snapshotStored = false;
+    }
+    this.snapshotCurrent = false;
     const memory: Array<() => void> = [];
     const touched: Array<{ rid: number; before: Stored | null; after: Stored | null; projectId: string; tokens?: DocTokens; textSame?: boolean }> = [];
     const small = changes.length <= INCREMENTAL_LIMIT;
@@ -185,6 +224,9 @@ export class SqliteSearchIndex implements SearchIndex {
 
   resetSync(): () => void {
     this.db.exec('DELETE FROM search_docs; DELETE FROM search_fts;');
+    this.s.dropSnapshot.run(this.checkpointName);
+    this.snapshotStored = false;
+    this.snapshotCurrent = false;
     this.db.prepare('DELETE FROM checkpoints WHERE name = ?').run(this.checkpointName);
     return () => {
       this.memory.clear();
@@ -315,6 +357,20 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   async close(): Promise<void> {
+    try {
+      this.saveSnapshotSync();
+    } catch {
+      // nothing stored: the next open reads the rows
+    }
     if (this.db.open) this.db.close();
+  }
+}
+
+/** A stored snapshot, or null when it cannot be read (damaged, another version): the rows are read instead. */
+function readSnapshot(bytes: Buffer) {
+  try {
+    return decodeSnapshot(bytes);
+  } catch {
+    return null;
   }
 }
