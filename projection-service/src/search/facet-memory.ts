@@ -6,6 +6,8 @@ export type NumberField = (typeof NUMBER_FIELDS)[number];
 /** Tag fields with many distinct values keep sets of rows instead of bit sets. */
 const SPARSE_FIELDS = new Set(['project_id', 'name', 'slug', 'author', 'author_id']);
 const CASE_SENSITIVE = new Set(['project_id', 'author_id']);
+/** What decides how rows are held: a snapshot taken under another layout is not read (memory-snapshot.ts). */
+export const MEMORY_LAYOUT = JSON.stringify([[...SPARSE_FIELDS], [...CASE_SENSITIVE], NUMBER_FIELDS]);
 /** Above this many rows a page is read by walking the precomputed order; below, rows are sorted. */
 const WALK_THRESHOLD = 2000;
 /** A big batch re-sorts the orders once instead of moving rows one by one. */

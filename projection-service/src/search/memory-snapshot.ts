@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib';
-import type { MemoryState } from './facet-memory';
+import { MEMORY_LAYOUT, type MemoryState } from './facet-memory';
 import { NUMBER_FIELDS } from './port';
 
 /**
@@ -18,6 +18,8 @@ export interface MemorySnapshot {
 
 interface Header {
   version: number;
+  /** the facet memory's layout it was taken under */
+  layout: string;
   position: number;
   /** element counts of the typed arrays that follow the header, in the order `arrays` lists them */
   lengths: number[];
@@ -53,6 +55,7 @@ export function encodeSnapshot(snapshot: MemorySnapshot): Buffer | null {
   const list = arrays(state);
   const header: Header = {
     version: SNAPSHOT_VERSION,
+    layout: MEMORY_LAYOUT,
     position: snapshot.position,
     lengths: list.map((a) => a.length),
     dense: state.dense.map((d) => [d.field, d.value]),
@@ -75,7 +78,7 @@ export function encodeSnapshot(snapshot: MemorySnapshot): Buffer | null {
   return out;
 }
 
-/** The snapshot in `bytes`, or null when they are damaged or of another version. */
+/** The snapshot in `bytes`, or null when they are damaged, of another version or of another layout. */
 export function decodeSnapshot(bytes: Uint8Array): MemorySnapshot | null {
   if (bytes.length < 8) return null;
   // typed arrays need aligned offsets: work on an aligned copy when the driver's buffer is not
@@ -85,7 +88,7 @@ export function decodeSnapshot(bytes: Uint8Array): MemorySnapshot | null {
   const headLength = view.getUint32(4, true);
   if (8 + headLength > buf.length) return null;
   const header = JSON.parse(Buffer.from(buf.buffer, buf.byteOffset + 8, headLength).toString()) as Header;
-  if (header.version !== SNAPSHOT_VERSION) return null;
+  if (header.version !== SNAPSHOT_VERSION || header.layout !== MEMORY_LAYOUT) return null;
   let at = pad8(8 + headLength);
   let next = 0;
   const take = <T extends Typed>(make: (b: ArrayBuffer, offset: number, length: number) => T, bytesPer: number): T => {

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { sampleDoc } from './contract';
 import type { SearchChange, SearchRequest } from './port';
@@ -122,6 +123,28 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
     expect(truncated.loadedFrom).toBe('rows');
     truncated.saveSnapshotSync();
     expect(new SqliteSearchIndex(db).loadedFrom).toBe('snapshot');
+  });
+
+  it('a snapshot of another version or facet layout is ignored', async () => {
+    const { db, index } = built();
+    const expected = await answers(index);
+    index.saveSnapshotSync();
+    const bytes = db.prepare<[], Buffer>('SELECT data FROM search_snapshots').pluck().get()!;
+    const header = bytes.subarray(8, 8 + bytes.readUInt32LE(4)).toString();
+    // same-length edits of the header, with the checksum made right again: only the version or the layout differs
+    for (const [from, to] of [
+      ['"version":1', '"version":9'],
+      ['\\"downloads\\"', '\\"downloadz\\"'],
+    ]) {
+      expect(header).toContain(from);
+      const copy = Buffer.from(bytes);
+      copy.write(header.replace(from, to), 8);
+      copy.writeUInt32LE(crc32(copy.subarray(4)), 0);
+      db.prepare('UPDATE search_snapshots SET data = ?').run(copy);
+      const reopened = new SqliteSearchIndex(db);
+      expect(reopened.loadedFrom).toBe('rows');
+      expect(await answers(reopened)).toEqual(expected);
+    }
   });
 
   it('a reset deletes the snapshot', async () => {
