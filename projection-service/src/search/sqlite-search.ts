@@ -6,6 +6,7 @@ import { tokenize } from './tokenize';
 import { TermSets, type Term } from './term-sets';
 import { Vocabulary } from './typo';
 import { decodeSnapshot, encodeSnapshot } from './memory-snapshot';
+import { HitCache } from './hit-cache';
 import type { DocTokens } from './word-query';
 
 export { normalizeTag } from './facet-memory';
@@ -47,6 +48,7 @@ export class SqliteSearchIndex implements SearchIndex {
   /** rows of the FTS5 terms already asked for, kept up to date by small commits. */
   private readonly terms: TermSets;
   private readonly resultCache = new Map<string, SearchResult>();
+  private readonly hits = new HitCache((rid) => this.s.hit.get(rid)!);
   /** where the in-memory side came from at open: a snapshot valid at the checkpoint, or the rows */
   loadedFrom: 'snapshot' | 'rows' = 'rows';
   /** a snapshot row is stored (the next commit deletes it) */
@@ -189,6 +191,7 @@ export class SqliteSearchIndex implements SearchIndex {
       const mem = this.memory;
       const bulk = mem.ordersStale || touched.length > RESORT_THRESHOLD;
       for (const t of touched) {
+        this.hits.drop(t.rid);
         if (t.before) {
           if (!bulk) for (const f of NUMBER_FIELDS) mem.orders[f].remove(t.rid, mem.nums[f][t.rid]);
           mem.remove(t.rid, t.projectId, t.before);
@@ -230,6 +233,7 @@ export class SqliteSearchIndex implements SearchIndex {
     this.db.prepare('DELETE FROM checkpoints WHERE name = ?').run(this.checkpointName);
     return () => {
       this.memory.clear();
+      this.hits.clear();
       this.vocab.clear();
       this.invalidate();
     };
@@ -258,7 +262,8 @@ export class SqliteSearchIndex implements SearchIndex {
     const cached = this.resultCache.get(key);
     if (cached) return cached;
 
-    let match = req.filter.length > 0 ? this.memory.filterSet(req.filter) : this.memory.alive.clone();
+    // read only below (and, andNot return new sets): no copy of the alive rows
+    let match = req.filter.length > 0 ? this.memory.filterSet(req.filter) : this.memory.alive;
     let tiers: Bitset[] = [match];
     const words = tokenize(req.query).slice(0, 16);
     if (words.length > 0) {
@@ -308,7 +313,7 @@ export class SqliteSearchIndex implements SearchIndex {
       this.resultCache.set(key, fallback);
       return fallback;
     }
-    const rawHits = rids.map((rid) => this.s.hit.get(rid)!);
+    const rawHits = rids.map((rid) => this.hits.get(rid));
     let parsed: SearchHit[] | null = null;
     const result: SearchResult = {
       total,
