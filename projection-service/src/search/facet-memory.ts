@@ -1,6 +1,7 @@
 import { Bitset } from './bitset';
 import { NUMBER_FIELDS, type FacetAtom, type FacetFilter } from './port';
 import { SortedOrder } from './sorted-order';
+import { RowIds, SparseField, type IdList } from './restored-maps';
 
 export type NumberField = (typeof NUMBER_FIELDS)[number];
 /** Tag fields with many distinct values keep sets of rows instead of bit sets. */
@@ -63,21 +64,12 @@ export interface StoredRows {
 /** The in-memory state as flat arrays: what a snapshot stores. */
 export interface MemoryState {
   alive: Uint32Array;
-  /** the alive rows, ascending, and their project ids joined by newlines */
-  ids: { rids: Int32Array; text: string };
+  ids: IdList;
   nums: Record<NumberField, Float64Array>;
   orders: Record<NumberField, Int32Array>;
   dense: Array<{ field: string; value: string; words: Uint32Array }>;
   /** per sparse field, (value hash, row) pairs */
   sparse: Array<{ field: string; pairs: Uint32Array }>;
-}
-
-function addSparse(m: Map<number, number | number[]>, h: number, rid: number): void {
-  const cur = m.get(h);
-  if (cur === undefined) m.set(h, rid);
-  else if (typeof cur === 'number') {
-    if (cur !== rid) m.set(h, [cur, rid]);
-  } else if (!cur.includes(rid)) cur.push(rid);
 }
 
 /**
@@ -87,15 +79,11 @@ function addSparse(m: Map<number, number | number[]>, h: number, rid: number): v
 export class FacetMemory {
   private cap = 1024;
   alive = new Bitset(32);
-  private ids: { byId: Map<string, number>; byRid: Array<string | undefined> } | null = { byId: new Map(), byRid: [] };
-  /** the project ids of a restored state, by row, until first needed */
-  private pendingIds: MemoryState['ids'] | null = null;
+  private readonly ids = new RowIds();
   nums: Record<NumberField, Float64Array>;
   private readonly dense = new Map<string, Map<string, Bitset>>();
   /** high-cardinality fields: 32-bit hash of the value -> one row id, or several (checked against the row on use). */
-  private readonly sparse = new Map<string, Map<number, number | number[]>>();
-  /** the (hash, row) pairs of a restored state's sparse fields, until a field is first needed */
-  private readonly pendingSparse = new Map<string, Uint32Array>();
+  private readonly sparse = new Map<string, SparseField>();
   readonly orders: Record<NumberField, SortedOrder>;
   /** set after a big batch: the sort orders are rebuilt on the next query that needs them. */
   ordersStale = false;
@@ -131,35 +119,23 @@ export class FacetMemory {
 
   /** row by project id (a restored state builds it when first asked) */
   get ridById(): Map<string, number> {
-    return this.idMaps().byId;
+    return this.ids.byId;
   }
 
   /** project id by row */
   get idByRid(): Array<string | undefined> {
-    return this.idMaps().byRid;
+    return this.ids.byRid;
   }
 
-  private idMaps(): { byId: Map<string, number>; byRid: Array<string | undefined> } {
-    if (this.ids) return this.ids;
-    const ids = { byId: new Map<string, number>(), byRid: new Array<string | undefined>(this.cap) };
-    const { rids, text } = this.pendingIds!;
-    const list = text === '' ? [] : text.split('\n');
-    for (let i = 0; i < rids.length; i++) {
-      ids.byId.set(list[i], rids[i]);
-      ids.byRid[rids[i]] = list[i];
-    }
-    this.pendingIds = null;
-    return (this.ids = ids);
+  /** False only when the project is surely not held (a restored state answers true until its ids are built). */
+  mayHold(projectId: string): boolean {
+    return this.ids.mayHold(projectId);
   }
 
-  private sparseMap(field: string): Map<number, number | number[]> {
-    let m = this.sparse.get(field);
-    if (m) return m;
-    this.sparse.set(field, (m = new Map()));
-    const pairs = this.pendingSparse.get(field);
-    if (pairs) for (let i = 0; i < pairs.length; i += 2) addSparse(m, pairs[i], pairs[i + 1]);
-    this.pendingSparse.delete(field);
-    return m;
+  private sparseField(field: string): SparseField {
+    let f = this.sparse.get(field);
+    if (!f) this.sparse.set(field, (f = new SparseField()));
+    return f;
   }
 
   /** The whole in-memory state as flat arrays (for memory-snapshot.ts). */
@@ -168,12 +144,7 @@ export class FacetMemory {
     let used = this.alive.words.length;
     while (used > 0 && this.alive.words[used - 1] === 0) used--;
     const rows = Math.min(this.cap, used * 32);
-    const sparse: MemoryState['sparse'] = [...this.pendingSparse].map(([field, pairs]) => ({ field, pairs }));
-    for (const field of this.sparse.keys()) {
-      const pairs: number[] = [];
-      for (const [h, cur] of this.sparseMap(field)) for (const rid of typeof cur === 'number' ? [cur] : cur) pairs.push(h, rid);
-      sparse.push({ field, pairs: Uint32Array.from(pairs) });
-    }
+    const sparse = [...this.sparse].map(([field, f]) => ({ field, pairs: f.pairs() }));
     const dense: MemoryState['dense'] = [];
     for (const [field, values] of this.dense) for (const [value, set] of values) dense.push({ field, value, words: set.words });
     const nums = {} as Record<NumberField, Float64Array>;
@@ -182,14 +153,8 @@ export class FacetMemory {
       nums[f] = this.nums[f].subarray(0, rows);
       orders[f] = this.orders[f].ids.subarray(0, this.orders[f].len);
     }
-    const ids = this.pendingIds ?? this.idsOfAlive();
+    const ids = this.ids.list(() => this.alive.toArray());
     return { alive: this.alive.words, ids, nums, orders, dense, sparse };
-  }
-
-  private idsOfAlive(): MemoryState['ids'] {
-    const rids = this.alive.toArray();
-    const byRid = this.idByRid;
-    return { rids: Int32Array.from(rids), text: rids.map((r) => byRid[r]).join('\n') };
   }
 
   /** Replaces the state with an exported one; the project ids and sparse fields are rebuilt when first needed. */
@@ -211,22 +176,20 @@ export class FacetMemory {
       b.words = words;
       m.set(value, b);
     }
-    for (const { field, pairs } of state.sparse) this.pendingSparse.set(field, pairs);
-    this.ids = null;
-    this.pendingIds = state.ids;
+    for (const { field, pairs } of state.sparse) this.sparse.set(field, SparseField.restored(pairs));
+    this.ids.restore(state.ids);
     this.ordersStale = false;
   }
 
   add(rid: number, projectId: string, stored: Stored): void {
     this.ensureCapacity(rid);
     this.alive.set(rid);
-    this.ridById.set(projectId, rid);
-    this.idByRid[rid] = projectId;
+    this.ids.set(rid, projectId);
     for (const f of NUMBER_FIELDS) this.nums[f][rid] = stored.numbers[f] ?? 0;
     for (const [field, values] of Object.entries(stored.tags)) {
       for (const raw of values) {
         const v = normalizeTag(field, raw);
-        if (SPARSE_FIELDS.has(field)) addSparse(this.sparseMap(field), fnv1a(v), rid);
+        if (SPARSE_FIELDS.has(field)) this.sparseField(field).add(fnv1a(v), rid);
         else {
           let m = this.dense.get(field);
           if (!m) this.dense.set(field, (m = new Map()));
@@ -240,40 +203,28 @@ export class FacetMemory {
 
   remove(rid: number, projectId: string, stored: Stored): void {
     this.alive.clear(rid);
-    this.ridById.delete(projectId);
-    this.idByRid[rid] = undefined;
+    this.ids.delete(rid, projectId);
     for (const [field, values] of Object.entries(stored.tags)) {
       for (const raw of values) {
         const v = normalizeTag(field, raw);
-        if (SPARSE_FIELDS.has(field)) {
-          const m = this.sparseMap(field);
-          const h = fnv1a(v);
-          const cur = m.get(h);
-          if (cur === rid) m.delete(h);
-          else if (Array.isArray(cur)) {
-            const rest = cur.filter((x) => x !== rid);
-            m.set(h, rest.length === 1 ? rest[0] : rest);
-          }
-        } else this.dense.get(field)?.get(v)?.clear(rid);
+        if (SPARSE_FIELDS.has(field)) this.sparse.get(field)?.remove(fnv1a(v), rid);
+        else this.dense.get(field)?.get(v)?.clear(rid);
       }
     }
   }
 
   clear(): void {
     this.alive = new Bitset(32);
-    this.ids = { byId: new Map(), byRid: [] };
-    this.pendingIds = null;
+    this.ids.clear();
     this.dense.clear();
     this.sparse.clear();
-    this.pendingSparse.clear();
     for (const f of NUMBER_FIELDS) this.orders[f].rebuild([]);
   }
 
   private tagSet(field: string, value: string): Bitset {
     const v = normalizeTag(field, value);
     if (SPARSE_FIELDS.has(field)) {
-      const cur = this.sparseMap(field).get(fnv1a(v));
-      const rids = cur === undefined ? [] : typeof cur === 'number' ? [cur] : cur;
+      const rids = this.sparse.get(field)?.rows(fnv1a(v)) ?? [];
       return Bitset.fromIterable(rids.filter((rid) => this.rows.tags(rid)[field]?.some((x) => normalizeTag(field, x) === v)));
     }
     return this.dense.get(field)?.get(v)?.clone() ?? new Bitset(0);

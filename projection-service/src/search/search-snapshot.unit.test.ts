@@ -82,6 +82,30 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
     expect(await answers(fromSnapshot)).toEqual(after);
   });
 
+  it('commits right after a restore, before anything reads the ids or the sparse fields, answer as the rows do', async () => {
+    const withSnapshot = built();
+    withSnapshot.index.saveSnapshotSync();
+    const restored = new SqliteSearchIndex(withSnapshot.db);
+    const plain = built();
+    const fromRows = new SqliteSearchIndex(plain.db);
+    for (const index of [restored, fromRows]) {
+      await index.commit(LATER, 2);
+      await index.commit(
+        [
+          { projectId: 'NEWPROJ1', doc: null },
+          { projectId: 'P0000011', doc: sampleDoc('P0000011', { title: 'Moved', author: 'author_8' }) },
+        ],
+        3,
+      );
+    }
+    expect(restored.loadedFrom).toBe('snapshot');
+    expect(await answers(restored)).toEqual(await answers(fromRows));
+    const byAuthor = (index: SqliteSearchIndex) =>
+      index.search(at('', [eq('author', 'author_8')], 'newest', 0, 100)).then((r) => r.hits.map((h) => h.project_id));
+    expect(await byAuthor(restored)).toEqual(await byAuthor(fromRows));
+    expect(await byAuthor(restored)).toContain('P0000011');
+  });
+
   it('the commit after a snapshot deletes it: the next open reads the rows', async () => {
     const { db, index } = built();
     index.saveSnapshotSync();

@@ -152,7 +152,7 @@ export class SqliteSearchIndex implements SearchIndex {
     for (const c of changes) last.set(c.projectId, c);
     for (const c of last.values()) {
       // Rows not in memory were never committed: no need to look them up.
-      const row = this.memory.ridById.has(c.projectId) ? this.s.byId.get(c.projectId) : undefined;
+      const row = this.memory.mayHold(c.projectId) ? this.s.byId.get(c.projectId) : undefined;
       if (c.doc === null) {
         if (!row) continue;
         this.s.del.run(row.rid);
