@@ -91,7 +91,7 @@ export function decodeSnapshot(bytes: Uint8Array): MemorySnapshot | null {
   if (header.version !== SNAPSHOT_VERSION || header.layout !== MEMORY_LAYOUT) return null;
   let at = pad8(8 + headLength);
   let next = 0;
-  const take = <T extends Typed>(make: (b: ArrayBuffer, offset: number, length: number) => T, bytesPer: number): T => {
+  const take = <T extends Typed>(make: (b: ArrayBufferLike, offset: number, length: number) => T, bytesPer: number): T => {
     const length = header.lengths[next++];
     // a copy, so the decoded bytes are freed once read
     const a = make(buf.buffer, buf.byteOffset + at, length).slice() as T;

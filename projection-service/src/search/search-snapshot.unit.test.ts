@@ -41,7 +41,7 @@ const REQUESTS: SearchRequest[] = [
   at('', [eq('author', 'author_7')], 'downloads'),
   at('', [eq('project_id', 'P0000003')]),
   at('', [eq('project_id', 'NEWPROJ1')]),
-  at('', [[{ field: 'downloads', op: '>', value: 2500 }]], 'newest', 100),
+  at('', [[[{ field: 'downloads', op: '>', value: 2500 }]]], 'newest', 100),
   at('lantern'),
   at('lanterm garden'),
   at('drag', [], 'downloads'),
