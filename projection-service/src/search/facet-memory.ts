@@ -227,7 +227,8 @@ export class FacetMemory {
       const rids = this.sparse.get(field)?.rows(fnv1a(v)) ?? [];
       return Bitset.fromIterable(rids.filter((rid) => this.rows.tags(rid)[field]?.some((x) => normalizeTag(field, x) === v)));
     }
-    return this.dense.get(field)?.get(v)?.clone() ?? new Bitset(0);
+    // shared, not copied: every set operation below returns a new set, and a query keeps only row ids
+    return this.dense.get(field)?.get(v) ?? new Bitset(0);
   }
 
   /** Every value a field holds (sparse fields: read from the rows, a slow path for rare range facets). */
@@ -259,7 +260,10 @@ export class FacetMemory {
     return out;
   }
 
-  /** The rows a facet filter keeps (every atom's set holds only rows alive, so a conjunction starts from its first atom). */
+  /**
+   * The rows a facet filter keeps (every atom's set holds only rows alive, so a conjunction starts from its first atom).
+   * The set may be one the memory holds: callers must not change it.
+   */
   filterSet(filter: FacetFilter): Bitset {
     let result: Bitset | null = null;
     for (const group of filter) {

@@ -286,10 +286,7 @@ export class SqliteSearchIndex implements SearchIndex {
       });
       match = match.and(anyAll!);
       if (req.sort === 'relevance') {
-        const t0 = match.and(nameAll!);
-        const t1 = match.and(exactAll!).andNot(t0);
-        const t2 = match.andNot(t0).andNot(t1);
-        tiers = [t0, t1, t2];
+        tiers = Bitset.tiers(match, nameAll!, exactAll!);
       } else tiers = [match];
     }
     const field = SORT_KEY[req.sort];
