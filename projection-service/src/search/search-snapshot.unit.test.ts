@@ -117,6 +117,24 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
     expect(await answers(next)).toEqual(await answers(reopened));
   });
 
+  it('a commit that rolls back keeps the snapshot, still valid', async () => {
+    const { db, index } = built();
+    const expected = await answers(index);
+    index.saveSnapshotSync();
+    const failing = db.transaction(() => {
+      index.applySync(LATER);
+      throw new Error('the commit fails after the search changes');
+    });
+    expect(() => failing()).toThrow('the commit fails');
+    expect(await answers(index)).toEqual(expected);
+    const reopened = new SqliteSearchIndex(db);
+    expect(reopened.loadedFrom).toBe('snapshot');
+    expect(await answers(reopened)).toEqual(expected);
+    // and the next commit that succeeds deletes it
+    await index.commit(LATER, 2);
+    expect(db.prepare('SELECT count(*) FROM search_snapshots').pluck().get()).toBe(0);
+  });
+
   it('a snapshot of another position (stale) is ignored', async () => {
     const { db, index } = built();
     index.saveSnapshotSync();

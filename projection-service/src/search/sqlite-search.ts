@@ -138,13 +138,19 @@ export class SqliteSearchIndex implements SearchIndex {
   /**
    * Writes the changes to SQLite (call inside a transaction) and returns what to
    * run once the transaction has committed: the in-memory structures follow.
+   * The stored snapshot goes in the same transaction (kept, and still current, if it rolls back).
    */
   applySync(changes: readonly SearchChange[]): () => void {
-    if (this.snapshotStored) {
-      this.s.dropSnapshot.run(this.checkpointName);
+    if (this.snapshotStored) this.s.dropSnapshot.run(this.checkpointName);
+    const after = this.applyChanges(changes);
+    return () => {
       this.snapshotStored = false;
-    }
-    this.snapshotCurrent = false;
+      this.snapshotCurrent = false;
+      after();
+    };
+  }
+
+  private applyChanges(changes: readonly SearchChange[]): () => void {
     const memory: Array<() => void> = [];
     const touched: Array<{ rid: number; before: Stored | null; after: Stored | null; projectId: string; tokens?: DocTokens; textSame?: boolean }> = [];
     const small = changes.length <= INCREMENTAL_LIMIT;
@@ -228,10 +234,10 @@ export class SqliteSearchIndex implements SearchIndex {
   resetSync(): () => void {
     this.db.exec('DELETE FROM search_docs; DELETE FROM search_fts;');
     this.s.dropSnapshot.run(this.checkpointName);
-    this.snapshotStored = false;
-    this.snapshotCurrent = false;
     this.db.prepare('DELETE FROM checkpoints WHERE name = ?').run(this.checkpointName);
     return () => {
+      this.snapshotStored = false;
+      this.snapshotCurrent = false;
       this.memory.clear();
       this.hits.clear();
       this.vocab.clear();
@@ -338,7 +344,8 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   async count(): Promise<number> {
-    return this.memory.ridById.size;
+    // the alive rows are the rows held (without building a restored state's ids)
+    return this.memory.alive.count();
   }
 
   async *scan(): AsyncIterable<[string, SearchHit]> {
