@@ -14,8 +14,8 @@ export interface ChildSite {
 
 /** Runs the embedded site (its compiled JavaScript) as its own process (so its RSS is its own), API only. */
 export async function startChildSite(dataDir: string, env: Record<string, string> = {}): Promise<ChildSite> {
-  // BENCH_SITE_NODE_OPTIONS reaches the site alone (e.g. --cpu-prof), not the bench's own process
-  const nodeOptions = process.env.BENCH_SITE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SITE_NODE_OPTIONS } : {};
-  const site = await startSiteProcess(dataDir, { RATE_LIMIT_PER_MIN: '100000000', ...nodeOptions, ...env }, { compiled: true, admin: false });
+  // BENCH_SITE_NODE_ARGS (space-separated, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p") reach the site alone, not the bench's own process
+  const nodeArgs = process.env.BENCH_SITE_NODE_ARGS?.split(' ').filter(Boolean);
+  const site = await startSiteProcess(dataDir, { RATE_LIMIT_PER_MIN: '100000000', ...env }, { compiled: true, admin: false, nodeArgs });
   return { url: site.url, pid: site.pid(), rssMb: () => Math.round(site.rssKb() / 1024), stderrTail: site.stderrTail, stop: site.stop };
 }

@@ -39,6 +39,8 @@ export interface SiteProcessOptions {
   admin?: boolean;
   /** start the site with `--inspect` on a free port of 127.0.0.1 (see inspector.ts) */
   inspect?: boolean;
+  /** node options before the script (e.g. --cpu-prof, which NODE_OPTIONS does not take) */
+  nodeArgs?: string[];
 }
 
 /**
@@ -52,6 +54,7 @@ export async function startSiteProcess(dataDir: string, env: Record<string, stri
   const inspectPort = options.inspect ? await freePort() : undefined;
   const args = [
     ...(inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : []),
+    ...(options.nodeArgs ?? []),
     ...(options.compiled ? ['scripts/run-server.mjs', 'main'] : ['--import', 'tsx', 'site/src/main.ts']),
   ];
   let child: ChildProcess;

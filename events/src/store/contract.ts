@@ -130,6 +130,29 @@ export function eventStoreContract(adapter: string, make: () => Promise<StoreUnd
       expect(await s.headPosition()).toBeGreaterThanOrEqual(all[2].position);
     });
 
+    it('reads all up to an inclusive position, and only the types asked for', async () => {
+      const a = `${prefix}-typed1`;
+      const b = `${prefix}-typed2`;
+      const start = await s.headPosition();
+      await s.append(a, [ev('Kept'), ev('Skipped')], NO_STREAM);
+      const r = await s.append(b, [ev('Kept'), ev('Other')], NO_STREAM);
+      await s.append(a, [ev('Kept')], 1);
+      const mine = (e: RecordedEvent) => e.streamId.startsWith(prefix);
+      const all = (await s.readAll({ after: start })).filter(mine);
+      const second = all[2].position;
+      expect((await s.readAll({ after: start, upTo: second })).filter(mine).map((e) => e.type)).toEqual(['Kept', 'Skipped', 'Kept']);
+      const typed = (await s.readAll({ after: start, types: ['Kept', 'Other'] })).filter(mine);
+      expect(typed.map((e) => `${e.streamId.slice(prefix.length)}:${e.type}`)).toEqual(['-typed1:Kept', '-typed2:Kept', '-typed2:Other', '-typed1:Kept']);
+      expect(typed.map((e) => e.position)).toEqual(all.filter((e) => e.type !== 'Skipped').map((e) => e.position));
+      // maxCount counts the events returned, not the events skipped
+      expect((await s.readAll({ after: start, types: ['Kept'], maxCount: 2 })).filter(mine).map((e) => e.position)).toEqual([all[0].position, all[2].position]);
+      expect((await s.readAll({ after: start, upTo: r.position, types: ['Kept'] })).filter(mine).map((e) => e.position)).toEqual([
+        all[0].position,
+        all[2].position,
+      ]);
+      expect(await s.readAll({ after: start, types: [] })).toEqual([]);
+    });
+
     it('subscribes from a position, catches up, then tails live appends', async () => {
       const stream = `${prefix}-sub`;
       const r = await s.append(stream, [ev('S1'), ev('S2')], NO_STREAM);

@@ -163,7 +163,10 @@ export class EventStoreDbEventStore implements EventStore {
         n += 1;
         const commit = r.event?.position?.commit ?? r.commitPosition;
         if (commit !== undefined) lastSeen = commit;
+        // upTo and types are applied client side: the read stops past upTo, and skips other types before decoding
+        if (commit !== undefined && options.upTo !== undefined && Number(commit) > options.upTo) return out;
         if (!isUserEvent(r)) continue;
+        if (options.types && !options.types.includes(r.event!.type)) continue;
         const e = toRecorded(r);
         if (e.position <= after || (out.length > 0 && e.position <= out[out.length - 1].position)) continue;
         out.push(e);

@@ -11,6 +11,10 @@ export interface ReadAllOptions {
   /** exclusive: events with position > after. 0 reads from the start. */
   after?: number;
   maxCount?: number;
+  /** inclusive: only events with position <= upTo (a bounded scan: a reader that filters by type reads the log in windows) */
+  upTo?: number;
+  /** only events of these types; the others are skipped, not returned (maxCount counts returned events) */
+  types?: readonly string[];
 }
 
 export interface Subscription {

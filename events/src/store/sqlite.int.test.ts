@@ -32,3 +32,42 @@ describe('SqliteEventStore durability', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe('SqliteEventStore subscriptions', () => {
+  it('a subscriber catching up a long way lets other work run between batches', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'es-'));
+    const store = new SqliteEventStore({ path: join(dir, 'events.db') });
+    const meta = { eventId: 'e', commandId: 'c', correlationId: 'c', causationId: 'c', actor: null, time: new Date(0).toISOString() };
+    await store.append(
+      's-1',
+      Array.from({ length: 2_000 }, (_, i) => ({ type: 'T', schemaVersion: 1, data: { i }, metadata: meta })),
+      NO_STREAM,
+    );
+    // a request's turn of the event loop, counted until the subscriber reaches the last event
+    let caughtUp = false;
+    let turns = 0;
+    const turn = () => {
+      if (caughtUp) return;
+      turns += 1;
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+    let seen = 0;
+    let turnsWhenDone = -1;
+    const done = new Promise<void>((resolve) => {
+      const sub = store.subscribeAll(0, () => {
+        seen += 1;
+        if (seen < 2_000) return;
+        caughtUp = true;
+        turnsWhenDone = turns;
+        resolve();
+        void sub.close();
+      });
+    });
+    await done;
+    // 2,000 events are 4 batches of 500: a turn between each
+    expect(turnsWhenDone).toBeGreaterThanOrEqual(3);
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

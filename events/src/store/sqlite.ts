@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { EventEmitter } from 'node:events';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { NO_STREAM, WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, type NewEvent, type RecordedEvent } from '../envelope';
 import type { EventHandler, EventStore, ReadAllOptions, ReadStreamOptions, StreamAppend, Subscription } from './port';
 import { openSqliteFile } from '../sqlite/open-file';
@@ -304,8 +305,16 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    return this.limited(READ_ALL, options.maxCount)
-      .all(options.after ?? 0)
+    const { types, upTo } = options;
+    if (!types && upTo === undefined)
+      return this.limited(READ_ALL, options.maxCount)
+        .all(options.after ?? 0)
+        .map(toRecorded);
+    if (types?.length === 0) return [];
+    // filtered in SQL: the rows of other types are never turned into strings and objects
+    const sql = `SELECT * FROM events WHERE position > ? AND position <= ?${types ? ` AND type IN (${types.map(() => '?').join(', ')})` : ''} ORDER BY position ASC`;
+    return this.limited(sql, options.maxCount)
+      .all(options.after ?? 0, upTo ?? Number.MAX_SAFE_INTEGER, ...(types ?? []))
       .map(toRecorded);
   }
 
@@ -339,6 +348,8 @@ export class SqliteEventStore implements EventStore {
             await handler(toRecorded(row));
             position = row.position;
           }
+          // a subscriber catching up a long way (a process manager's first start over a big log) lets requests run between batches
+          if (batch.length === 500) await yieldToRequests();
           if (batch.length === 0 && !stopped) {
             await new Promise<void>((resolve) => {
               const t = setTimeout(resolve, this.pollMs);

@@ -36,6 +36,27 @@ describe('ProjectionRunner', () => {
     expect(await runner.waitForPosition(v.position + 100, 50)).toBe(false);
   });
 
+  it('catching up a long log lets requests run between pages', async () => {
+    const alice = await fx.user('alice');
+    for (let i = 0; i < 6; i++) await fx.project(alice, { title: `Project ${i}` });
+    const head = await fx.store.headPosition();
+    runner = new ProjectionRunner(fx.store, new SqliteProjectionStorage(join(dir, 'p.sqlite')), { batchSize: 2, buildBatchSize: 2, catchUpBatchSize: 2 });
+    let running = true;
+    let turns = 0;
+    const turn = () => {
+      if (!running) return;
+      turns += 1;
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+    await runner.start();
+    await runner.ready;
+    running = false;
+    expect(runner.checkpoint()).toBe(head);
+    // pages of 2 events: a turn of the event loop between each two
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(head / 2) - 1);
+  });
+
   it('counts follows once and downloads, and survives a restart from its checkpoint', async () => {
     const alice = await fx.user('alice');
     const bob = await fx.user('bob');

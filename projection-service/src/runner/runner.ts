@@ -1,5 +1,6 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { EventStore, RecordedEvent, Subscription } from '@modshelf/events';
 import type { Projector } from '../projectors/index';
 import type { ProjectionStorage } from '../storage/port';
@@ -176,6 +177,8 @@ export class ProjectionRunner implements Projections {
         if (!behind && page.length > this.batchSize) this.storage.catchingUp?.((behind = true));
         const outcome = await this.processBatch(page);
         if (rebuild && outcome) rebuild.committed(outcome.changes);
+        // the site listens while it catches up: /health and the reads answer between two pages
+        await yieldToRequests();
       }
     } finally {
       this.loop.reads = reads;

@@ -34,6 +34,33 @@ function setOf(rows: Int32Array): Bitset {
   return b;
 }
 
+/** First index of ascending `rows` whose value is not below `rid`. */
+function lowerBound(rows: Int32Array, rid: number): number {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rows[mid] < rid) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function without(rows: Int32Array, at: number): Int32Array {
+  const out = new Int32Array(rows.length - 1);
+  out.set(rows.subarray(0, at));
+  out.set(rows.subarray(at + 1), at);
+  return out;
+}
+
+function withRow(rows: Int32Array, at: number, rid: number): Int32Array {
+  const out = new Int32Array(rows.length + 1);
+  out.set(rows.subarray(0, at));
+  out[at] = rid;
+  out.set(rows.subarray(at), at + 1);
+  return out;
+}
+
 const queryOf = (t: Term): TermQuery => ({ columns: t.columns, exact: t.prefix ? [] : [t.word], prefixes: t.prefix ? [t.word] : [], fuzzy: false });
 
 /**
@@ -89,26 +116,30 @@ export class TermSets {
     return out;
   }
 
-  /** Follows a small commit: each changed row leaves every kept set, and joins those its new words match. */
+  /**
+   * Follows a small commit: each changed row leaves every kept set, and joins those its new words match.
+   * A rare term's rows change only where the row's membership does (found by binary search): at 1M projects
+   * the kept sets hold millions of rows, and rebuilding each of them on every commit cost 600 ms a command.
+   */
   update(touched: readonly TouchedRow[]): void {
     for (const e of this.entries.values()) {
-      let rows: Set<number> | null = null;
+      let rows = e.rows;
       for (const t of touched) {
         if (t.textSame) continue;
         const now = t.alive && t.tokens !== undefined && termMatches(e.q, t.tokens);
         if (e.dense) {
           e.dense.clear(t.rid);
           if (now) e.dense.set(t.rid);
-        } else {
-          rows ??= new Set(e.rows!);
-          rows.delete(t.rid);
-          if (now) rows.add(t.rid);
+        } else if (rows) {
+          const at = lowerBound(rows, t.rid);
+          const was = at < rows.length && rows[at] === t.rid;
+          if (was !== now) rows = was ? without(rows, at) : withRow(rows, at, t.rid);
         }
       }
-      if (rows) {
+      if (rows && rows !== e.rows) {
         this.bytes -= e.bytes;
-        e.rows = Int32Array.from([...rows].sort((a, b) => a - b));
-        e.bytes = e.rows.length * 4 + 64;
+        e.rows = rows;
+        e.bytes = rows.length * 4 + 64;
         this.bytes += e.bytes;
       }
     }

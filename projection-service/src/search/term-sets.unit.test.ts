@@ -64,4 +64,29 @@ describe('TermSets', () => {
     expect([rows.has(5), rows.has(7), rows.has(8), rows.has(1), rows.has(300), rows.count()]).toEqual([true, false, true, false, true, 199]);
     expect(f.calls).toHaveLength(2);
   });
+
+  it("a rare term's rows take and lose single rows in order, at the start, the middle and the end", () => {
+    // a row far out makes the set sparse (kept as a sorted list, not a bit set)
+    const f = fts({ '"gear"': [2, 4, 6, 8, 1000] });
+    const t = new TermSets(f.match);
+    const gear = { columns: 'all', word: 'gear', prefix: false } as const;
+    t.get(gear);
+    const words = (w: string) => ({ all: new Set([w]), nameSlug: new Set([w]) });
+    t.update([
+      { rid: 3, alive: true, tokens: words('gear') },
+      { rid: 10, alive: true, tokens: words('gear') },
+      { rid: 0, alive: true, tokens: words('gear') },
+      { rid: 4, alive: true, tokens: words('cog') },
+      { rid: 6, alive: true, tokens: words('gear') },
+      { rid: 8, alive: false },
+      { rid: 5, alive: true, tokens: words('cog') },
+    ]);
+    expect(t.get(gear).toArray()).toEqual([0, 2, 3, 6, 10, 1000]);
+    t.update([
+      { rid: 0, alive: false },
+      { rid: 1001, alive: true, tokens: words('gear') },
+    ]);
+    expect(t.get(gear).toArray()).toEqual([2, 3, 6, 10, 1000, 1001]);
+    expect(f.calls).toHaveLength(1);
+  });
 });

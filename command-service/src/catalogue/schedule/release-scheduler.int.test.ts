@@ -13,6 +13,7 @@ import {
   projectStream,
   toNewEvents,
   type DecidedEvent,
+  type ReadAllOptions,
 } from '@modshelf/events';
 import { ALL_PROJECT_PERMISSIONS } from '@modshelf/service-kit';
 import { execute, loadStream, newCommandContext } from '../../kernel/execute';
@@ -36,11 +37,11 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** One replica: its own connection to the shared log file, the lease table in it, and a scheduler. */
+/** One replica: its own connection to the shared log file, the lease table in it, and a scheduler (reading windows of 2 positions, so a schedule and its change fall in different windows). */
 function replica(holder: string, everyMs = 1000) {
   const store = new SqliteEventStore({ path: join(dir, 'events.db') });
   const leases = new SqliteLeaseStore({ db: store.db, clock: () => clock.now });
-  const scheduler = new ReleaseScheduler({ store, leases, everyMs, holder, clock: () => clock.now });
+  const scheduler = new ReleaseScheduler({ store, leases, everyMs, holder, clock: () => clock.now, scanWindow: 2 });
   closers.push(
     () => store.close(),
     () => scheduler.close(),
@@ -197,7 +198,7 @@ describe('release scheduler', () => {
       clock.now += 1_000;
       return store.readAll(options);
     };
-    const scheduler = new ReleaseScheduler({ store: slow, leases, everyMs: 1_000, holder: 'A', clock: () => clock.now });
+    const scheduler = new ReleaseScheduler({ store: slow, leases, everyMs: 1_000, holder: 'A', clock: () => clock.now, scanWindow: 2_000 });
     closers.push(() => scheduler.close());
 
     const head = await store.headPosition();
@@ -205,5 +206,52 @@ describe('release scheduler', () => {
     expect(await leases.position('release-scheduler')).toBe(head);
     expect(await statusOf(store, 'ProjAAAA')).toBe('approved');
     expect(await scheduler.pending()).toEqual([]);
+  });
+
+  it('a catch-up reads only the scheduling events, window by window, and lets requests run between windows', async () => {
+    const store = new SqliteEventStore({ path: join(dir, 'events.db') });
+    const leases = new SqliteLeaseStore({ db: store.db, clock: () => clock.now });
+    closers.push(() => store.close());
+    await approvedProject(store, 'ProjAAAA');
+    const meta = { commandId: 'c', correlationId: 'c', causationId: 'c', actor: OWNER.userId, time: new Date(T0).toISOString() };
+    const filler = (): DecidedEvent =>
+      TeamMemberAdded({ user_id: OWNER.userId, role: 'Owner', permissions: ALL_PROJECT_PERMISSIONS, ordering: 0, accepted: true, is_owner: true });
+    await store.append('filler-a', toNewEvents(Array.from({ length: 3_000 }, filler), meta, newEventId), NO_STREAM);
+    await schedule(store, 'ProjAAAA', T0 + 1_000);
+    await store.append('filler-b', toNewEvents(Array.from({ length: 3_000 }, filler), meta, newEventId), NO_STREAM);
+    const reads: ReadAllOptions[] = [];
+    const returned: string[] = [];
+    const watched = Object.create(store) as SqliteEventStore;
+    watched.readAll = async (options) => {
+      reads.push(options ?? {});
+      const page = await store.readAll(options);
+      returned.push(...page.map((e) => e.type));
+      return page;
+    };
+    const scheduler = new ReleaseScheduler({ store: watched, leases, everyMs: 60_000, holder: 'A', clock: () => clock.now, scanWindow: 1_000 });
+    closers.push(() => scheduler.close());
+    // a request's turn of the event loop, counted while the run is going on
+    let running = true;
+    let turns = 0;
+    const turn = () => {
+      if (!running) return;
+      turns += 1;
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+    clock.now = T0 + 2_000;
+    const head = await store.headPosition();
+    expect(await scheduler.runOnce()).toBe(true);
+    running = false;
+
+    expect(reads.length).toBeGreaterThanOrEqual(Math.ceil(head / 1_000));
+    for (const r of reads) {
+      expect(r.upTo! - r.after!).toBeLessThanOrEqual(1_000);
+      expect(r.types).not.toContain('TeamMemberAdded');
+    }
+    expect(returned).not.toContain('TeamMemberAdded');
+    expect(turns).toBeGreaterThanOrEqual(reads.length - 1);
+    expect(await leases.position('release-scheduler')).toBe(head);
+    expect(await statusOf(store, 'ProjAAAA')).toBe('approved');
   });
 });
