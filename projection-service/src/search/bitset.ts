@@ -89,6 +89,30 @@ export class Bitset {
     return out;
   }
 
+  /**
+   * In one pass, without the intermediate sets: `match` split into its rows in `first`, its rows in `second` but
+   * not in `first`, and the rest (what `match.and(first)`, `match.and(second).andNot(t0)`, `match.andNot(t0).andNot(t1)` give).
+   */
+  static tiers(match: Bitset, first: Bitset, second: Bitset): [Bitset, Bitset, Bitset] {
+    const m = match.words;
+    const a = first.words;
+    const b = second.words;
+    const n = m.length;
+    const t0 = new Bitset(n);
+    const t1 = new Bitset(n);
+    const t2 = new Bitset(n);
+    for (let i = 0; i < n; i++) {
+      const w = m[i];
+      if (w === 0) continue;
+      const x = w & (i < a.length ? a[i] : 0);
+      const y = w & (i < b.length ? b[i] : 0) & ~x;
+      t0.words[i] = x;
+      t1.words[i] = y;
+      t2.words[i] = w & ~x & ~y;
+    }
+    return [t0, t1, t2];
+  }
+
   static fromIterable(ids: Iterable<number>): Bitset {
     const b = new Bitset(0);
     for (const id of ids) b.set(id);

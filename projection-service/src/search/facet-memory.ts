@@ -1,11 +1,14 @@
 import { Bitset } from './bitset';
 import { NUMBER_FIELDS, type FacetAtom, type FacetFilter } from './port';
 import { SortedOrder } from './sorted-order';
+import { RowIds, SparseField, type IdList } from './restored-maps';
 
 export type NumberField = (typeof NUMBER_FIELDS)[number];
 /** Tag fields with many distinct values keep sets of rows instead of bit sets. */
 const SPARSE_FIELDS = new Set(['project_id', 'name', 'slug', 'author', 'author_id']);
 const CASE_SENSITIVE = new Set(['project_id', 'author_id']);
+/** What decides how rows are held: a snapshot taken under another layout is not read (memory-snapshot.ts). */
+export const MEMORY_LAYOUT = JSON.stringify([[...SPARSE_FIELDS], [...CASE_SENSITIVE], NUMBER_FIELDS]);
 /** Above this many rows a page is read by walking the precomputed order; below, rows are sorted. */
 const WALK_THRESHOLD = 2000;
 /** A big batch re-sorts the orders once instead of moving rows one by one. */
@@ -58,6 +61,17 @@ export interface StoredRows {
   all(): Iterable<Stored>;
 }
 
+/** The in-memory state as flat arrays: what a snapshot stores. */
+export interface MemoryState {
+  alive: Uint32Array;
+  ids: IdList;
+  nums: Record<NumberField, Float64Array>;
+  orders: Record<NumberField, Int32Array>;
+  dense: Array<{ field: string; value: string; words: Uint32Array }>;
+  /** per sparse field, (value hash, row) pairs */
+  sparse: Array<{ field: string; pairs: Uint32Array }>;
+}
+
 /**
  * The search index's in-memory side: which rows are alive, their facet bit sets (sets of rows for
  * high-cardinality fields), their numbers and the precomputed sort orders.
@@ -65,12 +79,11 @@ export interface StoredRows {
 export class FacetMemory {
   private cap = 1024;
   alive = new Bitset(32);
-  readonly ridById = new Map<string, number>();
-  idByRid: Array<string | undefined> = [];
+  private readonly ids = new RowIds();
   nums: Record<NumberField, Float64Array>;
   private readonly dense = new Map<string, Map<string, Bitset>>();
   /** high-cardinality fields: 32-bit hash of the value -> one row id, or several (checked against the row on use). */
-  private readonly sparse = new Map<string, Map<number, number | number[]>>();
+  private readonly sparse = new Map<string, SparseField>();
   readonly orders: Record<NumberField, SortedOrder>;
   /** set after a big batch: the sort orders are rebuilt on the next query that needs them. */
   ordersStale = false;
@@ -104,25 +117,80 @@ export class FacetMemory {
     this.cap = cap;
   }
 
+  /** row by project id (a restored state builds it when first asked) */
+  get ridById(): Map<string, number> {
+    return this.ids.byId;
+  }
+
+  /** project id by row */
+  get idByRid(): Array<string | undefined> {
+    return this.ids.byRid;
+  }
+
+  /** False only when the project is surely not held (a restored state answers true until its ids are built). */
+  mayHold(projectId: string): boolean {
+    return this.ids.mayHold(projectId);
+  }
+
+  private sparseField(field: string): SparseField {
+    let f = this.sparse.get(field);
+    if (!f) this.sparse.set(field, (f = new SparseField()));
+    return f;
+  }
+
+  /** The whole in-memory state as flat arrays (for memory-snapshot.ts). */
+  exportState(): MemoryState {
+    if (this.ordersStale) this.freshOrder('downloads');
+    let used = this.alive.words.length;
+    while (used > 0 && this.alive.words[used - 1] === 0) used--;
+    const rows = Math.min(this.cap, used * 32);
+    const sparse = [...this.sparse].map(([field, f]) => ({ field, pairs: f.pairs() }));
+    const dense: MemoryState['dense'] = [];
+    for (const [field, values] of this.dense) for (const [value, set] of values) dense.push({ field, value, words: set.words });
+    const nums = {} as Record<NumberField, Float64Array>;
+    const orders = {} as Record<NumberField, Int32Array>;
+    for (const f of NUMBER_FIELDS) {
+      nums[f] = this.nums[f].subarray(0, rows);
+      orders[f] = this.orders[f].ids.subarray(0, this.orders[f].len);
+    }
+    const ids = this.ids.list(() => this.alive.toArray());
+    return { alive: this.alive.words, ids, nums, orders, dense, sparse };
+  }
+
+  /** Replaces the state with an exported one; the project ids and sparse fields are rebuilt when first needed. */
+  importState(state: MemoryState): void {
+    this.clear();
+    this.alive = new Bitset(0);
+    this.alive.words = state.alive;
+    this.cap = 1024;
+    while (this.cap < state.nums.downloads.length) this.cap *= 2;
+    this.nums = FacetMemory.freshNumbers(this.cap);
+    for (const f of NUMBER_FIELDS) {
+      this.nums[f].set(state.nums[f]);
+      this.orders[f].restore(state.orders[f]);
+    }
+    for (const { field, value, words } of state.dense) {
+      let m = this.dense.get(field);
+      if (!m) this.dense.set(field, (m = new Map()));
+      const b = new Bitset(0);
+      b.words = words;
+      m.set(value, b);
+    }
+    for (const { field, pairs } of state.sparse) this.sparse.set(field, SparseField.restored(pairs));
+    this.ids.restore(state.ids);
+    this.ordersStale = false;
+  }
+
   add(rid: number, projectId: string, stored: Stored): void {
     this.ensureCapacity(rid);
     this.alive.set(rid);
-    this.ridById.set(projectId, rid);
-    this.idByRid[rid] = projectId;
+    this.ids.set(rid, projectId);
     for (const f of NUMBER_FIELDS) this.nums[f][rid] = stored.numbers[f] ?? 0;
     for (const [field, values] of Object.entries(stored.tags)) {
       for (const raw of values) {
         const v = normalizeTag(field, raw);
-        if (SPARSE_FIELDS.has(field)) {
-          let m = this.sparse.get(field);
-          if (!m) this.sparse.set(field, (m = new Map()));
-          const h = fnv1a(v);
-          const cur = m.get(h);
-          if (cur === undefined) m.set(h, rid);
-          else if (typeof cur === 'number') {
-            if (cur !== rid) m.set(h, [cur, rid]);
-          } else if (!cur.includes(rid)) cur.push(rid);
-        } else {
+        if (SPARSE_FIELDS.has(field)) this.sparseField(field).add(fnv1a(v), rid);
+        else {
           let m = this.dense.get(field);
           if (!m) this.dense.set(field, (m = new Map()));
           let b = m.get(v);
@@ -135,30 +203,19 @@ export class FacetMemory {
 
   remove(rid: number, projectId: string, stored: Stored): void {
     this.alive.clear(rid);
-    this.ridById.delete(projectId);
-    this.idByRid[rid] = undefined;
+    this.ids.delete(rid, projectId);
     for (const [field, values] of Object.entries(stored.tags)) {
       for (const raw of values) {
         const v = normalizeTag(field, raw);
-        if (SPARSE_FIELDS.has(field)) {
-          const m = this.sparse.get(field);
-          if (!m) continue;
-          const h = fnv1a(v);
-          const cur = m.get(h);
-          if (cur === rid) m.delete(h);
-          else if (Array.isArray(cur)) {
-            const rest = cur.filter((x) => x !== rid);
-            m.set(h, rest.length === 1 ? rest[0] : rest);
-          }
-        } else this.dense.get(field)?.get(v)?.clear(rid);
+        if (SPARSE_FIELDS.has(field)) this.sparse.get(field)?.remove(fnv1a(v), rid);
+        else this.dense.get(field)?.get(v)?.clear(rid);
       }
     }
   }
 
   clear(): void {
     this.alive = new Bitset(32);
-    this.ridById.clear();
-    this.idByRid = [];
+    this.ids.clear();
     this.dense.clear();
     this.sparse.clear();
     for (const f of NUMBER_FIELDS) this.orders[f].rebuild([]);
@@ -167,11 +224,11 @@ export class FacetMemory {
   private tagSet(field: string, value: string): Bitset {
     const v = normalizeTag(field, value);
     if (SPARSE_FIELDS.has(field)) {
-      const cur = this.sparse.get(field)?.get(fnv1a(v));
-      const rids = cur === undefined ? [] : typeof cur === 'number' ? [cur] : cur;
+      const rids = this.sparse.get(field)?.rows(fnv1a(v)) ?? [];
       return Bitset.fromIterable(rids.filter((rid) => this.rows.tags(rid)[field]?.some((x) => normalizeTag(field, x) === v)));
     }
-    return this.dense.get(field)?.get(v)?.clone() ?? new Bitset(0);
+    // shared, not copied: every set operation below returns a new set, and a query keeps only row ids
+    return this.dense.get(field)?.get(v) ?? new Bitset(0);
   }
 
   /** Every value a field holds (sparse fields: read from the rows, a slow path for rare range facets). */
@@ -203,7 +260,10 @@ export class FacetMemory {
     return out;
   }
 
-  /** The rows a facet filter keeps (every atom's set holds only rows alive, so a conjunction starts from its first atom). */
+  /**
+   * The rows a facet filter keeps (every atom's set holds only rows alive, so a conjunction starts from its first atom).
+   * The set may be one the memory holds: callers must not change it.
+   */
   filterSet(filter: FacetFilter): Bitset {
     let result: Bitset | null = null;
     for (const group of filter) {

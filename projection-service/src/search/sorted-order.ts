@@ -52,6 +52,13 @@ export class SortedOrder {
     }
   }
 
+  /** Replaces the content with rows already in this order. */
+  restore(sorted: Int32Array): void {
+    this.ids = new Int32Array(Math.max(1024, sorted.length * 2));
+    this.ids.set(sorted);
+    this.len = sorted.length;
+  }
+
   /** Replaces the content with `rids`, sorted. */
   rebuild(rids: number[]): void {
     const k = this.key();

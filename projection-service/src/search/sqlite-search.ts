@@ -5,6 +5,8 @@ import { NUMBER_FIELDS, type SearchChange, type SearchDocument, type SearchHit, 
 import { tokenize } from './tokenize';
 import { TermSets, type Term } from './term-sets';
 import { Vocabulary } from './typo';
+import { decodeSnapshot, encodeSnapshot } from './memory-snapshot';
+import { HitCache } from './hit-cache';
 import type { DocTokens } from './word-query';
 
 export { normalizeTag } from './facet-memory';
@@ -14,6 +16,7 @@ CREATE TABLE IF NOT EXISTS search_docs (rid INTEGER PRIMARY KEY, project_id TEXT
 CREATE VIRTUAL TABLE IF NOT EXISTS search_fts USING fts5(name, slug, author, summary, tokenize = "unicode61 remove_diacritics 2", prefix = '2 3');
 CREATE VIRTUAL TABLE IF NOT EXISTS search_vocab USING fts5vocab(search_fts, 'row');
 CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS search_snapshots (name TEXT PRIMARY KEY, data BLOB NOT NULL);
 `;
 
 const SORT_KEY: Record<string, NumberField> = {
@@ -45,6 +48,13 @@ export class SqliteSearchIndex implements SearchIndex {
   /** rows of the FTS5 terms already asked for, kept up to date by small commits. */
   private readonly terms: TermSets;
   private readonly resultCache = new Map<string, SearchResult>();
+  private readonly hits = new HitCache((rid) => this.s.hit.get(rid)!);
+  /** where the in-memory side came from at open: a snapshot valid at the checkpoint, or the rows */
+  loadedFrom: 'snapshot' | 'rows' = 'rows';
+  /** a snapshot row is stored (the next commit deletes it) */
+  private snapshotStored = false;
+  /** the stored snapshot matches the in-memory side */
+  private snapshotCurrent = false;
 
   constructor(
     readonly db: Database.Database,
@@ -67,6 +77,9 @@ export class SqliteSearchIndex implements SearchIndex {
       vocab: db.prepare<[], string>('SELECT term FROM search_vocab').pluck(),
       checkpoint: db.prepare<[string], number>('SELECT position FROM checkpoints WHERE name = ?').pluck(),
       setCheckpoint: db.prepare('INSERT OR REPLACE INTO checkpoints (name, position) VALUES (?, ?)'),
+      snapshot: db.prepare<[string], Buffer>('SELECT data FROM search_snapshots WHERE name = ?').pluck(),
+      saveSnapshot: db.prepare('INSERT OR REPLACE INTO search_snapshots (name, data) VALUES (?, ?)'),
+      dropSnapshot: db.prepare('DELETE FROM search_snapshots WHERE name = ?'),
     };
     this.terms = new TermSets((expr) => this.ftsMatch(expr));
     this.memory = new FacetMemory({
@@ -85,6 +98,16 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   private load(): void {
+    const stored = this.s.snapshot.get(this.checkpointName);
+    this.snapshotStored = stored !== undefined;
+    const snapshot = stored ? readSnapshot(stored) : null;
+    if (snapshot && snapshot.position === this.checkpointSync()) {
+      this.memory.importState(snapshot.state);
+      for (const word of snapshot.vocabulary) this.vocab.add(word);
+      this.loadedFrom = 'snapshot';
+      this.snapshotCurrent = true;
+      return;
+    }
     const rids: number[] = [];
     for (const row of this.s.all.iterate()) {
       this.memory.add(row.rid, row.project_id, JSON.parse(row.facets) as Stored);
@@ -92,6 +115,19 @@ export class SqliteSearchIndex implements SearchIndex {
     }
     for (const f of NUMBER_FIELDS) this.memory.orders[f].rebuild([...rids]);
     for (const term of this.s.vocab.iterate()) this.vocab.add(term);
+  }
+
+  /**
+   * Stores the in-memory side, at the current checkpoint, for the next open (the storage does at close).
+   * The next commit deletes it, in its transaction: a stored snapshot is never behind the rows.
+   */
+  saveSnapshotSync(): void {
+    if (this.snapshotCurrent || !this.db.open) return;
+    const bytes = encodeSnapshot({ position: this.checkpointSync(), state: this.memory.exportState(), vocabulary: this.vocab.words() });
+    if (!bytes) return;
+    this.s.saveSnapshot.run(this.checkpointName, bytes);
+    this.snapshotStored = true;
+    this.snapshotCurrent = true;
   }
 
   private static stored(doc: SearchDocument): Stored {
@@ -102,8 +138,19 @@ export class SqliteSearchIndex implements SearchIndex {
   /**
    * Writes the changes to SQLite (call inside a transaction) and returns what to
    * run once the transaction has committed: the in-memory structures follow.
+   * The stored snapshot goes in the same transaction (kept, and still current, if it rolls back).
    */
   applySync(changes: readonly SearchChange[]): () => void {
+    if (this.snapshotStored) this.s.dropSnapshot.run(this.checkpointName);
+    const after = this.applyChanges(changes);
+    return () => {
+      this.snapshotStored = false;
+      this.snapshotCurrent = false;
+      after();
+    };
+  }
+
+  private applyChanges(changes: readonly SearchChange[]): () => void {
     const memory: Array<() => void> = [];
     const touched: Array<{ rid: number; before: Stored | null; after: Stored | null; projectId: string; tokens?: DocTokens; textSame?: boolean }> = [];
     const small = changes.length <= INCREMENTAL_LIMIT;
@@ -111,7 +158,7 @@ export class SqliteSearchIndex implements SearchIndex {
     for (const c of changes) last.set(c.projectId, c);
     for (const c of last.values()) {
       // Rows not in memory were never committed: no need to look them up.
-      const row = this.memory.ridById.has(c.projectId) ? this.s.byId.get(c.projectId) : undefined;
+      const row = this.memory.mayHold(c.projectId) ? this.s.byId.get(c.projectId) : undefined;
       if (c.doc === null) {
         if (!row) continue;
         this.s.del.run(row.rid);
@@ -150,6 +197,7 @@ export class SqliteSearchIndex implements SearchIndex {
       const mem = this.memory;
       const bulk = mem.ordersStale || touched.length > RESORT_THRESHOLD;
       for (const t of touched) {
+        this.hits.drop(t.rid);
         if (t.before) {
           if (!bulk) for (const f of NUMBER_FIELDS) mem.orders[f].remove(t.rid, mem.nums[f][t.rid]);
           mem.remove(t.rid, t.projectId, t.before);
@@ -185,9 +233,13 @@ export class SqliteSearchIndex implements SearchIndex {
 
   resetSync(): () => void {
     this.db.exec('DELETE FROM search_docs; DELETE FROM search_fts;');
+    this.s.dropSnapshot.run(this.checkpointName);
     this.db.prepare('DELETE FROM checkpoints WHERE name = ?').run(this.checkpointName);
     return () => {
+      this.snapshotStored = false;
+      this.snapshotCurrent = false;
       this.memory.clear();
+      this.hits.clear();
       this.vocab.clear();
       this.invalidate();
     };
@@ -216,7 +268,8 @@ export class SqliteSearchIndex implements SearchIndex {
     const cached = this.resultCache.get(key);
     if (cached) return cached;
 
-    let match = req.filter.length > 0 ? this.memory.filterSet(req.filter) : this.memory.alive.clone();
+    // read only below (and, andNot return new sets): no copy of the alive rows
+    let match = req.filter.length > 0 ? this.memory.filterSet(req.filter) : this.memory.alive;
     let tiers: Bitset[] = [match];
     const words = tokenize(req.query).slice(0, 16);
     if (words.length > 0) {
@@ -239,10 +292,7 @@ export class SqliteSearchIndex implements SearchIndex {
       });
       match = match.and(anyAll!);
       if (req.sort === 'relevance') {
-        const t0 = match.and(nameAll!);
-        const t1 = match.and(exactAll!).andNot(t0);
-        const t2 = match.andNot(t0).andNot(t1);
-        tiers = [t0, t1, t2];
+        tiers = Bitset.tiers(match, nameAll!, exactAll!);
       } else tiers = [match];
     }
     const field = SORT_KEY[req.sort];
@@ -266,7 +316,7 @@ export class SqliteSearchIndex implements SearchIndex {
       this.resultCache.set(key, fallback);
       return fallback;
     }
-    const rawHits = rids.map((rid) => this.s.hit.get(rid)!);
+    const rawHits = rids.map((rid) => this.hits.get(rid));
     let parsed: SearchHit[] | null = null;
     const result: SearchResult = {
       total,
@@ -294,7 +344,8 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   async count(): Promise<number> {
-    return this.memory.ridById.size;
+    // the alive rows are the rows held (without building a restored state's ids)
+    return this.memory.alive.count();
   }
 
   async *scan(): AsyncIterable<[string, SearchHit]> {
@@ -315,6 +366,20 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   async close(): Promise<void> {
+    try {
+      this.saveSnapshotSync();
+    } catch {
+      // nothing stored: the next open reads the rows
+    }
     if (this.db.open) this.db.close();
+  }
+}
+
+/** A stored snapshot, or null when it cannot be read (damaged, another version): the rows are read instead. */
+function readSnapshot(bytes: Buffer) {
+  try {
+    return decodeSnapshot(bytes);
+  } catch {
+    return null;
   }
 }

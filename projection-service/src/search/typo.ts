@@ -76,6 +76,11 @@ export class Vocabulary {
     return true;
   }
 
+  /** Every word held, by length then in the order added. */
+  words(): string[] {
+    return [...this.byLength.values()].flatMap((b) => b.words);
+  }
+
   has(word: string): boolean {
     return this.byLength.get(word.length)?.set.has(word) ?? false;
   }

@@ -112,6 +112,12 @@ export class SqliteProjectionStorage implements ProjectionStorage {
   }
 
   async close(): Promise<void> {
+    // the search index's in-memory side, for a fast next open; a failure leaves none, and the next open reads the rows
+    try {
+      this.search.saveSnapshotSync();
+    } catch {
+      // nothing stored: correct, only slower
+    }
     if (this.db.open) this.db.close();
   }
 }

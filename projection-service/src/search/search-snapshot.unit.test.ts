@@ -1,0 +1,200 @@
+import Database from 'better-sqlite3';
+import { crc32 } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { sampleDoc } from './contract';
+import type { SearchChange, SearchRequest } from './port';
+import { SqliteSearchIndex } from './sqlite-search';
+
+const WORDS = ['iron', 'copper', 'lantern', 'furnace', 'garden', 'castle', 'dragon', 'river'];
+/** 2,500 documents: more than the row count above which pages walk the stored sort orders */
+const CATALOGUE: SearchChange[] = Array.from({ length: 2500 }, (_, i) => {
+  const id = `P${String(i).padStart(7, '0')}`;
+  const title = `${WORDS[i % 8]} ${WORDS[(i * 3) % 7]} ${i}`;
+  const categories = [i % 2 ? 'odd' : 'even', ...(i % 5 === 0 ? ['fives'] : [])];
+  const doc = sampleDoc(id, { title, author: `author_${i % 40}`, categories, downloads: (i * 7919) % 5000, follows: i % 13, created: 1_700_000_000 + i });
+  return { projectId: id, doc };
+});
+/** what follows a reopen: a text edit, a count edit, a removal and a new project */
+const LATER: SearchChange[] = [
+  { projectId: 'P0000003', doc: sampleDoc('P0000003', { title: 'Lantern Garden Deluxe', author: 'author_3', downloads: 4999 }) },
+  { projectId: 'P0000004', doc: sampleDoc('P0000004', { title: `${WORDS[4]} ${WORDS[5]} 4`, author: 'author_4', downloads: 1 }) },
+  { projectId: 'P0000010', doc: null },
+  { projectId: 'NEWPROJ1', doc: sampleDoc('NEWPROJ1', { title: 'Dragon River Mill', author: 'author_7', categories: ['odd'], downloads: 3000 }) },
+];
+
+const at = (query: string, filter: SearchRequest['filter'] = [], sort: SearchRequest['sort'] = 'relevance', offset = 0, limit = 20): SearchRequest => ({
+  query,
+  filter,
+  sort,
+  offset,
+  limit,
+});
+const eq = (field: string, value: string) => [[{ field, op: '=' as const, value }]];
+const REQUESTS: SearchRequest[] = [
+  at(''),
+  at('', [], 'downloads', 1900, 30),
+  at('', [], 'follows', 40),
+  at('', [], 'newest', 2400),
+  at('', [], 'updated'),
+  at('', [eq('categories', 'odd')], 'downloads', 700),
+  at('', [eq('categories', 'fives'), eq('categories', 'even')]),
+  at('', [eq('author', 'author_7')], 'downloads'),
+  at('', [eq('project_id', 'P0000003')]),
+  at('', [eq('project_id', 'NEWPROJ1')]),
+  at('', [[[{ field: 'downloads', op: '>', value: 2500 }]]], 'newest', 100),
+  at('lantern'),
+  at('lanterm garden'),
+  at('drag', [], 'downloads'),
+  at('castle', [eq('categories', 'odd')], 'follows'),
+];
+
+async function answers(index: SqliteSearchIndex) {
+  const out: unknown[] = [await index.count()];
+  for (const req of REQUESTS) {
+    const r = await index.search(req);
+    out.push([r.total, r.hits.map((h) => h.project_id)]);
+  }
+  return out;
+}
+
+/** an index over a fresh in-memory file holding the catalogue at position 1 */
+function built() {
+  const db = new Database(':memory:');
+  const index = new SqliteSearchIndex(db);
+  void index.commit(CATALOGUE, 1);
+  return { db, index };
+}
+
+describe('SqliteSearchIndex snapshot of its in-memory side', () => {
+  it('a valid snapshot opens without reading the rows and answers as the rows do, before and after later commits', async () => {
+    const withSnapshot = built();
+    withSnapshot.index.saveSnapshotSync();
+    const fromSnapshot = new SqliteSearchIndex(withSnapshot.db);
+    const plain = built();
+    const fromRows = new SqliteSearchIndex(plain.db);
+    expect([fromSnapshot.loadedFrom, fromRows.loadedFrom]).toEqual(['snapshot', 'rows']);
+    const before = await answers(fromRows);
+    expect(await answers(fromSnapshot)).toEqual(before);
+    expect(new Set(await fromSnapshot.random(5)).size).toBe(5);
+    for (const index of [fromSnapshot, fromRows]) await index.commit(LATER, 2);
+    const after = await answers(fromRows);
+    expect(after).not.toEqual(before);
+    expect(await answers(fromSnapshot)).toEqual(after);
+  });
+
+  it('commits right after a restore, before anything reads the ids or the sparse fields, answer as the rows do', async () => {
+    const withSnapshot = built();
+    withSnapshot.index.saveSnapshotSync();
+    const restored = new SqliteSearchIndex(withSnapshot.db);
+    const plain = built();
+    const fromRows = new SqliteSearchIndex(plain.db);
+    for (const index of [restored, fromRows]) {
+      await index.commit(LATER, 2);
+      await index.commit(
+        [
+          { projectId: 'NEWPROJ1', doc: null },
+          { projectId: 'P0000011', doc: sampleDoc('P0000011', { title: 'Moved', author: 'author_8' }) },
+        ],
+        3,
+      );
+    }
+    expect(restored.loadedFrom).toBe('snapshot');
+    expect(await answers(restored)).toEqual(await answers(fromRows));
+    const byAuthor = (index: SqliteSearchIndex) =>
+      index.search(at('', [eq('author', 'author_8')], 'newest', 0, 100)).then((r) => r.hits.map((h) => h.project_id));
+    expect(await byAuthor(restored)).toEqual(await byAuthor(fromRows));
+    expect(await byAuthor(restored)).toContain('P0000011');
+  });
+
+  it('the commit after a snapshot deletes it: the next open reads the rows', async () => {
+    const { db, index } = built();
+    index.saveSnapshotSync();
+    const reopened = new SqliteSearchIndex(db);
+    await reopened.commit(LATER, 2);
+    expect(db.prepare('SELECT count(*) FROM search_snapshots').pluck().get()).toBe(0);
+    const next = new SqliteSearchIndex(db);
+    expect(next.loadedFrom).toBe('rows');
+    expect(await answers(next)).toEqual(await answers(reopened));
+  });
+
+  it('a commit that rolls back keeps the snapshot, still valid', async () => {
+    const { db, index } = built();
+    const expected = await answers(index);
+    index.saveSnapshotSync();
+    const failing = db.transaction(() => {
+      index.applySync(LATER);
+      throw new Error('the commit fails after the search changes');
+    });
+    expect(() => failing()).toThrow('the commit fails');
+    expect(await answers(index)).toEqual(expected);
+    const reopened = new SqliteSearchIndex(db);
+    expect(reopened.loadedFrom).toBe('snapshot');
+    expect(await answers(reopened)).toEqual(expected);
+    // and the next commit that succeeds deletes it
+    await index.commit(LATER, 2);
+    expect(db.prepare('SELECT count(*) FROM search_snapshots').pluck().get()).toBe(0);
+  });
+
+  it('a snapshot of another position (stale) is ignored', async () => {
+    const { db, index } = built();
+    index.saveSnapshotSync();
+    const stale = db.prepare('SELECT data FROM search_snapshots').pluck().get();
+    await index.commit(LATER, 2);
+    // as if a snapshot of position 1 had outlived the commit of position 2
+    db.prepare("INSERT INTO search_snapshots (name, data) VALUES ('search', ?)").run(stale);
+    const reopened = new SqliteSearchIndex(db);
+    expect(reopened.loadedFrom).toBe('rows');
+    expect(await answers(reopened)).toEqual(await answers(index));
+  });
+
+  it('a damaged snapshot is ignored, and the next save replaces it', async () => {
+    const { db, index } = built();
+    const expected = await answers(index);
+    index.saveSnapshotSync();
+    const bytes = db.prepare<[], Buffer>('SELECT data FROM search_snapshots').pluck().get()!;
+    for (const damage of [(b: Buffer) => (b[b.length - 3] ^= 0x10), (b: Buffer) => b.writeUInt32LE(9999, 4)]) {
+      const copy = Buffer.from(bytes);
+      damage(copy);
+      db.prepare('UPDATE search_snapshots SET data = ?').run(copy);
+      const reopened = new SqliteSearchIndex(db);
+      expect(reopened.loadedFrom).toBe('rows');
+      expect(await answers(reopened)).toEqual(expected);
+    }
+    db.prepare('UPDATE search_snapshots SET data = ?').run(Buffer.from('short'));
+    const truncated = new SqliteSearchIndex(db);
+    expect(truncated.loadedFrom).toBe('rows');
+    truncated.saveSnapshotSync();
+    expect(new SqliteSearchIndex(db).loadedFrom).toBe('snapshot');
+  });
+
+  it('a snapshot of another version or facet layout is ignored', async () => {
+    const { db, index } = built();
+    const expected = await answers(index);
+    index.saveSnapshotSync();
+    const bytes = db.prepare<[], Buffer>('SELECT data FROM search_snapshots').pluck().get()!;
+    const header = bytes.subarray(8, 8 + bytes.readUInt32LE(4)).toString();
+    // same-length edits of the header, with the checksum made right again: only the version or the layout differs
+    for (const [from, to] of [
+      ['"version":1', '"version":9'],
+      ['\\"downloads\\"', '\\"downloadz\\"'],
+    ]) {
+      expect(header).toContain(from);
+      const copy = Buffer.from(bytes);
+      copy.write(header.replace(from, to), 8);
+      copy.writeUInt32LE(crc32(copy.subarray(4)), 0);
+      db.prepare('UPDATE search_snapshots SET data = ?').run(copy);
+      const reopened = new SqliteSearchIndex(db);
+      expect(reopened.loadedFrom).toBe('rows');
+      expect(await answers(reopened)).toEqual(expected);
+    }
+  });
+
+  it('a reset deletes the snapshot', async () => {
+    const { db, index } = built();
+    index.saveSnapshotSync();
+    await index.reset();
+    const reopened = new SqliteSearchIndex(db);
+    expect(reopened.loadedFrom).toBe('rows');
+    expect(await reopened.count()).toBe(0);
+  });
+});

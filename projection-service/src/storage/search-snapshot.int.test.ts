@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SqliteEventStore } from '@modshelf/events';
+import { writeCatalogueEvents } from '@modshelf/events/generator';
+import type { SearchRequest } from '../search/port';
+import { Fixtures } from '../testing/fixtures';
+import { ProjectionRunner } from '../runner/runner';
+import { SqliteProjectionStorage } from './sqlite-storage';
+
+const QUERIES: SearchRequest[] = [
+  { query: '', filter: [], sort: 'relevance', offset: 0, limit: 20 },
+  { query: '', filter: [], sort: 'newest', offset: 40, limit: 20 },
+  { query: 'mod', filter: [], sort: 'downloads', offset: 0, limit: 50 },
+  { query: '', filter: [[[{ field: 'categories', op: '=', value: 'technology' }]]], sort: 'follows', offset: 0, limit: 10 },
+  { query: 'snapshot', filter: [], sort: 'relevance', offset: 0, limit: 10 },
+];
+
+async function answers(storage: SqliteProjectionStorage) {
+  const out: unknown[] = [];
+  for (const q of QUERIES) {
+    const r = await storage.search.search(q);
+    out.push([r.total, r.hits.map((h) => h.project_id)]);
+  }
+  return out;
+}
+
+describe('the projections file keeps the search index in memory across restarts', () => {
+  let dir: string;
+  let store: SqliteEventStore;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'proj-snapshot-'));
+    store = new SqliteEventStore({ path: join(dir, 'events.db'), pollMs: 10 });
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a closed storage opens from its snapshot; one that stopped without closing reads its rows; both answer as a rebuild does', async () => {
+    const path = join(dir, 'p.sqlite');
+    writeCatalogueEvents(store, 300);
+    const first = new ProjectionRunner(store, new SqliteProjectionStorage(path));
+    await first.start();
+    await first.ready;
+    const built = await answers(first.storage as SqliteProjectionStorage);
+    await first.close();
+
+    const second = new ProjectionRunner(store, new SqliteProjectionStorage(path));
+    const reopened = second.storage as SqliteProjectionStorage;
+    expect(reopened.search.loadedFrom).toBe('snapshot');
+    expect(await answers(reopened)).toEqual(built);
+    await second.start();
+    await second.ready;
+    const fx = new Fixtures(store);
+    const late = await fx.project(await fx.user('late'), { title: 'Snapshot Late Arrival' });
+    expect(await second.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
+    const after = await answers(reopened);
+    expect(after[4]).toEqual([1, [late]]);
+    // stopped as a crash would: nothing saved at close, and the commit above deleted the snapshot
+    reopened.db.close();
+    await second.close();
+
+    const third = new SqliteProjectionStorage(path);
+    expect(third.search.loadedFrom).toBe('rows');
+    expect(await answers(third)).toEqual(after);
+    await third.close();
+    const fourth = new SqliteProjectionStorage(path);
+    expect(fourth.search.loadedFrom).toBe('snapshot');
+    expect(await answers(fourth)).toEqual(after);
+    await fourth.close();
+  });
+});
