@@ -160,9 +160,14 @@ export async function benchCommands() {
  * Command-to-search freshness: `count` times, renames one of `ids` (in turn) to a new word and polls
  * search until the word is found; answers each wait in ms.
  */
-export async function freshnessSamples(site: ChildSite, token: string, ids: string[], count: number, label: string): Promise<number[]> {
+export async function freshnessSamples(site: ChildSite, token: string, ids: string[], count: number, label: string, everyMs = 0): Promise<number[]> {
   const samples: number[] = [];
+  let last = -Infinity;
   for (let i = 0; i < count; i++) {
+    // samples start at least everyMs apart, so the load beside them (if any) runs through the whole phase
+    const wait = last + everyMs - performance.now();
+    if (wait > 0) await new Promise((res) => setTimeout(res, wait));
+    last = performance.now();
     const word = `fresh${i}x${Math.floor(Math.random() * 1e6)}`;
     await json(site, 'PATCH', `/v2/project/${ids[i % ids.length]}`, token, { title: `${label} ${word}` });
     const t = performance.now();

@@ -76,7 +76,8 @@ async function freshness(site: ChildSite, samples = 60) {
   }, 20);
   let times: number[];
   try {
-    times = await freshnessSamples(site, token, sampled, samples, 'Scale');
+    // one sample every 100 ms: 60 samples span 6 s of the steady load (about 300 commands), however fast each is
+    times = await freshnessSamples(site, token, sampled, samples, 'Scale', 100);
   } catch (err) {
     // a failed request says why (fetch's cause), and what the site wrote before it
     throw new Error(`${String(err)} (cause: ${String((err as Error).cause)}); site stderr: ${site.stderrTail() || '(none)'}`);
