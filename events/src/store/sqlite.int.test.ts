@@ -6,6 +6,7 @@ import { eventStoreContract } from './contract';
 import { SqliteEventStore } from './sqlite';
 import { WAL_AUTOCHECKPOINT_PAGES } from './wal-checkpointer';
 import { NO_STREAM } from '../envelope';
+import { countTurns } from '../testing/event-loop-turns';
 
 eventStoreContract('sqlite', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'es-'));
@@ -65,22 +66,14 @@ describe('SqliteEventStore subscriptions', () => {
       NO_STREAM,
     );
     // a request's turn of the event loop, counted until the subscriber reaches the last event
-    let caughtUp = false;
-    let turns = 0;
-    const turn = () => {
-      if (caughtUp) return;
-      turns += 1;
-      setImmediate(turn);
-    };
-    setImmediate(turn);
+    const loop = countTurns();
     let seen = 0;
     let turnsWhenDone = -1;
     const done = new Promise<void>((resolve) => {
       const sub = store.subscribeAll(0, () => {
         seen += 1;
         if (seen < 2_000) return;
-        caughtUp = true;
-        turnsWhenDone = turns;
+        turnsWhenDone = loop.stop();
         resolve();
         void sub.close();
       });

@@ -6,6 +6,7 @@ import { DownloadsCounted, ProjectFollowed, downloadsStream, followsStream } fro
 import { Fixtures } from '../testing/fixtures';
 import { SqliteProjectionStorage } from '../storage/sqlite-storage';
 import { ProjectionRunner } from './runner';
+import { countTurns } from '@modshelf/events/testing/event-loop-turns';
 
 describe('ProjectionRunner', () => {
   let dir: string;
@@ -41,17 +42,10 @@ describe('ProjectionRunner', () => {
     for (let i = 0; i < 6; i++) await fx.project(alice, { title: `Project ${i}` });
     const head = await fx.store.headPosition();
     runner = new ProjectionRunner(fx.store, new SqliteProjectionStorage(join(dir, 'p.sqlite')), { batchSize: 2, buildBatchSize: 2, catchUpBatchSize: 2 });
-    let running = true;
-    let turns = 0;
-    const turn = () => {
-      if (!running) return;
-      turns += 1;
-      setImmediate(turn);
-    };
-    setImmediate(turn);
+    const loop = countTurns();
     await runner.start();
     await runner.ready;
-    running = false;
+    const turns = loop.stop();
     expect(runner.checkpoint()).toBe(head);
     // pages of 2 events: a turn of the event loop between each two
     expect(turns).toBeGreaterThanOrEqual(Math.floor(head / 2) - 1);

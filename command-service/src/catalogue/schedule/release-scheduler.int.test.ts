@@ -21,6 +21,7 @@ import { fold } from '../../kernel/decider';
 import { OWNER, TEAM_ID, projectFields } from '../testing/fixtures';
 import { projectDecider } from '../project/project.decider';
 import { ReleaseScheduler } from './release-scheduler';
+import { countTurns } from '@modshelf/events/testing/event-loop-turns';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 let dir: string;
@@ -231,18 +232,11 @@ describe('release scheduler', () => {
     const scheduler = new ReleaseScheduler({ store: watched, leases, everyMs: 60_000, holder: 'A', clock: () => clock.now, scanWindow: 1_000 });
     closers.push(() => scheduler.close());
     // a request's turn of the event loop, counted while the run is going on
-    let running = true;
-    let turns = 0;
-    const turn = () => {
-      if (!running) return;
-      turns += 1;
-      setImmediate(turn);
-    };
-    setImmediate(turn);
+    const loop = countTurns();
     clock.now = T0 + 2_000;
     const head = await store.headPosition();
     expect(await scheduler.runOnce()).toBe(true);
-    running = false;
+    const turns = loop.stop();
 
     expect(reads.length).toBeGreaterThanOrEqual(Math.ceil(head / 1_000));
     for (const r of reads) {
