@@ -5,6 +5,7 @@ export * from './registry';
 export * from './catalogue/index';
 export type { EventStore, EventHandler, Subscription, ReadAllOptions, ReadStreamOptions, StreamAppend } from './store/port';
 export { SqliteEventStore, type SqliteEventStoreOptions, type InlineProjection } from './store/sqlite';
+export { WalCheckpointer, type CheckpointReport } from './store/wal-checkpointer';
 export type { Actor, AccountRecord, CredentialStore, TicketRecord, TokenKind, TokenRecord, TotpRecord, UserRole } from './credentials/port';
 export { CredentialConflictError } from './credentials/port';
 export { SqliteCredentialStore, type SqliteCredentialStoreOptions } from './credentials/sqlite';

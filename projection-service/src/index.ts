@@ -33,7 +33,7 @@ export { threadOpenApi, THREAD_ROUTES } from './contract/thread.openapi';
  * its checkpoint (catch-up runs in the background; `ready` resolves when done).
  */
 export async function startProjections(deps: { store: EventStore; dataDir: string; options?: RunnerOptions }): Promise<Projections> {
-  const runner = new ProjectionRunner(deps.store, new SqliteProjectionStorage(projectionsPath(deps.dataDir)), deps.options);
+  const runner = new ProjectionRunner(deps.store, new SqliteProjectionStorage(projectionsPath(deps.dataDir), { checkpointWorker: true }), deps.options);
   await runner.start();
   return runner;
 }

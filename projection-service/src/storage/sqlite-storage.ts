@@ -5,7 +5,7 @@ import { SqliteReadModels } from '../read-model/sqlite';
 import type { SearchChange } from '../search/port';
 import { SqliteSearchIndex } from '../search/sqlite-search';
 import type { ProjectionStorage } from './port';
-import { openSqliteFile } from '@modshelf/events';
+import { openSqliteFile, WalCheckpointer } from '@modshelf/events';
 
 export const PROJECTIONS_FILE = 'projections.sqlite';
 /**
@@ -34,13 +34,17 @@ export class SqliteProjectionStorage implements ProjectionStorage {
   private readonly tx;
   /** the page cache while serving (bulk: while building) */
   private readonly cacheKiB: number;
+  /** checkpoints the WAL off the event loop (options.checkpointWorker) */
+  readonly checkpointer: WalCheckpointer | null;
 
   /**
    * `bulk`: a throw-away rebuild target (replay into a fresh file that is compared or
    * swapped in afterwards): no fsync, an in-memory rollback journal and a larger cache.
    * A crash during a bulk rebuild loses only the rebuild, never the log.
+   * `checkpointWorker`: a serving storage checkpoints its WAL from a worker thread after commits (as the site's event
+   * store does), so a commit on the event loop seldom runs a checkpoint and its fsyncs.
    */
-  constructor(path: string, options: { bulk?: boolean } = {}) {
+  constructor(path: string, options: { bulk?: boolean; checkpointWorker?: boolean } = {}) {
     this.cacheKiB = options.bulk ? BULK_CACHE_KIB : SERVING_CACHE_KIB;
     if (options.bulk) {
       this.db = openSqliteFile(path, { journal: 'memory', synchronous: 'off' });
@@ -50,6 +54,7 @@ export class SqliteProjectionStorage implements ProjectionStorage {
       this.db = openSqliteFile(path, { synchronous: 'normal' });
       this.db.pragma('wal_autocheckpoint = 8000');
     }
+    this.checkpointer = options.checkpointWorker && !options.bulk && path !== ':memory:' ? new WalCheckpointer(path) : null;
     this.db.pragma(`cache_size = -${this.cacheKiB}`);
     this.readModels = new SqliteReadModels(this.db, 'projections');
     this.search = new SqliteSearchIndex(this.db, 'projections');
@@ -95,6 +100,7 @@ export class SqliteProjectionStorage implements ProjectionStorage {
   commitSync(docs: readonly DocChange[], search: readonly SearchChange[], position: number): void {
     const after = this.tx.immediate(docs, search, position);
     after();
+    this.checkpointer?.nudge();
   }
 
   async commit(docs: readonly DocChange[], search: readonly SearchChange[], position: number): Promise<void> {
@@ -118,6 +124,7 @@ export class SqliteProjectionStorage implements ProjectionStorage {
     } catch {
       // nothing stored: correct, only slower
     }
+    await this.checkpointer?.close();
     if (this.db.open) this.db.close();
   }
 }

@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CheckpointReport } from '@modshelf/events';
+import { SqliteProjectionStorage } from './sqlite-storage';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+let dir = '';
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('SqliteProjectionStorage checkpointWorker', () => {
+  it('checkpoints its WAL from a worker thread after commits, and every commit stays readable', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'proj-wal-'));
+    const path = join(dir, 'projections.sqlite');
+    const storage = new SqliteProjectionStorage(path, { checkpointWorker: true });
+    const reports: CheckpointReport[] = [];
+    storage.checkpointer!.onCheckpoint((r) => reports.push(r));
+    for (let position = 1; position <= 200; position++) {
+      storage.commitSync([], [], position);
+      if (position % 40 === 0) await sleep(60);
+    }
+    for (let t = 0; t < 100 && !reports.some((r) => (r.checkpointed ?? 0) > 0); t++) await sleep(50);
+    expect(reports.filter((r) => r.error !== undefined)).toEqual([]);
+    expect(reports.some((r) => (r.checkpointed ?? 0) > 0)).toBe(true);
+    await storage.close();
+    const reopened = new SqliteProjectionStorage(path);
+    expect(reopened.checkpointSync()).toBe(200);
+    await reopened.close();
+  });
+
+  it('is off unless asked for, and never on a bulk build', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'proj-wal-'));
+    const plain = new SqliteProjectionStorage(join(dir, 'a.sqlite'));
+    const bulk = new SqliteProjectionStorage(join(dir, 'b.sqlite'), { bulk: true, checkpointWorker: true });
+    expect(plain.checkpointer).toBeNull();
+    expect(bulk.checkpointer).toBeNull();
+    await plain.close();
+    await bulk.close();
+  });
+});
