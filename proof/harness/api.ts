@@ -1,3 +1,4 @@
+import { MIN_POSITION_HEADER, POSITION_HEADER } from '@modshelf/service-kit';
 import { RATE_LIMIT_KEY } from './site-process';
 
 /** The `{error, description}` shape of every 4xx and 5xx answer. */
@@ -66,7 +67,8 @@ export async function signUp(url: string, username: string): Promise<{ token: st
     json: { username, password: `${username}-password`, email: `${username}@example.org` },
   });
   const token: string = created.body.session;
-  const me = await ok<{ id: string }>(url, 'GET', '/v2/user', { token });
+  // read-your-writes: the new user's read model may still be behind (the site seeding, another load)
+  const me = await ok<{ id: string }>(url, 'GET', '/v2/user', { token, headers: { [MIN_POSITION_HEADER]: created.headers.get(POSITION_HEADER) ?? '0' } });
   return { token, id: me.body.id };
 }
 
