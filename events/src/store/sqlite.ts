@@ -63,6 +63,9 @@ interface GroupedAppend {
 const BEHIND = Symbol('behind');
 
 const READ_ALL = 'SELECT * FROM events WHERE position > ? ORDER BY position ASC';
+/** Events with after < position <= upTo (two parameters), of `types` only when given (filtered in SQL: other rows never become strings and objects). */
+const betweenSql = (types: readonly string[] | undefined) =>
+  `SELECT * FROM events WHERE position > ? AND position <= ?${types ? ` AND type IN (${types.map(() => '?').join(', ')})` : ''} ORDER BY position ASC`;
 
 /** The embedded event store: one SQLite file in WAL mode, one writer, BEGIN IMMEDIATE appends. */
 export class SqliteEventStore implements EventStore {
@@ -194,8 +197,7 @@ export class SqliteEventStore implements EventStore {
     if (this.inline.some((p) => p.projection.name === projection.name)) return;
     projection.setup(this.db);
     this.inlineCurrentAt = null;
-    const types = projection.types.map(() => '?').join(', ');
-    const sql = `SELECT * FROM events WHERE position > ? AND position <= ? AND type IN (${types}) ORDER BY position ASC`;
+    const sql = betweenSql(projection.types);
     this.inline.push({ projection, select: (after, head, limit) => this.limited(sql, limit).all(after, head, ...projection.types) });
     this.catchUpInline();
   }
@@ -312,9 +314,7 @@ export class SqliteEventStore implements EventStore {
         .all(options.after ?? 0)
         .map(toRecorded);
     if (types?.length === 0) return [];
-    // filtered in SQL: the rows of other types are never turned into strings and objects
-    const sql = `SELECT * FROM events WHERE position > ? AND position <= ?${types ? ` AND type IN (${types.map(() => '?').join(', ')})` : ''} ORDER BY position ASC`;
-    return this.limited(sql, options.maxCount)
+    return this.limited(betweenSql(types), options.maxCount)
       .all(options.after ?? 0, upTo ?? Number.MAX_SAFE_INTEGER, ...(types ?? []))
       .map(toRecorded);
   }
