@@ -4,8 +4,8 @@
  *   (shell/dist/preload.json), and the entry, exposed module and page chunks of the part that renders the
  *   path (mfe-X/dist/preload.json, written by web-kit/build/build.mjs from the chunk graph);
  * - the API answers of the page's first render, inlined as JSON keyed by their API path: a project page's
- *   project, versions and members; the home page's two lists; a search page's first results (without a
- *   query string) and its category and loader tags. web-kit's API client answers those reads from it
+ *   project, versions, members and the game version tags; the home page's two lists; a search page's first
+ *   results (without a query string) and its facets' tags (category, loader, game version, license). web-kit's API client answers those reads from it
  *   once, instead of fetching them.
  */
 import { readFileSync } from 'node:fs';
@@ -86,7 +86,8 @@ export function firstReads(path: string, query: string): string[] {
   if (!type) return [];
   // the search page's own request (mfe-catalogue search-state.ts: its default facets, sort, page and size)
   const search = new URLSearchParams({ facets: JSON.stringify([[`project_type:${type}`]]), index: 'relevance', offset: '0', limit: '20' });
-  return [`/v2/search?${search}`, '/v2/tag/category', '/v2/tag/loader'];
+  // and its facets' tags (mfe-catalogue Facets.tsx)
+  return [`/v2/search?${search}`, '/v2/tag/category', '/v2/tag/loader', '/v2/tag/game_version', '/v2/tag/license'];
 }
 
 /** The API answers of `firstReads`, keyed by URL (a read that fails is left to the page). */
@@ -95,6 +96,8 @@ export async function firstReadsData(app: FastifyInstance, path: string, query: 
   const answers = await Promise.all(urls.map((u) => getJson(app, u, headers).catch(() => undefined)));
   return Object.fromEntries(urls.flatMap((u, i) => (answers[i] === undefined ? [] : [[u, answers[i]]])));
 }
+
+const GAME_VERSIONS_TAG = '/v2/tag/game_version';
 
 /** A project page's path (its second group is the project's slug or id). */
 export const PROJECT_PAGE = /^\/(mod|modpack|server|behaviorpack|project)\/([^/?#]+)/;
@@ -123,12 +126,13 @@ export async function projectPageData(
     const p = (await getJson(app, slugPath, headers)) as { id?: string; title?: string; description?: string } | undefined;
     if (!p || typeof p.title !== 'string') return null;
     const data: Record<string, unknown> = { [slugPath]: p };
-    if (typeof p.id === 'string') {
-      const idPath = `/v2/project/${encodeURIComponent(p.id)}`;
-      const [versions, members] = await Promise.all([getJson(app, `${idPath}/version`, headers), getJson(app, `${idPath}/members`, headers)]);
-      if (versions !== undefined) data[`${idPath}/version`] = versions;
-      if (members !== undefined) data[`${idPath}/members`] = members;
-    }
+    // its versions and members, and the game versions its sidebar names (mfe-catalogue AboutSidebar.tsx)
+    const idPath = typeof p.id === 'string' ? `/v2/project/${encodeURIComponent(p.id)}` : null;
+    const urls = [...(idPath ? [`${idPath}/version`, `${idPath}/members`] : []), GAME_VERSIONS_TAG];
+    const answers = await Promise.all(urls.map((u) => getJson(app, u, headers)));
+    urls.forEach((u, i) => {
+      if (answers[i] !== undefined) data[u] = answers[i];
+    });
     return { meta: { title: p.title, description: p.description ?? '' }, data };
   } catch {
     return null;

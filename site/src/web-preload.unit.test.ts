@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildUrl, DEFAULT_PAGE_SIZE } from '@modshelf/web-kit';
+import { apiUrls, buildUrl, DEFAULT_PAGE_SIZE } from '@modshelf/web-kit';
 import { firstReads, pagePatternMatches, withPreloadedData, withPreloadLinks } from './web-preload';
 
 const HTML = '<html><head><title>x</title></head><body></body></html>';
@@ -32,7 +32,7 @@ describe('page preload hints', () => {
 
 describe('first reads inlined in the page', () => {
   it('are the URLs the home and search pages ask for (web-kit buildUrl, with the pages own parameters)', () => {
-    expect(firstReads('/', '')).toEqual([buildUrl('/search', { index: 'downloads', limit: 6 }), buildUrl('/search', { index: 'newest', limit: 6 })]);
+    expect(firstReads('/', '')).toEqual([apiUrls.search({ index: 'downloads', limit: 6 }), apiUrls.search({ index: 'newest', limit: 6 })]);
     for (const [path, type] of [
       ['/mods', 'mod'],
       ['/modpacks', 'modpack'],
@@ -45,7 +45,7 @@ describe('first reads inlined in the page', () => {
         offset: 0,
         limit: DEFAULT_PAGE_SIZE,
       });
-      expect(firstReads(path!, '')).toEqual([search, buildUrl('/tag/category'), buildUrl('/tag/loader')]);
+      expect(firstReads(path!, '')).toEqual([search, ...(['category', 'loader', 'game_version', 'license'] as const).map((t) => apiUrls.tag(t))]);
     }
   });
 
