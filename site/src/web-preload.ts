@@ -6,7 +6,8 @@
  * - the API answers of the page's first render, inlined as JSON keyed by their API path: a project page's
  *   project, versions, members and the game version tags; the home page's two lists; a search page's first
  *   results (without a query string) and its facets' tags (category, loader, game version, license). web-kit's API client answers those reads from it
- *   once, instead of fetching them.
+ *   once, instead of fetching them;
+ * - `<link rel=preload as=image>` for the icons of a search page's first results (its largest paint).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -77,6 +78,28 @@ export function withPreloadedData(html: string, data: Record<string, unknown>): 
 }
 
 const SEARCH_PAGES: Record<string, string> = { '/mods': 'mod', '/modpacks': 'modpack', '/servers': 'server' };
+
+/** How many of a search page's first results show above the fold of a desktop window (1280 x 800): their icons are preloaded. */
+export const ICONS_ABOVE_FOLD = 6;
+
+/**
+ * The icons of a search page's first results, from its inlined search answer: the largest paint of the page
+ * is one of them once the results render, so the browser fetches them with the scripts instead of after.
+ */
+export function firstIcons(path: string, query: string, data: Record<string, unknown>): string[] {
+  const search = SEARCH_PAGES[path] ? firstReads(path, query)[0] : undefined;
+  const answer = search ? (data[search] as { hits?: { icon_url?: unknown }[] } | undefined) : undefined;
+  return (answer?.hits ?? [])
+    .slice(0, ICONS_ABOVE_FOLD)
+    .map((h) => h.icon_url)
+    .filter((u): u is string => typeof u === 'string' && /^https?:\/\//.test(u));
+}
+
+/** `<link rel=preload as=image>` tags for the images, before `</head>`. */
+export function withImagePreloads(html: string, images: string[]): string {
+  const links = images.map((s) => `<link rel="preload" as="image" href="${escapeAttr(s)}">`).join('');
+  return html.replace('</head>', `${links}</head>`);
+}
 
 /** The reads the home page and a search page (with no query string: its defaults) start with, as their API URLs. */
 export function firstReads(path: string, query: string): string[] {

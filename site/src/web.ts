@@ -15,7 +15,16 @@ import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, ren
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPagePath } from '@modshelf/web-kit/page-routes';
-import { PROJECT_PAGE, firstReadsData, preloadScripts, projectPageData, withPreloadedData, withPreloadLinks } from './web-preload';
+import {
+  PROJECT_PAGE,
+  firstIcons,
+  firstReadsData,
+  preloadScripts,
+  projectPageData,
+  withImagePreloads,
+  withPreloadedData,
+  withPreloadLinks,
+} from './web-preload';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -262,7 +271,8 @@ export async function registerWeb(app: FastifyInstance, opts: { rootDir: string;
     if (meta) html = withPageMeta(html, meta.title, meta.description);
     html = withLanguage(html, `${req.protocol}://${req.headers.host ?? 'localhost'}`, req.url);
     // the page's scripts and first data arrive with it, not one hop after another (web-preload.ts)
-    html = withPreloadedData(withPreloadLinks(html, preloadScripts(rootDir, path, manifest)), { ...reads, ...project?.data });
+    html = withPreloadLinks(html, preloadScripts(rootDir, path, manifest));
+    html = withPreloadedData(withImagePreloads(html, firstIcons(path, query, reads)), { ...reads, ...project?.data });
     return (
       reply
         .code(known ? 200 : 404)
