@@ -40,7 +40,7 @@ describe('pages without a request waterfall', () => {
     expect(await page.locator('h1.cat-project__title').innerText()).toBe(title);
     expect(html).toContain(`"/v2/project/${slug}":{`);
     // no /v2/project read before the first render: the project, its versions and members came with the page
-    expect(chain.filter((c) => new URL(c.url).pathname.startsWith('/v2/project/')).map((c) => local(c.url))).toEqual([]);
+    expect(chain.filter((c) => /^\/v2\/(project|tag)\//.test(new URL(c.url).pathname)).map((c) => local(c.url))).toEqual([]);
     expect(scripts.length).toBeGreaterThan(5);
     for (const s of scripts) {
       expect(named.has(local(s.url)), `${local(s.url)} is not named in the HTML`).toBe(true);
@@ -50,10 +50,29 @@ describe('pages without a request waterfall', () => {
     await page.context().close();
   });
 
+  it('shows a project description rendered by the server, without the markdown renderer, as the browser renders it', async () => {
+    const hits = (
+      (await (await fetch(`${site.url}/v2/search?limit=1&facets=${encodeURIComponent('[["project_type:mod"]]')}`)).json()) as { hits: { slug: string }[] }
+    ).hits;
+    const { page, html, chain, local } = await load(`/mod/${hits[0]!.slug}`, '[data-testid="project-body"] > *');
+    expect(html).toContain('"rendered-body:');
+    // the description showed before any markdown chunk was asked for
+    expect(chain.filter((c) => /\/markdown\.[0-9a-f]+\.js/.test(c.url)).map((c) => local(c.url))).toEqual([]);
+    const fromServer = await page.locator('[data-testid="project-body"]').innerHTML();
+    expect(fromServer.length).toBeGreaterThan(20);
+    // the same project opened inside the app (no inlined answer): the browser's renderer gives the same HTML
+    await page.locator(`a[href="/mods"]`).first().click();
+    await page.locator('[data-testid="project-card"]').first().waitFor();
+    await page.locator(`[data-testid="project-card"] a[href="/mod/${hits[0]!.slug}"]`).first().click();
+    await page.locator('[data-testid="project-body"] > *').first().waitFor();
+    expect(await page.locator('[data-testid="project-body"]').innerHTML()).toBe(fromServer);
+    await page.context().close();
+  });
+
   for (const route of ['/', '/mods']) {
     it(`loads ${route} with every script named in its HTML, fetched at once, and its first results in the HTML`, async () => {
       const { page, chain, named, scripts, local } = await load(route, '[data-testid="project-card"]');
-      expect(chain.filter((c) => new URL(c.url).pathname === '/v2/search').map((c) => local(c.url))).toEqual([]);
+      expect(chain.filter((c) => /^\/v2\/(search|tag\/)/.test(new URL(c.url).pathname)).map((c) => local(c.url))).toEqual([]);
       expect(scripts.length).toBeGreaterThan(5);
       for (const s of scripts) {
         expect(named.has(local(s.url)), `${local(s.url)} is not named in the HTML`).toBe(true);

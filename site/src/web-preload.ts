@@ -5,15 +5,18 @@
  *   path (mfe-X/dist/preload.json, written by web-kit/build/build.mjs from the chunk graph);
  * - the API answers of the page's first render, inlined as JSON keyed by their API path: a project page's
  *   project, versions, members and the game version tags; the home page's two lists; a search page's first
- *   results (without a query string) and its facets' tags (category, loader, game version, license). web-kit's API client answers those reads from it
- *   once, instead of fetching them;
+ *   results (without a query string) and its facets' tags (category, loader, game version, license).
+ *   web-kit's API client answers those reads from it once, instead of fetching them;
+ * - a project page's description rendered to sanitized HTML (web-markdown.ts), so its first render needs no
+ *   markdown parser;
  * - `<link rel=preload as=image>` for the icons of a search page's first results (its largest paint).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { routeMatches } from '@modshelf/web-kit/page-routes';
-import { PRELOADED_DATA_ID } from '@modshelf/web-kit/preloaded';
+import { PRELOADED_DATA_ID, renderedBodyKey, type RenderedBody } from '@modshelf/web-kit/preloaded';
+import { renderMarkdownOnServer } from './web-markdown';
 
 /** The manifest fields the hints need (web.ts's RemotesManifest). */
 interface RemoteEntries {
@@ -146,7 +149,7 @@ export async function projectPageData(
   if (!m) return null;
   try {
     const slugPath = `/v2/project/${encodeURIComponent(m[2]!)}`;
-    const p = (await getJson(app, slugPath, headers)) as { id?: string; title?: string; description?: string } | undefined;
+    const p = (await getJson(app, slugPath, headers)) as { id?: string; title?: string; description?: string; body?: string } | undefined;
     if (!p || typeof p.title !== 'string') return null;
     const data: Record<string, unknown> = { [slugPath]: p };
     // its versions and members, and the game versions its sidebar names (mfe-catalogue AboutSidebar.tsx)
@@ -156,6 +159,11 @@ export async function projectPageData(
     urls.forEach((u, i) => {
       if (answers[i] !== undefined) data[u] = answers[i];
     });
+    // its description rendered as the browser would, so the page shows it without loading the markdown renderer
+    if (typeof p.id === 'string' && typeof p.body === 'string') {
+      const html = await renderMarkdownOnServer(p.body).catch(() => null);
+      if (html !== null) data[renderedBodyKey(p.id)] = { source: p.body, html } satisfies RenderedBody;
+    }
     return { meta: { title: p.title, description: p.description ?? '' }, data };
   } catch {
     return null;
