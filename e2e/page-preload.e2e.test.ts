@@ -63,7 +63,13 @@ describe('pages without a request waterfall', () => {
     // the same project opened inside the app (no inlined answer): the browser's renderer gives the same HTML
     await page.locator(`a[href="/mods"]`).first().click();
     await page.locator('[data-testid="project-card"]').first().waitFor();
-    await page.locator(`[data-testid="project-card"] a[href="/mod/${hits[0]!.slug}"]`).first().click();
+    // back to the project by the router (as a link does), so the page renders it with no inlined answer
+    const renderer = page.waitForRequest((r) => /\/markdown\.[0-9a-f]+\.js/.test(r.url()));
+    await page.evaluate((path) => {
+      window.history.pushState({}, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/mod/${hits[0]!.slug}`);
+    await renderer;
     await page.locator('[data-testid="project-body"] > *').first().waitFor();
     expect(await page.locator('[data-testid="project-body"]').innerHTML()).toBe(fromServer);
     await page.context().close();
