@@ -75,6 +75,19 @@ describe('pages without a request waterfall', () => {
     await page.context().close();
   });
 
+  it('opens a project page in Russian with both message bundles named in its HTML and fetched at once', async () => {
+    const hits = (
+      (await (await fetch(`${site.url}/v2/search?limit=1&facets=${encodeURIComponent('[["project_type:mod"]]')}`)).json()) as { hits: { slug: string }[] }
+    ).hits;
+    const { page, named, scripts, local } = await load(`/mod/${hits[0]!.slug}?hl=ru`, 'h1.cat-project__title');
+    expect(scripts.filter((s) => /messages\d*\.[0-9a-f]+\.js/.test(s.url)).length).toBeGreaterThanOrEqual(2);
+    for (const s of scripts) {
+      expect(named.has(local(s.url)), `${local(s.url)} is not named in the HTML`).toBe(true);
+      expect(s.depth, `${local(s.url)} was requested at depth ${s.depth}`).toBe(2);
+    }
+    await page.context().close();
+  });
+
   for (const route of ['/', '/mods']) {
     it(`loads ${route} with every script named in its HTML, fetched at once, and its first results in the HTML`, async () => {
       const { page, chain, named, scripts, local } = await load(route, '[data-testid="project-card"]');

@@ -2,7 +2,8 @@
  * What a page's HTML carries so the browser needs no request chain before its first render:
  * - `<link rel=preload as=script>` for every script the page runs before it renders: the shell's
  *   (shell/dist/preload.json), and the entry, exposed module and page chunks of the part that renders the
- *   path (mfe-X/dist/preload.json, written by web-kit/build/build.mjs from the chunk graph);
+ *   path (mfe-X/dist/preload.json, written by web-kit/build/build.mjs from the chunk graph), with both
+ *   message bundles of a page in another language than the default;
  * - the API answers of the page's first render, inlined as JSON keyed by their API path: a project page's
  *   project, versions, members and the game version tags; the home page's two lists; a search page's first
  *   results (without a query string) and its facets' tags (category, loader, game version, license).
@@ -14,6 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { resolveLocale } from '@modshelf/web-kit/locale';
 import { routeMatches } from '@modshelf/web-kit/page-routes';
 import { PRELOADED_DATA_ID, renderedBodyKey, type RenderedBody } from '@modshelf/web-kit/preloaded';
 import { renderMarkdownOnServer } from './web-markdown';
@@ -26,6 +28,13 @@ interface RemoteEntries {
 interface PreloadFile {
   scripts?: string[];
   pages?: { path: string; scripts: string[] }[];
+  /** per language, the package's own message bundle (loaded before the page's text renders, except in the default language) */
+  messages?: Record<string, string[]>;
+}
+
+/** The message bundle files a package loads for a language (none for the default language, whose texts are built in). */
+function messageScripts(file: PreloadFile, locale: string | undefined): string[] {
+  return !locale || locale === resolveLocale(null, null) ? [] : (file.messages?.[locale] ?? []);
 }
 
 function readPreload(file: string): PreloadFile {
@@ -46,9 +55,10 @@ export function pagePatternMatches(pattern: string, path: string): boolean {
   return want.every((w, i) => w.startsWith(':') || w === got[i]);
 }
 
-/** The script URLs a page runs before its first render, in the order to fetch them. */
-export function preloadScripts(rootDir: string, path: string, manifest: RemoteEntries): string[] {
-  const shell = (readPreload(join(rootDir, 'shell', 'dist', 'preload.json')).scripts ?? []).map((f) => `/${f}`);
+/** The script URLs a page in a language runs before its first render, in the order to fetch them. */
+export function preloadScripts(rootDir: string, path: string, manifest: RemoteEntries, locale?: string): string[] {
+  const shellFile = readPreload(join(rootDir, 'shell', 'dist', 'preload.json'));
+  const shell = [...(shellFile.scripts ?? []), ...messageScripts(shellFile, locale)].map((f) => `/${f}`);
   // the part that renders the path: its longest matching route wins (as the shell's areaForPath)
   let owner: RemoteEntries['remotes'][number] | null = null;
   let len = -1;
@@ -58,7 +68,7 @@ export function preloadScripts(rootDir: string, path: string, manifest: RemoteEn
   if (!owner) return shell;
   const part = readPreload(join(rootDir, `mfe-${owner.folder}`, 'dist', 'preload.json'));
   const page = (part.pages ?? []).find((p) => pagePatternMatches(p.path, path));
-  const files = [...(part.scripts ?? []), ...(page?.scripts ?? [])].map((f) => `/remotes/${owner.folder}/${f}`);
+  const files = [...(part.scripts ?? []), ...(page?.scripts ?? []), ...messageScripts(part, locale)].map((f) => `/remotes/${owner.folder}/${f}`);
   return [...shell, owner.entry, ...files];
 }
 

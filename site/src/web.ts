@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestLocale } from '@modshelf/web-kit/locale';
 import { isPagePath } from '@modshelf/web-kit/page-routes';
 import {
   PROJECT_PAGE,
@@ -271,7 +272,7 @@ export async function registerWeb(app: FastifyInstance, opts: { rootDir: string;
     if (meta) html = withPageMeta(html, meta.title, meta.description);
     html = withLanguage(html, `${req.protocol}://${req.headers.host ?? 'localhost'}`, req.url);
     // the page's scripts and first data arrive with it, not one hop after another (web-preload.ts)
-    html = withPreloadLinks(html, preloadScripts(rootDir, path, manifest));
+    html = withPreloadLinks(html, preloadScripts(rootDir, path, manifest, requestLocale(query, cookie)));
     html = withPreloadedData(withImagePreloads(html, firstIcons(path, query, reads)), { ...reads, ...project?.data });
     return (
       reply
