@@ -4,13 +4,25 @@
  * so the browser fetches all of it at once (request chain depth 2) and shows the project's title without
  * asking /v2/project first. Fails when a page regresses to shell -> remoteEntry -> chunk -> API in series.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recordRequestChain } from './src/request-chain';
 import { failFast, useSite } from './harness';
 
 describe('pages without a request waterfall', () => {
   failFast();
   const site = useSite({ seed: 12 });
+
+  // the server renders descriptions once its markdown renderer has loaded (the first page request starts loading it)
+  beforeAll(async () => {
+    const hits = (
+      (await (await fetch(`${site.url}/v2/search?limit=1&facets=${encodeURIComponent('[["project_type:mod"]]')}`)).json()) as { hits: { slug: string }[] }
+    ).hits;
+    const rendered = async () => (await (await fetch(`${site.url}/mod/${hits[0]!.slug}`)).text()).includes('"rendered-body:');
+    for (const deadline = Date.now() + 30_000; !(await rendered());) {
+      if (Date.now() > deadline) throw new Error('the server never rendered a project description');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  });
 
   /** Loads a route, waits for its content, and answers the chain of requests made until then and the HTML's named scripts. */
   async function load(route: string, ready: string) {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWeb } from './web';
+import { warmMarkdownRenderer } from './web-markdown';
 
 let root: string;
 let app: FastifyInstance;
@@ -59,6 +60,8 @@ beforeAll(async () => {
   app.get('/v2/tag/:kind', async (req) => [(req.params as { kind: string }).kind]);
   await registerWeb(app, { rootDir: root });
   await app.ready();
+  // descriptions are rendered once the server's markdown renderer has loaded (the first page request starts it)
+  await warmMarkdownRenderer();
 });
 
 afterAll(async () => {

@@ -171,7 +171,7 @@ export async function projectPageData(
     });
     // its description rendered as the browser would, so the page shows it without loading the markdown renderer
     if (typeof p.id === 'string' && typeof p.body === 'string') {
-      const html = await renderMarkdownOnServer(p.body).catch(() => null);
+      const html = renderMarkdownOnServer(p.body);
       if (html !== null) data[renderedBodyKey(p.id)] = { source: p.body, html } satisfies RenderedBody;
     }
     return { meta: { title: p.title, description: p.description ?? '' }, data };

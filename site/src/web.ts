@@ -16,6 +16,7 @@ import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestLocale } from '@modshelf/web-kit/locale';
 import { isPagePath } from '@modshelf/web-kit/page-routes';
+import { warmMarkdownRenderer } from './web-markdown';
 import {
   PROJECT_PAGE,
   firstIcons,
@@ -263,6 +264,7 @@ export async function registerWeb(app: FastifyInstance, opts: { rootDir: string;
     let html = readFileSync(index, 'utf8');
     const manifest = readRemotesManifest(rootDir);
     const known = isKnownPage(path, manifest);
+    if (known) warmMarkdownRenderer().catch(() => undefined); // project pages render their description once it is there
     const { cookie, authorization } = req.headers;
     const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
     const [project, reads] = known
