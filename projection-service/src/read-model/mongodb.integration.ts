@@ -148,6 +148,34 @@ if (servers.mongodb) {
         await client.close();
       }
     }, 90_000);
+
+    it("a commit smaller than the lanes' chunks is spread evenly over the lanes (20 ops on 2 lanes: 10 and 10, not 16 and 4)", async () => {
+      const client = new MongoClient(servers.mongodb, { monitorCommands: true, serverSelectionTimeoutMS: 10000 });
+      const prefix = `t${Math.random().toString(36).slice(2, 8)}_`;
+      const sizes: number[] = [];
+      client.on('commandStarted', (e) => {
+        if (e.commandName === 'update' && e.command.update === `${prefix}users`) sizes.push((e.command.updates as unknown[]).length);
+      });
+      await client.connect();
+      const store = new MongoReadModels({ url: servers.mongodb, client, database: 'modshelf_it', prefix, bulkChunk: 16, bulkParallel: 2 });
+      const ids = Array.from({ length: 20 }, (_, i) => `U${String(i).padStart(7, '0')}`);
+      try {
+        await store.commit(
+          ids.map((id) => ({ coll: 'users', id, doc: sampleUser(id, `a${id}`) })),
+          1,
+        );
+        sizes.length = 0;
+        await store.commit(
+          ids.map((id) => ({ coll: 'users', id, doc: sampleUser(id, `b${id}`) })),
+          2,
+        );
+        expect(sizes.sort()).toEqual([10, 10]);
+        expect((await store.get('users', ids[19]))?.username).toBe(`b${ids[19]}`);
+      } finally {
+        await store.drop();
+        await client.close();
+      }
+    });
   });
 } else {
   const why = missing('ReadModelStore contract: MongoDB', 'MONGODB_URL', 'no MongoDB-wire server was started or given');
