@@ -56,7 +56,9 @@ export function storageProjections(
   };
   const all = tracker(() => storage.checkpoint());
   const readModels = tracker(() => storage.readModels.checkpoint());
-  const positionOf = (scope: ReadScope = 'all') => Math.max(all.position, scope === 'read-models' ? readModels.position : 0, options.worker?.checkpoint() ?? 0);
+  // a worker in this process has written the read models up to its checkpoint (the index may be behind)
+  const positionOf = (scope: ReadScope = 'all') =>
+    Math.max(all.position, scope === 'read-models' ? Math.max(readModels.position, options.worker?.checkpoint() ?? 0) : 0);
   return {
     storage,
     checkpoint: positionOf,
