@@ -31,7 +31,10 @@ describe('useApi on a page that carries its first answers', () => {
     resetPreloaded({ [apiUrls.project('a')]: { title: 'A' }, [apiUrls.project('b')]: { title: 'B' } });
     expect(renderToStaticMarkup(<Title cacheKey="first:a" id="a" />)).toBe('<h1>loading</h1>');
     expect(renderToStaticMarkup(<Title cacheKey="first:c" id="c" pageUrl={apiUrls.project('c')} />)).toBe('<h1>loading</h1>');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 200, headers: { 'x-modshelf-position': '3' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 200, headers: { 'x-modshelf-position': '3' } })),
+    );
     await apiFetch('/project/b', { method: 'PATCH', body: '{}' });
     expect(renderToStaticMarkup(<Title cacheKey="first:b" id="b" pageUrl={apiUrls.project('b')} />)).toBe('<h1>loading</h1>');
   });
