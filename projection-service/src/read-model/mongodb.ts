@@ -241,6 +241,18 @@ export class MongoReadModels implements ReadModelStore {
    * checkpoint only makes the runner re-apply the same changes.
    */
   async commit(changes: readonly DocChange[], position: number): Promise<void> {
+    await this.writeDocuments(changes, position);
+    await this.writeCheckpoint(position);
+  }
+
+  /** The checkpoint's half of commit(): moves it to `position` (never back). */
+  async writeCheckpoint(position: number): Promise<void> {
+    await this.init();
+    await this.meta().updateOne({ _id: 'checkpoint' }, { $max: { position } }, { upsert: true });
+  }
+
+  /** The documents' half of commit(), without the checkpoint. */
+  async writeDocuments(changes: readonly DocChange[], position: number): Promise<void> {
     await this.init();
     // the last change of a document in a batch wins
     const last = new Map<string, DocChange>();
@@ -277,7 +289,6 @@ export class MongoReadModels implements ReadModelStore {
       while (next < commands.length) await commands[next++]();
     };
     await Promise.all(Array.from({ length: Math.min(this.bulkParallel, commands.length) }, lane));
-    await this.meta().updateOne({ _id: 'checkpoint' }, { $max: { position } }, { upsert: true });
   }
 
   /** Inserts new documents; those that exist already (a re-applied batch) go through the guarded replace. */

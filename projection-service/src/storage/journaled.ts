@@ -30,6 +30,10 @@ const SEARCH_BACKLOG = Number(process.env.PROJECTION_SEARCH_BACKLOG) || 5000;
  * and the resume() after it redoes the journal. commit() waits for the lane once more than
  * SEARCH_BACKLOG changes wait.
  *
+ * The read models' checkpoint of a batch is written beside the next batch's journal: a journal
+ * write starts only once the documents of the batch before are written, so a writer killed before
+ * that checkpoint lands leaves the journal naming a batch beyond it, and the redo covers both.
+ *
  * Between two batches of the same writer nothing is read: after a commit, resume() answers from
  * memory, and the next journal write is fenced on the journal header this writer left (a
  * compare-and-set). Another worker that wrote in between moved the header, so the fenced write
@@ -51,6 +55,9 @@ export class JournaledStorage implements ProjectionStorage {
   private indexed = 0;
   private lane: Promise<void> | null = null;
   private laneFailure: unknown = null;
+  /** the read models' checkpoint write of the last batch, running beside the next batch's journal write */
+  private checkpointWrite: Promise<void> | null = null;
+  private checkpointFailure: unknown = null;
 
   constructor(
     readonly readModels: MongoReadModels,
@@ -75,23 +82,40 @@ export class JournaledStorage implements ProjectionStorage {
 
   async commit(docs: readonly DocChange[], changes: readonly SearchChange[], position: number): Promise<void> {
     while (this.laneFailure === null && this.lane && this.waiting.size + this.writing.size > this.searchBacklog) await this.lane;
-    if (this.laneFailure !== null) {
-      // the index missed a write: resume() must read the stores and redo the journal
+    const failure = this.laneFailure ?? this.checkpointFailure;
+    if (failure !== null) {
+      // the index or the checkpoint missed a write: resume() must read the stores and redo the journal
       this.committed = null;
-      throw this.laneFailure;
+      throw failure;
     }
     const expected = this.head;
     this.committed = null;
     this.head = undefined;
     const search = new Map([...this.writing, ...this.waiting]);
     for (const c of changes) search.set(c.projectId, c);
-    await this.readModels.writeJournal(position, JSON.stringify({ docs, search: [...search.values()] }), expected);
+    // the journal write runs beside the last batch's checkpoint write: that batch's documents are written
+    const previous = this.checkpointWrite;
+    await Promise.all([this.readModels.writeJournal(position, JSON.stringify({ docs, search: [...search.values()] }), expected), previous]);
     this.head = position;
     for (const c of changes) this.waiting.set(c.projectId, c);
     this.journaled = position;
     this.kick();
-    await this.readModels.commit(docs, position);
+    await this.readModels.writeDocuments(docs, position);
     this.committed = position;
+    // the checkpoint (what a read waits for) moves beside the next batch's journal write; were this
+    // writer killed before it lands, the journal names a batch beyond the checkpoint, and it is redone
+    const write = this.readModels.writeCheckpoint(position).catch((err: unknown) => {
+      this.checkpointFailure ??= err;
+    });
+    this.checkpointWrite = write;
+    void write.finally(() => {
+      if (this.checkpointWrite === write) this.checkpointWrite = null;
+    });
+  }
+
+  /** Resolves once the last batch's checkpoint write is done (a failure fails the next commit). */
+  private async checkpointWritten(): Promise<void> {
+    while (this.checkpointWrite) await this.checkpointWrite;
   }
 
   /** Starts the lane unless it runs (a lane that ends as a batch is journaled starts again). */
@@ -121,9 +145,10 @@ export class JournaledStorage implements ProjectionStorage {
     }
   }
 
-  /** Resolves once the index has every journaled change (or its lane failed). */
+  /** Resolves once the index has every journaled change and the read models' checkpoint names the last batch (or a write failed). */
   async indexCaughtUp(): Promise<void> {
     while (this.lane) await this.lane;
+    await this.checkpointWritten();
   }
 
   private async apply(docs: readonly DocChange[], changes: readonly SearchChange[], position: number): Promise<void> {
@@ -143,17 +168,18 @@ export class JournaledStorage implements ProjectionStorage {
    * batch beyond the checkpoint.
    */
   async resume(): Promise<{ recovered: boolean; checkpoint: number }> {
-    if (this.committed !== null && this.laneFailure === null) return { recovered: false, checkpoint: this.committed };
+    if (this.committed !== null && this.laneFailure === null && this.checkpointFailure === null) return { recovered: false, checkpoint: this.committed };
     return this.read();
   }
 
   private async read(): Promise<{ recovered: boolean; checkpoint: number }> {
-    await this.indexCaughtUp();
+    await Promise.all([this.indexCaughtUp(), this.checkpointWritten()]);
     this.committed = null;
     this.head = undefined;
     // what waited for the index is in the journal read below
     this.waiting = new Map();
     this.laneFailure = null;
+    this.checkpointFailure = null;
     const [checkpoint, head] = await Promise.all([this.applied(), this.readModels.journalHead()]);
     const journal = head && head.position > checkpoint ? await this.readModels.readJournal(checkpoint) : null;
     if (!journal) {
@@ -170,11 +196,12 @@ export class JournaledStorage implements ProjectionStorage {
   }
 
   async reset(): Promise<void> {
-    await this.indexCaughtUp();
+    await Promise.all([this.indexCaughtUp(), this.checkpointWritten()]);
     this.committed = null;
     this.head = undefined;
     this.waiting = new Map();
     this.laneFailure = null;
+    this.checkpointFailure = null;
     this.journaled = this.indexed = 0;
     await this.readModels.reset();
     await this.search.reset();
@@ -182,7 +209,7 @@ export class JournaledStorage implements ProjectionStorage {
 
   /** Lets the lane write what waits for the index (what it cannot write stays in the journal), then closes both stores. */
   async close(): Promise<void> {
-    await this.indexCaughtUp();
+    await Promise.all([this.indexCaughtUp(), this.checkpointWritten()]);
     await this.readModels.close();
     await this.search.close();
   }

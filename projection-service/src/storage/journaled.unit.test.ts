@@ -10,6 +10,7 @@ class FakeReadModels {
   position = 0;
   journal: { position: number; payload: string } | null = null;
   async writeJournal(position: number, payload: string): Promise<void> {
+    this.calls.push(`journal ${position}`);
     this.journal = { position, payload };
   }
   async journalHead() {
@@ -18,9 +19,34 @@ class FakeReadModels {
   async readJournal(after = -1) {
     return this.journal && this.journal.position > after ? this.journal : null;
   }
+  calls: string[] = [];
+  /** held checkpoint writes wait until released */
+  private gate: Promise<void> | null = null;
+  private open: () => void = () => {};
+  holdCheckpoints(): void {
+    this.gate = new Promise((r) => (this.open = r));
+  }
+  releaseCheckpoints(): void {
+    this.gate = null;
+    this.open();
+  }
+  /** the held checkpoint writes never land (their writer was killed); later ones go through */
+  dropHeldCheckpoints(): void {
+    this.gate = null;
+  }
   async commit(changes: readonly DocChange[], position: number): Promise<void> {
+    await this.writeDocuments(changes, position);
+    await this.writeCheckpoint(position);
+  }
+  async writeDocuments(changes: readonly DocChange[], position: number): Promise<void> {
+    this.calls.push(`documents ${position}`);
     for (const c of changes) this.docs.set(c.id, c.doc);
+  }
+  async writeCheckpoint(position: number): Promise<void> {
+    this.calls.push(`checkpoint ${position} started`);
+    if (this.gate) await this.gate;
     this.position = Math.max(this.position, position);
+    this.calls.push(`checkpoint ${position} done`);
   }
   async checkpoint() {
     return this.position;
@@ -43,6 +69,10 @@ class FakeIndex {
   release(): void {
     this.gate = null;
     this.open();
+  }
+  /** the held writes never land (their writer was killed); later ones go through */
+  dropHeld(): void {
+    this.gate = null;
   }
   async commit(changes: readonly SearchChange[], position: number): Promise<void> {
     if (this.gate) await this.gate;
@@ -108,11 +138,8 @@ describe('JournaledStorage: the index is written by its own lane', () => {
     await first.commit([doc('u1')], [change('p1', 'one')], 1);
     await first.commit([doc('u2')], [change('p2', 'two')], 2);
     // killed: its lane never writes (the held write is dropped with the process)
+    index.dropHeld();
     const next = open();
-    index.release();
-    index.writes.length = 0;
-    index.docs.clear();
-    index.position = 0;
     const r = await next.resume();
     expect(r).toEqual({ recovered: true, checkpoint: 2 });
     expect(nameIn(index, 'p1')).toBe('one');
@@ -163,5 +190,36 @@ describe('JournaledStorage: the index is written by its own lane', () => {
     await done;
     await storage.indexCaughtUp();
     expect(await storage.checkpoint()).toBe(3);
+  });
+
+  it("a batch's read-model checkpoint is written beside the next batch's journal, never before its documents", async () => {
+    const { rm, open } = stores();
+    const storage = open();
+    rm.holdCheckpoints();
+    await storage.commit([doc('u1')], [], 1);
+    // the documents are written; the checkpoint is still on its way
+    expect(rm.position).toBe(0);
+    const second = storage.commit([doc('u2')], [], 2);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(rm.calls).toEqual(['journal 1', 'documents 1', 'checkpoint 1 started', 'journal 2']);
+    rm.releaseCheckpoints();
+    await second;
+    await storage.indexCaughtUp();
+    expect(rm.position).toBe(2);
+    expect(rm.calls.indexOf('checkpoint 1 done')).toBeLessThan(rm.calls.indexOf('documents 2'));
+  });
+
+  it('a writer killed before its last checkpoint landed: the next one redoes that batch from the journal', async () => {
+    const { rm, open } = stores();
+    const first = open();
+    rm.holdCheckpoints();
+    await first.commit([doc('u1')], [change('p1', 'one')], 1);
+    // killed: the checkpoint write never lands
+    rm.dropHeldCheckpoints();
+    rm.docs.clear();
+    const next = open();
+    expect(await next.resume()).toEqual({ recovered: true, checkpoint: 1 });
+    expect(rm.docs.has('u1')).toBe(true);
+    expect(rm.position).toBe(1);
   });
 });
