@@ -29,6 +29,27 @@ describe('SqliteProjectionStorage checkpointWorker', () => {
     await reopened.close();
   });
 
+  it('leaves the WAL to the end of a catchingUp window, then checkpoints it from the worker', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'proj-wal-'));
+    const storage = new SqliteProjectionStorage(join(dir, 'projections.sqlite'), { checkpointWorker: true });
+    const reports: CheckpointReport[] = [];
+    storage.checkpointer!.onCheckpoint((r) => reports.push(r));
+    storage.catchingUp(true);
+    for (let position = 1; position <= 50; position++) {
+      storage.commitSync([], [], position);
+      if (position % 10 === 0) await sleep(60);
+    }
+    await sleep(100);
+    expect(reports).toEqual([]);
+    storage.catchingUp(false);
+    for (let t = 0; t < 100 && reports.length === 0; t++) await sleep(50);
+    expect(reports).toHaveLength(1);
+    expect(reports[0].error).toBeUndefined();
+    expect(reports[0].checkpointed).toBe(reports[0].walFrames);
+    expect(reports[0].walFrames).toBeGreaterThan(0);
+    await storage.close();
+  });
+
   it('is off unless asked for, and never on a bulk build', async () => {
     dir = mkdtempSync(join(tmpdir(), 'proj-wal-'));
     const plain = new SqliteProjectionStorage(join(dir, 'a.sqlite'));
