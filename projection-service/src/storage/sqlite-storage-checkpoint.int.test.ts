@@ -50,6 +50,17 @@ describe('SqliteProjectionStorage checkpointWorker', () => {
     await storage.close();
   });
 
+  it('keeps statement journals in memory, serving and bulk alike', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'proj-wal-'));
+    const plain = new SqliteProjectionStorage(join(dir, 'a.sqlite'));
+    const bulk = new SqliteProjectionStorage(join(dir, 'b.sqlite'), { bulk: true });
+    // 2: MEMORY
+    expect(plain.db.pragma('temp_store', { simple: true })).toBe(2);
+    expect(bulk.db.pragma('temp_store', { simple: true })).toBe(2);
+    await plain.close();
+    await bulk.close();
+  });
+
   it('is off unless asked for, and never on a bulk build', async () => {
     dir = mkdtempSync(join(tmpdir(), 'proj-wal-'));
     const plain = new SqliteProjectionStorage(join(dir, 'a.sqlite'));

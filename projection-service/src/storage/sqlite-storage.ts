@@ -74,6 +74,9 @@ export class SqliteProjectionStorage implements ProjectionStorage {
     this.bulk = options.bulk === true;
     this.checkpointer = options.checkpointWorker && !options.bulk && path !== ':memory:' ? new WalCheckpointer(path) : null;
     this.db.pragma(`cache_size = -${this.cacheKiB}`);
+    // statement journals (a multi-row insert's undo of the pages it changed) in memory, not in a temp file: the 1M live
+    // catch-up wrote 1.35 GB of them (7.0 GB written in all, 5.6 GB with this); no query here sorts or groups in a temp table
+    this.db.pragma('temp_store = MEMORY');
     this.readModels = new SqliteReadModels(this.db, 'projections');
     this.search = new SqliteSearchIndex(this.db, 'projections');
     const version = this.db.pragma('user_version', { simple: true }) as number;
