@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DocChange } from '../read-model/port';
 import { SqliteReadModels } from '../read-model/sqlite';
@@ -117,7 +118,8 @@ export class SqliteProjectionStorage implements ProjectionStorage {
   /**
    * While the runner catches up a long lag: a larger page cache and a larger WAL before a commit checkpoints (a bulk
    * target has no WAL: only its cache). When it has caught up: the serving cache and WAL limit again, and one checkpoint
-   * of what the catch-up wrote (from the checkpoint worker when there is one, else here).
+   * of what the catch-up wrote: from the checkpoint worker when there is one, else here when the WAL has grown past the
+   * serving limit (as the catch-up's last commit would have done under it; a smaller WAL waits for a later commit, as before).
    */
   catchingUp(behind: boolean): void {
     if (!this.db.open) return;
@@ -128,7 +130,17 @@ export class SqliteProjectionStorage implements ProjectionStorage {
     this.db.pragma(`wal_autocheckpoint = ${behind ? Math.floor(CATCH_UP_WAL_BYTES / pageBytes) : SERVING_WAL_PAGES}`);
     if (behind) return;
     if (this.checkpointer) this.checkpointer.nudge();
-    else this.db.pragma('wal_checkpoint(TRUNCATE)');
+    else if (this.walBytes() > SERVING_WAL_PAGES * pageBytes) this.db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+
+  /** The WAL file's size (at least what it holds: it is cut back only when it restarts). */
+  private walBytes(): number {
+    if (this.db.memory) return 0;
+    try {
+      return statSync(`${this.db.name}-wal`).size;
+    } catch {
+      return 0;
+    }
   }
 
   async checkpoint(): Promise<number> {
