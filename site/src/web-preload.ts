@@ -2,17 +2,23 @@
  * What a page's HTML carries so the browser needs no request chain before its first render:
  * - `<link rel=preload as=script>` for every script the page runs before it renders: the shell's
  *   (shell/dist/preload.json), and the entry, exposed module and page chunks of the part that renders the
- *   path (mfe-X/dist/preload.json, written by web-kit/build/build.mjs from the chunk graph);
+ *   path (mfe-X/dist/preload.json, written by web-kit/build/build.mjs from the chunk graph), with both
+ *   message bundles of a page in another language than the default;
  * - the API answers of the page's first render, inlined as JSON keyed by their API path: a project page's
- *   project, versions and members; the home page's two lists; a search page's first results (without a
- *   query string) and its category and loader tags. web-kit's API client answers those reads from it
- *   once, instead of fetching them.
+ *   project, versions, members and the game version tags; the home page's two lists; a search page's first
+ *   results (without a query string) and its facets' tags (category, loader, game version, license).
+ *   web-kit's API client answers those reads from it once, instead of fetching them;
+ * - a project page's description rendered to sanitized HTML (web-markdown.ts), so its first render needs no
+ *   markdown parser;
+ * - `<link rel=preload as=image>` for the icons of a search page's first results (its largest paint).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { resolveLocale } from '@modshelf/web-kit/locale';
 import { routeMatches } from '@modshelf/web-kit/page-routes';
-import { PRELOADED_DATA_ID } from '@modshelf/web-kit/preloaded';
+import { PRELOADED_DATA_ID, renderedBodyKey, type RenderedBody } from '@modshelf/web-kit/preloaded';
+import { renderMarkdownOnServer } from './web-markdown';
 
 /** The manifest fields the hints need (web.ts's RemotesManifest). */
 interface RemoteEntries {
@@ -22,6 +28,13 @@ interface RemoteEntries {
 interface PreloadFile {
   scripts?: string[];
   pages?: { path: string; scripts: string[] }[];
+  /** per language, the package's own message bundle (loaded before the page's text renders, except in the default language) */
+  messages?: Record<string, string[]>;
+}
+
+/** The message bundle files a package loads for a language (none for the default language, whose texts are built in). */
+function messageScripts(file: PreloadFile, locale: string | undefined): string[] {
+  return !locale || locale === resolveLocale(null, null) ? [] : (file.messages?.[locale] ?? []);
 }
 
 function readPreload(file: string): PreloadFile {
@@ -42,9 +55,10 @@ export function pagePatternMatches(pattern: string, path: string): boolean {
   return want.every((w, i) => w.startsWith(':') || w === got[i]);
 }
 
-/** The script URLs a page runs before its first render, in the order to fetch them. */
-export function preloadScripts(rootDir: string, path: string, manifest: RemoteEntries): string[] {
-  const shell = (readPreload(join(rootDir, 'shell', 'dist', 'preload.json')).scripts ?? []).map((f) => `/${f}`);
+/** The script URLs a page in a language runs before its first render, in the order to fetch them. */
+export function preloadScripts(rootDir: string, path: string, manifest: RemoteEntries, locale?: string): string[] {
+  const shellFile = readPreload(join(rootDir, 'shell', 'dist', 'preload.json'));
+  const shell = [...(shellFile.scripts ?? []), ...messageScripts(shellFile, locale)].map((f) => `/${f}`);
   // the part that renders the path: its longest matching route wins (as the shell's areaForPath)
   let owner: RemoteEntries['remotes'][number] | null = null;
   let len = -1;
@@ -54,7 +68,7 @@ export function preloadScripts(rootDir: string, path: string, manifest: RemoteEn
   if (!owner) return shell;
   const part = readPreload(join(rootDir, `mfe-${owner.folder}`, 'dist', 'preload.json'));
   const page = (part.pages ?? []).find((p) => pagePatternMatches(p.path, path));
-  const files = [...(part.scripts ?? []), ...(page?.scripts ?? [])].map((f) => `/remotes/${owner.folder}/${f}`);
+  const files = [...(part.scripts ?? []), ...(page?.scripts ?? []), ...messageScripts(part, locale)].map((f) => `/remotes/${owner.folder}/${f}`);
   return [...shell, owner.entry, ...files];
 }
 
@@ -78,6 +92,28 @@ export function withPreloadedData(html: string, data: Record<string, unknown>): 
 
 const SEARCH_PAGES: Record<string, string> = { '/mods': 'mod', '/modpacks': 'modpack', '/servers': 'server' };
 
+/** How many of a search page's first results show above the fold of a desktop window (1280 x 800): their icons are preloaded. */
+export const ICONS_ABOVE_FOLD = 6;
+
+/**
+ * The icons of a search page's first results, from its inlined search answer: the largest paint of the page
+ * is one of them once the results render, so the browser fetches them with the scripts instead of after.
+ */
+export function firstIcons(path: string, query: string, data: Record<string, unknown>): string[] {
+  const search = SEARCH_PAGES[path] ? firstReads(path, query)[0] : undefined;
+  const answer = search ? (data[search] as { hits?: { icon_url?: unknown }[] } | undefined) : undefined;
+  return (answer?.hits ?? [])
+    .slice(0, ICONS_ABOVE_FOLD)
+    .map((h) => h.icon_url)
+    .filter((u): u is string => typeof u === 'string' && /^https?:\/\//.test(u));
+}
+
+/** `<link rel=preload as=image>` tags for the images, before `</head>`. */
+export function withImagePreloads(html: string, images: string[]): string {
+  const links = images.map((s) => `<link rel="preload" as="image" href="${escapeAttr(s)}">`).join('');
+  return html.replace('</head>', `${links}</head>`);
+}
+
 /** The reads the home page and a search page (with no query string: its defaults) start with, as their API URLs. */
 export function firstReads(path: string, query: string): string[] {
   if (query) return [];
@@ -86,7 +122,8 @@ export function firstReads(path: string, query: string): string[] {
   if (!type) return [];
   // the search page's own request (mfe-catalogue search-state.ts: its default facets, sort, page and size)
   const search = new URLSearchParams({ facets: JSON.stringify([[`project_type:${type}`]]), index: 'relevance', offset: '0', limit: '20' });
-  return [`/v2/search?${search}`, '/v2/tag/category', '/v2/tag/loader'];
+  // and its facets' tags (mfe-catalogue Facets.tsx)
+  return [`/v2/search?${search}`, '/v2/tag/category', '/v2/tag/loader', '/v2/tag/game_version', '/v2/tag/license'];
 }
 
 /** The API answers of `firstReads`, keyed by URL (a read that fails is left to the page). */
@@ -95,6 +132,8 @@ export async function firstReadsData(app: FastifyInstance, path: string, query: 
   const answers = await Promise.all(urls.map((u) => getJson(app, u, headers).catch(() => undefined)));
   return Object.fromEntries(urls.flatMap((u, i) => (answers[i] === undefined ? [] : [[u, answers[i]]])));
 }
+
+const GAME_VERSIONS_TAG = '/v2/tag/game_version';
 
 /** A project page's path (its second group is the project's slug or id). */
 export const PROJECT_PAGE = /^\/(mod|modpack|server|behaviorpack|project)\/([^/?#]+)/;
@@ -120,14 +159,20 @@ export async function projectPageData(
   if (!m) return null;
   try {
     const slugPath = `/v2/project/${encodeURIComponent(m[2]!)}`;
-    const p = (await getJson(app, slugPath, headers)) as { id?: string; title?: string; description?: string } | undefined;
+    const p = (await getJson(app, slugPath, headers)) as { id?: string; title?: string; description?: string; body?: string } | undefined;
     if (!p || typeof p.title !== 'string') return null;
     const data: Record<string, unknown> = { [slugPath]: p };
-    if (typeof p.id === 'string') {
-      const idPath = `/v2/project/${encodeURIComponent(p.id)}`;
-      const [versions, members] = await Promise.all([getJson(app, `${idPath}/version`, headers), getJson(app, `${idPath}/members`, headers)]);
-      if (versions !== undefined) data[`${idPath}/version`] = versions;
-      if (members !== undefined) data[`${idPath}/members`] = members;
+    // its versions and members, and the game versions its sidebar names (mfe-catalogue AboutSidebar.tsx)
+    const idPath = typeof p.id === 'string' ? `/v2/project/${encodeURIComponent(p.id)}` : null;
+    const urls = [...(idPath ? [`${idPath}/version`, `${idPath}/members`] : []), GAME_VERSIONS_TAG];
+    const answers = await Promise.all(urls.map((u) => getJson(app, u, headers)));
+    urls.forEach((u, i) => {
+      if (answers[i] !== undefined) data[u] = answers[i];
+    });
+    // its description rendered as the browser would, so the page shows it without loading the markdown renderer
+    if (typeof p.id === 'string' && typeof p.body === 'string') {
+      const html = renderMarkdownOnServer(p.body);
+      if (html !== null) data[renderedBodyKey(p.id)] = { source: p.body, html } satisfies RenderedBody;
     }
     return { meta: { title: p.title, description: p.description ?? '' }, data };
   } catch {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildUrl, DEFAULT_PAGE_SIZE } from '@modshelf/web-kit';
-import { firstReads, pagePatternMatches, withPreloadedData, withPreloadLinks } from './web-preload';
+import { apiUrls, buildUrl, DEFAULT_PAGE_SIZE } from '@modshelf/web-kit';
+import { firstIcons, firstReads, ICONS_ABOVE_FOLD, pagePatternMatches, withImagePreloads, withPreloadedData, withPreloadLinks } from './web-preload';
 
 const HTML = '<html><head><title>x</title></head><body></body></html>';
 
@@ -32,7 +32,7 @@ describe('page preload hints', () => {
 
 describe('first reads inlined in the page', () => {
   it('are the URLs the home and search pages ask for (web-kit buildUrl, with the pages own parameters)', () => {
-    expect(firstReads('/', '')).toEqual([buildUrl('/search', { index: 'downloads', limit: 6 }), buildUrl('/search', { index: 'newest', limit: 6 })]);
+    expect(firstReads('/', '')).toEqual([apiUrls.search({ index: 'downloads', limit: 6 }), apiUrls.search({ index: 'newest', limit: 6 })]);
     for (const [path, type] of [
       ['/mods', 'mod'],
       ['/modpacks', 'modpack'],
@@ -45,12 +45,29 @@ describe('first reads inlined in the page', () => {
         offset: 0,
         limit: DEFAULT_PAGE_SIZE,
       });
-      expect(firstReads(path!, '')).toEqual([search, buildUrl('/tag/category'), buildUrl('/tag/loader')]);
+      expect(firstReads(path!, '')).toEqual([search, ...(['category', 'loader', 'game_version', 'license'] as const).map((t) => apiUrls.tag(t))]);
     }
   });
 
   it('are none for a page with a query string (its reads depend on it) or another page', () => {
     expect(firstReads('/mods', 'q=sword')).toEqual([]);
     expect(firstReads('/user/x', '')).toEqual([]);
+  });
+});
+
+describe('icons preloaded with a search page', () => {
+  const hits = Array.from({ length: 10 }, (_, i) => ({ slug: `p${i}`, icon_url: i === 1 ? null : `https://cdn.example/icons/${i}.png?a=1&b=2` }));
+
+  it('are the icons of its first results above the fold, from its inlined first answer', () => {
+    const data = { [firstReads('/mods', '')[0]!]: { hits } };
+    const icons = firstIcons('/mods', '', data);
+    expect(icons).toEqual(hits.slice(0, ICONS_ABOVE_FOLD).flatMap((h) => (h.icon_url ? [h.icon_url] : [])));
+    expect(withImagePreloads(HTML, icons.slice(0, 1))).toContain('<link rel="preload" as="image" href="https://cdn.example/icons/0.png?a=1&amp;b=2"></head>');
+  });
+
+  it('are none without the answer, with a query string, or on another page', () => {
+    expect(firstIcons('/mods', '', {})).toEqual([]);
+    expect(firstIcons('/mods', 'q=x', { [firstReads('/mods', '')[0]!]: { hits } })).toEqual([]);
+    expect(firstIcons('/', '', { [firstReads('/', '')[0]!]: { hits } })).toEqual([]);
   });
 });

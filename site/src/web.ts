@@ -14,8 +14,19 @@ import { spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestLocale } from '@modshelf/web-kit/locale';
 import { isPagePath } from '@modshelf/web-kit/page-routes';
-import { PROJECT_PAGE, firstReadsData, preloadScripts, projectPageData, withPreloadedData, withPreloadLinks } from './web-preload';
+import { warmMarkdownRenderer } from './web-markdown';
+import {
+  PROJECT_PAGE,
+  firstIcons,
+  firstReadsData,
+  preloadScripts,
+  projectPageData,
+  withImagePreloads,
+  withPreloadedData,
+  withPreloadLinks,
+} from './web-preload';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -253,6 +264,7 @@ export async function registerWeb(app: FastifyInstance, opts: { rootDir: string;
     let html = readFileSync(index, 'utf8');
     const manifest = readRemotesManifest(rootDir);
     const known = isKnownPage(path, manifest);
+    if (known) warmMarkdownRenderer().catch(() => undefined); // project pages render their description once it is there
     const { cookie, authorization } = req.headers;
     const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
     const [project, reads] = known
@@ -262,7 +274,8 @@ export async function registerWeb(app: FastifyInstance, opts: { rootDir: string;
     if (meta) html = withPageMeta(html, meta.title, meta.description);
     html = withLanguage(html, `${req.protocol}://${req.headers.host ?? 'localhost'}`, req.url);
     // the page's scripts and first data arrive with it, not one hop after another (web-preload.ts)
-    html = withPreloadedData(withPreloadLinks(html, preloadScripts(rootDir, path, manifest)), { ...reads, ...project?.data });
+    html = withPreloadLinks(html, preloadScripts(rootDir, path, manifest, requestLocale(query, cookie)));
+    html = withPreloadedData(withImagePreloads(html, firstIcons(path, query, reads)), { ...reads, ...project?.data });
     return (
       reply
         .code(known ? 200 : 404)

@@ -135,7 +135,9 @@ export const EXPOSE_CHUNK = 'expose-routes';
  *   provides a shared module (the shell provides them all, and loads them all before it renders);
  * - a remote: the chunks of its exposed module, and per page pattern of package.json's
  *   `modshelf.pages` (`{"/mods": "page-search"}`, `:param` one segment, a final `*` the rest) the
- *   chunks of the named lazy import that renders it.
+ *   chunks of the named lazy import that renders it;
+ * - both: per language, the chunks of the package's own message bundle (src/messages/{locale}.json), which
+ *   a page in that language loads before it renders its text.
  */
 export function preloadLists(json, info) {
   const files = (group) => (json.namedChunkGroups?.[group]?.assets ?? []).map((a) => a.name).filter((f) => f.endsWith('.js'));
@@ -143,14 +145,27 @@ export function preloadLists(json, info) {
     const shared = json.chunks
       .filter((c) => (c.origins ?? []).some((o) => String(o.moduleName ?? '').startsWith('provide shared module')))
       .flatMap((c) => c.files.filter((f) => f.endsWith('.js')));
-    return { scripts: [...new Set([...files('bootstrap'), ...shared])] };
+    return { scripts: [...new Set([...files('bootstrap'), ...shared])], messages: messageFiles(json) };
   }
   const pages = Object.entries(info.pages ?? {}).map(([path, chunk]) => {
     const scripts = files(chunk);
     if (scripts.length === 0) throw new Error(`modshelf.pages: no chunk named "${chunk}" (for ${path})`);
     return { path, scripts };
   });
-  return { scripts: files(EXPOSE_CHUNK), pages };
+  return { scripts: files(EXPOSE_CHUNK), pages, messages: messageFiles(json) };
+}
+
+/** Per language, the script files of the chunks holding the package's src/messages/{locale}.json. */
+export function messageFiles(json) {
+  const out = {};
+  for (const m of json.modules ?? []) {
+    const hit = /^\.\/src\/messages\/([A-Za-z-]+)\.json$/.exec(String(m.name ?? ''));
+    if (!hit) continue;
+    const ids = new Set(m.chunks ?? []);
+    const files = json.chunks.filter((c) => ids.has(c.id)).flatMap((c) => c.files.filter((f) => f.endsWith('.js')));
+    out[hit[1]] = [...new Set([...(out[hit[1]] ?? []), ...files])];
+  }
+  return out;
 }
 
 /**
@@ -268,6 +283,8 @@ export async function buildPackage(pkgDir, outDir, label) {
     chunkOrigins: true,
     chunkGroups: true,
     modules: true,
+    // each module's chunk ids (messageFiles)
+    ids: true,
     nestedModules: false,
   });
   if (stats.hasErrors()) throw new Error(`build of ${pkgDir} failed:\n${json.errors.map((e) => e.message).join('\n')}`);

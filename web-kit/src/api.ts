@@ -71,6 +71,11 @@ async function failure(res: Response): Promise<ApiError> {
   return new ApiError(res.status, error, description);
 }
 
+/** The answer the server inlined in the page for a read URL, once, and only before this page wrote (else undefined). */
+export function takePageAnswer(url: string): unknown {
+  return lastWritePosition === 0 ? takePreloaded(url) : undefined;
+}
+
 /**
  * One request to the API. A write remembers the log position it reached (and answers it); a read
  * sends the highest remembered position back, so it waits for the page's own writes.
@@ -87,8 +92,8 @@ export async function apiRequest<T>(path: string, init: RequestInit & { query?: 
   else if (lastWritePosition > 0 && !headers.has(MIN_POSITION_HEADER)) headers.set(MIN_POSITION_HEADER, String(lastWritePosition));
   // a read the server answered in the page itself (before any write of this page) needs no request
   const url = buildUrl(path, query);
-  if (!isWrite && lastWritePosition === 0) {
-    const inlined = takePreloaded(url);
+  if (!isWrite) {
+    const inlined = takePageAnswer(url);
     if (inlined !== undefined) return { data: inlined as T, position: null };
   }
   const res = await loading.track(fetch(url, { credentials: 'same-origin', ...rest, headers }));
@@ -115,22 +120,32 @@ export interface SearchParams {
   limit?: number;
 }
 
+const searchQuery = (p: SearchParams): Query => ({
+  query: p.query,
+  facets: p.facets && p.facets.length ? JSON.stringify(p.facets) : undefined,
+  index: p.index,
+  offset: p.offset,
+  limit: p.limit,
+});
+const projectPath = (idOrSlug: string) => `/project/${encodeURIComponent(idOrSlug)}`;
+type TagName = 'category' | 'loader' | 'game_version' | 'license';
+const tagPath = (name: TagName) => `/tag/${name}`;
+
+/** The URLs of the reads a page's first render may find inlined in the page (useApi's `pageUrl`), built as `api` builds them. */
+export const apiUrls = {
+  search: (p: SearchParams) => buildUrl('/search', searchQuery(p)),
+  project: (idOrSlug: string) => buildUrl(projectPath(idOrSlug)),
+  projectVersions: (idOrSlug: string) => buildUrl(`${projectPath(idOrSlug)}/version`),
+  projectMembers: (idOrSlug: string) => buildUrl(`${projectPath(idOrSlug)}/members`),
+  tag: (name: TagName) => buildUrl(tagPath(name)),
+};
+
 export const api = {
-  search: (p: SearchParams, signal?: AbortSignal) =>
-    apiFetch<SearchResults>('/search', {
-      signal,
-      query: {
-        query: p.query,
-        facets: p.facets && p.facets.length ? JSON.stringify(p.facets) : undefined,
-        index: p.index,
-        offset: p.offset,
-        limit: p.limit,
-      },
-    }),
-  project: (idOrSlug: string, signal?: AbortSignal) => apiFetch<Project>(`/project/${encodeURIComponent(idOrSlug)}`, { signal }),
+  search: (p: SearchParams, signal?: AbortSignal) => apiFetch<SearchResults>('/search', { signal, query: searchQuery(p) }),
+  project: (idOrSlug: string, signal?: AbortSignal) => apiFetch<Project>(projectPath(idOrSlug), { signal }),
   projects: (ids: string[], signal?: AbortSignal) => apiFetch<Project[]>('/projects', { signal, query: { ids: JSON.stringify(ids) } }),
-  projectVersions: (idOrSlug: string, signal?: AbortSignal) => apiFetch<Version[]>(`/project/${encodeURIComponent(idOrSlug)}/version`, { signal }),
-  projectMembers: (idOrSlug: string, signal?: AbortSignal) => apiFetch<TeamMember[]>(`/project/${encodeURIComponent(idOrSlug)}/members`, { signal }),
+  projectVersions: (idOrSlug: string, signal?: AbortSignal) => apiFetch<Version[]>(`${projectPath(idOrSlug)}/version`, { signal }),
+  projectMembers: (idOrSlug: string, signal?: AbortSignal) => apiFetch<TeamMember[]>(`${projectPath(idOrSlug)}/members`, { signal }),
   projectOrganization: (idOrSlug: string, signal?: AbortSignal) => apiFetch<Organization>(`/project/${encodeURIComponent(idOrSlug)}/organization`, { signal }),
   version: (id: string, signal?: AbortSignal) => apiFetch<Version>(`/version/${encodeURIComponent(id)}`, { signal }),
   versions: (ids: string[], signal?: AbortSignal) => apiFetch<Version[]>('/versions', { signal, query: { ids: JSON.stringify(ids) } }),
@@ -146,8 +161,8 @@ export const api = {
   follow: (idOrSlug: string, follow: boolean) => apiFetch<void>(`/project/${encodeURIComponent(idOrSlug)}/follow`, { method: follow ? 'POST' : 'DELETE' }),
   report: (body: { report_type: string; item_id: string; item_type: string; body: string }) =>
     apiFetch<unknown>('/report', { method: 'POST', body: JSON.stringify(body) }),
-  categories: (signal?: AbortSignal) => apiFetch<CategoryTag[]>('/tag/category', { signal }),
-  loaders: (signal?: AbortSignal) => apiFetch<LoaderTag[]>('/tag/loader', { signal }),
-  gameVersions: (signal?: AbortSignal) => apiFetch<GameVersionTag[]>('/tag/game_version', { signal }),
-  licenses: (signal?: AbortSignal) => apiFetch<{ short: string; name: string }[]>('/tag/license', { signal }),
+  categories: (signal?: AbortSignal) => apiFetch<CategoryTag[]>(tagPath('category'), { signal }),
+  loaders: (signal?: AbortSignal) => apiFetch<LoaderTag[]>(tagPath('loader'), { signal }),
+  gameVersions: (signal?: AbortSignal) => apiFetch<GameVersionTag[]>(tagPath('game_version'), { signal }),
+  licenses: (signal?: AbortSignal) => apiFetch<{ short: string; name: string }[]>(tagPath('license'), { signal }),
 };

@@ -18,6 +18,7 @@ export * from './slug';
 export * from './versions';
 export * from './atoms';
 export * from './use-api';
+export * from './external-links';
 export * from './prefetch';
 export * from './meta';
 export { ErrorScreen, NotFound, type ErrorScreenProps } from './ErrorScreen';

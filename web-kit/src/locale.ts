@@ -1,5 +1,5 @@
 import { COOKIE_NAMES, DEFAULT_LOCALE, LANGUAGE_COOKIE, LOCALES, type Locale } from './constants';
-import { readCookie, writeCookie } from './cookies';
+import { parseCookies, readCookie, writeCookie } from './cookies';
 
 export const HL_PARAM = 'hl';
 
@@ -12,6 +12,11 @@ export function resolveLocale(hl: string | null | undefined, cookie: string | nu
   if (isLocale(hl)) return hl;
   if (isLocale(cookie)) return cookie;
   return DEFAULT_LOCALE;
+}
+
+/** The language a page request asks for, as the shell decides it (its hl parameter, else the language cookie, else the default). */
+export function requestLocale(search: string, cookieHeader: string | undefined): Locale {
+  return resolveLocale(new URLSearchParams(search).get(HL_PARAM), parseCookies(cookieHeader ?? '')[COOKIE_NAMES.language]);
 }
 
 /** Returns the URL (path + search + hash) carrying hl for the given locale; the default language has none. */

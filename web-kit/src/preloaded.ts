@@ -33,3 +33,12 @@ export function takePreloaded(url: string): unknown {
 export function resetPreloaded(entries?: Record<string, unknown>): void {
   preloaded = entries ? new Map(Object.entries(entries)) : null;
 }
+
+/** A project description the server rendered into the page: its markdown source and the sanitized HTML (web-kit markdown.ts). */
+export interface RenderedBody {
+  source: string;
+  html: string;
+}
+
+/** The key of a project's rendered description among the page's inlined answers. */
+export const renderedBodyKey = (projectId: string) => `rendered-body:${projectId}`;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { takePageAnswer } from './api';
 import { PrefetchQueue } from './prefetch';
 
 const cache = new Map<string, { at: number; value: unknown }>();
@@ -27,10 +28,20 @@ export interface ApiState<T> {
   reload: () => void;
 }
 
-/** Fetches with abort on change/unmount and a short in-memory cache; key null skips the call. */
-export function useApi<T>(key: string | null, fetcher: (signal: AbortSignal) => Promise<T>): ApiState<T> {
+/**
+ * Fetches with abort on change/unmount and a short in-memory cache; key null skips the call.
+ * `pageUrl` is the read's API URL (`apiUrls`): when the server inlined its answer in the page, the first
+ * render shows it at once, with no loading pass and no request.
+ */
+export function useApi<T>(key: string | null, fetcher: (signal: AbortSignal) => Promise<T>, pageUrl?: string | null): ApiState<T> {
+  const [state, setState] = useState<{ key: string | null; data?: T; error?: Error }>(() => {
+    if (key && pageUrl && !cache.has(key)) {
+      const inlined = takePageAnswer(pageUrl);
+      if (inlined !== undefined) cache.set(key, { at: Date.now(), value: inlined });
+    }
+    return { key, data: key ? (cache.get(key)?.value as T | undefined) : undefined };
+  });
   const cached = key ? (cache.get(key) as { at: number; value: T } | undefined) : undefined;
-  const [state, setState] = useState<{ key: string | null; data?: T; error?: Error }>({ key, data: cached?.value });
   const [nonce, setNonce] = useState(0);
   const fetcherRef = useRef(fetcher);
   fetcherRef.current = fetcher;
@@ -39,7 +50,7 @@ export function useApi<T>(key: string | null, fetcher: (signal: AbortSignal) => 
     if (!key) return;
     const hit = cache.get(key);
     if (hit && Date.now() - hit.at < FRESH_MS && nonce === 0) {
-      setState({ key, data: hit.value as T });
+      setState((s) => (s.key === key && s.data === hit.value && !s.error ? s : { key, data: hit.value as T }));
       return;
     }
     const ctl = new AbortController();

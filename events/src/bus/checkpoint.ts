@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CheckpointStore } from './port';
 
@@ -12,8 +13,13 @@ export class MemoryCheckpointStore implements CheckpointStore {
   }
 }
 
-/** A checkpoint in a small JSON file, replaced atomically (write + rename). */
+/**
+ * A checkpoint in a small JSON file, replaced atomically (write + rename). The writes run off the
+ * event loop (a rename can wait on the file system's journal for tens of ms while another process
+ * writes a lot), one after another.
+ */
 export class FileCheckpointStore implements CheckpointStore {
+  private chain: Promise<void> = Promise.resolve();
   constructor(private readonly path: string) {
     mkdirSync(dirname(path), { recursive: true });
   }
@@ -24,9 +30,13 @@ export class FileCheckpointStore implements CheckpointStore {
       return 0;
     }
   }
-  async save(position: number): Promise<void> {
+  save(position: number): Promise<void> {
     const tmp = `${this.path}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ position }));
-    renameSync(tmp, this.path);
+    const write = this.chain.then(async () => {
+      await writeFile(tmp, JSON.stringify({ position }));
+      await rename(tmp, this.path);
+    });
+    this.chain = write.catch(() => undefined);
+    return write;
   }
 }

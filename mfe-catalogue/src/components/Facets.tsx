@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { api, formatCategory, GAME_VERSIONS, LOADERS, MOD_CATEGORIES, MODPACK_CATEGORIES, useApi, type CategoryTag } from '@modshelf/web-kit';
+import { api, apiUrls, formatCategory, GAME_VERSIONS, LOADERS, MOD_CATEGORIES, MODPACK_CATEGORIES, useApi, type CategoryTag } from '@modshelf/web-kit';
 import { isLocked, syncPatch, toggle, unlockPatch, type LockableFacet, type SearchProjectType, type SearchState } from '../search-state';
 import { groupCategories } from '../category-order';
 
@@ -67,10 +67,10 @@ function LockControl({ facet, state, onChange }: { facet: LockableFacet; state: 
 export function Facets({ type, state, onChange }: { type: SearchProjectType; state: SearchState; onChange: (patch: Partial<SearchState>) => void }) {
   const intl = useIntl();
   const [showAll, setShowAll] = useState(false);
-  const cats = useApi('tag:category', (s) => api.categories(s));
-  const loaders = useApi('tag:loader', (s) => api.loaders(s));
-  const versions = useApi('tag:game_version', (s) => api.gameVersions(s));
-  const licenses = useApi('tag:license', (s) => api.licenses(s));
+  const cats = useApi('tag:category', (s) => api.categories(s), apiUrls.tag('category'));
+  const loaders = useApi('tag:loader', (s) => api.loaders(s), apiUrls.tag('loader'));
+  const versions = useApi('tag:game_version', (s) => api.gameVersions(s), apiUrls.tag('game_version'));
+  const licenses = useApi('tag:license', (s) => api.licenses(s), apiUrls.tag('license'));
 
   const iconOf = (name: string) => cats.data?.find((c) => c.name === name && c.project_type === type)?.icon;
   const categoryGroups = groupCategories(cats.data ?? fallbackCategories(type), type);

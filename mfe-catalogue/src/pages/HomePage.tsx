@@ -1,8 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { api, displayPreferencesAtom, usePageMeta, useApi } from '@modshelf/web-kit';
+import { api, apiUrls, displayPreferencesAtom, usePageMeta, useApi, type SearchParams } from '@modshelf/web-kit';
 import { fromHit, ProjectCard } from '../components/ProjectCard';
+
+const POPULAR: SearchParams = { index: 'downloads', limit: 6 };
+const NEWEST: SearchParams = { index: 'newest', limit: 6 };
 
 export function HomePage() {
   const intl = useIntl();
@@ -11,8 +14,8 @@ export function HomePage() {
     intl.formatMessage({ id: 'home.title', defaultMessage: 'Discover mods, modpacks and servers' }),
     intl.formatMessage({ id: 'home.description', defaultMessage: 'Modshelf is the community catalogue of add-ons for your favourite mobile block game.' }),
   );
-  const popular = useApi('home:popular', (signal) => api.search({ index: 'downloads', limit: 6 }, signal));
-  const fresh = useApi('home:new', (signal) => api.search({ index: 'newest', limit: 6 }, signal));
+  const popular = useApi('home:popular', (signal) => api.search(POPULAR, signal), apiUrls.search(POPULAR));
+  const fresh = useApi('home:new', (signal) => api.search(NEWEST, signal), apiUrls.search(NEWEST));
   return (
     <div className="cat-home">
       <section className="cat-hero">

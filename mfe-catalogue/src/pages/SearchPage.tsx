@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useAtomValue } from 'jotai';
 import {
   api,
+  apiUrls,
   displayPreferencesAtom,
   LAYOUTS,
   layoutFor,
@@ -13,6 +14,7 @@ import {
   usePageMeta,
   useApi,
   type Layout,
+  type SearchParams,
   type SearchSort,
 } from '@modshelf/web-kit';
 import { fromHit, ProjectCard } from '../components/ProjectCard';
@@ -77,9 +79,8 @@ export function SearchPage({ type }: { type: SearchProjectType }) {
 
   const facets = buildFacets(state, type);
   const key = `search:${state.query}|${JSON.stringify(facets)}|${state.sort}|${state.page}|${state.limit}`;
-  const results = useApi(key, (signal) =>
-    api.search({ query: state.query, facets, index: state.sort, offset: searchOffset(state), limit: state.limit }, signal),
-  );
+  const request: SearchParams = { query: state.query, facets, index: state.sort, offset: searchOffset(state), limit: state.limit };
+  const results = useApi(key, (signal) => api.search(request, signal), apiUrls.search(request));
   const total = results.data?.total_hits ?? 0;
   // phones: the filters fold behind a button (CSS shows the button and hides the closed panel under 800 px)
   const [filtersOpen, setFiltersOpen] = useState(false);

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { api, displayPreferencesAtom, formatCategory, formatDate, formatGameVersions, organizationPath, useApi, userPath } from '@modshelf/web-kit';
+import { api, apiUrls, displayPreferencesAtom, formatCategory, formatDate, formatGameVersions, organizationPath, useApi, userPath } from '@modshelf/web-kit';
 import { ENVIRONMENT_LABELS, environmentOf } from '../environment';
 import type { ProjectData } from './project-data';
 import { UserBadges } from '../components/UserBadges';
@@ -16,7 +16,7 @@ export function AboutSidebar({ data }: { data: ProjectData }) {
   const intl = useIntl();
   const prefs = useAtomValue(displayPreferencesAtom);
   const p = data.project;
-  const tags = useApi('tag:game_version', (s) => api.gameVersions(s));
+  const tags = useApi('tag:game_version', (s) => api.gameVersions(s), apiUrls.tag('game_version'));
   const org = useApi(p.organization ? `organization:${p.organization}` : null, (s) => api.organization(p.organization!, s));
   const ext = prefs.externalLinksNewTab ? { target: '_blank', rel: 'noopener noreferrer' } : { rel: 'noopener noreferrer' };
   const env = environmentOf(p.client_side, p.server_side);

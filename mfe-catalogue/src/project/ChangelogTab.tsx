@@ -2,7 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { displayPreferencesAtom, formatDate, versionPath } from '@modshelf/web-kit';
-import { renderMarkdown } from '../markdown';
+import { useMarkdownRenderer } from '../markdown';
 import { VirtualList } from '../components/VirtualList';
 import { ChannelBadge } from './ChannelBadge';
 import type { ProjectData } from './project-data';
@@ -10,7 +10,8 @@ import type { ProjectData } from './project-data';
 export function ChangelogTab({ data, loaded }: { data: ProjectData; loaded: boolean }) {
   const intl = useIntl();
   const prefs = useAtomValue(displayPreferencesAtom);
-  if (!loaded) return <div className="cat-loading" aria-busy="true" />;
+  const renderMarkdown = useMarkdownRenderer();
+  if (!loaded || !renderMarkdown) return <div className="cat-loading" aria-busy="true" />;
   if (data.versions.length === 0)
     return (
       <p className="ms-card">

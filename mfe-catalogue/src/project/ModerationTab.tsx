@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAtomValue } from 'jotai';
 import { ErrorScreen, formatRelativeTime, Guard, invalidateApiCache, sessionAtom, threadApi, ThreadView, toasts, useApi } from '@modshelf/web-kit';
-import { renderMarkdown } from '../markdown';
+import { useMarkdownRenderer } from '../markdown';
 import type { ProjectData } from './project-data';
 
 const RESUBMITTABLE = ['rejected', 'withheld'];
@@ -35,8 +35,9 @@ function ModerationPanel({ data }: { data: ProjectData }) {
   const [position, setPosition] = useState(0);
   const mod = useApi(`project-moderation:${p.id}:${position}`, (s) => threadApi.projectModeration(p.id, s, position));
   const [busy, setBusy] = useState(false);
+  const renderMarkdown = useMarkdownRenderer();
   if (mod.error) return <p role="alert">{mod.error.message}</p>;
-  if (!mod.data) return <div className="cat-loading" aria-busy="true" />;
+  if (!mod.data || !renderMarkdown) return <div className="cat-loading" aria-busy="true" />;
   const m = mod.data;
 
   const resubmit = async () => {

@@ -4,6 +4,7 @@ import { Link, Navigate, NavLink, Route, Routes, useLocation, useNavigate, usePa
 import { useAtomValue } from 'jotai';
 import {
   api,
+  apiUrls,
   countValues,
   deriveVersions,
   displayPreferencesAtom,
@@ -43,9 +44,17 @@ const SettingsRoute = lazyPage(() => import('./settings/routes').then((m) => m.S
 export function ProjectPage({ urlType }: { urlType: string }) {
   const { id = '', '*': rest = '' } = useParams();
   const location = useLocation();
-  const project = useApi(`project:${id}`, (s) => api.project(id, s));
-  const versions = useApi(project.data ? `project-versions:${project.data.id}` : null, (s) => api.projectVersions(project.data!.id, s));
-  const members = useApi(project.data ? `project-members:${project.data.id}` : null, (s) => api.projectMembers(project.data!.id, s));
+  const project = useApi(`project:${id}`, (s) => api.project(id, s), apiUrls.project(id));
+  const versions = useApi(
+    project.data ? `project-versions:${project.data.id}` : null,
+    (s) => api.projectVersions(project.data!.id, s),
+    project.data && apiUrls.projectVersions(project.data.id),
+  );
+  const members = useApi(
+    project.data ? `project-members:${project.data.id}` : null,
+    (s) => api.projectMembers(project.data!.id, s),
+    project.data && apiUrls.projectMembers(project.data.id),
+  );
   const derived = useMemo(() => deriveVersions(versions.data ?? [], members.data ?? []), [versions.data, members.data]);
   const viewed = project.data?.id;
   useEffect(() => {

@@ -17,7 +17,7 @@ import {
   useApi,
   userPath,
 } from '@modshelf/web-kit';
-import { renderMarkdown } from '../markdown';
+import { useMarkdownRenderer } from '../markdown';
 import { ChannelBadge } from './ChannelBadge';
 import type { ProjectData } from './project-data';
 
@@ -42,12 +42,13 @@ export function VersionPage({ data, loaded }: { data: ProjectData; loaded: boole
   const depProjects = useApi(projectIds.length ? `projects:${projectIds.join(',')}` : null, (s) => api.projects(projectIds, s));
   const depVersions = useApi(versionIds.length ? `versions:${versionIds.join(',')}` : null, (s) => api.versions(versionIds, s));
   const tags = useApi('tag:game_version', (s) => api.gameVersions(s));
+  const renderMarkdown = useMarkdownRenderer();
   const changelog = useMemo(
-    () => renderMarkdown(v?.changelog ?? '', { externalLinksNewTab: prefs.externalLinksNewTab }),
-    [v?.changelog, prefs.externalLinksNewTab],
+    () => renderMarkdown?.(v?.changelog ?? '', { externalLinksNewTab: prefs.externalLinksNewTab }),
+    [renderMarkdown, v?.changelog, prefs.externalLinksNewTab],
   );
 
-  if (!loaded) return <div className="cat-loading" aria-busy="true" />;
+  if (!loaded || changelog === undefined) return <div className="cat-loading" aria-busy="true" />;
   if (!v) return <NotFound path={location.pathname} />;
 
   return (

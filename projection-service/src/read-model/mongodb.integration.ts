@@ -98,6 +98,18 @@ if (servers.mongodb) {
     });
   });
 
+  /** A client that records the size of every `update` command sent to a fresh prefix's users. */
+  async function countingUpdates() {
+    const client = new MongoClient(servers.mongodb, { monitorCommands: true, serverSelectionTimeoutMS: 10000 });
+    const prefix = `t${Math.random().toString(36).slice(2, 8)}_`;
+    const sizes: number[] = [];
+    client.on('commandStarted', (e) => {
+      if (e.commandName === 'update' && e.command.update === `${prefix}users`) sizes.push((e.command.updates as unknown[]).length);
+    });
+    await client.connect();
+    return { client, prefix, sizes };
+  }
+
   describe(`MongoReadModels bulk chunks sized from the server's pool: ${label}`, () => {
     // The minimal reproduction of FerretDB 1.24's stall (integration/README.md): one `update`
     // command whose ops match as many documents as FerretDB's PostgreSQL pool holds never returns,
@@ -107,13 +119,7 @@ if (servers.mongodb) {
       const pool = Number(process.env.MONGO_SERVER_POOL ?? 40);
       const { chunk, parallel } = bulkChunkFromEnv();
       expect(chunk * parallel).toBeLessThan(pool);
-      const client = new MongoClient(servers.mongodb, { monitorCommands: true, serverSelectionTimeoutMS: 10000 });
-      const prefix = `t${Math.random().toString(36).slice(2, 8)}_`;
-      const sizes: number[] = [];
-      client.on('commandStarted', (e) => {
-        if (e.commandName === 'update' && e.command.update === `${prefix}users`) sizes.push((e.command.updates as unknown[]).length);
-      });
-      await client.connect();
+      const { client, prefix, sizes } = await countingUpdates();
       const store = new MongoReadModels({ url: servers.mongodb, client, database: 'modshelf_it', prefix });
       const ids = Array.from({ length: pool * 2 }, (_, i) => `U${String(i).padStart(7, '0')}`);
       let timer: NodeJS.Timeout | undefined;
@@ -148,6 +154,28 @@ if (servers.mongodb) {
         await client.close();
       }
     }, 90_000);
+
+    it("a commit smaller than the lanes' chunks is spread evenly over the lanes (20 ops on 2 lanes: 10 and 10, not 16 and 4)", async () => {
+      const { client, prefix, sizes } = await countingUpdates();
+      const store = new MongoReadModels({ url: servers.mongodb, client, database: 'modshelf_it', prefix, bulkChunk: 16, bulkParallel: 2 });
+      const ids = Array.from({ length: 20 }, (_, i) => `U${String(i).padStart(7, '0')}`);
+      try {
+        await store.commit(
+          ids.map((id) => ({ coll: 'users', id, doc: sampleUser(id, `a${id}`) })),
+          1,
+        );
+        sizes.length = 0;
+        await store.commit(
+          ids.map((id) => ({ coll: 'users', id, doc: sampleUser(id, `b${id}`) })),
+          2,
+        );
+        expect(sizes.sort()).toEqual([10, 10]);
+        expect((await store.get('users', ids[19]))?.username).toBe(`b${ids[19]}`);
+      } finally {
+        await store.drop();
+        await client.close();
+      }
+    });
   });
 } else {
   const why = missing('ReadModelStore contract: MongoDB', 'MONGODB_URL', 'no MongoDB-wire server was started or given');

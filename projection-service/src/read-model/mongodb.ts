@@ -268,7 +268,9 @@ export class MongoReadModels implements ReadModelStore {
       for (let i = 0; i < docs.length; i += INSERT_CHUNK) commands.push(() => this.insert(coll, docs.slice(i, i + INSERT_CHUNK), position));
     }
     for (const [coll, ops] of byColl) {
-      for (let i = 0; i < ops.length; i += this.bulkChunk) commands.push(() => this.bulkWrite(coll, ops.slice(i, i + this.bulkChunk)));
+      // spread over the lanes: 20 ops go as two commands of 10, not 16 and 4
+      const size = Math.min(this.bulkChunk, Math.ceil(ops.length / this.bulkParallel));
+      for (let i = 0; i < ops.length; i += size) commands.push(() => this.bulkWrite(coll, ops.slice(i, i + size)));
     }
     let next = 0;
     const lane = async () => {

@@ -18,7 +18,7 @@ const newestFirst = (a: NotificationDoc, b: NotificationDoc) => Date.parse(b.cre
 export function notificationDirectory(projections: Projections) {
   return {
     async owners(ids: readonly string[], minPosition: number): Promise<Map<string, string>> {
-      if (minPosition > projections.checkpoint()) await projections.waitForPosition(minPosition, 3000);
+      if (minPosition > projections.checkpoint('read-models')) await projections.waitForPosition(minPosition, 3000, 'read-models');
       const docs = await projections.storage.readModels.getMany('notifications', [...new Set(ids)]);
       return new Map(docs.map((n) => [n.id, n.user_id]));
     },

@@ -26,6 +26,8 @@ type Params = { id: string };
 export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): void {
   const rm = () => deps.projections.storage.readModels;
   const preHandler = minPositionWait(deps);
+  // projects_random draws from the search index
+  const searchPreHandler = minPositionWait(deps, 'all');
 
   async function visibleProject(idOrSlug: string, actor: Reader | null): Promise<ProjectDoc> {
     const p = await findProject(rm(), idOrSlug);
@@ -166,7 +168,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: QueryDeps): vo
     return out;
   });
 
-  app.get<{ Querystring: Record<string, string> }>('/v2/projects_random', { preHandler }, async (req) => {
+  app.get<{ Querystring: Record<string, string> }>('/v2/projects_random', { preHandler: searchPreHandler }, async (req) => {
     const raw = req.query.count;
     const count = Number(raw);
     if (raw === undefined || raw === '' || !Number.isInteger(count) || count < 0 || count > 100) {

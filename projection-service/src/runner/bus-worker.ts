@@ -129,7 +129,7 @@ export class BusProjectionWorker {
     return this.loop.batches;
   }
 
-  /** The position this worker has written every batch up to (a batch still being written is not counted). */
+  /** The position this worker has written every batch up to in the read models (a batch still being written is not counted; the index may be behind, see JournaledStorage). */
   checkpoint(): number {
     return this.pipeline.written;
   }

@@ -29,14 +29,23 @@ export interface RunnerOptions {
   quarantinePollMs?: number;
 }
 
+/**
+ * What a read reads: the read models only, or the search index as well ('all'). Where both are
+ * written in one transaction (the embedded storage) they are at one position; where they are two
+ * servers (the distributed storage) a read of the read models need not wait for the index.
+ */
+export type ReadScope = 'read-models' | 'all';
+
 export interface Projections {
   readonly storage: ProjectionStorage;
-  /** Position of the last event the projections have stored. */
-  checkpoint(): number;
-  /** Resolves true once the projections have passed `position`, false after `timeoutMs`. */
-  waitForPosition(position: number, timeoutMs: number): Promise<boolean>;
+  /** Position of the last event the projections have stored (in the stores `scope` names; default 'all'). */
+  checkpoint(scope?: ReadScope): number;
+  /** Resolves true once the projections (the stores `scope` names; default 'all') have passed `position`, false after `timeoutMs`. */
+  waitForPosition(position: number, timeoutMs: number, scope?: ReadScope): Promise<boolean>;
   /** Events in the log not projected yet (head - checkpoint). */
   lag(): Promise<number>;
+  /** The log's head position (no read of the projections). */
+  head(): Promise<number>;
   /** Resolves once the log as it was at start-up has been projected. */
   readonly ready: Promise<void>;
   /** Projections stopped at a failing event (empty while all run). */
@@ -335,6 +344,10 @@ export class ProjectionRunner implements Projections {
 
   async lag(): Promise<number> {
     return Math.max(0, (await this.store.headPosition()) - this.position);
+  }
+
+  head(): Promise<number> {
+    return this.store.headPosition();
   }
 
   private async stop(): Promise<void> {

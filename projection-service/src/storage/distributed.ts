@@ -1,7 +1,7 @@
 import type { EventStore } from '@modshelf/events';
 import type { EventBus } from '@modshelf/events/bus';
 import { MongoReadModels } from '../read-model/mongodb';
-import type { Projections } from '../runner/runner';
+import type { Projections, ReadScope } from '../runner/runner';
 import { BusProjectionWorker } from '../runner/bus-worker';
 import { OpenSearchIndex } from '../search/opensearch';
 import { JournaledStorage } from './journaled';
@@ -28,7 +28,10 @@ export function distributedStorage(o: DistributedStorageOptions): ProjectionStor
 
 /**
  * The Projections the query API needs, over storage written by bus workers (possibly in other
- * processes): the position comes from the storage's checkpoint, polled.
+ * processes): the positions come from the storage's checkpoints, read while a request waits for
+ * them. The read models and the index are two servers written side by side, so a read of the read
+ * models ('read-models') waits only for the read models' checkpoint (one round trip), and a search
+ * ('all') for both.
  */
 export function storageProjections(
   storage: ProjectionStorage,
@@ -36,35 +39,47 @@ export function storageProjections(
   options: { pollMs?: number; worker?: BusProjectionWorker } = {},
 ): Projections {
   const pollMs = options.pollMs ?? 20;
-  let position = 0;
   let closed = false;
-  // one read of the storage's checkpoint at a time, shared by every request waiting on it
-  let inFlight: Promise<number> | null = null;
-  const refresh = () =>
-    (inFlight ??= storage
-      .checkpoint()
-      .then((cp) => (position = Math.max(position, cp)))
-      .finally(() => {
-        inFlight = null;
-      }));
+  /** one read of a checkpoint at a time, shared by every request waiting on it */
+  const tracker = (read: () => Promise<number>) => {
+    let inFlight: Promise<number> | null = null;
+    const t = {
+      position: 0,
+      refresh: () =>
+        (inFlight ??= read()
+          .then((cp) => (t.position = Math.max(t.position, cp)))
+          .finally(() => {
+            inFlight = null;
+          })),
+    };
+    return t;
+  };
+  const all = tracker(() => storage.checkpoint());
+  const readModels = tracker(() => storage.readModels.checkpoint());
+  // a worker in this process has written the read models up to its checkpoint (the index may be behind)
+  const positionOf = (scope: ReadScope = 'all') =>
+    Math.max(all.position, scope === 'read-models' ? Math.max(readModels.position, options.worker?.checkpoint() ?? 0) : 0);
   return {
     storage,
-    checkpoint: () => Math.max(position, options.worker?.checkpoint() ?? 0),
+    checkpoint: positionOf,
     // the workers of other processes report theirs on their own /health and /metrics
     failures: () => options.worker?.failures() ?? [],
-    async waitForPosition(target, timeoutMs) {
+    async waitForPosition(target, timeoutMs, scope = 'all') {
+      const t = scope === 'read-models' ? readModels : all;
       const end = Date.now() + timeoutMs;
       while (!closed) {
-        if ((await refresh()) >= target) return true;
+        await t.refresh();
+        if (positionOf(scope) >= target) return true;
         if (Date.now() >= end) return false;
         await new Promise((r) => setTimeout(r, pollMs));
       }
       return false;
     },
     async lag() {
-      return Math.max(0, (await store.headPosition()) - (await refresh()));
+      return Math.max(0, (await store.headPosition()) - (await all.refresh()));
     },
-    ready: refresh().then(() => undefined),
+    head: () => store.headPosition(),
+    ready: all.refresh().then(() => undefined),
     async rebuild() {
       throw new Error('rebuild the distributed projections with the replay tool (reset the storage, reset the consumer group)');
     },

@@ -6,6 +6,9 @@ import type { ProjectionStorage } from './port';
 /** A search index whose writes may be ahead of what searches see (OpenSearchIndex with deferRefresh). */
 type DeferringIndex = SearchIndex & { appliedCheckpoint?(): Promise<number> };
 
+/** Most search changes waiting for the index before commit() waits for it (PROJECTION_SEARCH_BACKLOG). */
+const SEARCH_BACKLOG = Number(process.env.PROJECTION_SEARCH_BACKLOG) || 5000;
+
 /**
  * MongoDB read models and a search index with a redo journal, for stores without a transaction
  * across them (FerretDB has none, and the index is another server).
@@ -16,6 +19,17 @@ type DeferringIndex = SearchIndex & { appliedCheckpoint?(): Promise<number> };
  * the worker calls recover(): a journaled batch beyond the checkpoint is written again as it was
  * recorded (the writes are idempotent: same documents, same position), never recomputed.
  *
+ * The index is written by its own lane, so a slow index (an OpenSearch refresh) never holds back
+ * the read models: commit() returns once the journal and the read models are written, and the
+ * lane writes the search changes of every batch journaled since its last write, as one write, at
+ * the position of the last of them. Until the index has them, every journal carries them too (the
+ * journal holds the batch's documents and every search change not yet in the index), so a redo
+ * after a crash writes all of them. The projectors never read the index, so a batch folded while
+ * the index is behind folds the same. The index's checkpoint (and with it checkpoint(), what a
+ * search waits for) moves when the lane has written; a failed lane write fails the next commit(),
+ * and the resume() after it redoes the journal. commit() waits for the lane once more than
+ * SEARCH_BACKLOG changes wait.
+ *
  * Between two batches of the same writer nothing is read: after a commit, resume() answers from
  * memory, and the next journal write is fenced on the journal header this writer left (a
  * compare-and-set). Another worker that wrote in between moved the header, so the fenced write
@@ -23,14 +37,25 @@ type DeferringIndex = SearchIndex & { appliedCheckpoint?(): Promise<number> };
  * and the next resume() reads the stores.
  */
 export class JournaledStorage implements ProjectionStorage {
-  /** both stores' checkpoint after this writer's last commit (null: unknown, resume() reads it) */
+  /** the read models' checkpoint after this writer's last commit (null: unknown, resume() reads it) */
   private committed: number | null = null;
   /** the position the journal header names as this writer last saw it (undefined: unknown, the write is not fenced) */
   private head: number | null | undefined = undefined;
+  /** search changes journaled and not yet given to the index (the last per project wins) */
+  private waiting = new Map<string, SearchChange>();
+  /** search changes the lane is writing now */
+  private writing = new Map<string, SearchChange>();
+  /** the position of the last journaled batch: the index has every change up to it once the lane has caught up */
+  private journaled = 0;
+  /** the position the lane last wrote the index up to */
+  private indexed = 0;
+  private lane: Promise<void> | null = null;
+  private laneFailure: unknown = null;
 
   constructor(
     readonly readModels: MongoReadModels,
     readonly search: DeferringIndex,
+    private readonly searchBacklog = SEARCH_BACKLOG,
   ) {}
 
   /** The position both stores answer queries at (the index's refreshed checkpoint). */
@@ -49,13 +74,56 @@ export class JournaledStorage implements ProjectionStorage {
   }
 
   async commit(docs: readonly DocChange[], changes: readonly SearchChange[], position: number): Promise<void> {
+    while (this.laneFailure === null && this.lane && this.waiting.size + this.writing.size > this.searchBacklog) await this.lane;
+    if (this.laneFailure !== null) {
+      // the index missed a write: resume() must read the stores and redo the journal
+      this.committed = null;
+      throw this.laneFailure;
+    }
     const expected = this.head;
     this.committed = null;
     this.head = undefined;
-    await this.readModels.writeJournal(position, JSON.stringify({ docs, search: changes }), expected);
+    const search = new Map([...this.writing, ...this.waiting]);
+    for (const c of changes) search.set(c.projectId, c);
+    await this.readModels.writeJournal(position, JSON.stringify({ docs, search: [...search.values()] }), expected);
     this.head = position;
-    await this.apply(docs, changes, position);
+    for (const c of changes) this.waiting.set(c.projectId, c);
+    this.journaled = position;
+    this.kick();
+    await this.readModels.commit(docs, position);
     this.committed = position;
+  }
+
+  /** Starts the lane unless it runs (a lane that ends as a batch is journaled starts again). */
+  private kick(): void {
+    this.lane ??= this.writeIndex().finally(() => {
+      this.lane = null;
+      if (this.laneFailure === null && this.indexed < this.journaled) this.kick();
+    });
+  }
+
+  /** The lane: writes what waits for the index, one write after another, until it has caught up; never rejects. */
+  private async writeIndex(): Promise<void> {
+    while (this.laneFailure === null && this.indexed < this.journaled) {
+      this.writing = this.waiting;
+      this.waiting = new Map();
+      const position = this.journaled;
+      try {
+        await this.search.commit([...this.writing.values()], position);
+        this.indexed = position;
+        this.writing = new Map();
+      } catch (err) {
+        // kept for the journals to come until resume() redoes them
+        for (const [id, c] of this.writing) if (!this.waiting.has(id)) this.waiting.set(id, c);
+        this.writing = new Map();
+        this.laneFailure = err;
+      }
+    }
+  }
+
+  /** Resolves once the index has every journaled change (or its lane failed). */
+  async indexCaughtUp(): Promise<void> {
+    while (this.lane) await this.lane;
   }
 
   private async apply(docs: readonly DocChange[], changes: readonly SearchChange[], position: number): Promise<void> {
@@ -69,38 +137,52 @@ export class JournaledStorage implements ProjectionStorage {
 
   /**
    * recover(), and the checkpoint after it. Right after this writer's own commit it answers from
-   * memory (the next commit is fenced, see above); else the two checkpoints and the journal's
+   * memory (the read models' checkpoint: the next commit is fenced, see above, and what the index
+   * lacks waits in this writer's lane and journal); else the two checkpoints and the journal's
    * header are read at once (one round trip), the journal's parts only when the header names a
    * batch beyond the checkpoint.
    */
   async resume(): Promise<{ recovered: boolean; checkpoint: number }> {
-    if (this.committed !== null) return { recovered: false, checkpoint: this.committed };
+    if (this.committed !== null && this.laneFailure === null) return { recovered: false, checkpoint: this.committed };
     return this.read();
   }
 
   private async read(): Promise<{ recovered: boolean; checkpoint: number }> {
+    await this.indexCaughtUp();
     this.committed = null;
     this.head = undefined;
+    // what waited for the index is in the journal read below
+    this.waiting = new Map();
+    this.laneFailure = null;
     const [checkpoint, head] = await Promise.all([this.applied(), this.readModels.journalHead()]);
     const journal = head && head.position > checkpoint ? await this.readModels.readJournal(checkpoint) : null;
     if (!journal) {
       this.head = head?.position ?? null;
+      this.journaled = this.indexed = checkpoint;
       return { recovered: false, checkpoint };
     }
     const { docs, search } = JSON.parse(journal.payload) as { docs: DocChange[]; search: SearchChange[] };
     await this.apply(docs, search, journal.position);
     this.head = journal.position;
-    return { recovered: true, checkpoint: await this.applied() };
+    const after = await this.applied();
+    this.journaled = this.indexed = after;
+    return { recovered: true, checkpoint: after };
   }
 
   async reset(): Promise<void> {
+    await this.indexCaughtUp();
     this.committed = null;
     this.head = undefined;
+    this.waiting = new Map();
+    this.laneFailure = null;
+    this.journaled = this.indexed = 0;
     await this.readModels.reset();
     await this.search.reset();
   }
 
+  /** Lets the lane write what waits for the index (what it cannot write stays in the journal), then closes both stores. */
   async close(): Promise<void> {
+    await this.indexCaughtUp();
     await this.readModels.close();
     await this.search.close();
   }

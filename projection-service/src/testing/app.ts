@@ -21,9 +21,10 @@ export interface TestApp {
 /**
  * A query app over an in-memory log, or with `fileLog` over an events.db in its temp dir (the store is then
  * also given to the routes, as the site composes them). The test-only auth hook reads
- * `x-test-user: <userId>[:role[:scopes]]` into request.actor, as the site's auth hook would.
+ * `x-test-user: <userId>[:role[:scopes]]` into request.actor, as the site's auth hook would. `routesSee`
+ * gives the routes another view of the projections (tests of what a route waits for).
  */
-export async function testApp(options: { fileLog?: boolean } = {}): Promise<TestApp> {
+export async function testApp(options: { fileLog?: boolean; routesSee?: (projections: Projections) => Projections } = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'query-'));
   const fx = options.fileLog ? new Fixtures(new SqliteEventStore({ path: join(dir, 'events.db'), pollMs: 10 })) : Fixtures.memory();
   const projections = await startProjections({ store: fx.store, dataDir: dir });
@@ -44,7 +45,11 @@ export async function testApp(options: { fileLog?: boolean } = {}): Promise<Test
     } as Actor;
     req.actor = actor;
   });
-  registerQueryRoutes(app, { projections, publicUrl: 'http://localhost', store: options.fileLog ? fx.store : undefined });
+  registerQueryRoutes(app, {
+    projections: options.routesSee ? options.routesSee(projections) : projections,
+    publicUrl: 'http://localhost',
+    store: options.fileLog ? fx.store : undefined,
+  });
   await app.ready();
   return {
     app,

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { displayPreferencesAtom, Field, FormError, useT } from '@modshelf/web-kit';
 import { type ProjectData } from '../project-data';
-import { renderMarkdown } from '../../markdown';
+import { useMarkdownRenderer } from '../../markdown';
 import { useSave } from './common';
 import { has, projectCommands } from './lib';
 import { useAccess } from './access';
@@ -16,9 +16,10 @@ export function DescriptionTab({ data }: { data: ProjectData }) {
   const [body, setBody] = useState(p.body ?? '');
   const [preview, setPreview] = useState(false);
   const save = useSave(data);
+  const renderMarkdown = useMarkdownRenderer(preview);
   const html = useMemo(
-    () => (preview ? renderMarkdown(body, { externalLinksNewTab: prefs.externalLinksNewTab }) : ''),
-    [preview, body, prefs.externalLinksNewTab],
+    () => (preview && renderMarkdown ? renderMarkdown(body, { externalLinksNewTab: prefs.externalLinksNewTab }) : ''),
+    [preview, renderMarkdown, body, prefs.externalLinksNewTab],
   );
   return (
     <form

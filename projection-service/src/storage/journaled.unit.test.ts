@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import type { DocChange } from '../read-model/port';
+import type { MongoReadModels } from '../read-model/mongodb';
+import type { SearchChange, SearchDocument, SearchIndex } from '../search/port';
+import { JournaledStorage } from './journaled';
+
+/** The read models' side: documents, a checkpoint and the journal's header (no fencing needed here). */
+class FakeReadModels {
+  docs = new Map<string, unknown>();
+  position = 0;
+  journal: { position: number; payload: string } | null = null;
+  async writeJournal(position: number, payload: string): Promise<void> {
+    this.journal = { position, payload };
+  }
+  async journalHead() {
+    return this.journal ? { position: this.journal.position } : null;
+  }
+  async readJournal(after = -1) {
+    return this.journal && this.journal.position > after ? this.journal : null;
+  }
+  async commit(changes: readonly DocChange[], position: number): Promise<void> {
+    for (const c of changes) this.docs.set(c.id, c.doc);
+    this.position = Math.max(this.position, position);
+  }
+  async checkpoint() {
+    return this.position;
+  }
+  async reset() {}
+  async close() {}
+}
+
+/** The index: a write can be held (a slow refresh) or made to fail once. */
+class FakeIndex {
+  docs = new Map<string, SearchDocument | null>();
+  position = 0;
+  writes: Array<{ ids: string[]; position: number }> = [];
+  private gate: Promise<void> | null = null;
+  private open: () => void = () => {};
+  failNext = false;
+  hold(): void {
+    this.gate = new Promise((r) => (this.open = r));
+  }
+  release(): void {
+    this.gate = null;
+    this.open();
+  }
+  async commit(changes: readonly SearchChange[], position: number): Promise<void> {
+    if (this.gate) await this.gate;
+    if (this.failNext) {
+      this.failNext = false;
+      throw new Error('index unavailable');
+    }
+    this.writes.push({ ids: changes.map((c) => c.projectId), position });
+    for (const c of changes) this.docs.set(c.projectId, c.doc);
+    this.position = Math.max(this.position, position);
+  }
+  async checkpoint() {
+    return this.position;
+  }
+  async reset() {}
+  async close() {}
+}
+
+const doc = (id: string): DocChange => ({ coll: 'users', id, doc: null });
+const change = (projectId: string, name: string): SearchChange => ({ projectId, doc: { text: { name } } as SearchDocument });
+
+function stores(backlog?: number) {
+  const rm = new FakeReadModels();
+  const index = new FakeIndex();
+  const open = () => new JournaledStorage(rm as Partial<MongoReadModels> as MongoReadModels, index as Partial<SearchIndex> as SearchIndex, backlog);
+  return { rm, index, open };
+}
+const nameIn = (index: FakeIndex, id: string) => index.docs.get(id)?.text.name;
+
+describe('JournaledStorage: the index is written by its own lane', () => {
+  it('a slow index does not hold back the read models; the journal carries what the index lacks; the index catches up in one write', async () => {
+    const { rm, index, open } = stores();
+    const storage = open();
+    index.hold();
+    await storage.commit([doc('u1')], [change('p1', 'one')], 1);
+    await storage.commit([doc('u2')], [change('p2', 'two'), change('p1', 'one again')], 2);
+    await storage.commit([doc('u3')], [change('p3', 'three')], 3);
+    // the read models are at 3 while the index's first write still waits
+    expect(rm.position).toBe(3);
+    expect(await storage.checkpoint()).toBe(0);
+    const journaled = JSON.parse(rm.journal!.payload) as { search: SearchChange[] };
+    expect(journaled.search.map((c) => c.projectId).sort()).toEqual(['p1', 'p2', 'p3']);
+    index.release();
+    await storage.indexCaughtUp();
+    expect(await storage.checkpoint()).toBe(3);
+    expect(nameIn(index, 'p1')).toBe('one again');
+    // the first write (batch 1), then the rest as one
+    expect(index.writes).toEqual([
+      { ids: ['p1'], position: 1 },
+      { ids: ['p2', 'p1', 'p3'], position: 3 },
+    ]);
+    // once the index has them, a journal no longer carries them
+    await storage.commit([doc('u4')], [change('p4', 'four')], 4);
+    expect((JSON.parse(rm.journal!.payload) as { search: SearchChange[] }).search.map((c) => c.projectId)).toEqual(['p4']);
+    await storage.close();
+    expect(await storage.checkpoint()).toBe(4);
+  });
+
+  it('a worker killed while the index is behind: the next one finishes it from the journal', async () => {
+    const { rm, index, open } = stores();
+    const first = open();
+    index.hold();
+    await first.commit([doc('u1')], [change('p1', 'one')], 1);
+    await first.commit([doc('u2')], [change('p2', 'two')], 2);
+    // killed: its lane never writes (the held write is dropped with the process)
+    const next = open();
+    index.release();
+    index.writes.length = 0;
+    index.docs.clear();
+    index.position = 0;
+    const r = await next.resume();
+    expect(r).toEqual({ recovered: true, checkpoint: 2 });
+    expect(nameIn(index, 'p1')).toBe('one');
+    expect(nameIn(index, 'p2')).toBe('two');
+    expect(await next.checkpoint()).toBe(2);
+  });
+
+  it('a failed index write fails the next commit; resume() redoes the journal, and nothing is lost', async () => {
+    const { rm, index, open } = stores();
+    const storage = open();
+    await storage.commit([doc('u1')], [change('p1', 'one')], 1);
+    await storage.indexCaughtUp();
+    index.failNext = true;
+    await storage.commit([doc('u2')], [change('p2', 'two')], 2);
+    await storage.indexCaughtUp();
+    await expect(storage.commit([doc('u3')], [change('p3', 'three')], 3)).rejects.toThrow('index unavailable');
+    // batch 3 was refused before anything of it was written
+    expect(rm.position).toBe(2);
+    expect(await storage.resume()).toEqual({ recovered: true, checkpoint: 2 });
+    expect(nameIn(index, 'p2')).toBe('two');
+    await storage.commit([doc('u3')], [change('p3', 'three')], 3);
+    await storage.indexCaughtUp();
+    expect(await storage.checkpoint()).toBe(3);
+    expect([...index.docs.keys()].sort()).toEqual(['p1', 'p2', 'p3']);
+  });
+
+  it('a batch with no search change still moves the index checkpoint', async () => {
+    const { index, open } = stores();
+    const storage = open();
+    await storage.commit([doc('u1')], [], 5);
+    await storage.indexCaughtUp();
+    expect(index.position).toBe(5);
+    expect(await storage.checkpoint()).toBe(5);
+  });
+
+  it('commit() waits for the index once more changes than the backlog wait', async () => {
+    const { rm, index, open } = stores(2);
+    const storage = open();
+    index.hold();
+    await storage.commit([], [change('p1', 'a'), change('p2', 'b')], 1);
+    await storage.commit([], [change('p3', 'c')], 2);
+    let third = false;
+    const done = storage.commit([doc('u3')], [change('p4', 'd')], 3).then(() => (third = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(third).toBe(false);
+    expect(rm.position).toBe(2);
+    index.release();
+    await done;
+    await storage.indexCaughtUp();
+    expect(await storage.checkpoint()).toBe(3);
+  });
+});
