@@ -16,7 +16,14 @@ import {
 import { writeCatalogueEvents } from '@modshelf/events/generator';
 import { compareStorages } from '../replay/replay';
 import type { SearchRequest } from '../search/port';
-import { BULK_CACHE_KIB, BULK_PAGE_BYTES, SERVING_CACHE_KIB, SqliteProjectionStorage } from '../storage/sqlite-storage';
+import {
+  BULK_PAGE_BYTES,
+  CATCH_UP_CACHE_KIB,
+  CATCH_UP_WAL_BYTES,
+  SERVING_CACHE_KIB,
+  SERVING_WAL_PAGES,
+  SqliteProjectionStorage,
+} from '../storage/sqlite-storage';
 import { Fixtures } from '../testing/fixtures';
 import { ProjectionRunner } from './runner';
 
@@ -102,7 +109,7 @@ describe('building the projections into an empty storage (RebuildReads) and the 
     expect(runner.checkpoint()).toBe(await store.headPosition());
   });
 
-  it('a storage behind by more than a batch catches up in pages of catchUpBatchSize with the bulk cache, storing what the live runner stores', async () => {
+  it('a storage behind by more than a batch catches up in pages of catchUpBatchSize with the catch-up cache and WAL limit, storing what the live runner stores', async () => {
     const live = new ProjectionRunner(store, new SqliteProjectionStorage(join(dir, 'live.sqlite')), { batchSize: 64 });
     runners.push(live);
     await live.start();
@@ -129,6 +136,7 @@ describe('building the projections into an empty storage (RebuildReads) and the 
     const storage = new SqliteProjectionStorage(path);
     const windows: boolean[] = [];
     const caches: number[] = [];
+    const walLimits: number[] = [];
     const catchingUp = storage.catchingUp.bind(storage);
     storage.catchingUp = (behind) => {
       windows.push(behind);
@@ -137,6 +145,7 @@ describe('building the projections into an empty storage (RebuildReads) and the 
     const commit = storage.commit.bind(storage);
     storage.commit = async (docs, search, position) => {
       caches.push(storage.cacheSizeKiB());
+      walLimits.push(storage.walAutocheckpointPages());
       await commit(docs, search, position);
     };
     const behind = new ProjectionRunner(store, storage, { batchSize: 64, catchUpBatchSize: 200 });
@@ -145,9 +154,13 @@ describe('building the projections into an empty storage (RebuildReads) and the 
     expect(behind.lastBuild).toBeNull();
     expect(behind.checkpoint()).toBe(head);
     expect(caches).toHaveLength(Math.ceil((head - first) / 200));
-    expect(caches.every((kib) => kib === BULK_CACHE_KIB)).toBe(true);
+    // inside the window: the catch-up's cache, and commits that leave the WAL unless it passes CATCH_UP_WAL_BYTES
+    expect(caches.every((kib) => kib === CATCH_UP_CACHE_KIB)).toBe(true);
+    expect(walLimits.every((pages) => pages === CATCH_UP_WAL_BYTES / (storage.db.pragma('page_size', { simple: true }) as number))).toBe(true);
     expect(windows).toEqual([true, false]);
+    // after it: the serving cache and WAL limit
     expect(storage.cacheSizeKiB()).toBe(SERVING_CACHE_KIB);
+    expect(storage.walAutocheckpointPages()).toBe(SERVING_WAL_PAGES);
 
     const { documents, differences } = await compareStorages(live.storage, storage);
     expect(differences).toEqual([]);

@@ -1,0 +1,117 @@
+/**
+ * Replays the scale bench's live catch-up phase alone, for profiling (not part of `npm run bench`).
+ *   prep <events.db> <dir> <projects>: copies the log into dir, builds the projections (bulk), appends 2% more projects,
+ *     and keeps a copy of the projections file (projections.sqlite.before) to run the catch-up again from
+ *   rebuild <dir> <position>: builds the projections (bulk) of the log up to position into dir, and keeps the copy
+ *   run <dir>: restores projections.sqlite from the copy and times the catch-up as the bench does (wall and CPU seconds,
+ *     the process's /proc/self/io bytes); LIVE_PROFILE=<file> writes a CPU profile of the catch-up alone, LIVE_TALLY=1
+ *     counts the documents committed by collection, LIVE_BATCH sets the runner's catchUpBatchSize
+ */
+import { copyFileSync, existsSync, statSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
+import { SqliteEventStore, SqliteLeaseStore } from '@modshelf/events';
+import { writeCatalogueEvents } from '@modshelf/events/generator';
+import { ProjectionRunner, SqliteProjectionStorage, projectionsPath } from '@modshelf/projection-service';
+import { GeneratedAccruals } from './scale-accruals';
+
+async function catchUp(store: SqliteEventStore, storage: SqliteProjectionStorage, batchSize: number, onCaughtUp: () => Promise<void> = async () => {}) {
+  const before = await storage.checkpoint();
+  const runner = new ProjectionRunner(store, storage, {
+    batchSize,
+    catchUpBatchSize: process.env.LIVE_BATCH ? Number(process.env.LIVE_BATCH) : undefined,
+    log: (m, e) => console.log(`projections: ${m} ${e ?? ''}`),
+  });
+  const t = performance.now();
+  const cpu = process.cpuUsage();
+  await runner.start();
+  await runner.ready;
+  const seconds = (performance.now() - t) / 1000;
+  const used = process.cpuUsage(cpu);
+  const events = runner.checkpoint() - before;
+  const wal = storage.db.name + '-wal';
+  if (existsSync(wal)) console.log('wal_mb', statSync(wal).size / 1e6, storage.db.pragma('wal_autocheckpoint', { simple: true }));
+  await onCaughtUp();
+  await runner.close();
+  return {
+    events,
+    seconds,
+    events_per_s: Math.round(events / seconds),
+    user_s: used.user / 1e6,
+    sys_s: used.system / 1e6,
+    cpu_s: (used.user + used.system) / 1e6,
+    events_per_cpu_s: Math.round((events * 1e6) / (used.user + used.system)),
+  };
+}
+
+const [mode, a, b, c] = process.argv.slice(2);
+if (mode === 'prep') {
+  const dir = b;
+  const projects = Number(c);
+  copyFileSync(a, join(dir, 'events.db'));
+  const store = new SqliteEventStore({ path: join(dir, 'events.db') });
+  console.log('build', await catchUp(store, new SqliteProjectionStorage(projectionsPath(dir), { bulk: true }), 10_000));
+  const accruals = new GeneratedAccruals();
+  writeCatalogueEvents(store, Math.max(1000, Math.floor(projects / 50)), 7, projects, { lookups: true, follow: accruals.follow });
+  await accruals.commit(new SqliteLeaseStore({ db: store.db }), await store.headPosition());
+  await store.close();
+  copyFileSync(projectionsPath(dir), projectionsPath(dir) + '.before');
+} else if (mode === 'run') {
+  const dir = a;
+  for (const suffix of ['-wal', '-shm']) rmSync(projectionsPath(dir) + suffix, { force: true });
+  copyFileSync(projectionsPath(dir) + '.before', projectionsPath(dir));
+  const store = new SqliteEventStore({ path: join(dir, 'events.db') });
+  const t = performance.now();
+  const storage = new SqliteProjectionStorage(projectionsPath(dir));
+  console.log('open_s', (performance.now() - t) / 1000);
+  if (process.env.LIVE_TALLY) {
+    const tally = new Map<string, number>();
+    const commit = storage.commit.bind(storage);
+    storage.commit = async (docs, search, position) => {
+      for (const d of docs) {
+        const k = `${d.coll} ${d.doc === null ? 'del' : d.isNew ? 'new' : d.keysUnchanged ? 'same-keys' : 'keys'}`;
+        tally.set(k, (tally.get(k) ?? 0) + 1);
+      }
+      tally.set(`search ${search.length}`, (tally.get(`search ${search.length}`) ?? 0) + 1);
+      return commit(docs, search, position);
+    };
+    process.on('exit', () => console.log(Object.fromEntries(tally)));
+  }
+  const session = process.env.LIVE_PROFILE ? new Session() : null;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
+  const io = () =>
+    Object.fromEntries(
+      readFileSync('/proc/self/io', 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => l.split(': '))
+        .map(([k, v]) => [k, Number(v)]),
+    );
+  const ioBefore = io();
+  const caughtUp = async () => {
+    const ioAfter = io();
+    console.log('io_mb', Object.fromEntries(Object.keys(ioAfter).map((k) => [k, Math.round((ioAfter[k] - ioBefore[k]) / 1e5) / 10])));
+    if (session) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(process.env.LIVE_PROFILE!, JSON.stringify(profile));
+    }
+  };
+  console.log('live', await catchUp(store, storage, 4000, caughtUp));
+  await store.close();
+} else if (mode === 'rebuild') {
+  const dir = a;
+  for (const suffix of ['', '-wal', '-shm', '.before']) rmSync(projectionsPath(dir) + suffix, { force: true });
+  const store = new SqliteEventStore({ path: join(dir, 'events.db') });
+  const storage = new SqliteProjectionStorage(projectionsPath(dir), { bulk: true });
+  const runner = new ProjectionRunner(store, storage, { batchSize: 10_000 });
+  const t = performance.now();
+  await runner.catchUp(Number(b));
+  console.log('build', runner.checkpoint(), (performance.now() - t) / 1000);
+  await runner.close();
+  await store.close();
+  copyFileSync(projectionsPath(dir), projectionsPath(dir) + '.before');
+} else throw new Error('prep <events.db> <dir> <projects> | run <dir>');
