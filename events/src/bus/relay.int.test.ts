@@ -4,6 +4,7 @@ import { SqliteEventStore } from '../store/sqlite';
 import { systemEvent } from '../system-event';
 import type { BusSubscription, CheckpointStore, EventBus } from './port';
 import { Relay } from './relay';
+import { Gate } from '../testing/gate';
 
 /** A bus that records what was published. */
 class RecordingBus implements EventBus {
@@ -21,21 +22,13 @@ class RecordingBus implements EventBus {
 class SlowCheckpoint implements CheckpointStore {
   saves: number[] = [];
   stored = 0;
-  private gate: Promise<void> | null = null;
-  private open: () => void = () => {};
-  hold(): void {
-    this.gate = new Promise((r) => (this.open = r));
-  }
-  release(): void {
-    this.gate = null;
-    this.open();
-  }
+  readonly gate = new Gate();
   async load(): Promise<number> {
     return this.stored;
   }
   async save(position: number): Promise<void> {
     this.saves.push(position);
-    if (this.gate) await this.gate;
+    await this.gate.pass();
     this.stored = position;
   }
 }
@@ -56,7 +49,7 @@ describe('Relay checkpoints', () => {
     await appendEvents(store, 10);
     const bus = new RecordingBus();
     const checkpoint = new SlowCheckpoint();
-    checkpoint.hold();
+    checkpoint.gate.hold();
     const relay = new Relay(store, bus, checkpoint, { batchSize: 2 });
     let drained = false;
     const draining = relay.drain().then(() => (drained = true));
@@ -65,7 +58,7 @@ describe('Relay checkpoints', () => {
     expect(bus.published).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(checkpoint.stored).toBe(0);
     expect(drained).toBe(false);
-    checkpoint.release();
+    checkpoint.gate.release();
     await draining;
     expect(checkpoint.stored).toBe(10);
     expect(relay.savedPosition).toBe(10);
@@ -81,11 +74,11 @@ describe('Relay checkpoints', () => {
     const checkpoint = new SlowCheckpoint();
     const relay = new Relay(store, bus, checkpoint, { pollMs: 5 });
     await relay.start();
-    checkpoint.hold();
+    checkpoint.gate.hold();
     await appendEvents(store, 2);
     await until(() => bus.published.length === 5);
     const stopped = relay.stop();
-    checkpoint.release();
+    checkpoint.gate.release();
     await stopped;
     expect(checkpoint.stored).toBe(5);
     await appendEvents(store, 1);

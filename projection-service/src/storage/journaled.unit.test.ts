@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DocChange } from '../read-model/port';
 import type { MongoReadModels } from '../read-model/mongodb';
 import type { SearchChange, SearchDocument, SearchIndex } from '../search/port';
+import { Gate } from '@modshelf/events/testing/gate';
 import { JournaledStorage } from './journaled';
 
 /** The read models' side: documents, a checkpoint and the journal's header (no fencing needed here). */
@@ -20,20 +21,8 @@ class FakeReadModels {
     return this.journal && this.journal.position > after ? this.journal : null;
   }
   calls: string[] = [];
-  /** held checkpoint writes wait until released */
-  private gate: Promise<void> | null = null;
-  private open: () => void = () => {};
-  holdCheckpoints(): void {
-    this.gate = new Promise((r) => (this.open = r));
-  }
-  releaseCheckpoints(): void {
-    this.gate = null;
-    this.open();
-  }
-  /** the held checkpoint writes never land (their writer was killed); later ones go through */
-  dropHeldCheckpoints(): void {
-    this.gate = null;
-  }
+  /** where the checkpoint writes wait while held */
+  readonly checkpoints = new Gate();
   async commit(changes: readonly DocChange[], position: number): Promise<void> {
     await this.writeDocuments(changes, position);
     await this.writeCheckpoint(position);
@@ -44,7 +33,7 @@ class FakeReadModels {
   }
   async writeCheckpoint(position: number): Promise<void> {
     this.calls.push(`checkpoint ${position} started`);
-    if (this.gate) await this.gate;
+    await this.checkpoints.pass();
     this.position = Math.max(this.position, position);
     this.calls.push(`checkpoint ${position} done`);
   }
@@ -60,22 +49,10 @@ class FakeIndex {
   docs = new Map<string, SearchDocument | null>();
   position = 0;
   writes: Array<{ ids: string[]; position: number }> = [];
-  private gate: Promise<void> | null = null;
-  private open: () => void = () => {};
+  readonly gate = new Gate();
   failNext = false;
-  hold(): void {
-    this.gate = new Promise((r) => (this.open = r));
-  }
-  release(): void {
-    this.gate = null;
-    this.open();
-  }
-  /** the held writes never land (their writer was killed); later ones go through */
-  dropHeld(): void {
-    this.gate = null;
-  }
   async commit(changes: readonly SearchChange[], position: number): Promise<void> {
-    if (this.gate) await this.gate;
+    await this.gate.pass();
     if (this.failNext) {
       this.failNext = false;
       throw new Error('index unavailable');
@@ -106,7 +83,7 @@ describe('JournaledStorage: the index is written by its own lane', () => {
   it('a slow index does not hold back the read models; the journal carries what the index lacks; the index catches up in one write', async () => {
     const { rm, index, open } = stores();
     const storage = open();
-    index.hold();
+    index.gate.hold();
     await storage.commit([doc('u1')], [change('p1', 'one')], 1);
     await storage.commit([doc('u2')], [change('p2', 'two'), change('p1', 'one again')], 2);
     await storage.commit([doc('u3')], [change('p3', 'three')], 3);
@@ -115,7 +92,7 @@ describe('JournaledStorage: the index is written by its own lane', () => {
     expect(await storage.checkpoint()).toBe(0);
     const journaled = JSON.parse(rm.journal!.payload) as { search: SearchChange[] };
     expect(journaled.search.map((c) => c.projectId).sort()).toEqual(['p1', 'p2', 'p3']);
-    index.release();
+    index.gate.release();
     await storage.indexCaughtUp();
     expect(await storage.checkpoint()).toBe(3);
     expect(nameIn(index, 'p1')).toBe('one again');
@@ -134,11 +111,11 @@ describe('JournaledStorage: the index is written by its own lane', () => {
   it('a worker killed while the index is behind: the next one finishes it from the journal', async () => {
     const { rm, index, open } = stores();
     const first = open();
-    index.hold();
+    index.gate.hold();
     await first.commit([doc('u1')], [change('p1', 'one')], 1);
     await first.commit([doc('u2')], [change('p2', 'two')], 2);
     // killed: its lane never writes (the held write is dropped with the process)
-    index.dropHeld();
+    index.gate.drop();
     const next = open();
     const r = await next.resume();
     expect(r).toEqual({ recovered: true, checkpoint: 2 });
@@ -178,7 +155,7 @@ describe('JournaledStorage: the index is written by its own lane', () => {
   it('commit() waits for the index once more changes than the backlog wait', async () => {
     const { rm, index, open } = stores(2);
     const storage = open();
-    index.hold();
+    index.gate.hold();
     await storage.commit([], [change('p1', 'a'), change('p2', 'b')], 1);
     await storage.commit([], [change('p3', 'c')], 2);
     let third = false;
@@ -186,7 +163,7 @@ describe('JournaledStorage: the index is written by its own lane', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(third).toBe(false);
     expect(rm.position).toBe(2);
-    index.release();
+    index.gate.release();
     await done;
     await storage.indexCaughtUp();
     expect(await storage.checkpoint()).toBe(3);
@@ -195,14 +172,14 @@ describe('JournaledStorage: the index is written by its own lane', () => {
   it("a batch's read-model checkpoint is written beside the next batch's journal, never before its documents", async () => {
     const { rm, open } = stores();
     const storage = open();
-    rm.holdCheckpoints();
+    rm.checkpoints.hold();
     await storage.commit([doc('u1')], [], 1);
     // the documents are written; the checkpoint is still on its way
     expect(rm.position).toBe(0);
     const second = storage.commit([doc('u2')], [], 2);
     await new Promise((r) => setTimeout(r, 10));
     expect(rm.calls).toEqual(['journal 1', 'documents 1', 'checkpoint 1 started', 'journal 2']);
-    rm.releaseCheckpoints();
+    rm.checkpoints.release();
     await second;
     await storage.indexCaughtUp();
     expect(rm.position).toBe(2);
@@ -212,10 +189,10 @@ describe('JournaledStorage: the index is written by its own lane', () => {
   it('a writer killed before its last checkpoint landed: the next one redoes that batch from the journal', async () => {
     const { rm, open } = stores();
     const first = open();
-    rm.holdCheckpoints();
+    rm.checkpoints.hold();
     await first.commit([doc('u1')], [change('p1', 'one')], 1);
     // killed: the checkpoint write never lands
-    rm.dropHeldCheckpoints();
+    rm.checkpoints.drop();
     rm.docs.clear();
     const next = open();
     expect(await next.resume()).toEqual({ recovered: true, checkpoint: 1 });
