@@ -91,6 +91,7 @@ export function withPreloadedData(html: string, data: Record<string, unknown>): 
 }
 
 const SEARCH_PAGES: Record<string, string> = { '/mods': 'mod', '/modpacks': 'modpack', '/servers': 'server' };
+const GAME_VERSIONS_TAG = '/v2/tag/game_version';
 
 /** How many of a search page's first results show above the fold of a desktop window (1280 x 800): their icons are preloaded. */
 export const ICONS_ABOVE_FOLD = 6;
@@ -123,7 +124,7 @@ export function firstReads(path: string, query: string): string[] {
   // the search page's own request (mfe-catalogue search-state.ts: its default facets, sort, page and size)
   const search = new URLSearchParams({ facets: JSON.stringify([[`project_type:${type}`]]), index: 'relevance', offset: '0', limit: '20' });
   // and its facets' tags (mfe-catalogue Facets.tsx)
-  return [`/v2/search?${search}`, '/v2/tag/category', '/v2/tag/loader', '/v2/tag/game_version', '/v2/tag/license'];
+  return [`/v2/search?${search}`, '/v2/tag/category', '/v2/tag/loader', GAME_VERSIONS_TAG, '/v2/tag/license'];
 }
 
 /** The API answers of `firstReads`, keyed by URL (a read that fails is left to the page). */
@@ -132,8 +133,6 @@ export async function firstReadsData(app: FastifyInstance, path: string, query: 
   const answers = await Promise.all(urls.map((u) => getJson(app, u, headers).catch(() => undefined)));
   return Object.fromEntries(urls.flatMap((u, i) => (answers[i] === undefined ? [] : [[u, answers[i]]])));
 }
-
-const GAME_VERSIONS_TAG = '/v2/tag/game_version';
 
 /** A project page's path (its second group is the project's slug or id). */
 export const PROJECT_PAGE = /^\/(mod|modpack|server|behaviorpack|project)\/([^/?#]+)/;

@@ -56,7 +56,7 @@ if (servers.mongodb && servers.opensearch) {
         expect(await a.resume()).toEqual({ recovered: false, checkpoint: 0 });
         await a.commit([{ coll: 'users', id: 'AAAAAAAA', doc: sampleUser('AAAAAAAA', 'a5') }], [], 5);
         // (another worker that took over before the index had batch 5 would redo it from the journal)
-        await a.indexCaughtUp();
+        await a.writesSettled();
         const reads: string[] = [];
         const journalHead = a.readModels.journalHead.bind(a.readModels);
         a.readModels.journalHead = () => {
@@ -69,7 +69,7 @@ if (servers.mongodb && servers.opensearch) {
         expect(await b.resume()).toEqual({ recovered: false, checkpoint: 5 });
         await b.commit([{ coll: 'users', id: 'AAAAAAAA', doc: sampleUser('AAAAAAAA', 'b9') }], [], 9);
         // (its checkpoint is written beside its next batch: here there is none)
-        await b.indexCaughtUp();
+        await b.writesSettled();
         // the first, unaware (its resume() still answers 5), folds a batch and is fenced before writing anything
         expect((await a.resume()).checkpoint).toBe(5);
         await expect(a.commit([{ coll: 'users', id: 'AAAAAAAA', doc: sampleUser('AAAAAAAA', 'a7') }], [], 7)).rejects.toBeInstanceOf(JournalFencedError);

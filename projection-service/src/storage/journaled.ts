@@ -146,7 +146,7 @@ export class JournaledStorage implements ProjectionStorage {
   }
 
   /** Resolves once the index has every journaled change and the read models' checkpoint names the last batch (or a write failed). */
-  async indexCaughtUp(): Promise<void> {
+  async writesSettled(): Promise<void> {
     while (this.lane) await this.lane;
     await this.checkpointWritten();
   }
@@ -173,7 +173,7 @@ export class JournaledStorage implements ProjectionStorage {
   }
 
   private async read(): Promise<{ recovered: boolean; checkpoint: number }> {
-    await Promise.all([this.indexCaughtUp(), this.checkpointWritten()]);
+    await this.writesSettled();
     this.committed = null;
     this.head = undefined;
     // what waited for the index is in the journal read below
@@ -196,7 +196,7 @@ export class JournaledStorage implements ProjectionStorage {
   }
 
   async reset(): Promise<void> {
-    await Promise.all([this.indexCaughtUp(), this.checkpointWritten()]);
+    await this.writesSettled();
     this.committed = null;
     this.head = undefined;
     this.waiting = new Map();
@@ -209,7 +209,7 @@ export class JournaledStorage implements ProjectionStorage {
 
   /** Lets the lane write what waits for the index (what it cannot write stays in the journal), then closes both stores. */
   async close(): Promise<void> {
-    await Promise.all([this.indexCaughtUp(), this.checkpointWritten()]);
+    await this.writesSettled();
     await this.readModels.close();
     await this.search.close();
   }

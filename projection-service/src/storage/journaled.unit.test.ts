@@ -93,7 +93,7 @@ describe('JournaledStorage: the index is written by its own lane', () => {
     const journaled = JSON.parse(rm.journal!.payload) as { search: SearchChange[] };
     expect(journaled.search.map((c) => c.projectId).sort()).toEqual(['p1', 'p2', 'p3']);
     index.gate.release();
-    await storage.indexCaughtUp();
+    await storage.writesSettled();
     expect(await storage.checkpoint()).toBe(3);
     expect(nameIn(index, 'p1')).toBe('one again');
     // the first write (batch 1), then the rest as one
@@ -128,17 +128,17 @@ describe('JournaledStorage: the index is written by its own lane', () => {
     const { rm, index, open } = stores();
     const storage = open();
     await storage.commit([doc('u1')], [change('p1', 'one')], 1);
-    await storage.indexCaughtUp();
+    await storage.writesSettled();
     index.failNext = true;
     await storage.commit([doc('u2')], [change('p2', 'two')], 2);
-    await storage.indexCaughtUp();
+    await storage.writesSettled();
     await expect(storage.commit([doc('u3')], [change('p3', 'three')], 3)).rejects.toThrow('index unavailable');
     // batch 3 was refused before anything of it was written
     expect(rm.position).toBe(2);
     expect(await storage.resume()).toEqual({ recovered: true, checkpoint: 2 });
     expect(nameIn(index, 'p2')).toBe('two');
     await storage.commit([doc('u3')], [change('p3', 'three')], 3);
-    await storage.indexCaughtUp();
+    await storage.writesSettled();
     expect(await storage.checkpoint()).toBe(3);
     expect([...index.docs.keys()].sort()).toEqual(['p1', 'p2', 'p3']);
   });
@@ -147,7 +147,7 @@ describe('JournaledStorage: the index is written by its own lane', () => {
     const { index, open } = stores();
     const storage = open();
     await storage.commit([doc('u1')], [], 5);
-    await storage.indexCaughtUp();
+    await storage.writesSettled();
     expect(index.position).toBe(5);
     expect(await storage.checkpoint()).toBe(5);
   });
@@ -165,7 +165,7 @@ describe('JournaledStorage: the index is written by its own lane', () => {
     expect(rm.position).toBe(2);
     index.gate.release();
     await done;
-    await storage.indexCaughtUp();
+    await storage.writesSettled();
     expect(await storage.checkpoint()).toBe(3);
   });
 
@@ -181,7 +181,7 @@ describe('JournaledStorage: the index is written by its own lane', () => {
     expect(rm.calls).toEqual(['journal 1', 'documents 1', 'checkpoint 1 started', 'journal 2']);
     rm.checkpoints.release();
     await second;
-    await storage.indexCaughtUp();
+    await storage.writesSettled();
     expect(rm.position).toBe(2);
     expect(rm.calls.indexOf('checkpoint 1 done')).toBeLessThan(rm.calls.indexOf('documents 2'));
   });
