@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-const NODE_TESTS = ['**/src/**/*.test.ts', '**/src/**/*.test.tsx'];
-const UNIT_TESTS = ['**/src/**/*.unit.test.ts', '**/src/**/*.unit.test.tsx'];
+const NODE_TESTS = ['**/src/**/*.test.ts', '**/src/**/*.test.tsx', 'bench/*.test.ts'];
+const UNIT_TESTS = ['**/src/**/*.unit.test.ts', '**/src/**/*.unit.test.tsx', 'bench/*.unit.test.ts'];
 const EXCLUDE = ['**/node_modules/**', '**/dist/**', 'data/**'];
 
 /**

@@ -3,7 +3,8 @@ import { SqliteEventStore, SqliteLeaseStore } from '@modshelf/events';
 import { ProjectionRunner, SqliteProjectionStorage, projectionsPath } from '@modshelf/projection-service';
 import { createProject, freshnessSamples, json, KEY, listProject } from './commands';
 import { writeCatalogueEvents } from '@modshelf/events/generator';
-import { load, searchMix } from './search';
+import { load } from './load';
+import { searchMix } from './search';
 import { fillPeer, peerSideBySide, startPeerServer, type PeerIndex, type PeerServer } from './search-peer';
 import { startChildSite, type ChildSite } from './server';
 import { logCache } from './scale-log-cache';
@@ -230,13 +231,17 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
     phase('cold start', { cold_start_s: round((performance.now() - t) / 1000) });
     for (const path of searchMix(50, 1)) await fetch(site.url + path).then((r) => r.arrayBuffer());
     const passes = { single: searchMix(10_000, 2), concurrent: searchMix(30_000, 3) };
-    const single = await load(site.url, 1, passes.single);
-    const concurrent = await load(site.url, 16, passes.concurrent);
+    const single = await load(site.url, 1, passes.single, { serverPid: site.pid });
+    const concurrent = await load(site.url, 16, passes.concurrent, { serverPid: site.pid });
     phase('search', {
       search_p99_ms: single.p99_ms,
       search_p50_ms: single.p50_ms,
       search_rps_16: concurrent.requests_per_s,
       search_errors: single.errors + single.non_2xx + concurrent.errors + concurrent.non_2xx,
+      search_load_generator: concurrent.load_generator,
+      // who used the CPU in the 16-client pass, µs a request: the site, and the load generator beside it on the same cores
+      search_site_cpu_us_per_request_16: concurrent.server_cpu_us_per_request,
+      search_generator_cpu_us_per_request_16: concurrent.generator_cpu_us_per_request,
       rss_mb: site.rssMb(),
     });
     if (peer) {

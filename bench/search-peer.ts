@@ -9,7 +9,7 @@ import { parseSearchParams } from '@modshelf/projection-service';
 import { OpenSearchIndex } from '../projection-service/src/search/opensearch';
 import { documentOfHit } from '../projection-service/src/search/hit-document';
 import type { SearchChange } from '../projection-service/src/search/port';
-import { load, type LoadRequest } from './search';
+import { load, type LoadRequest } from './load';
 import { ROOT } from './server';
 import { log, round } from './util';
 
@@ -161,7 +161,7 @@ export async function peerSideBySide(
     throughput_16_clients: sixteen,
     total_hits_agree: `${agree} of ${sample.length}`,
     total_hits_differ_examples: differ,
-    // above 1: the embedded search is better (a lower latency, more requests per second); null: a 0 ms figure (autocannon counts whole ms)
+    // above 1: the embedded search is better (a lower latency, more requests per second); null: a 0 ms figure (autocannon, the fallback generator, counts whole ms)
     ratio_p99_peer_over_embedded: ratio(one.p99_ms, embedded.single.p99_ms),
     ratio_p50_peer_over_embedded: ratio(one.p50_ms, embedded.single.p50_ms),
     ratio_rps_1_embedded_over_peer: ratio(embedded.single.requests_per_s, one.requests_per_s),

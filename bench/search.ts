@@ -1,10 +1,10 @@
-import autocannon from 'autocannon';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@modshelf/events';
 import { ADJECTIVES, NOUNS, writeCatalogueEvents } from '@modshelf/events/generator';
 import { waitProjected } from '../proof/harness/site-process';
+import { load } from './load';
 import { startChildSite } from './server';
-import { log, round, SAMPLE_MS, tempDir } from './util';
+import { log, round, tempDir } from './util';
 
 /** query words: the generator's title words */
 const ADJ = ADJECTIVES.map((w) => w.toLowerCase());
@@ -53,35 +53,6 @@ export function searchMix(n = 3000, seed = 9): string[] {
   return out;
 }
 
-/** One request of a load pass: a GET of a path, or a method, path and body. */
-export interface LoadRequest {
-  method: 'GET' | 'POST';
-  path: string;
-  body?: string;
-  headers?: Record<string, string>;
-}
-
-/** One pass over `paths` (no path is sent twice except the popular ones the mix repeats). */
-export async function load(url: string, connections: number, paths: ReadonlyArray<string | LoadRequest>) {
-  const result = await autocannon({
-    url,
-    connections,
-    amount: paths.length,
-    // sampled every 20 ms, not every second: the run's duration (and requests/s) would be rounded up to the next second
-    sampleInt: SAMPLE_MS,
-    requests: paths.map((p) => (typeof p === 'string' ? { method: 'GET' as const, path: p } : p)),
-  });
-  return {
-    connections,
-    // completed requests over the run (autocannon's per-second average rounds a short run)
-    requests_per_s: Math.round(result.requests.total / result.duration),
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    non_2xx: result.non2xx,
-    errors: result.errors,
-  };
-}
-
 /** Search figures at a catalogue size, on the site run as its own process. */
 export async function benchSearchAt(count: number) {
   const tmp = tempDir(`search-${count}`);
@@ -99,8 +70,8 @@ export async function benchSearchAt(count: number) {
       log(`search ${count}: projected in ${round(projectSecs)} s; warming up`);
       for (const path of searchMix(50, 1)) await fetch(site.url + path).then((r) => r.arrayBuffer());
       const check = (await (await fetch(`${site.url}/v2/search?limit=1`)).json()) as { total_hits: number };
-      const single = await load(site.url, 1, searchMix(10_000, 2));
-      const concurrent = await load(site.url, 16, searchMix(30_000, 3));
+      const single = await load(site.url, 1, searchMix(10_000, 2), { serverPid: site.pid });
+      const concurrent = await load(site.url, 16, searchMix(30_000, 3), { serverPid: site.pid });
       return {
         projects: count,
         total_hits_listed: check.total_hits,
