@@ -55,7 +55,7 @@ end
 
 function request()
   if checking then
-    checking = id == 0
+    checking = false
     return requests[1]
   end
   local t = now_us()
