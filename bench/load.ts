@@ -2,7 +2,9 @@
  * The bench's load passes (search, the scale section, the OpenSearch peer): the given requests, each once, in order,
  * over `connections` clients. They are sent with wrk (bench/wrk.ts) when it is there or can be installed: on this
  * 2-core machine autocannon, a Node process, used more CPU per request than the site it measured, so the figure was
- * the generator's. Without wrk they are sent with autocannon, and `load_generator` says why.
+ * the generator's. Without wrk they are sent with autocannon, and `load_generator` says why; autocannon's clients
+ * each walk the list from its start, so its `requests` are the first 1/connections of the list, each sent by every
+ * client (bench/wrk.ts).
  */
 import autocannon from 'autocannon';
 import { cpuMs } from './commands-cpu';

@@ -1,10 +1,11 @@
 /**
  * One load pass sent by wrk (Debian's wrk 4.1, C, with the Lua hook bench/wrk.lua): the given requests, each once, in
- * order, over `connections` clients, as autocannon's `amount` pass did. wrk itself runs for a duration; the hook turns
- * it into a count: each thread sends its share of the list and stops once every connection of it is idle. A count,
- * not a duration, because the bench compares passes: the embedded search and the OpenSearch peer answer the same
- * requests, and no path is sent twice (a duration would let the faster side walk further down the list, or cycle it
- * and hand a result cache repeats).
+ * order, shared by `connections` clients (each client takes the next request of the list). wrk itself runs for a
+ * duration; the hook turns it into a count: each thread sends its share of the list and stops once every connection
+ * of it is idle. A count, not a duration, because the bench compares passes: the embedded search and the OpenSearch
+ * peer answer the same requests, and no path is sent twice (a duration would let the faster side walk further down
+ * the list, or cycle it and hand a result cache repeats). autocannon, the generator before, gave each client its own
+ * walk from the start of the list: 16 clients sent the first sixteenth of it 16 times each.
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
