@@ -84,6 +84,26 @@ describe('a wrk load pass', () => {
     expect([...got.keys()].sort()).toEqual(paths.map((p) => `GET ${p}`).sort());
   });
 
+  it('is autocannon when asked for, whose clients each walk the list from its start', async () => {
+    process.env.BENCH_LOAD_GENERATOR = 'autocannon';
+    got.clear();
+    try {
+      const paths = Array.from({ length: 400 }, (_, i) => `/ac/${i + 1}`);
+      const r = await load(url, 4, paths);
+      expect(r).toMatchObject({ requests: 400, load_generator: 'autocannon (BENCH_LOAD_GENERATOR=autocannon)' });
+      // the first quarter of the list, each path sent by all four clients
+      expect([...got.keys()].sort()).toEqual(
+        paths
+          .slice(0, 100)
+          .map((p) => `GET ${p}`)
+          .sort(),
+      );
+      expect([...got.values()].every((c) => c === 4)).toBe(true);
+    } finally {
+      delete process.env.BENCH_LOAD_GENERATOR;
+    }
+  });
+
   it('sends a request with a method, headers and a body as given, and more connections than requests', async () => {
     wrkPath();
     delete process.env.BENCH_LOAD_GENERATOR;
