@@ -41,8 +41,7 @@ describe('docker-compose.yml, rendered from the topology start:distributed runs'
     );
     // each worker by its own name: the replicas follow every worker's position feed
     for (const w of workers) expect(services[w].deploy).toBeUndefined();
-    for (const r of commandReplicas)
-      expect(services[r].environment?.PROJECTION_WORKER_URLS).toBe(workers.map((w) => `http://${w}:9464`).join(','));
+    for (const r of commandReplicas) expect(services[r].environment?.PROJECTION_WORKER_URLS).toBe(workers.map((w) => `http://${w}:9464`).join(','));
     expect(services.relay.deploy).toBeUndefined();
     for (const m of MICRO_FRONTENDS) expect(services[`mfe-${m}`].volumes).toEqual([`./mfe-${m}/dist:/usr/share/nginx/html:ro`]);
     expect(composeDocument()).toEqual(parse(composeText()));
