@@ -115,6 +115,21 @@ describe("storageProjections with the workers' position feeds", () => {
     await projections.close();
   });
 
+  it('many reads waiting on a feed read the checkpoints together, every 200 ms, not each on its own', async () => {
+    const feeds = new FakeFeeds();
+    const { projections, reads, at } = twoStores(2, 2, feeds);
+    await projections.ready;
+    const before = { ...reads };
+    const waits = Array.from({ length: 20 }, (_, i) =>
+      new Promise((r) => setTimeout(r, i * 10)).then(() => projections.waitForPosition(9, 5_000, 'read-models')),
+    );
+    setTimeout(() => (at.readModels = 9), 450);
+    expect(await Promise.all(waits)).toEqual(Array(20).fill(true));
+    // about three reads in 450 ms; twenty waiters each reading every 200 ms would make 40 or more
+    expect(reads.readModels - before.readModels).toBeLessThan(8);
+    await projections.close();
+  });
+
   it('a feed that says nothing is backed by a slower poll of the checkpoints', async () => {
     const feeds = new FakeFeeds();
     const { projections, reads, at } = twoStores(2, 2, feeds);
