@@ -77,8 +77,15 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const storage = remote
     ? remote.distributedStorage({ mongodbUrl: config.MONGODB_URL!, opensearchUrl: config.OPENSEARCH_URL!, name: config.STORAGE_NAME })
     : null;
+  // a read waiting for a position wakes on the workers' position feeds (PROJECTION_WORKER_URLS)
+  const feeds =
+    remote && config.PROJECTION_WORKER_URLS.length
+      ? new remote.WorkerFeedClient(config.PROJECTION_WORKER_URLS, (msg) => console.error(JSON.stringify({ level: 'warn', msg })))
+      : undefined;
   const projections =
-    remote && storage ? remote.storageProjections(storage, store) : await startProjections({ store, dataDir: config.dataDir, options: options.projections });
+    remote && storage
+      ? remote.storageProjections(storage, store, { feeds })
+      : await startProjections({ store, dataDir: config.dataDir, options: options.projections });
 
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
@@ -99,6 +106,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     failures: () => projections.failures(),
     processManagers: () => (payouts?.accrual ? [{ name: REVENUE_ACCRUAL, active: payouts.accrual.active, position: payouts.accrual.checkpoint }] : []),
     readiness: () => readiness.report(),
+    positionFeeds: feeds ? () => feeds.status() : undefined,
   });
   // while not ready the site answers as usual, and says so
   app.addHook('onSend', async (_request, reply, payload) => {

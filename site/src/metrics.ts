@@ -14,6 +14,8 @@ export interface HealthSource {
   readiness(): ReadinessReport;
   /** the leased process managers of this replica: whether it is the active one, and the position it reached */
   processManagers?: () => Array<{ name: string; active: boolean; position: number }>;
+  /** distributed replicas: how many of the projection workers' position feeds are connected */
+  positionFeeds?: () => { connected: number; of: number };
 }
 
 /** The `projections` section of /health: each projection, running or halted, and where and why it stopped. */
@@ -84,6 +86,11 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
     labelNames: ['projection', 'projector', 'event_type', 'stream', 'error'],
     registers: [registry],
   });
+  const feedsGauge = new Gauge({
+    name: 'modshelf_position_feeds_connected',
+    help: "projection workers' position feeds this replica follows, connected",
+    registers: [registry],
+  });
   const readyGauge = new Gauge({ name: 'modshelf_ready', help: '1 once the demo seed and the projection catch-up are done, else 0', registers: [registry] });
 
   app.addHook('onResponse', async (request, reply) => {
@@ -106,6 +113,7 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
       projection_checkpoint: c,
       projection_lag: Math.max(0, h - c),
       projections: projectionsSection(c, source.failures?.() ?? []),
+      ...(source.positionFeeds ? { position_feeds: source.positionFeeds() } : {}),
     };
   });
   app.get('/health/live', async (_request, reply) => {
@@ -135,6 +143,7 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
       halted.set({ projection: f.projection }, 1);
       failed.set({ projection: f.projection, projector: f.projector, event_type: f.event_type, stream: f.stream_id, error: f.error.slice(0, 200) }, f.position);
     }
+    if (source.positionFeeds) feedsGauge.set(source.positionFeeds().connected);
     readyGauge.set(source.readiness().ready ? 1 : 0);
     reply.header('content-type', registry.contentType);
     return registry.metrics();
