@@ -106,18 +106,19 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
     expect(await byAuthor(restored)).toContain('P0000011');
   });
 
-  it('the commit after a snapshot deletes it: the next open reads the rows', async () => {
+  it('a commit after a snapshot keeps it and logs its rows: the next open (no close) applies them to the snapshot', async () => {
     const { db, index } = built();
     index.saveSnapshotSync();
     const reopened = new SqliteSearchIndex(db);
     await reopened.commit(LATER, 2);
-    expect(db.prepare('SELECT count(*) FROM search_snapshots').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM search_snapshots').pluck().get()).toBe(1);
+    expect(db.prepare('SELECT count(*) FROM search_log').pluck().get()).toBe(LATER.length);
     const next = new SqliteSearchIndex(db);
-    expect(next.loadedFrom).toBe('rows');
+    expect(next.load).toMatchObject({ from: 'snapshot+delta', rows: LATER.length });
     expect(await answers(next)).toEqual(await answers(reopened));
   });
 
-  it('a commit that rolls back keeps the snapshot, still valid', async () => {
+  it('a commit that rolls back logs nothing: the snapshot stays valid as it was', async () => {
     const { db, index } = built();
     const expected = await answers(index);
     index.saveSnapshotSync();
@@ -130,18 +131,18 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
     const reopened = new SqliteSearchIndex(db);
     expect(reopened.loadedFrom).toBe('snapshot');
     expect(await answers(reopened)).toEqual(expected);
-    // and the next commit that succeeds deletes it
-    await index.commit(LATER, 2);
-    expect(db.prepare('SELECT count(*) FROM search_snapshots').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM search_log').pluck().get()).toBe(0);
   });
 
-  it('a snapshot of another position (stale) is ignored', async () => {
+  it('a snapshot older than its change log (a later snapshot dropped the entries after it) is ignored', async () => {
     const { db, index } = built();
     index.saveSnapshotSync();
     const stale = db.prepare('SELECT data FROM search_snapshots').pluck().get();
     await index.commit(LATER, 2);
-    // as if a snapshot of position 1 had outlived the commit of position 2
-    db.prepare("INSERT INTO search_snapshots (name, data) VALUES ('search', ?)").run(stale);
+    index.saveSnapshotSync();
+    expect(db.prepare('SELECT count(*) FROM search_log').pluck().get()).toBe(0);
+    // as if the first snapshot had outlived the second
+    db.prepare("UPDATE search_snapshots SET data = ? WHERE name = 'search'").run(stale);
     const reopened = new SqliteSearchIndex(db);
     expect(reopened.loadedFrom).toBe('rows');
     expect(await answers(reopened)).toEqual(await answers(index));
@@ -175,7 +176,7 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
     const header = bytes.subarray(8, 8 + bytes.readUInt32LE(4)).toString();
     // same-length edits of the header, with the checksum made right again: only the version or the layout differs
     for (const [from, to] of [
-      ['"version":1', '"version":9'],
+      ['"version":2', '"version":9'],
       ['\\"downloads\\"', '\\"downloadz\\"'],
     ]) {
       expect(header).toContain(from);
@@ -189,10 +190,12 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
     }
   });
 
-  it('a reset deletes the snapshot', async () => {
+  it('a reset deletes the snapshot and its change log', async () => {
     const { db, index } = built();
     index.saveSnapshotSync();
+    await index.commit(LATER, 2);
     await index.reset();
+    expect(db.prepare('SELECT count(*) FROM search_log').pluck().get()).toBe(0);
     const reopened = new SqliteSearchIndex(db);
     expect(reopened.loadedFrom).toBe('rows');
     expect(await reopened.count()).toBe(0);
