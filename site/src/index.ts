@@ -78,7 +78,14 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     ? remote.distributedStorage({ mongodbUrl: config.MONGODB_URL!, opensearchUrl: config.OPENSEARCH_URL!, name: config.STORAGE_NAME })
     : null;
   const projections =
-    remote && storage ? remote.storageProjections(storage, store) : await startProjections({ store, dataDir: config.dataDir, options: options.projections });
+    remote && storage
+      ? remote.storageProjections(storage, store)
+      : await startProjections({
+          store,
+          dataDir: config.dataDir,
+          options: options.projections,
+          searchSnapshots: { everyChanges: config.SEARCH_SNAPSHOT_EVERY_CHANGES, everyMs: config.SEARCH_SNAPSHOT_EVERY_MS },
+        });
 
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
@@ -99,6 +106,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     failures: () => projections.failures(),
     processManagers: () => (payouts?.accrual ? [{ name: REVENUE_ACCRUAL, active: payouts.accrual.active, position: payouts.accrual.checkpoint }] : []),
     readiness: () => readiness.report(),
+    searchLoad: () => projections.storage.search.load,
   });
   // while not ready the site answers as usual, and says so
   app.addHook('onSend', async (_request, reply, payload) => {

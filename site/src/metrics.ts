@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { CATALOGUE_PROJECTION, type ProjectionFailure } from '@modshelf/projection-service';
+import { CATALOGUE_PROJECTION, type ProjectionFailure, type SearchLoad } from '@modshelf/projection-service';
 import type { ReadinessReport } from './readiness';
 
 export interface HealthSource {
@@ -14,6 +14,8 @@ export interface HealthSource {
   readiness(): ReadinessReport;
   /** the leased process managers of this replica: whether it is the active one, and the position it reached */
   processManagers?: () => Array<{ name: string; active: boolean; position: number }>;
+  /** how the embedded search index loaded its in-memory side at start */
+  searchLoad?: () => SearchLoad | undefined;
 }
 
 /** The `projections` section of /health: each projection, running or halted, and where and why it stopped. */
@@ -84,6 +86,17 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
     labelNames: ['projection', 'projector', 'event_type', 'stream', 'error'],
     registers: [registry],
   });
+  const searchLoaded = new Gauge({
+    name: 'modshelf_search_loaded',
+    help: "how the search index's in-memory side was loaded at start (from: snapshot, snapshot+delta or rows), and the rows it read",
+    labelNames: ['from'],
+    registers: [registry],
+  });
+  const searchLoadSeconds = new Gauge({
+    name: 'modshelf_search_load_seconds',
+    help: "time the search index's in-memory side took to load at start",
+    registers: [registry],
+  });
   const readyGauge = new Gauge({ name: 'modshelf_ready', help: '1 once the demo seed and the projection catch-up are done, else 0', registers: [registry] });
 
   app.addHook('onResponse', async (request, reply) => {
@@ -134,6 +147,12 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
     for (const f of failures) {
       halted.set({ projection: f.projection }, 1);
       failed.set({ projection: f.projection, projector: f.projector, event_type: f.event_type, stream: f.stream_id, error: f.error.slice(0, 200) }, f.position);
+    }
+    const loaded = source.searchLoad?.();
+    if (loaded) {
+      searchLoaded.reset();
+      searchLoaded.set({ from: loaded.from }, loaded.rows);
+      searchLoadSeconds.set(loaded.ms / 1000);
     }
     readyGauge.set(source.readiness().ready ? 1 : 0);
     reply.header('content-type', registry.contentType);
