@@ -171,6 +171,22 @@ describe('SqliteSearchIndex after a crash: the snapshot and the rows changed aft
     expect(await reopened.count()).toBe(49);
   });
 
+  it('an index that another process has committed past stores no snapshot of its older memory', async () => {
+    const db = new Database(':memory:');
+    const writer = new SqliteSearchIndex(db);
+    await writer.commit([{ projectId: 'D1', doc: sampleDoc('D1', { title: 'meadow' }) }], 1);
+    writer.saveSnapshotSync();
+    await writer.commit([{ projectId: 'D2', doc: sampleDoc('D2', { title: 'quarry' }) }], 2);
+    // a second reader of the file (as a replay beside a running site), then more commits by the writer
+    const reader = new SqliteSearchIndex(db);
+    await writer.commit([{ projectId: 'D3', doc: sampleDoc('D3', { title: 'harbour' }) }], 3);
+    reader.saveSnapshotSync();
+    const reopened = new SqliteSearchIndex(db);
+    expect(reopened.load).toMatchObject({ from: 'snapshot+delta', rows: 2 });
+    expect(await answers(reopened)).toEqual(await fromRows(db));
+    expect(await reopened.count()).toBe(3);
+  });
+
   it('under a snapshot policy, a commit stores a fresh snapshot once enough changes are logged, and the log keeps only what follows it', async () => {
     const db = new Database(':memory:');
     const logged = () => db.prepare('SELECT count(*) FROM search_log').pluck().get();

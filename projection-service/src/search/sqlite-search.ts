@@ -50,6 +50,8 @@ export class SqliteSearchIndex implements SearchIndex {
   private sinceSnapshot = 0;
   /** when the stored snapshot was taken or loaded (ms) */
   private snapshotAt = Date.now();
+  /** the checkpoint the in-memory side matches: a snapshot is stored only while the file's checkpoint is still there */
+  private positionSeen = 0;
   private readonly log: SnapshotLog;
 
   /**
@@ -78,6 +80,7 @@ export class SqliteSearchIndex implements SearchIndex {
     });
     const t = performance.now();
     this.load = { ...this.loadMemory(), ms: Math.round(performance.now() - t) };
+    this.positionSeen = this.checkpointSync();
   }
 
   /** where the in-memory side came from at open */
@@ -118,6 +121,8 @@ export class SqliteSearchIndex implements SearchIndex {
     if ((this.logging && this.sinceSnapshot === 0) || !this.db.open || this.db.inTransaction) return;
     const saved = this.db
       .transaction(() => {
+        // another process committed since this one read the rows (a replay beside a running site): its memory is behind them
+        if (this.checkpointSync() !== this.positionSeen) return false;
         const seq = this.log.top();
         const bytes = encodeSnapshot({ position: this.checkpointSync(), seq, state: this.memory.exportState(), vocabulary: this.vocab.words() });
         if (!bytes) return false;
@@ -167,6 +172,7 @@ export class SqliteSearchIndex implements SearchIndex {
     return () => {
       if (dropping) this.snapshotStored = false;
       this.sinceSnapshot += logged;
+      this.positionSeen = this.checkpointSync();
       after();
       this.snapshotIfDue();
     };
@@ -265,6 +271,7 @@ export class SqliteSearchIndex implements SearchIndex {
       this.snapshotStored = false;
       this.logging = false;
       this.sinceSnapshot = 0;
+      this.positionSeen = this.checkpointSync();
       this.memory.clear();
       this.hits.clear();
       this.vocab.clear();
