@@ -207,6 +207,19 @@ describe('SqliteSearchIndex after a crash: the snapshot and the rows changed aft
     expect(await answers(reopened)).toEqual(await fromRows(db));
   });
 
+  it('paused (a long catch-up), commits store no snapshot; resuming stores the one due', async () => {
+    const db = new Database(':memory:');
+    const logged = () => db.prepare('SELECT count(*) FROM search_log').pluck().get();
+    const index = new SqliteSearchIndex(db, 'search', { everyChanges: 2, everyMs: 0 });
+    const edit = (downloads: number): SearchChange => ({ projectId: 'E', doc: sampleDoc('E', { title: 'river', downloads }) });
+    await index.commit([edit(1)], 1);
+    index.pauseSnapshots(true);
+    for (let i = 2; i < 6; i++) await index.commit([edit(i)], i);
+    expect(logged()).toBe(4);
+    index.pauseSnapshots(false);
+    expect(logged()).toBe(0);
+  });
+
   it('after enough time with a change logged, a commit stores a fresh snapshot', async () => {
     const db = new Database(':memory:');
     const index = new SqliteSearchIndex(db, 'search', { everyChanges: 0, everyMs: 30 });

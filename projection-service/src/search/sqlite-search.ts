@@ -50,6 +50,8 @@ export class SqliteSearchIndex implements SearchIndex {
   private sinceSnapshot = 0;
   /** when the stored snapshot was taken or loaded (ms) */
   private snapshotAt = Date.now();
+  /** while the runner catches up a long lag, commits store no snapshot (each costs a full encode on the event loop) */
+  private snapshotsPaused = false;
   /** the checkpoint the in-memory side matches: a snapshot is stored only while the file's checkpoint is still there */
   private positionSeen = 0;
   private readonly log: SnapshotLog;
@@ -135,10 +137,16 @@ export class SqliteSearchIndex implements SearchIndex {
     [this.snapshotStored, this.logging, this.sinceSnapshot, this.snapshotAt] = [true, true, 0, Date.now()];
   }
 
+  /** Pauses the snapshots commits store (a long catch-up); resuming stores one if it is due. */
+  pauseSnapshots(paused: boolean): void {
+    this.snapshotsPaused = paused;
+    if (!paused) this.snapshotIfDue();
+  }
+
   /** After a commit: a fresh snapshot once enough changes were logged, or enough time passed with one logged. */
   private snapshotIfDue(): void {
     const { everyChanges, everyMs } = this.snapshots;
-    if (everyChanges <= 0 && everyMs <= 0) return;
+    if ((everyChanges <= 0 && everyMs <= 0) || this.snapshotsPaused) return;
     const due =
       !this.logging ||
       (everyChanges > 0 && this.sinceSnapshot >= everyChanges) ||

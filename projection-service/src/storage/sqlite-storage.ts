@@ -127,10 +127,12 @@ export class SqliteProjectionStorage implements ProjectionStorage {
    * target has no WAL: only its cache). When it has caught up: the serving cache and WAL limit again, and one checkpoint
    * of what the catch-up wrote: from the checkpoint worker when there is one, else here when the WAL has grown past the
    * serving limit (as the catch-up's last commit would have done under it; a smaller WAL waits for a later commit, as before).
+   * The search index's periodic snapshots wait for the window's end (one is stored then when due).
    */
   catchingUp(behind: boolean): void {
     if (!this.db.open) return;
     this.behind = behind;
+    this.search.pauseSnapshots(behind);
     this.db.pragma(`cache_size = -${behind ? Math.max(this.bulk ? BULK_CACHE_KIB : CATCH_UP_CACHE_KIB, this.cacheKiB) : this.cacheKiB}`);
     if (this.bulk) return;
     const pageBytes = this.db.pragma('page_size', { simple: true }) as number;
