@@ -64,7 +64,7 @@ describe('the search index after kill -9', () => {
     for (let i = 8; i < 11; i++) ids.push(await listedProject(site.url, owner.token, staff, `search-restart-${i}`));
     await waitProjected(site.url);
     const before = await answers(site.url);
-    expect(before[7]).toMatchObject([QUERIES[7], 1]);
+    expect((before[7] as unknown[])[1]).toBe(1);
 
     await site.crash();
     // the same data, its projections dropped: a site that rebuilds them from the log reads every row

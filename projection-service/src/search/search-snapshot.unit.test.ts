@@ -190,6 +190,28 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
     }
   });
 
+  it('a file from before the change log (no search_log table, a version-1 snapshot) reads its rows once, then its snapshots', async () => {
+    const { db, index } = built();
+    const expected = await answers(index);
+    index.saveSnapshotSync();
+    const bytes = db.prepare<[], Buffer>('SELECT data FROM search_snapshots').pluck().get()!;
+    const header = bytes.subarray(8, 8 + bytes.readUInt32LE(4)).toString();
+    const old = Buffer.from(bytes);
+    old.write(header.replace('"version":2', '"version":1'), 8);
+    old.writeUInt32LE(crc32(old.subarray(4)), 0);
+    db.prepare('UPDATE search_snapshots SET data = ?').run(old);
+    db.exec("DROP TABLE search_log; DELETE FROM sqlite_sequence WHERE name = 'search_log'");
+    const upgraded = new SqliteSearchIndex(db, 'search', { everyChanges: 1000, everyMs: 0 });
+    expect(upgraded.loadedFrom).toBe('rows');
+    expect(await answers(upgraded)).toEqual(expected);
+    // its first commit stores a snapshot of the current layout; the commits after it are logged
+    await upgraded.commit(LATER.slice(0, 1), 2);
+    await upgraded.commit(LATER.slice(1), 3);
+    const next = new SqliteSearchIndex(db);
+    expect(next.load).toMatchObject({ from: 'snapshot+delta', rows: LATER.length - 1 });
+    expect(await answers(next)).toEqual(await answers(upgraded));
+  });
+
   it('a reset deletes the snapshot and its change log', async () => {
     const { db, index } = built();
     index.saveSnapshotSync();
