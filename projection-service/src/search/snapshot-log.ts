@@ -84,3 +84,13 @@ export interface SearchLoad {
   /** time the open took to load it (ms) */
   ms: number;
 }
+
+/**
+ * After a commit, whether to store a fresh snapshot: with none usable, at once; else once `everyChanges` rows were logged,
+ * or `everyMs` passed with one logged. Never while paused (a long catch-up) or under a policy of zeros.
+ */
+export function snapshotDue(policy: SnapshotPolicy, s: { usable: boolean; since: number; at: number; paused: boolean }, now = Date.now()): boolean {
+  const { everyChanges, everyMs } = policy;
+  if ((everyChanges <= 0 && everyMs <= 0) || s.paused) return false;
+  return !s.usable || (everyChanges > 0 && s.since >= everyChanges) || (everyMs > 0 && s.since > 0 && now - s.at >= everyMs);
+}

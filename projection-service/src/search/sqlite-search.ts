@@ -1,15 +1,15 @@
 import type Database from 'better-sqlite3';
 import { Bitset } from './bitset';
-import { FacetMemory, RESORT_THRESHOLD, fnv1a, type NumberField, type Stored } from './facet-memory';
-import { NUMBER_FIELDS, type SearchChange, type SearchDocument, type SearchHit, type SearchIndex, type SearchRequest, type SearchResult } from './port';
+import { FacetMemory, RESORT_THRESHOLD, type NumberField, type Stored } from './facet-memory';
+import { NUMBER_FIELDS, type SearchChange, type SearchHit, type SearchIndex, type SearchRequest, type SearchResult } from './port';
 import { tokenize } from './tokenize';
 import { TermSets, type Term } from './term-sets';
 import { Vocabulary } from './typo';
 import { encodeSnapshot, readSnapshot } from './memory-snapshot';
 import { HitCache } from './hit-cache';
 import type { DocTokens } from './word-query';
-import { SnapshotLog, type SearchLoad, type SnapshotPolicy } from './snapshot-log';
-import { searchStatements, storedOf } from './statements';
+import { SnapshotLog, snapshotDue, type SearchLoad, type SnapshotPolicy } from './snapshot-log';
+import { searchStatements, storedFacets, storedOf } from './statements';
 import { applyDelta } from './delta-load';
 
 export { normalizeTag } from './facet-memory';
@@ -143,20 +143,9 @@ export class SqliteSearchIndex implements SearchIndex {
     if (!paused) this.snapshotIfDue();
   }
 
-  /** After a commit: a fresh snapshot once enough changes were logged, or enough time passed with one logged. */
   private snapshotIfDue(): void {
-    const { everyChanges, everyMs } = this.snapshots;
-    if ((everyChanges <= 0 && everyMs <= 0) || this.snapshotsPaused) return;
-    const due =
-      !this.logging ||
-      (everyChanges > 0 && this.sinceSnapshot >= everyChanges) ||
-      (everyMs > 0 && this.sinceSnapshot > 0 && Date.now() - this.snapshotAt >= everyMs);
-    if (due) this.saveSnapshotSync();
-  }
-
-  private static stored(doc: SearchDocument): Stored {
-    const t = doc.text;
-    return { tags: doc.tags, numbers: doc.numbers, th: fnv1a(`${t.name}\u0000${t.slug}\u0000${t.author}\u0000${t.summary}`) };
+    const state = { usable: this.logging, since: this.sinceSnapshot, at: this.snapshotAt, paused: this.snapshotsPaused };
+    if (snapshotDue(this.snapshots, state)) this.saveSnapshotSync();
   }
 
   /**
@@ -203,7 +192,7 @@ export class SqliteSearchIndex implements SearchIndex {
         touched.push({ rid: row.rid, before: JSON.parse(row.facets), after: null, projectId: c.projectId });
         continue;
       }
-      const stored = SqliteSearchIndex.stored(c.doc);
+      const stored = storedFacets(c.doc);
       const facets = JSON.stringify(stored);
       const hit = JSON.stringify(c.doc.hit);
       const before: Stored | null = row ? JSON.parse(row.facets) : null;

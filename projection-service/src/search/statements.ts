@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { Stored } from './facet-memory';
+import { fnv1a, type Stored } from './facet-memory';
+import type { SearchDocument } from './port';
 
 export const SEARCH_SCHEMA = `
 CREATE TABLE IF NOT EXISTS search_docs (rid INTEGER PRIMARY KEY, project_id TEXT NOT NULL UNIQUE, hit TEXT NOT NULL, facets TEXT NOT NULL);
@@ -41,4 +42,10 @@ export function searchStatements(db: Database.Database) {
 /** The stored facets of each row, parsed one at a time. */
 export function* storedOf(rows: Iterable<{ facets: string }>): Iterable<Stored> {
   for (const row of rows) yield JSON.parse(row.facets) as Stored;
+}
+
+/** What `search_docs.facets` stores of a document: its tags, numbers and a hash of its text. */
+export function storedFacets(doc: SearchDocument): Stored {
+  const t = doc.text;
+  return { tags: doc.tags, numbers: doc.numbers, th: fnv1a(`${t.name}\u0000${t.slug}\u0000${t.author}\u0000${t.summary}`) };
 }
