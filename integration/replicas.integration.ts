@@ -193,6 +193,18 @@ if (ready) {
       expect([...replicaIds].sort()).toEqual(['replica-1', 'replica-2', 'replica-3']);
     });
 
+    it("each replica follows both projection workers' position feeds (a read waiting for a position wakes on them)", async () => {
+      const replicas = processes().processes.filter((p) => p.name.startsWith('command-service-'));
+      expect(replicas).toHaveLength(3);
+      for (const r of replicas) {
+        await expect
+          .poll(async () => ((await (await fetch(`http://127.0.0.1:${r.port}/health`)).json()) as { position_feeds?: unknown }).position_feeds, {
+            timeout: 20_000,
+          })
+          .toEqual({ connected: 2, of: 2 });
+      }
+    });
+
     it('200 concurrent project creations over 40 distinct slugs, spread over the replicas, give exactly 40 projects', async () => {
       const slugs = Array.from({ length: 40 }, (_, i) => `race-${run}-${i}`);
       const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => createProject(slugs[i % 40])));

@@ -122,7 +122,15 @@ function dependsOn(s: Service): Record<string, unknown> | undefined {
 function appService(s: Service): Record<string, unknown> {
   const environment: Record<string, string> = { ...SHARED_ENV, ...s.env };
   if (s.port) environment.PORT = String(s.port);
-  if (s.name === 'command-service') Object.assign(environment, { DATA_DIR: '/data', PUBLIC_URL: 'http://localhost:8080' });
+  if (s.name === 'command-service')
+    Object.assign(environment, {
+      DATA_DIR: '/data',
+      PUBLIC_URL: 'http://localhost:8080',
+      // a read waiting for a position wakes on the workers' position feeds
+      PROJECTION_WORKER_URLS: composeNames('projection-service')
+        .map((n) => `http://${n}:${topology().find((t) => t.name === 'projection-service')!.port}`)
+        .join(','),
+    });
   if (s.name === 'relay') environment.RELAY_CHECKPOINT = '/state/relay-checkpoint.json';
   const out: Record<string, unknown> = {
     build: { context: '.', dockerfile: 'integration/docker/app.Dockerfile' },
@@ -150,7 +158,7 @@ function appServices(s: Service): Array<[string, Record<string, unknown>]> {
   if (!s.namedReplicas) return [[s.name, appService(s)]];
   return Array.from({ length: s.replicas ?? 1 }, (_, i): [string, Record<string, unknown>] => {
     const one = appService(s);
-    Object.assign(one.environment as Record<string, string>, { REPLICA_ID: replicaId(i + 1), ...(i > 0 ? { SEED: 'false' } : {}) });
+    Object.assign(one.environment as Record<string, string>, { REPLICA_ID: replicaId(i + 1), ...(i > 0 && s.entry === 'main' ? { SEED: 'false' } : {}) });
     if (i > 0) one.depends_on = { ...(one.depends_on as Record<string, unknown>), [`${s.name}-1`]: healthy };
     return [`${s.name}-${i + 1}`, one];
   });

@@ -15,6 +15,7 @@ interface ComposeService {
 }
 const composeServices = () => (parse(readFileSync(COMPOSE_FILE, 'utf8')) as { services: Record<string, ComposeService> }).services;
 const commandReplicas = Array.from({ length: DEFAULTS.commandReplicas }, (_, i) => `command-service-${i + 1}`);
+const workers = Array.from({ length: DEFAULTS.projectionWorkers }, (_, i) => `projection-service-${i + 1}`);
 
 describe('docker-compose.yml, rendered from the topology start:distributed runs', () => {
   it('is what `npm run compose` renders (edit topology.ts, then run it)', () => {
@@ -32,13 +33,15 @@ describe('docker-compose.yml, rendered from the topology start:distributed runs'
         'opensearch',
         ...commandReplicas,
         'relay',
-        'projection-service',
+        ...workers,
         'shell',
         ...MICRO_FRONTENDS.map((m) => `mfe-${m}`),
         'proxy',
       ].sort(),
     );
-    expect(services['projection-service'].deploy?.replicas).toBe(DEFAULTS.projectionWorkers);
+    // each worker by its own name: the replicas follow every worker's position feed
+    for (const w of workers) expect(services[w].deploy).toBeUndefined();
+    for (const r of commandReplicas) expect(services[r].environment?.PROJECTION_WORKER_URLS).toBe(workers.map((w) => `http://${w}:9464`).join(','));
     expect(services.relay.deploy).toBeUndefined();
     for (const m of MICRO_FRONTENDS) expect(services[`mfe-${m}`].volumes).toEqual([`./mfe-${m}/dist:/usr/share/nginx/html:ro`]);
     expect(composeDocument()).toEqual(parse(composeText()));
@@ -47,7 +50,7 @@ describe('docker-compose.yml, rendered from the topology start:distributed runs'
   it('every Node service runs its compiled entry (node dist/server/<entry>.js, built in the image), never TypeScript through tsx', () => {
     const services = composeServices();
     const apps = Object.entries(services).filter(([, s]) => s.command?.[0] === 'node');
-    expect(apps.map(([name]) => name).sort()).toEqual([...commandReplicas, 'relay', 'projection-service'].sort());
+    expect(apps.map(([name]) => name).sort()).toEqual([...commandReplicas, 'relay', ...workers].sort());
     for (const [name, s] of apps) {
       expect(s.command, name).toHaveLength(2);
       expect(s.command![1], name).toMatch(/^dist\/server\/[a-z-]+\.js$/);

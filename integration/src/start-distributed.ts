@@ -178,6 +178,8 @@ async function main(): Promise<void> {
       PUBLIC_URL: publicUrl,
       // the first replica seeds the demo catalogue on a fresh log; the others start on it
       SEED: i === 0 ? (env.SEED ?? 'true') : 'false',
+      // a read waiting for a position wakes on the workers' position feeds
+      PROJECTION_WORKER_URLS: workerPorts.map((p) => `http://127.0.0.1:${p}`).join(','),
     });
     await waitHttp(`command-service-${i + 1}`, `http://127.0.0.1:${port}/health`, 900, proc);
   };

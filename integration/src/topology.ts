@@ -32,8 +32,10 @@ export interface Service {
   /** how many copies run (default 1) */
   replicas?: number;
   /**
-   * each copy is named by `replicaId(n)` (REPLICA_ID), kept across restarts: it keeps its own download and view
-   * journals in the shared DATA_DIR, which only it writes and which its restart drains
+   * each copy is named by `replicaId(n)` (REPLICA_ID), kept across restarts, and addressed by its own name
+   * (`<name>-<n>` in compose): a command-service copy keeps its own download and view journals in the shared
+   * DATA_DIR, which only it writes and which its restart drains; the query replicas follow every projection
+   * worker's position feed
    */
   namedReplicas?: boolean;
   /** the port it listens on inside its container / the base port on this machine */
@@ -80,6 +82,7 @@ export function topology(o: TopologyOptions = DEFAULTS): Service[] {
       entry: 'bus-worker',
       env: { PROJECTION_GROUP: 'projections' },
       replicas: o.projectionWorkers,
+      namedReplicas: true,
       port: 9464,
       health: '/health',
       dependsOn: ['kafka', 'mongodb', 'opensearch'],

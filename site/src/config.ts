@@ -39,6 +39,18 @@ export const configSchema = z
     /** distributed profile: read models (MongoDB wire) and search (OpenSearch), written by the bus workers */
     MONGODB_URL: z.string().optional(),
     OPENSEARCH_URL: z.string().url().optional(),
+    /** distributed profile: the projection workers' base URLs, comma-separated; a read waiting for a position wakes on their position feeds (/positions) */
+    PROJECTION_WORKER_URLS: z
+      .string()
+      .optional()
+      .transform(
+        (v) =>
+          v
+            ?.split(',')
+            .map((u) => u.trim())
+            .filter(Boolean) ?? [],
+      )
+      .pipe(z.array(z.string().url())),
     /** MongoDB database and OpenSearch index prefix shared with the bus workers */
     STORAGE_NAME: z
       .string()

@@ -77,9 +77,14 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const storage = remote
     ? remote.distributedStorage({ mongodbUrl: config.MONGODB_URL!, opensearchUrl: config.OPENSEARCH_URL!, name: config.STORAGE_NAME })
     : null;
+  // a read waiting for a position wakes on the workers' position feeds (PROJECTION_WORKER_URLS)
+  const feeds =
+    remote && config.PROJECTION_WORKER_URLS.length
+      ? new remote.WorkerFeedClient(config.PROJECTION_WORKER_URLS, (msg) => console.error(JSON.stringify({ level: 'warn', msg })))
+      : undefined;
   const projections =
     remote && storage
-      ? remote.storageProjections(storage, store)
+      ? remote.storageProjections(storage, store, { feeds })
       : await startProjections({
           store,
           dataDir: config.dataDir,
@@ -106,6 +111,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     failures: () => projections.failures(),
     processManagers: () => (payouts?.accrual ? [{ name: REVENUE_ACCRUAL, active: payouts.accrual.active, position: payouts.accrual.checkpoint }] : []),
     readiness: () => readiness.report(),
+    positionFeeds: feeds ? () => feeds.status() : undefined,
     searchLoad: () => projections.storage.search.load,
   });
   // while not ready the site answers as usual, and says so

@@ -16,6 +16,8 @@ export interface HealthSource {
   processManagers?: () => Array<{ name: string; active: boolean; position: number }>;
   /** how the embedded search index loaded its in-memory side at start */
   searchLoad?: () => SearchLoad | undefined;
+  /** distributed replicas: how many of the projection workers' position feeds are connected */
+  positionFeeds?: () => { connected: number; of: number };
 }
 
 /** The `projections` section of /health: each projection, running or halted, and where and why it stopped. */
@@ -97,6 +99,11 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
     help: "time the search index's in-memory side took to load at start",
     registers: [registry],
   });
+  const feedsGauge = new Gauge({
+    name: 'modshelf_position_feeds_connected',
+    help: "projection workers' position feeds this replica follows, connected",
+    registers: [registry],
+  });
   const readyGauge = new Gauge({ name: 'modshelf_ready', help: '1 once the demo seed and the projection catch-up are done, else 0', registers: [registry] });
 
   app.addHook('onResponse', async (request, reply) => {
@@ -119,6 +126,7 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
       projection_checkpoint: c,
       projection_lag: Math.max(0, h - c),
       projections: projectionsSection(c, source.failures?.() ?? []),
+      ...(source.positionFeeds ? { position_feeds: source.positionFeeds() } : {}),
     };
   });
   app.get('/health/live', async (_request, reply) => {
@@ -154,6 +162,7 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
       searchLoaded.set({ from: loaded.from }, loaded.rows);
       searchLoadSeconds.set(loaded.ms / 1000);
     }
+    if (source.positionFeeds) feedsGauge.set(source.positionFeeds().connected);
     readyGauge.set(source.readiness().ready ? 1 : 0);
     reply.header('content-type', registry.contentType);
     return registry.metrics();

@@ -6,7 +6,8 @@
  *   PROJECTION_MAX_BATCH (5000: most events of one Kafka fetch projected and committed together; a
  *   live fetch holds fewer, a catch-up fetch up to PROJECTION_FETCH_BYTES, default 8 MB, of events:
  *   the larger the batch, the more of its changes to one document are written once)
- * Serves /health and /metrics (Prometheus text: events projected, checkpoint, lag, and where a
+ * Serves /positions (the positions it has written, as server-sent events: the query replicas'
+ * PROJECTION_WORKER_URLS), /health and /metrics (Prometheus text: events projected, checkpoint, lag, and where a
  * halted projection stopped). With EVENTSTORE_URL the worker also reads the quarantine stream;
  * without it, a quarantine is seen when its event arrives on the bus.
  */
@@ -17,6 +18,7 @@ import { EventStoreDbEventStore } from '@modshelf/events/store/eventstoredb';
 import { distributedStorage } from '../storage/distributed';
 import { BusProjectionWorker } from './bus-worker';
 import { loadQuarantine } from './quarantine';
+import { servePositionFeed } from './position-feed-http';
 
 const env = z
   .object({
@@ -60,6 +62,10 @@ for (let attempt = 0; ; attempt++) {
 }
 
 const server = createServer(async (req, res) => {
+  if (req.url === '/positions') {
+    servePositionFeed(worker.feed, req, res);
+    return;
+  }
   if (req.url === '/health') {
     res
       .writeHead(200, { 'content-type': 'application/json' })

@@ -5,6 +5,7 @@ import type { CollectionName } from '../read-model/documents';
 import { PipelinedStorage } from '../storage/pipelined';
 import type { ProjectionStorage } from '../storage/port';
 import { BatchLoop } from './batch-loop';
+import { PositionFeed } from './position-feed';
 import type { BatchOutcome, ProjectionFailure } from './project-batch';
 import { ReadCache, type CacheSource } from './read-cache';
 
@@ -105,6 +106,10 @@ export class BusProjectionWorker {
   /** the documents and lookups this worker's batches read, kept current with its commits */
   readonly reads: ReadCache;
   private readonly log: (msg: string, err?: unknown) => void;
+  /** the positions this worker has written up to, as they move (served at /positions to the query replicas) */
+  readonly feed = new PositionFeed();
+  /** the position the index has every change up to, as the storage last said (storages with onIndexed) */
+  private indexed = 0;
 
   constructor(
     private readonly bus: EventBus,
@@ -117,6 +122,17 @@ export class BusProjectionWorker {
       this.log('writing a batch failed; the batches since the last written one will be delivered again', err),
     );
     this.loop = new BatchLoop(this.pipeline, { projectors: options.projectors, reads: this.reads });
+    this.pipeline.onWritten(() => this.publish());
+    storage.onIndexed?.((position) => {
+      this.indexed = position;
+      this.publish();
+    });
+  }
+
+  /** The read models are readable up to `written`; the index up to what the storage last said, or with them when one commit writes both. */
+  private publish(): void {
+    const written = this.pipeline.written;
+    this.feed.advance({ read_models: written, all: this.storage.onIndexed ? Math.min(written, this.indexed) : written });
   }
 
   /** Events this worker has projected (or passed as quarantined). */
@@ -146,6 +162,9 @@ export class BusProjectionWorker {
   async start(): Promise<void> {
     this.loop.position = await this.storage.checkpoint();
     this.pipeline.written = this.loop.position;
+    // the storage's checkpoint covers both stores
+    this.indexed = Math.max(this.indexed, this.loop.position);
+    this.publish();
     await this.refreshQuarantine();
     this.sub = await this.bus.subscribe(this.options.group ?? 'projections', async (batch) => {
       try {

@@ -6,6 +6,12 @@ import { BusProjectionWorker } from '../runner/bus-worker';
 import { OpenSearchIndex } from '../search/opensearch';
 import { JournaledStorage } from './journaled';
 import type { ProjectionStorage } from './port';
+import type { WorkerFeeds } from './position-feed-client';
+
+export { WorkerFeedClient } from './position-feed-client';
+
+/** How often a waiting read polls the stores' checkpoints while a worker's position feed is connected (ms): the feed wakes it first. */
+const FEED_FALLBACK_POLL_MS = 200;
 
 export interface DistributedStorageOptions {
   mongodbUrl: string;
@@ -31,13 +37,15 @@ export function distributedStorage(o: DistributedStorageOptions): ProjectionStor
  * processes): the positions come from the storage's checkpoints, read while a request waits for
  * them. The read models and the index are two servers written side by side, so a read of the read
  * models ('read-models') waits only for the read models' checkpoint (one round trip), and a search
- * ('all') for both.
+ * ('all') for both. With the workers' position feeds (`feeds`), a waiting read wakes when the
+ * worker that wrote its position says so, and polls the checkpoints only now and then, in case.
  */
 export function storageProjections(
   storage: ProjectionStorage,
   store: EventStore,
-  options: { pollMs?: number; worker?: BusProjectionWorker } = {},
+  options: { pollMs?: number; worker?: BusProjectionWorker; feeds?: WorkerFeeds } = {},
 ): Projections {
+  const feeds = options.feeds;
   const pollMs = options.pollMs ?? 20;
   let closed = false;
   /** one read of a checkpoint at a time, shared by every request waiting on it */
@@ -56,9 +64,14 @@ export function storageProjections(
   };
   const all = tracker(() => storage.checkpoint());
   const readModels = tracker(() => storage.readModels.checkpoint());
+  // what the workers' feeds say they have written
+  const pushed = (scope: ReadScope) => {
+    const p = feeds?.positions();
+    return p ? (scope === 'read-models' ? p.read_models : p.all) : 0;
+  };
   // a worker in this process has written the read models up to its checkpoint (the index may be behind)
   const positionOf = (scope: ReadScope = 'all') =>
-    Math.max(all.position, scope === 'read-models' ? Math.max(readModels.position, options.worker?.checkpoint() ?? 0) : 0);
+    Math.max(all.position, pushed(scope), scope === 'read-models' ? Math.max(readModels.position, options.worker?.checkpoint() ?? 0) : 0);
   return {
     storage,
     checkpoint: positionOf,
@@ -67,11 +80,19 @@ export function storageProjections(
     async waitForPosition(target, timeoutMs, scope = 'all') {
       const t = scope === 'read-models' ? readModels : all;
       const end = Date.now() + timeoutMs;
+      let nextRead = 0;
       while (!closed) {
-        await t.refresh();
         if (positionOf(scope) >= target) return true;
-        if (Date.now() >= end) return false;
-        await new Promise((r) => setTimeout(r, pollMs));
+        const fed = feeds?.connected() === true;
+        if (!fed || Date.now() >= nextRead) {
+          await t.refresh();
+          nextRead = Date.now() + FEED_FALLBACK_POLL_MS;
+          if (positionOf(scope) >= target) return true;
+        }
+        const left = end - Date.now();
+        if (left <= 0) return false;
+        if (fed) await feeds.next(Math.min(left, Math.max(1, nextRead - Date.now())));
+        else await new Promise((r) => setTimeout(r, Math.min(left, pollMs)));
       }
       return false;
     },
@@ -85,6 +106,7 @@ export function storageProjections(
     },
     async close() {
       closed = true;
+      await feeds?.close();
       await options.worker?.close();
       await storage.close();
     },

@@ -54,6 +54,7 @@ export class JournaledStorage implements ProjectionStorage {
   /** the position the lane last wrote the index up to */
   private indexed = 0;
   private lane: Promise<void> | null = null;
+  private readonly indexListeners = new Set<(position: number) => void>();
   private laneFailure: unknown = null;
   /** the read models' checkpoint write of the last batch, running beside the next batch's journal write */
   private checkpointWrite: Promise<void> | null = null;
@@ -134,7 +135,7 @@ export class JournaledStorage implements ProjectionStorage {
       const position = this.journaled;
       try {
         await this.search.commit([...this.writing.values()], position);
-        this.indexed = position;
+        this.setIndexed(position);
         this.writing = new Map();
       } catch (err) {
         // kept for the journals to come until resume() redoes them
@@ -143,6 +144,17 @@ export class JournaledStorage implements ProjectionStorage {
         this.laneFailure = err;
       }
     }
+  }
+
+  /** Calls listener with the position the index has every change up to, each time this writer moves it (no round trip); returns the call that stops it. */
+  onIndexed(listener: (position: number) => void): () => void {
+    this.indexListeners.add(listener);
+    return () => this.indexListeners.delete(listener);
+  }
+
+  private setIndexed(position: number): void {
+    this.indexed = position;
+    for (const listener of this.indexListeners) listener(position);
   }
 
   /** Resolves once the index has every journaled change and the read models' checkpoint names the last batch (or a write failed). */
@@ -184,14 +196,16 @@ export class JournaledStorage implements ProjectionStorage {
     const journal = head && head.position > checkpoint ? await this.readModels.readJournal(checkpoint) : null;
     if (!journal) {
       this.head = head?.position ?? null;
-      this.journaled = this.indexed = checkpoint;
+      this.journaled = checkpoint;
+      this.setIndexed(checkpoint);
       return { recovered: false, checkpoint };
     }
     const { docs, search } = JSON.parse(journal.payload) as { docs: DocChange[]; search: SearchChange[] };
     await this.apply(docs, search, journal.position);
     this.head = journal.position;
     const after = await this.applied();
-    this.journaled = this.indexed = after;
+    this.journaled = after;
+    this.setIndexed(after);
     return { recovered: true, checkpoint: after };
   }
 

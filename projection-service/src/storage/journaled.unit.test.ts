@@ -108,6 +108,22 @@ describe('JournaledStorage: the index is written by its own lane', () => {
     expect(await storage.checkpoint()).toBe(4);
   });
 
+  it('tells onIndexed listeners each position the index has every change up to, once it has them', async () => {
+    const { index, open } = stores();
+    const storage = open();
+    const told: number[] = [];
+    storage.onIndexed((p) => told.push(p));
+    index.gate.hold();
+    await storage.commit([doc('u1')], [change('p1', 'one')], 1);
+    await storage.commit([doc('u2')], [change('p2', 'two')], 2);
+    // the read models are written; the index's write still waits, and nothing is told
+    expect(told).toEqual([]);
+    index.gate.release();
+    await storage.writesSettled();
+    expect(told).toEqual([1, 2]);
+    await storage.close();
+  });
+
   it('a worker killed while the index is behind: the next one finishes it from the journal', async () => {
     const { rm, index, open } = stores();
     const first = open();

@@ -63,6 +63,7 @@ export class PipelinedStorage implements ProjectionStorage {
   written = 0;
   /** writes started (each one or several batches) */
   writes = 0;
+  private readonly writtenListeners = new Set<(position: number) => void>();
 
   constructor(
     readonly inner: ProjectionStorage,
@@ -75,6 +76,16 @@ export class PipelinedStorage implements ProjectionStorage {
   }
   get search(): ProjectionStorage['search'] {
     return this.inner.search;
+  }
+
+  /** Calls listener with `written` each time a write moves it; returns the call that stops it. */
+  onWritten(listener: (position: number) => void): () => void {
+    this.writtenListeners.add(listener);
+    return () => this.writtenListeners.delete(listener);
+  }
+
+  private moved(): void {
+    for (const listener of this.writtenListeners) listener(this.written);
   }
 
   /** The storage's checkpoint, read (writes in flight may move it). */
@@ -112,6 +123,7 @@ export class PipelinedStorage implements ProjectionStorage {
           return;
         }
         this.written = Math.max(this.written, q.position);
+        this.moved();
         q.resolve();
       }
     } finally {
@@ -154,6 +166,7 @@ export class PipelinedStorage implements ProjectionStorage {
     const r = inner.resume ? await inner.resume() : { recovered: inner.recover ? await inner.recover() : false, checkpoint: await inner.checkpoint() };
     if (!lost) this.written = Math.max(this.written, r.checkpoint);
     else this.written = r.checkpoint;
+    this.moved();
     return { ...r, lost };
   }
 

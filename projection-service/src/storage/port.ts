@@ -19,6 +19,12 @@ export interface ProjectionStorage {
   resume?(): Promise<{ recovered: boolean; checkpoint: number }>;
   /** The runner is catching up a long lag (true) or has caught up (false): a storage may size its caches for it. */
   catchingUp?(behind: boolean): void;
+  /**
+   * For a storage whose index is written after its read models (journaled.ts): calls listener with the
+   * position the index has every change up to, each time this writer moves it; returns the call that stops it.
+   * Without it, commit() writes both.
+   */
+  onIndexed?(listener: (position: number) => void): () => void;
 }
 
 /**

@@ -4,9 +4,11 @@ import type { ReadModelStore } from '../read-model/port';
 import type { SearchIndex } from '../search/port';
 import { storageProjections } from './distributed';
 import type { ProjectionStorage } from './port';
+import type { WorkerFeeds } from './position-feed-client';
+import type { WrittenPositions } from '../runner/position-feed';
 
 /** Two stores at their own checkpoints, counting the reads of each, as a query replica sees the workers' storage. */
-function twoStores(readModelsAt: number, searchAt: number) {
+function twoStores(readModelsAt: number, searchAt: number, feeds?: WorkerFeeds) {
   const reads = { readModels: 0, both: 0 };
   const at = { readModels: readModelsAt, search: searchAt };
   const storage = {
@@ -24,7 +26,7 @@ function twoStores(readModelsAt: number, searchAt: number) {
     close: async () => {},
   } as Pick<ProjectionStorage, 'readModels' | 'search' | 'checkpoint' | 'close'> as ProjectionStorage;
   const store = { headPosition: async () => 100 } as Pick<EventStore, 'headPosition'> as EventStore;
-  return { projections: storageProjections(storage, store, { pollMs: 2 }), reads, at };
+  return { projections: storageProjections(storage, store, { pollMs: 2, feeds }), reads, at };
 }
 
 describe('storageProjections: a read waits only for the stores it reads', () => {
@@ -61,6 +63,79 @@ describe('storageProjections: a read waits only for the stores it reads', () => 
     expect(projections.checkpoint('read-models')).toBe(6);
     expect(projections.checkpoint()).toBe(4);
     expect(await projections.head()).toBe(100);
+    await projections.close();
+  });
+});
+
+/** The workers' position feeds as a replica's client sees them, moved by the test. */
+class FakeFeeds implements WorkerFeeds {
+  current: WrittenPositions = { read_models: 0, all: 0 };
+  isConnected = true;
+  private waiters: Array<() => void> = [];
+  positions() {
+    return this.current;
+  }
+  connected() {
+    return this.isConnected;
+  }
+  status() {
+    return { connected: this.isConnected ? 1 : 0, of: 1 };
+  }
+  next(ms: number) {
+    return new Promise<void>((resolve) => {
+      this.waiters.push(resolve);
+      setTimeout(resolve, ms);
+    });
+  }
+  advance(p: WrittenPositions) {
+    this.current = p;
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+  async close() {}
+}
+
+describe("storageProjections with the workers' position feeds", () => {
+  it('a waiting read wakes when a feed says its position is written, without polling the checkpoints', async () => {
+    const feeds = new FakeFeeds();
+    const { projections, reads } = twoStores(2, 2, feeds);
+    await projections.ready;
+    const before = { ...reads };
+    const waited = projections.waitForPosition(5, 5_000, 'read-models');
+    await new Promise((r) => setTimeout(r, 50));
+    feeds.advance({ read_models: 5, all: 3 });
+    expect(await waited).toBe(true);
+    // one read of the checkpoint when the wait began; the polls (every 2 ms without a feed) did not happen
+    expect(reads.readModels - before.readModels).toBe(1);
+    expect(projections.checkpoint('read-models')).toBe(5);
+    // the index is written up to 3: a search at 5 still waits
+    expect(projections.checkpoint('all')).toBe(3);
+    expect(await projections.waitForPosition(5, 20)).toBe(false);
+    feeds.advance({ read_models: 6, all: 6 });
+    expect(await projections.waitForPosition(5, 5_000)).toBe(true);
+    await projections.close();
+  });
+
+  it('a feed that says nothing is backed by a slower poll of the checkpoints', async () => {
+    const feeds = new FakeFeeds();
+    const { projections, reads, at } = twoStores(2, 2, feeds);
+    await projections.ready;
+    const before = { ...reads };
+    setTimeout(() => (at.readModels = 7), 30);
+    expect(await projections.waitForPosition(7, 5_000, 'read-models')).toBe(true);
+    // two or three reads (every 200 ms), not one every 2 ms
+    expect(reads.readModels - before.readModels).toBeLessThan(5);
+    await projections.close();
+  });
+
+  it('while no feed is connected, a waiting read polls the checkpoints as without feeds', async () => {
+    const feeds = new FakeFeeds();
+    feeds.isConnected = false;
+    const { projections, reads, at } = twoStores(2, 2, feeds);
+    await projections.ready;
+    const before = { ...reads };
+    setTimeout(() => (at.readModels = 7), 60);
+    expect(await projections.waitForPosition(7, 5_000, 'read-models')).toBe(true);
+    expect(reads.readModels - before.readModels).toBeGreaterThan(5);
     await projections.close();
   });
 });
