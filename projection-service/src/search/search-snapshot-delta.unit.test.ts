@@ -72,7 +72,7 @@ async function fromRows(db: Database.Database) {
   db.exec('DELETE FROM search_snapshots');
   const index = new SqliteSearchIndex(db);
   db.exec('ROLLBACK');
-  expect(index.loadedFrom).toBe('rows');
+  expect(index.load.from).toBe('rows');
   return answers(index);
 }
 
@@ -142,7 +142,7 @@ describe('SqliteSearchIndex after a crash: the snapshot and the rows changed aft
         }
       }
       const reopened = new SqliteSearchIndex(db);
-      expect(['snapshot+delta', 'snapshot']).toContain(reopened.loadedFrom);
+      expect(['snapshot+delta', 'snapshot']).toContain(reopened.load.from);
       const delta = await answers(reopened);
       expect(delta).toEqual(await answers(index));
       expect(delta).toEqual(await fromRows(db));

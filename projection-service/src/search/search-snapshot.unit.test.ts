@@ -72,7 +72,7 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
     const fromSnapshot = new SqliteSearchIndex(withSnapshot.db);
     const plain = built();
     const fromRows = new SqliteSearchIndex(plain.db);
-    expect([fromSnapshot.loadedFrom, fromRows.loadedFrom]).toEqual(['snapshot', 'rows']);
+    expect([fromSnapshot.load.from, fromRows.load.from]).toEqual(['snapshot', 'rows']);
     const before = await answers(fromRows);
     expect(await answers(fromSnapshot)).toEqual(before);
     expect(new Set(await fromSnapshot.random(5)).size).toBe(5);
@@ -98,7 +98,7 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
         3,
       );
     }
-    expect(restored.loadedFrom).toBe('snapshot');
+    expect(restored.load.from).toBe('snapshot');
     expect(await answers(restored)).toEqual(await answers(fromRows));
     const byAuthor = (index: SqliteSearchIndex) =>
       index.search(at('', [eq('author', 'author_8')], 'newest', 0, 100)).then((r) => r.hits.map((h) => h.project_id));
@@ -129,7 +129,7 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
     expect(() => failing()).toThrow('the commit fails');
     expect(await answers(index)).toEqual(expected);
     const reopened = new SqliteSearchIndex(db);
-    expect(reopened.loadedFrom).toBe('snapshot');
+    expect(reopened.load.from).toBe('snapshot');
     expect(await answers(reopened)).toEqual(expected);
     expect(db.prepare('SELECT count(*) FROM search_log').pluck().get()).toBe(0);
   });
@@ -144,7 +144,7 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
     // as if the first snapshot had outlived the second
     db.prepare("UPDATE search_snapshots SET data = ? WHERE name = 'search'").run(stale);
     const reopened = new SqliteSearchIndex(db);
-    expect(reopened.loadedFrom).toBe('rows');
+    expect(reopened.load.from).toBe('rows');
     expect(await answers(reopened)).toEqual(await answers(index));
   });
 
@@ -158,14 +158,14 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
       damage(copy);
       db.prepare('UPDATE search_snapshots SET data = ?').run(copy);
       const reopened = new SqliteSearchIndex(db);
-      expect(reopened.loadedFrom).toBe('rows');
+      expect(reopened.load.from).toBe('rows');
       expect(await answers(reopened)).toEqual(expected);
     }
     db.prepare('UPDATE search_snapshots SET data = ?').run(Buffer.from('short'));
     const truncated = new SqliteSearchIndex(db);
-    expect(truncated.loadedFrom).toBe('rows');
+    expect(truncated.load.from).toBe('rows');
     truncated.saveSnapshotSync();
-    expect(new SqliteSearchIndex(db).loadedFrom).toBe('snapshot');
+    expect(new SqliteSearchIndex(db).load.from).toBe('snapshot');
   });
 
   it('a snapshot of another version or facet layout is ignored', async () => {
@@ -185,7 +185,7 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
       copy.writeUInt32LE(crc32(copy.subarray(4)), 0);
       db.prepare('UPDATE search_snapshots SET data = ?').run(copy);
       const reopened = new SqliteSearchIndex(db);
-      expect(reopened.loadedFrom).toBe('rows');
+      expect(reopened.load.from).toBe('rows');
       expect(await answers(reopened)).toEqual(expected);
     }
   });
@@ -202,7 +202,7 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
     db.prepare('UPDATE search_snapshots SET data = ?').run(old);
     db.exec("DROP TABLE search_log; DELETE FROM sqlite_sequence WHERE name = 'search_log'");
     const upgraded = new SqliteSearchIndex(db, 'search', { everyChanges: 1000, everyMs: 0 });
-    expect(upgraded.loadedFrom).toBe('rows');
+    expect(upgraded.load.from).toBe('rows');
     expect(await answers(upgraded)).toEqual(expected);
     // its first commit stores a snapshot of the current layout; the commits after it are logged
     await upgraded.commit(LATER.slice(0, 1), 2);
@@ -219,7 +219,7 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
     await index.reset();
     expect(db.prepare('SELECT count(*) FROM search_log').pluck().get()).toBe(0);
     const reopened = new SqliteSearchIndex(db);
-    expect(reopened.loadedFrom).toBe('rows');
+    expect(reopened.load.from).toBe('rows');
     expect(await reopened.count()).toBe(0);
   });
 });

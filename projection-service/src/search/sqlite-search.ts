@@ -85,11 +85,6 @@ export class SqliteSearchIndex implements SearchIndex {
     this.positionSeen = this.checkpointSync();
   }
 
-  /** where the in-memory side came from at open */
-  get loadedFrom(): SearchLoad['from'] {
-    return this.load.from;
-  }
-
   /** A stored snapshot whose change log is whole, and the rows changed after it; else every row. */
   private loadMemory(): Omit<SearchLoad, 'ms'> {
     const stored = this.s.snapshot.get(this.checkpointName);
@@ -117,22 +112,26 @@ export class SqliteSearchIndex implements SearchIndex {
   /**
    * Stores the in-memory side for the next open (the storage does at close; commits too, under `snapshots`), with the
    * change log's sequence number, and drops the log entries it covers, in one transaction. Call outside a transaction:
-   * the in-memory side must match the committed rows.
+   * the in-memory side must match the committed rows. `quiet`: a failure stores nothing and throws nothing.
    */
-  saveSnapshotSync(): void {
+  saveSnapshotSync(quiet = false): void {
     if ((this.logging && this.sinceSnapshot === 0) || !this.db.open || this.db.inTransaction) return;
-    const saved = this.db
-      .transaction(() => {
-        // another process committed since this one read the rows (a replay beside a running site): its memory is behind them
-        if (this.checkpointSync() !== this.positionSeen) return false;
-        const seq = this.log.top();
-        const bytes = encodeSnapshot({ position: this.checkpointSync(), seq, state: this.memory.exportState(), vocabulary: this.vocab.words() });
-        if (!bytes) return false;
-        this.s.saveSnapshot.run(this.checkpointName, bytes);
-        this.log.trim(seq);
-        return true;
-      })
-      .immediate();
+    const save = this.db.transaction(() => {
+      // another process committed since this one read the rows (a replay beside a running site): its memory is behind them
+      if (this.checkpointSync() !== this.positionSeen) return false;
+      const seq = this.log.top();
+      const bytes = encodeSnapshot({ position: this.checkpointSync(), seq, state: this.memory.exportState(), vocabulary: this.vocab.words() });
+      if (!bytes) return false;
+      this.s.saveSnapshot.run(this.checkpointName, bytes);
+      this.log.trim(seq);
+      return true;
+    });
+    let saved = false;
+    try {
+      saved = save.immediate();
+    } catch (err) {
+      if (!quiet) throw err;
+    }
     if (!saved) return;
     [this.snapshotStored, this.logging, this.sinceSnapshot, this.snapshotAt] = [true, true, 0, Date.now()];
   }
@@ -145,7 +144,8 @@ export class SqliteSearchIndex implements SearchIndex {
 
   private snapshotIfDue(): void {
     const state = { usable: this.logging, since: this.sinceSnapshot, at: this.snapshotAt, paused: this.snapshotsPaused };
-    if (snapshotDue(this.snapshots, state)) this.saveSnapshotSync();
+    // a snapshot that fails leaves the commit, the stored snapshot and its log as they were (a later one, or close, tries again)
+    if (snapshotDue(this.snapshots, state)) this.saveSnapshotSync(true);
   }
 
   /**

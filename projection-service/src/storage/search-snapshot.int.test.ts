@@ -49,7 +49,7 @@ describe('the projections file keeps the search index in memory across restarts'
 
     const second = new ProjectionRunner(store, new SqliteProjectionStorage(path));
     const reopened = second.storage as SqliteProjectionStorage;
-    expect(reopened.search.loadedFrom).toBe('snapshot');
+    expect(reopened.search.load.from).toBe('snapshot');
     expect(await answers(reopened)).toEqual(built);
     await second.start();
     await second.ready;
@@ -67,7 +67,7 @@ describe('the projections file keeps the search index in memory across restarts'
     expect(await answers(third)).toEqual(after);
     await third.close();
     const fourth = new SqliteProjectionStorage(path);
-    expect(fourth.search.loadedFrom).toBe('snapshot');
+    expect(fourth.search.load.from).toBe('snapshot');
     expect(await answers(fourth)).toEqual(after);
     await fourth.close();
   });
