@@ -65,8 +65,12 @@ export class SnapshotLog {
   }
 }
 
-/** When a serving index stores a fresh snapshot of its in-memory side (SEARCH_SNAPSHOT_EVERY_CHANGES, SEARCH_SNAPSHOT_EVERY_MS). */
-export const SNAPSHOT_EVERY = { changes: 10_000, ms: 600_000 };
+/**
+ * When a serving index stores a fresh snapshot of its in-memory side (SEARCH_SNAPSHOT_EVERY_CHANGES, SEARCH_SNAPSHOT_EVERY_MS).
+ * Measured on the 100k bench catalogue (load 3-9): a snapshot (11 MB) costs 0.10-0.28 CPU-s on the event loop, and an open
+ * applies 10,000 changed rows to it in about 0.45 s (reading every row instead: 1.4-1.6 s).
+ */
+export const SNAPSHOT_EVERY = { changes: 50_000, ms: 600_000 };
 
 export interface SnapshotPolicy {
   /** after this many logged row changes (0: only at close) */
