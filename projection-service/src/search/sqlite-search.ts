@@ -136,10 +136,9 @@ export class SqliteSearchIndex implements SearchIndex {
     [this.snapshotStored, this.logging, this.sinceSnapshot, this.snapshotAt] = [true, true, 0, Date.now()];
   }
 
-  /** Pauses the snapshots commits store (a long catch-up); resuming stores one if it is due. */
+  /** Pauses the snapshots commits store (a long catch-up); after it, the next commit stores one if it is due. */
   pauseSnapshots(paused: boolean): void {
     this.snapshotsPaused = paused;
-    if (!paused) this.snapshotIfDue();
   }
 
   private snapshotIfDue(): void {

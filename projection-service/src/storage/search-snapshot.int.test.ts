@@ -71,4 +71,30 @@ describe('the projections file keeps the search index in memory across restarts'
     expect(await answers(fourth)).toEqual(after);
     await fourth.close();
   });
+
+  it('a bulk build stores the same snapshot at close: a serving storage opens from it, and after commits and a crash from it and the rows changed', async () => {
+    const path = join(dir, 'bulk.sqlite');
+    writeCatalogueEvents(store, 200);
+    const bulk = new ProjectionRunner(store, new SqliteProjectionStorage(path, { bulk: true }));
+    await bulk.catchUp();
+    const built = await answers(bulk.storage as SqliteProjectionStorage);
+    await bulk.close();
+
+    const serving = new SqliteProjectionStorage(path);
+    expect(serving.search.load).toMatchObject({ from: 'snapshot', rows: 0 });
+    expect(await answers(serving)).toEqual(built);
+    const runner = new ProjectionRunner(store, serving);
+    await runner.start();
+    await runner.ready;
+    const fx = new Fixtures(store);
+    await fx.project(await fx.user('bulky'), { title: 'Snapshot After Bulk' });
+    expect(await runner.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
+    const after = await answers(serving);
+    serving.db.close();
+    await runner.close();
+    const reopened = new SqliteProjectionStorage(path);
+    expect(reopened.search.load.from).toBe('snapshot+delta');
+    expect(await answers(reopened)).toEqual(after);
+    await reopened.close();
+  });
 });

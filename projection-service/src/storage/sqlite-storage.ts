@@ -127,7 +127,7 @@ export class SqliteProjectionStorage implements ProjectionStorage {
    * target has no WAL: only its cache). When it has caught up: the serving cache and WAL limit again, and one checkpoint
    * of what the catch-up wrote: from the checkpoint worker when there is one, else here when the WAL has grown past the
    * serving limit (as the catch-up's last commit would have done under it; a smaller WAL waits for a later commit, as before).
-   * The search index's periodic snapshots wait for the window's end (one is stored then when due).
+   * The search index's periodic snapshots wait for the window's end (the first commit after it stores one when due).
    */
   catchingUp(behind: boolean): void {
     if (!this.db.open) return;
