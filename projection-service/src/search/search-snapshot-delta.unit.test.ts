@@ -207,19 +207,25 @@ describe('SqliteSearchIndex after a crash: the snapshot and the rows changed aft
     expect(await answers(reopened)).toEqual(await fromRows(db));
   });
 
-  it('paused (a long catch-up), commits store no snapshot; the first commit after it stores the one due', async () => {
+  it('paused (a long catch-up), commits store no snapshot; past the policy they stop logging (the snapshot goes), and the first commit after it stores one', async () => {
     const db = new Database(':memory:');
-    const logged = () => db.prepare('SELECT count(*) FROM search_log').pluck().get();
-    const index = new SqliteSearchIndex(db, 'search', { everyChanges: 2, everyMs: 0 });
-    const edit = (downloads: number): SearchChange => ({ projectId: 'E', doc: sampleDoc('E', { title: 'river', downloads }) });
+    const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+    const index = new SqliteSearchIndex(db, 'search', { everyChanges: 3, everyMs: 0 });
+    const edit = (downloads: number): SearchChange => ({ projectId: 'F', doc: sampleDoc('F', { title: 'lantern', downloads }) });
     await index.commit([edit(1)], 1);
     index.pauseSnapshots(true);
-    for (let i = 2; i < 6; i++) await index.commit([edit(i)], i);
-    expect(logged()).toBe(4);
-    index.pauseSnapshots(false);
-    expect(logged()).toBe(4);
+    for (let i = 2; i < 5; i++) await index.commit([edit(i)], i);
+    expect([count('search_snapshots'), count('search_log')]).toEqual([1, 3]);
+    await index.commit([edit(5)], 5);
     await index.commit([edit(6)], 6);
-    expect(logged()).toBe(0);
+    expect([count('search_snapshots'), count('search_log')]).toEqual([0, 0]);
+    const crashed = new SqliteSearchIndex(db);
+    expect(crashed.load.from).toBe('rows');
+    expect(await answers(crashed)).toEqual(await answers(index));
+    index.pauseSnapshots(false);
+    await index.commit([edit(7)], 7);
+    expect([count('search_snapshots'), count('search_log')]).toEqual([1, 0]);
+    expect(new SqliteSearchIndex(db).load.from).toBe('snapshot');
   });
 
   it('after enough time with a change logged, a commit stores a fresh snapshot', async () => {

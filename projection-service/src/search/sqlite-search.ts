@@ -154,19 +154,22 @@ export class SqliteSearchIndex implements SearchIndex {
    * one is deleted (kept, as it was, if the transaction rolls back).
    */
   applySync(changes: readonly SearchChange[]): () => void {
-    const dropping = this.snapshotStored && !this.logging;
+    // past the policy's changes within a long catch-up, logging stops (the snapshot goes); the first commit after it stores one
+    const { everyChanges } = this.snapshots;
+    const logging = this.logging && !(this.snapshotsPaused && everyChanges > 0 && this.sinceSnapshot >= everyChanges);
+    const dropping = this.snapshotStored && !logging;
     if (dropping) {
       this.s.dropSnapshot.run(this.checkpointName);
       this.log.clear();
     }
     let logged = 0;
     const after = this.applyChanges(changes, (rid, before) => {
-      if (!this.logging) return;
+      if (!logging) return;
       this.log.append(rid, before);
       logged += 1;
     });
     return () => {
-      if (dropping) this.snapshotStored = false;
+      if (dropping) [this.snapshotStored, this.logging, this.sinceSnapshot] = [false, false, 0];
       this.sinceSnapshot += logged;
       this.positionSeen = this.checkpointSync();
       after();
