@@ -19,7 +19,8 @@ import type { SearchRequest } from '../projection-service/src/search/port';
 import { servers } from './env';
 import { benchProxy } from './src/bench-proxy';
 
-const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 1000);
+/** the catalogue's size: at 5,000 projects (about 16.7k events) a worker's catch-up spans several fetches and batches, so its rate is the pipeline's, not one batch's round trips after the group join */
+const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 5000);
 const APPENDS = 1000;
 const FRESHNESS_SAMPLES = 30;
 const SEARCHES = 200;

@@ -53,8 +53,10 @@ export function storageProjections(
     let inFlight: Promise<number> | null = null;
     const t = {
       position: 0,
+      /** when the last read began (ms): with a feed connected, the waiting reads together read every FEED_FALLBACK_POLL_MS */
+      readAt: 0,
       refresh: () =>
-        (inFlight ??= read()
+        (inFlight ??= ((t.readAt = Date.now()), read())
           .then((cp) => (t.position = Math.max(t.position, cp)))
           .finally(() => {
             inFlight = null;
@@ -80,18 +82,16 @@ export function storageProjections(
     async waitForPosition(target, timeoutMs, scope = 'all') {
       const t = scope === 'read-models' ? readModels : all;
       const end = Date.now() + timeoutMs;
-      let nextRead = 0;
       while (!closed) {
         if (positionOf(scope) >= target) return true;
         const fed = feeds?.connected() === true;
-        if (!fed || Date.now() >= nextRead) {
+        if (!fed || Date.now() - t.readAt >= FEED_FALLBACK_POLL_MS) {
           await t.refresh();
-          nextRead = Date.now() + FEED_FALLBACK_POLL_MS;
           if (positionOf(scope) >= target) return true;
         }
         const left = end - Date.now();
         if (left <= 0) return false;
-        if (fed) await feeds.next(Math.min(left, Math.max(1, nextRead - Date.now())));
+        if (fed) await feeds.next(Math.min(left, Math.max(1, t.readAt + FEED_FALLBACK_POLL_MS - Date.now())));
         else await new Promise((r) => setTimeout(r, Math.min(left, pollMs)));
       }
       return false;

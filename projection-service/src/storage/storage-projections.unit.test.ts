@@ -94,18 +94,25 @@ class FakeFeeds implements WorkerFeeds {
   async close() {}
 }
 
+/** Both stores at 2, followed through `feeds`; `readsSince()` counts the read models' checkpoint reads since it was made. */
+async function fed(connected = true) {
+  const feeds = new FakeFeeds();
+  feeds.isConnected = connected;
+  const { projections, reads, at } = twoStores(2, 2, feeds);
+  await projections.ready;
+  const before = reads.readModels;
+  return { feeds, projections, at, readsSince: () => reads.readModels - before };
+}
+
 describe("storageProjections with the workers' position feeds", () => {
   it('a waiting read wakes when a feed says its position is written, without polling the checkpoints', async () => {
-    const feeds = new FakeFeeds();
-    const { projections, reads } = twoStores(2, 2, feeds);
-    await projections.ready;
-    const before = { ...reads };
+    const { feeds, projections, readsSince } = await fed();
     const waited = projections.waitForPosition(5, 5_000, 'read-models');
     await new Promise((r) => setTimeout(r, 50));
     feeds.advance({ read_models: 5, all: 3 });
     expect(await waited).toBe(true);
     // one read of the checkpoint when the wait began; the polls (every 2 ms without a feed) did not happen
-    expect(reads.readModels - before.readModels).toBe(1);
+    expect(readsSince()).toBe(1);
     expect(projections.checkpoint('read-models')).toBe(5);
     // the index is written up to 3: a search at 5 still waits
     expect(projections.checkpoint('all')).toBe(3);
@@ -115,27 +122,32 @@ describe("storageProjections with the workers' position feeds", () => {
     await projections.close();
   });
 
+  it('many reads waiting on a feed read the checkpoints together, every 200 ms, not each on its own', async () => {
+    const { projections, at, readsSince } = await fed();
+    const waits = Array.from({ length: 20 }, (_, i) =>
+      new Promise((r) => setTimeout(r, i * 10)).then(() => projections.waitForPosition(9, 5_000, 'read-models')),
+    );
+    setTimeout(() => (at.readModels = 9), 450);
+    expect(await Promise.all(waits)).toEqual(Array(20).fill(true));
+    // about three reads in 450 ms; twenty waiters each reading every 200 ms would make 40 or more
+    expect(readsSince()).toBeLessThan(8);
+    await projections.close();
+  });
+
   it('a feed that says nothing is backed by a slower poll of the checkpoints', async () => {
-    const feeds = new FakeFeeds();
-    const { projections, reads, at } = twoStores(2, 2, feeds);
-    await projections.ready;
-    const before = { ...reads };
+    const { projections, at, readsSince } = await fed();
     setTimeout(() => (at.readModels = 7), 30);
     expect(await projections.waitForPosition(7, 5_000, 'read-models')).toBe(true);
     // two or three reads (every 200 ms), not one every 2 ms
-    expect(reads.readModels - before.readModels).toBeLessThan(5);
+    expect(readsSince()).toBeLessThan(5);
     await projections.close();
   });
 
   it('while no feed is connected, a waiting read polls the checkpoints as without feeds', async () => {
-    const feeds = new FakeFeeds();
-    feeds.isConnected = false;
-    const { projections, reads, at } = twoStores(2, 2, feeds);
-    await projections.ready;
-    const before = { ...reads };
+    const { projections, at, readsSince } = await fed(false);
     setTimeout(() => (at.readModels = 7), 60);
     expect(await projections.waitForPosition(7, 5_000, 'read-models')).toBe(true);
-    expect(reads.readModels - before.readModels).toBeGreaterThan(5);
+    expect(readsSince()).toBeGreaterThan(5);
     await projections.close();
   });
 });
