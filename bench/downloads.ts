@@ -43,7 +43,7 @@ export async function benchDownloads() {
     ADMIN_PASSWORD: 'bench-admin-password',
   };
   const site = await startSiteProcess(tmp.dir, env, { compiled: true, admin: false });
-  const child = { url: site.url, pid: site.pid(), rssMb: () => 0, stderrTail: site.stderrTail, stop: site.stop };
+  const child = { url: site.url, pid: site.pid(), rssMb: () => 0, stderrTail: site.stderrTail, crash: site.crash, restart: site.restart, stop: site.stop };
   try {
     const token: string = (
       await json(child, 'POST', '/v2/auth/create', null, { username: 'bench_dl', password: 'bench author password', email: 'dl@example.org' })

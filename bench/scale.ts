@@ -7,6 +7,7 @@ import { load } from './load';
 import { searchMix } from './search';
 import { fillPeer, peerSideBySide, startPeerServer, type PeerIndex, type PeerServer } from './search-peer';
 import { startChildSite, type ChildSite } from './server';
+import { crashStart } from './crash-start';
 import { logCache } from './scale-log-cache';
 import { GeneratedAccruals } from './scale-accruals';
 import { log, round, summarize, tempDir } from './util';
@@ -252,6 +253,8 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
     }
     const fresh = await freshness(site);
     phase('freshness', { freshness_p99_ms: fresh.p99_ms, freshness: fresh });
+    // the same measure as the cold start, after a kill -9 that follows the freshness phase's commands
+    phase('crash start', await crashStart(site));
     return figures;
   } catch (err) {
     log(`scale ${projects}: stopped: ${String(err)}`);

@@ -9,6 +9,10 @@ export interface ChildSite {
   rssMb(): number;
   /** the site's last stderr output, and its exit once it has exited */
   stderrTail(): string;
+  /** kill -9, as a crash */
+  crash(): Promise<void>;
+  /** starts the site again on the same port and data; resolves once /health answers */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -17,5 +21,15 @@ export async function startChildSite(dataDir: string, env: Record<string, string
   // BENCH_SITE_NODE_ARGS (space-separated, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p") reach the site alone, not the bench's own process
   const nodeArgs = process.env.BENCH_SITE_NODE_ARGS?.split(' ').filter(Boolean);
   const site = await startSiteProcess(dataDir, { RATE_LIMIT_PER_MIN: '100000000', ...env }, { compiled: true, admin: false, nodeArgs });
-  return { url: site.url, pid: site.pid(), rssMb: () => Math.round(site.rssKb() / 1024), stderrTail: site.stderrTail, stop: site.stop };
+  return {
+    url: site.url,
+    get pid() {
+      return site.pid();
+    },
+    rssMb: () => Math.round(site.rssKb() / 1024),
+    stderrTail: site.stderrTail,
+    crash: site.crash,
+    restart: site.restart,
+    stop: site.stop,
+  };
 }

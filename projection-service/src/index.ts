@@ -1,6 +1,7 @@
 import type { EventStore } from '@modshelf/events';
 import { ProjectionRunner, type Projections, type RunnerOptions } from './runner/runner';
 import { SqliteProjectionStorage, projectionsPath } from './storage/sqlite-storage';
+import type { SnapshotPolicy } from './search/snapshot-log';
 
 export type { Projections, RunnerOptions } from './runner/runner';
 export { ProjectionRunner } from './runner/runner';
@@ -22,6 +23,7 @@ export { composeStorage } from './storage/port';
 export { SqliteProjectionStorage, projectionsPath, PROJECTIONS_FILE } from './storage/sqlite-storage';
 export { SqliteReadModels } from './read-model/sqlite';
 export { SqliteSearchIndex } from './search/sqlite-search';
+export { SNAPSHOT_EVERY, type SearchLoad, type SnapshotPolicy } from './search/snapshot-log';
 export { parseFacets, parseSearchParams } from './search/facets';
 export { replayAndCompare, type ReplayReport } from './replay/replay';
 export { queryOpenApi, QUERY_ROUTES } from './contract/openapi';
@@ -32,8 +34,14 @@ export { threadOpenApi, THREAD_ROUTES } from './contract/thread.openapi';
  * Opens the projections file under dataDir and starts projecting the log from
  * its checkpoint (catch-up runs in the background; `ready` resolves when done).
  */
-export async function startProjections(deps: { store: EventStore; dataDir: string; options?: RunnerOptions }): Promise<Projections> {
-  const runner = new ProjectionRunner(deps.store, new SqliteProjectionStorage(projectionsPath(deps.dataDir), { checkpointWorker: true }), deps.options);
+export async function startProjections(deps: {
+  store: EventStore;
+  dataDir: string;
+  options?: RunnerOptions;
+  searchSnapshots?: SnapshotPolicy;
+}): Promise<Projections> {
+  const storage = new SqliteProjectionStorage(projectionsPath(deps.dataDir), { checkpointWorker: true, searchSnapshots: deps.searchSnapshots });
+  const runner = new ProjectionRunner(deps.store, storage, deps.options);
   await runner.start();
   return runner;
 }

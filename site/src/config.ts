@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { SNAPSHOT_EVERY } from '@modshelf/projection-service';
 
 const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
@@ -24,6 +25,10 @@ export const configSchema = z
       .positive()
       .default(100 * 1024 * 1024),
     SQLITE_SYNC: z.enum(['normal', 'full']).default('normal'),
+    /** a commit stores a fresh snapshot of the search index's in-memory side after this many changed rows (0: at close only) */
+    SEARCH_SNAPSHOT_EVERY_CHANGES: z.coerce.number().int().min(0).default(SNAPSHOT_EVERY.changes),
+    /** ... or this long (ms) after the last one, with a change since (0: no time limit) */
+    SEARCH_SNAPSHOT_EVERY_MS: z.coerce.number().int().min(0).default(SNAPSHOT_EVERY.ms),
     /** this process's name among processes sharing one DATA_DIR (distributed replicas): its download and view journals are its own */
     REPLICA_ID: z
       .string()

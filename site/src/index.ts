@@ -85,7 +85,12 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const projections =
     remote && storage
       ? remote.storageProjections(storage, store, { feeds })
-      : await startProjections({ store, dataDir: config.dataDir, options: options.projections });
+      : await startProjections({
+          store,
+          dataDir: config.dataDir,
+          options: options.projections,
+          searchSnapshots: { everyChanges: config.SEARCH_SNAPSHOT_EVERY_CHANGES, everyMs: config.SEARCH_SNAPSHOT_EVERY_MS },
+        });
 
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
@@ -107,6 +112,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     processManagers: () => (payouts?.accrual ? [{ name: REVENUE_ACCRUAL, active: payouts.accrual.active, position: payouts.accrual.checkpoint }] : []),
     readiness: () => readiness.report(),
     positionFeeds: feeds ? () => feeds.status() : undefined,
+    searchLoad: () => projections.storage.search.load,
   });
   // while not ready the site answers as usual, and says so
   app.addHook('onSend', async (_request, reply, payload) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { CATALOGUE_PROJECTION, type ProjectionFailure } from '@modshelf/projection-service';
+import { CATALOGUE_PROJECTION, type ProjectionFailure, type SearchLoad } from '@modshelf/projection-service';
 import type { ReadinessReport } from './readiness';
 
 export interface HealthSource {
@@ -14,6 +14,8 @@ export interface HealthSource {
   readiness(): ReadinessReport;
   /** the leased process managers of this replica: whether it is the active one, and the position it reached */
   processManagers?: () => Array<{ name: string; active: boolean; position: number }>;
+  /** how the embedded search index loaded its in-memory side at start */
+  searchLoad?: () => SearchLoad | undefined;
   /** distributed replicas: how many of the projection workers' position feeds are connected */
   positionFeeds?: () => { connected: number; of: number };
 }
@@ -86,6 +88,17 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
     labelNames: ['projection', 'projector', 'event_type', 'stream', 'error'],
     registers: [registry],
   });
+  const searchLoaded = new Gauge({
+    name: 'modshelf_search_loaded',
+    help: "how the search index's in-memory side was loaded at start (from: snapshot, snapshot+delta or rows), and the rows it read",
+    labelNames: ['from'],
+    registers: [registry],
+  });
+  const searchLoadSeconds = new Gauge({
+    name: 'modshelf_search_load_seconds',
+    help: "time the search index's in-memory side took to load at start",
+    registers: [registry],
+  });
   const feedsGauge = new Gauge({
     name: 'modshelf_position_feeds_connected',
     help: "projection workers' position feeds this replica follows, connected",
@@ -142,6 +155,12 @@ export function installHealthAndMetrics(app: FastifyInstance, source: HealthSour
     for (const f of failures) {
       halted.set({ projection: f.projection }, 1);
       failed.set({ projection: f.projection, projector: f.projector, event_type: f.event_type, stream: f.stream_id, error: f.error.slice(0, 200) }, f.position);
+    }
+    const loaded = source.searchLoad?.();
+    if (loaded) {
+      searchLoaded.reset();
+      searchLoaded.set({ from: loaded.from }, loaded.rows);
+      searchLoadSeconds.set(loaded.ms / 1000);
     }
     if (source.positionFeeds) feedsGauge.set(source.positionFeeds().connected);
     readyGauge.set(source.readiness().ready ? 1 : 0);

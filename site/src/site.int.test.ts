@@ -72,6 +72,9 @@ describe('the embedded site', () => {
     expect(metrics).toMatch(/modshelf_ready 1/);
     // the only replica holds the revenue accrual's lease
     expect(metrics).toMatch(/modshelf_process_manager_active\{name="revenue-accrual"\} 1/);
+    // a first start: the search index read its (no) rows; proof/crash/search-restart.proof.ts shows a start after kill -9
+    expect(metrics).toMatch(/modshelf_search_loaded\{from="rows"\} 0/);
+    expect(metrics).toMatch(/modshelf_search_load_seconds \d/);
   });
 
   it('makes sure the configured admin exists and can sign in', async () => {

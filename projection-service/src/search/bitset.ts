@@ -113,6 +113,21 @@ export class Bitset {
     return [t0, t1, t2];
   }
 
+  /** The set of a comma-separated list of row ids (SQLite's group_concat), sized for `words` words. */
+  static fromList(list: string, words: number): Bitset {
+    const b = new Bitset(words);
+    let n = 0;
+    for (let i = 0; i < list.length; i++) {
+      const c = list.charCodeAt(i);
+      if (c === 44) {
+        b.set(n);
+        n = 0;
+      } else n = n * 10 + (c - 48);
+    }
+    if (list.length > 0) b.set(n);
+    return b;
+  }
+
   static fromIterable(ids: Iterable<number>): Bitset {
     const b = new Bitset(0);
     for (const id of ids) b.set(id);

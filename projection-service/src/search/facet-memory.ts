@@ -53,6 +53,12 @@ function compare<T extends number | string>(a: T, b: T, op: FacetAtom['op']): bo
   }
 }
 
+/** A row's project and facets. */
+export interface Row {
+  projectId: string;
+  stored: Stored;
+}
+
 /** What the memory reads back from the stored rows (the slow paths of sparse fields). */
 export interface StoredRows {
   /** the tags of one row */
@@ -199,6 +205,24 @@ export class FacetMemory {
         }
       }
     }
+  }
+
+  /**
+   * Rows changed since a restored state, each with its state then (null: absent) and now (null: removed): the sets follow
+   * row by row, the sort orders in one pass each (as a rebuild orders them).
+   */
+  replaceRows(changes: Iterable<{ rid: number; before: Row | null; after: Row | null }>): void {
+    const changed = new Bitset(0);
+    const added: number[] = [];
+    for (const { rid, before, after } of changes) {
+      changed.set(rid);
+      if (before) this.remove(rid, before.projectId, before.stored);
+      if (after) {
+        this.add(rid, after.projectId, after.stored);
+        added.push(rid);
+      }
+    }
+    if (!this.ordersStale) for (const f of NUMBER_FIELDS) this.orders[f].merge(changed, [...added]);
   }
 
   remove(rid: number, projectId: string, stored: Stored): void {

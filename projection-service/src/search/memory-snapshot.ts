@@ -6,11 +6,13 @@ import { NUMBER_FIELDS } from './port';
  * Layout of an encoded snapshot. A change to MemoryState or to this encoding bumps it: a snapshot of another
  * version is ignored and the index is rebuilt from its rows.
  */
-export const SNAPSHOT_VERSION = 1;
+export const SNAPSHOT_VERSION = 2;
 
 /** The search index's in-memory side at one projection position. */
 export interface MemorySnapshot {
   position: number;
+  /** the change log's sequence number it was taken at (snapshot-log.ts): the rows logged after it are applied on open */
+  seq: number;
   state: MemoryState;
   /** the typo vocabulary's words */
   vocabulary: string[];
@@ -21,6 +23,7 @@ interface Header {
   /** the facet memory's layout it was taken under */
   layout: string;
   position: number;
+  seq: number;
   /** element counts of the typed arrays that follow the header, in the order `arrays` lists them */
   lengths: number[];
   dense: Array<[string, string]>;
@@ -57,6 +60,7 @@ export function encodeSnapshot(snapshot: MemorySnapshot): Buffer | null {
     version: SNAPSHOT_VERSION,
     layout: MEMORY_LAYOUT,
     position: snapshot.position,
+    seq: snapshot.seq,
     lengths: list.map((a) => a.length),
     dense: state.dense.map((d) => [d.field, d.value]),
     sparse: state.sparse.map((d) => d.field),
@@ -110,7 +114,17 @@ export function decodeSnapshot(bytes: Uint8Array): MemorySnapshot | null {
   if (at > buf.length) return null;
   return {
     position: header.position,
+    seq: header.seq,
     state: { alive, ids: { rids, text: header.ids }, nums, orders, dense, sparse },
     vocabulary: header.vocabulary === '' ? [] : header.vocabulary.split('\n'),
   };
+}
+
+/** A stored snapshot, or null when it cannot be read (damaged, another version): the rows are read instead. */
+export function readSnapshot(bytes: Buffer): MemorySnapshot | null {
+  try {
+    return decodeSnapshot(bytes);
+  } catch {
+    return null;
+  }
 }

@@ -1,3 +1,5 @@
+import type { SearchLoad } from './snapshot-log';
+
 /** The search-index port. An OpenSearch adapter maps a SearchDocument to an index document
  * (text fields analysed, facet fields as keywords, numbers as longs) and a FacetFilter to a
  * bool query; every adapter passes search/contract.ts. */
@@ -108,4 +110,6 @@ export interface SearchIndex {
   commit(changes: readonly SearchChange[], position: number): Promise<void>;
   reset(): Promise<void>;
   close(): Promise<void>;
+  /** how an index that keeps an in-memory side loaded it at open (the embedded index) */
+  readonly load?: SearchLoad;
 }

@@ -49,12 +49,34 @@ export class RowIds {
     this.change(false, rid, projectId);
   }
 
-  /** The ids as a list (the pending one when nothing changed since it was restored). */
+  /**
+   * The ids as a list. A restored list that is not built yet stays so: the changes logged since are applied to it (it
+   * becomes the pending list, the log empties), so a snapshot of a restored state builds no maps.
+   */
   list(aliveRows: () => number[]): IdList {
     if (this.pending && this.log.length === 0) return this.pending;
     const rids = aliveRows();
+    const compacted = this.pending ? this.compacted(this.pending, rids) : null;
+    if (compacted) return (this.pending = compacted);
     const byRid = this.byRid;
     return { rids: Int32Array.from(rids), text: rids.map((r) => byRid[r]).join('\n') };
+  }
+
+  /** `pending` with the log applied, for the rows alive now (ascending); null when a row alive has no id there. */
+  private compacted(pending: IdList, alive: number[]): IdList | null {
+    const changed = new Map<number, string | undefined>();
+    for (const [add, rid, projectId] of this.log) changed.set(rid, add ? projectId : undefined);
+    const ids = pending.text === '' ? [] : pending.text.split('\n');
+    const out: string[] = [];
+    let j = 0;
+    for (const rid of alive) {
+      while (j < pending.rids.length && pending.rids[j] < rid) j++;
+      const id = changed.has(rid) ? changed.get(rid) : pending.rids[j] === rid ? ids[j] : undefined;
+      if (id === undefined) return null;
+      out.push(id);
+    }
+    this.log = [];
+    return { rids: Int32Array.from(alive), text: out.join('\n') };
   }
 
   private change(add: boolean, rid: number, projectId: string): void {
@@ -132,11 +154,45 @@ export class SparseField {
     }
   }
 
-  /** (hash, row) pairs (the pending ones when nothing changed since they were restored). */
+  /**
+   * (hash, row) pairs. Restored pairs that are not built yet stay so: the changes logged since are applied to them (they
+   * become the pending pairs, the log empties), so a snapshot of a restored state builds no map.
+   */
   pairs(): Uint32Array {
     if (this.pending && this.log.length === 0) return this.pending;
+    if (this.pending) return (this.pending = this.compacted(this.pending));
     const out: number[] = [];
     for (const [h, cur] of this.built()) for (const rid of typeof cur === 'number' ? [cur] : cur) out.push(h, rid);
+    return Uint32Array.from(out);
+  }
+
+  /** `pending` with the log applied: a pair is held after its last logged change if that was an add. */
+  private compacted(pending: Uint32Array): Uint32Array {
+    const last = new Map<string, boolean>();
+    const touched = new Set<number>();
+    for (let i = 0; i < this.log.length; i += 3) {
+      last.set(`${this.log[i + 1]}:${this.log[i + 2]}`, this.log[i] === 1);
+      touched.add(this.log[i + 2]);
+    }
+    const out: number[] = [];
+    const kept = new Set<string>();
+    for (let i = 0; i < pending.length; i += 2) {
+      if (!touched.has(pending[i + 1])) {
+        out.push(pending[i], pending[i + 1]);
+        continue;
+      }
+      const key = `${pending[i]}:${pending[i + 1]}`;
+      const held = last.get(key);
+      if (held === false || kept.has(key)) continue;
+      if (held) kept.add(key);
+      out.push(pending[i], pending[i + 1]);
+    }
+    for (const [key, held] of last) {
+      if (!held || kept.has(key)) continue;
+      const [h, rid] = key.split(':');
+      out.push(Number(h), Number(rid));
+    }
+    this.log = [];
     return Uint32Array.from(out);
   }
 

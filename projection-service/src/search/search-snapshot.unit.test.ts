@@ -72,7 +72,7 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
     const fromSnapshot = new SqliteSearchIndex(withSnapshot.db);
     const plain = built();
     const fromRows = new SqliteSearchIndex(plain.db);
-    expect([fromSnapshot.loadedFrom, fromRows.loadedFrom]).toEqual(['snapshot', 'rows']);
+    expect([fromSnapshot.load.from, fromRows.load.from]).toEqual(['snapshot', 'rows']);
     const before = await answers(fromRows);
     expect(await answers(fromSnapshot)).toEqual(before);
     expect(new Set(await fromSnapshot.random(5)).size).toBe(5);
@@ -98,7 +98,7 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
         3,
       );
     }
-    expect(restored.loadedFrom).toBe('snapshot');
+    expect(restored.load.from).toBe('snapshot');
     expect(await answers(restored)).toEqual(await answers(fromRows));
     const byAuthor = (index: SqliteSearchIndex) =>
       index.search(at('', [eq('author', 'author_8')], 'newest', 0, 100)).then((r) => r.hits.map((h) => h.project_id));
@@ -106,18 +106,19 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
     expect(await byAuthor(restored)).toContain('P0000011');
   });
 
-  it('the commit after a snapshot deletes it: the next open reads the rows', async () => {
+  it('a commit after a snapshot keeps it and logs its rows: the next open (no close) applies them to the snapshot', async () => {
     const { db, index } = built();
     index.saveSnapshotSync();
     const reopened = new SqliteSearchIndex(db);
     await reopened.commit(LATER, 2);
-    expect(db.prepare('SELECT count(*) FROM search_snapshots').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM search_snapshots').pluck().get()).toBe(1);
+    expect(db.prepare('SELECT count(*) FROM search_log').pluck().get()).toBe(LATER.length);
     const next = new SqliteSearchIndex(db);
-    expect(next.loadedFrom).toBe('rows');
+    expect(next.load).toMatchObject({ from: 'snapshot+delta', rows: LATER.length });
     expect(await answers(next)).toEqual(await answers(reopened));
   });
 
-  it('a commit that rolls back keeps the snapshot, still valid', async () => {
+  it('a commit that rolls back logs nothing: the snapshot stays valid as it was', async () => {
     const { db, index } = built();
     const expected = await answers(index);
     index.saveSnapshotSync();
@@ -128,22 +129,22 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
     expect(() => failing()).toThrow('the commit fails');
     expect(await answers(index)).toEqual(expected);
     const reopened = new SqliteSearchIndex(db);
-    expect(reopened.loadedFrom).toBe('snapshot');
+    expect(reopened.load.from).toBe('snapshot');
     expect(await answers(reopened)).toEqual(expected);
-    // and the next commit that succeeds deletes it
-    await index.commit(LATER, 2);
-    expect(db.prepare('SELECT count(*) FROM search_snapshots').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM search_log').pluck().get()).toBe(0);
   });
 
-  it('a snapshot of another position (stale) is ignored', async () => {
+  it('a snapshot older than its change log (a later snapshot dropped the entries after it) is ignored', async () => {
     const { db, index } = built();
     index.saveSnapshotSync();
     const stale = db.prepare('SELECT data FROM search_snapshots').pluck().get();
     await index.commit(LATER, 2);
-    // as if a snapshot of position 1 had outlived the commit of position 2
-    db.prepare("INSERT INTO search_snapshots (name, data) VALUES ('search', ?)").run(stale);
+    index.saveSnapshotSync();
+    expect(db.prepare('SELECT count(*) FROM search_log').pluck().get()).toBe(0);
+    // as if the first snapshot had outlived the second
+    db.prepare("UPDATE search_snapshots SET data = ? WHERE name = 'search'").run(stale);
     const reopened = new SqliteSearchIndex(db);
-    expect(reopened.loadedFrom).toBe('rows');
+    expect(reopened.load.from).toBe('rows');
     expect(await answers(reopened)).toEqual(await answers(index));
   });
 
@@ -157,14 +158,14 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
       damage(copy);
       db.prepare('UPDATE search_snapshots SET data = ?').run(copy);
       const reopened = new SqliteSearchIndex(db);
-      expect(reopened.loadedFrom).toBe('rows');
+      expect(reopened.load.from).toBe('rows');
       expect(await answers(reopened)).toEqual(expected);
     }
     db.prepare('UPDATE search_snapshots SET data = ?').run(Buffer.from('short'));
     const truncated = new SqliteSearchIndex(db);
-    expect(truncated.loadedFrom).toBe('rows');
+    expect(truncated.load.from).toBe('rows');
     truncated.saveSnapshotSync();
-    expect(new SqliteSearchIndex(db).loadedFrom).toBe('snapshot');
+    expect(new SqliteSearchIndex(db).load.from).toBe('snapshot');
   });
 
   it('a snapshot of another version or facet layout is ignored', async () => {
@@ -175,7 +176,7 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
     const header = bytes.subarray(8, 8 + bytes.readUInt32LE(4)).toString();
     // same-length edits of the header, with the checksum made right again: only the version or the layout differs
     for (const [from, to] of [
-      ['"version":1', '"version":9'],
+      ['"version":2', '"version":9'],
       ['\\"downloads\\"', '\\"downloadz\\"'],
     ]) {
       expect(header).toContain(from);
@@ -184,17 +185,41 @@ describe('SqliteSearchIndex snapshot of its in-memory side', () => {
       copy.writeUInt32LE(crc32(copy.subarray(4)), 0);
       db.prepare('UPDATE search_snapshots SET data = ?').run(copy);
       const reopened = new SqliteSearchIndex(db);
-      expect(reopened.loadedFrom).toBe('rows');
+      expect(reopened.load.from).toBe('rows');
       expect(await answers(reopened)).toEqual(expected);
     }
   });
 
-  it('a reset deletes the snapshot', async () => {
+  it('a file from before the change log (no search_log table, a version-1 snapshot) reads its rows once, then its snapshots', async () => {
+    const { db, index } = built();
+    const expected = await answers(index);
+    index.saveSnapshotSync();
+    const bytes = db.prepare<[], Buffer>('SELECT data FROM search_snapshots').pluck().get()!;
+    const header = bytes.subarray(8, 8 + bytes.readUInt32LE(4)).toString();
+    const old = Buffer.from(bytes);
+    old.write(header.replace('"version":2', '"version":1'), 8);
+    old.writeUInt32LE(crc32(old.subarray(4)), 0);
+    db.prepare('UPDATE search_snapshots SET data = ?').run(old);
+    db.exec("DROP TABLE search_log; DELETE FROM sqlite_sequence WHERE name = 'search_log'");
+    const upgraded = new SqliteSearchIndex(db, 'search', { everyChanges: 1000, everyMs: 0 });
+    expect(upgraded.load.from).toBe('rows');
+    expect(await answers(upgraded)).toEqual(expected);
+    // its first commit stores a snapshot of the current layout; the commits after it are logged
+    await upgraded.commit(LATER.slice(0, 1), 2);
+    await upgraded.commit(LATER.slice(1), 3);
+    const next = new SqliteSearchIndex(db);
+    expect(next.load).toMatchObject({ from: 'snapshot+delta', rows: LATER.length - 1 });
+    expect(await answers(next)).toEqual(await answers(upgraded));
+  });
+
+  it('a reset deletes the snapshot and its change log', async () => {
     const { db, index } = built();
     index.saveSnapshotSync();
+    await index.commit(LATER, 2);
     await index.reset();
+    expect(db.prepare('SELECT count(*) FROM search_log').pluck().get()).toBe(0);
     const reopened = new SqliteSearchIndex(db);
-    expect(reopened.loadedFrom).toBe('rows');
+    expect(reopened.load.from).toBe('rows');
     expect(await reopened.count()).toBe(0);
   });
 });

@@ -59,6 +59,28 @@ export class SortedOrder {
     this.len = sorted.length;
   }
 
+  /**
+   * Takes every row of `changed` out, then puts `added` (rows whose key may have changed since) in, with their current
+   * keys: one pass over the order, the same order a rebuild of the rows gives.
+   */
+  merge(changed: { has(rid: number): boolean }, added: number[]): void {
+    const k = this.key();
+    added.sort((a, b) => k[b] - k[a] || a - b);
+    const out = new Int32Array(Math.max(1024, (this.len + added.length) * 2));
+    let o = 0;
+    let j = 0;
+    for (let i = 0; i < this.len; i++) {
+      const rid = this.ids[i];
+      if (changed.has(rid)) continue;
+      const kr = k[rid];
+      while (j < added.length && (k[added[j]] > kr || (k[added[j]] === kr && added[j] < rid))) out[o++] = added[j++];
+      out[o++] = rid;
+    }
+    while (j < added.length) out[o++] = added[j++];
+    this.ids = out;
+    this.len = o;
+  }
+
   /** Replaces the content with `rids`, sorted. */
   rebuild(rids: number[]): void {
     const k = this.key();

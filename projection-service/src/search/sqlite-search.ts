@@ -1,23 +1,18 @@
 import type Database from 'better-sqlite3';
 import { Bitset } from './bitset';
-import { FacetMemory, RESORT_THRESHOLD, fnv1a, type NumberField, type Stored } from './facet-memory';
-import { NUMBER_FIELDS, type SearchChange, type SearchDocument, type SearchHit, type SearchIndex, type SearchRequest, type SearchResult } from './port';
+import { FacetMemory, RESORT_THRESHOLD, type NumberField, type Stored } from './facet-memory';
+import { NUMBER_FIELDS, type SearchChange, type SearchHit, type SearchIndex, type SearchRequest, type SearchResult } from './port';
 import { tokenize } from './tokenize';
 import { TermSets, type Term } from './term-sets';
 import { Vocabulary } from './typo';
-import { decodeSnapshot, encodeSnapshot } from './memory-snapshot';
+import { encodeSnapshot, readSnapshot } from './memory-snapshot';
 import { HitCache } from './hit-cache';
 import type { DocTokens } from './word-query';
+import { SnapshotLog, snapshotDue, type SearchLoad, type SnapshotPolicy } from './snapshot-log';
+import { searchStatements, storedFacets, storedOf } from './statements';
+import { applyDelta } from './delta-load';
 
 export { normalizeTag } from './facet-memory';
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS search_docs (rid INTEGER PRIMARY KEY, project_id TEXT NOT NULL UNIQUE, hit TEXT NOT NULL, facets TEXT NOT NULL);
-CREATE VIRTUAL TABLE IF NOT EXISTS search_fts USING fts5(name, slug, author, summary, tokenize = "unicode61 remove_diacritics 2", prefix = '2 3');
-CREATE VIRTUAL TABLE IF NOT EXISTS search_vocab USING fts5vocab(search_fts, 'row');
-CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS search_snapshots (name TEXT PRIMARY KEY, data BLOB NOT NULL);
-`;
 
 const SORT_KEY: Record<string, NumberField> = {
   relevance: 'downloads',
@@ -28,10 +23,6 @@ const SORT_KEY: Record<string, NumberField> = {
 };
 /** Commits of at most this many documents update the cached term sets in place instead of dropping them. */
 const INCREMENTAL_LIMIT = 64;
-
-function* storedOf(rows: Iterable<{ facets: string }>): Iterable<Stored> {
-  for (const row of rows) yield JSON.parse(row.facets) as Stored;
-}
 
 /**
  * The embedded search index: documents and an FTS5 table in SQLite (written in
@@ -49,38 +40,33 @@ export class SqliteSearchIndex implements SearchIndex {
   private readonly terms: TermSets;
   private readonly resultCache = new Map<string, SearchResult>();
   private readonly hits = new HitCache((rid) => this.s.hit.get(rid)!);
-  /** where the in-memory side came from at open: a snapshot valid at the checkpoint, or the rows */
-  loadedFrom: 'snapshot' | 'rows' = 'rows';
-  /** a snapshot row is stored (the next commit deletes it) */
+  /** how the in-memory side was loaded at open */
+  load: SearchLoad = { from: 'rows', rows: 0, ms: 0 };
+  /** a snapshot row is stored (when it is not usable, the next commit deletes it) */
   private snapshotStored = false;
-  /** the stored snapshot matches the in-memory side */
-  private snapshotCurrent = false;
+  /** the stored snapshot is usable: commits log the rows they change (snapshot-log.ts) */
+  private logging = false;
+  /** row changes logged since the stored snapshot */
+  private sinceSnapshot = 0;
+  /** when the stored snapshot was taken or loaded (ms) */
+  private snapshotAt = Date.now();
+  /** while the runner catches up a long lag, commits store no snapshot (each costs a full encode on the event loop) */
+  private snapshotsPaused = false;
+  /** the checkpoint the in-memory side matches: a snapshot is stored only while the file's checkpoint is still there */
+  private positionSeen = 0;
+  private readonly log: SnapshotLog;
 
+  /**
+   * `snapshots`: when commits also store a fresh snapshot (by default only close does); a commit inside an outer
+   * transaction never does.
+   */
   constructor(
     readonly db: Database.Database,
     private readonly checkpointName = 'search',
+    private readonly snapshots: SnapshotPolicy = { everyChanges: 0, everyMs: 0 },
   ) {
-    db.exec(SCHEMA);
-    this.s = {
-      byId: db.prepare<[string], { rid: number; facets: string }>('SELECT rid, facets FROM search_docs WHERE project_id = ?'),
-      insert: db.prepare('INSERT INTO search_docs (project_id, hit, facets) VALUES (?, ?, ?)'),
-      update: db.prepare('UPDATE search_docs SET hit = ?, facets = ? WHERE rid = ?'),
-      del: db.prepare('DELETE FROM search_docs WHERE rid = ?'),
-      ftsInsert: db.prepare('INSERT INTO search_fts (rowid, name, slug, author, summary) VALUES (?, ?, ?, ?, ?)'),
-      ftsDelete: db.prepare('DELETE FROM search_fts WHERE rowid = ?'),
-      // One row with every match: much faster than a row per match through the driver.
-      ftsMatch: db.prepare<[string], string | null>('SELECT group_concat(rowid) FROM search_fts WHERE search_fts MATCH ?').pluck(),
-      hit: db.prepare<[number], string>('SELECT hit FROM search_docs WHERE rid = ?').pluck(),
-      facetsOf: db.prepare<[number], string>('SELECT facets FROM search_docs WHERE rid = ?').pluck(),
-      all: db.prepare<[], { rid: number; project_id: string; facets: string }>('SELECT rid, project_id, facets FROM search_docs'),
-      scan: db.prepare<[], { project_id: string; hit: string }>('SELECT project_id, hit FROM search_docs ORDER BY project_id'),
-      vocab: db.prepare<[], string>('SELECT term FROM search_vocab').pluck(),
-      checkpoint: db.prepare<[string], number>('SELECT position FROM checkpoints WHERE name = ?').pluck(),
-      setCheckpoint: db.prepare('INSERT OR REPLACE INTO checkpoints (name, position) VALUES (?, ?)'),
-      snapshot: db.prepare<[string], Buffer>('SELECT data FROM search_snapshots WHERE name = ?').pluck(),
-      saveSnapshot: db.prepare('INSERT OR REPLACE INTO search_snapshots (name, data) VALUES (?, ?)'),
-      dropSnapshot: db.prepare('DELETE FROM search_snapshots WHERE name = ?'),
-    };
+    this.log = new SnapshotLog(db);
+    this.s = searchStatements(db);
     this.terms = new TermSets((expr) => this.ftsMatch(expr));
     this.memory = new FacetMemory({
       tags: (rid) => {
@@ -94,19 +80,24 @@ export class SqliteSearchIndex implements SearchIndex {
       this.setCheckpointSync(position);
       return after;
     });
-    this.load();
+    const t = performance.now();
+    this.load = { ...this.loadMemory(), ms: Math.round(performance.now() - t) };
+    this.positionSeen = this.checkpointSync();
   }
 
-  private load(): void {
+  /** A stored snapshot whose change log is whole, and the rows changed after it; else every row. */
+  private loadMemory(): Omit<SearchLoad, 'ms'> {
     const stored = this.s.snapshot.get(this.checkpointName);
     this.snapshotStored = stored !== undefined;
     const snapshot = stored ? readSnapshot(stored) : null;
-    if (snapshot && snapshot.position === this.checkpointSync()) {
+    const delta = snapshot ? this.log.changesSince(snapshot.seq) : null;
+    if (snapshot && delta) {
       this.memory.importState(snapshot.state);
       for (const word of snapshot.vocabulary) this.vocab.add(word);
-      this.loadedFrom = 'snapshot';
-      this.snapshotCurrent = true;
-      return;
+      applyDelta(this.memory, this.vocab, delta.rows, { row: (rid) => this.s.row.get(rid), text: (rid) => this.s.text.get(rid) });
+      this.logging = true;
+      this.sinceSnapshot = delta.logged;
+      return { from: delta.rows.size > 0 ? 'snapshot+delta' : 'snapshot', rows: delta.rows.size };
     }
     const rids: number[] = [];
     for (const row of this.s.all.iterate()) {
@@ -115,42 +106,78 @@ export class SqliteSearchIndex implements SearchIndex {
     }
     for (const f of NUMBER_FIELDS) this.memory.orders[f].rebuild([...rids]);
     for (const term of this.s.vocab.iterate()) this.vocab.add(term);
+    return { from: 'rows', rows: rids.length };
   }
 
   /**
-   * Stores the in-memory side, at the current checkpoint, for the next open (the storage does at close).
-   * The next commit deletes it, in its transaction: a stored snapshot is never behind the rows.
+   * Stores the in-memory side for the next open (the storage does at close; commits too, under `snapshots`), with the
+   * change log's sequence number, and drops the log entries it covers, in one transaction. Call outside a transaction:
+   * the in-memory side must match the committed rows. `quiet`: a failure stores nothing and throws nothing.
    */
-  saveSnapshotSync(): void {
-    if (this.snapshotCurrent || !this.db.open) return;
-    const bytes = encodeSnapshot({ position: this.checkpointSync(), state: this.memory.exportState(), vocabulary: this.vocab.words() });
-    if (!bytes) return;
-    this.s.saveSnapshot.run(this.checkpointName, bytes);
-    this.snapshotStored = true;
-    this.snapshotCurrent = true;
+  saveSnapshotSync(quiet = false): void {
+    if ((this.logging && this.sinceSnapshot === 0) || !this.db.open || this.db.inTransaction) return;
+    const save = this.db.transaction(() => {
+      // another process committed since this one read the rows (a replay beside a running site): its memory is behind them
+      if (this.checkpointSync() !== this.positionSeen) return false;
+      const seq = this.log.top();
+      const bytes = encodeSnapshot({ position: this.checkpointSync(), seq, state: this.memory.exportState(), vocabulary: this.vocab.words() });
+      if (!bytes) return false;
+      this.s.saveSnapshot.run(this.checkpointName, bytes);
+      this.log.trim(seq);
+      return true;
+    });
+    let saved = false;
+    try {
+      saved = save.immediate();
+    } catch (err) {
+      if (!quiet) throw err;
+    }
+    if (!saved) return;
+    [this.snapshotStored, this.logging, this.sinceSnapshot, this.snapshotAt] = [true, true, 0, Date.now()];
   }
 
-  private static stored(doc: SearchDocument): Stored {
-    const t = doc.text;
-    return { tags: doc.tags, numbers: doc.numbers, th: fnv1a(`${t.name}\u0000${t.slug}\u0000${t.author}\u0000${t.summary}`) };
+  /** Pauses the snapshots commits store (a long catch-up); after it, the next commit stores one if it is due. */
+  pauseSnapshots(paused: boolean): void {
+    this.snapshotsPaused = paused;
+  }
+
+  private snapshotIfDue(): void {
+    const state = { usable: this.logging, since: this.sinceSnapshot, at: this.snapshotAt, paused: this.snapshotsPaused };
+    // a snapshot that fails leaves the commit, the stored snapshot and its log as they were (a later one, or close, tries again)
+    if (snapshotDue(this.snapshots, state)) this.saveSnapshotSync(true);
   }
 
   /**
    * Writes the changes to SQLite (call inside a transaction) and returns what to
    * run once the transaction has committed: the in-memory structures follow.
-   * The stored snapshot goes in the same transaction (kept, and still current, if it rolls back).
+   * While a usable snapshot is stored, the rows' earlier states go to its change log in the same transaction; an unusable
+   * one is deleted (kept, as it was, if the transaction rolls back).
    */
   applySync(changes: readonly SearchChange[]): () => void {
-    if (this.snapshotStored) this.s.dropSnapshot.run(this.checkpointName);
-    const after = this.applyChanges(changes);
+    // past the policy's changes within a long catch-up, logging stops (the snapshot goes); the first commit after it stores one
+    const { everyChanges } = this.snapshots;
+    const logging = this.logging && !(this.snapshotsPaused && everyChanges > 0 && this.sinceSnapshot >= everyChanges);
+    const dropping = this.snapshotStored && !logging;
+    if (dropping) {
+      this.s.dropSnapshot.run(this.checkpointName);
+      this.log.clear();
+    }
+    let logged = 0;
+    const after = this.applyChanges(changes, (rid, before) => {
+      if (!logging) return;
+      this.log.append(rid, before);
+      logged += 1;
+    });
     return () => {
-      this.snapshotStored = false;
-      this.snapshotCurrent = false;
+      if (dropping) [this.snapshotStored, this.logging, this.sinceSnapshot] = [false, false, 0];
+      this.sinceSnapshot += logged;
+      this.positionSeen = this.checkpointSync();
       after();
+      this.snapshotIfDue();
     };
   }
 
-  private applyChanges(changes: readonly SearchChange[]): () => void {
+  private applyChanges(changes: readonly SearchChange[], logged: (rid: number, before: { projectId: string; facets: string } | null) => void): () => void {
     const memory: Array<() => void> = [];
     const touched: Array<{ rid: number; before: Stored | null; after: Stored | null; projectId: string; tokens?: DocTokens; textSame?: boolean }> = [];
     const small = changes.length <= INCREMENTAL_LIMIT;
@@ -161,21 +188,24 @@ export class SqliteSearchIndex implements SearchIndex {
       const row = this.memory.mayHold(c.projectId) ? this.s.byId.get(c.projectId) : undefined;
       if (c.doc === null) {
         if (!row) continue;
+        logged(row.rid, { projectId: c.projectId, facets: row.facets });
         this.s.del.run(row.rid);
         this.s.ftsDelete.run(row.rid);
         touched.push({ rid: row.rid, before: JSON.parse(row.facets), after: null, projectId: c.projectId });
         continue;
       }
-      const stored = SqliteSearchIndex.stored(c.doc);
+      const stored = storedFacets(c.doc);
       const facets = JSON.stringify(stored);
       const hit = JSON.stringify(c.doc.hit);
       const before: Stored | null = row ? JSON.parse(row.facets) : null;
       let rid: number;
       if (row) {
         rid = row.rid;
+        logged(rid, { projectId: c.projectId, facets: row.facets });
         this.s.update.run(hit, facets, rid);
       } else {
         rid = Number(this.s.insert.run(c.projectId, hit, facets).lastInsertRowid);
+        logged(rid, null);
       }
       if (before && before.th === stored.th) {
         // Same words (a download count, a status...): the FTS5 row and cached word sets stay as they are.
@@ -234,10 +264,13 @@ export class SqliteSearchIndex implements SearchIndex {
   resetSync(): () => void {
     this.db.exec('DELETE FROM search_docs; DELETE FROM search_fts;');
     this.s.dropSnapshot.run(this.checkpointName);
+    this.log.clear();
     this.db.prepare('DELETE FROM checkpoints WHERE name = ?').run(this.checkpointName);
     return () => {
       this.snapshotStored = false;
-      this.snapshotCurrent = false;
+      this.logging = false;
+      this.sinceSnapshot = 0;
+      this.positionSeen = this.checkpointSync();
       this.memory.clear();
       this.hits.clear();
       this.vocab.clear();
@@ -249,18 +282,7 @@ export class SqliteSearchIndex implements SearchIndex {
 
   /** The rows an FTS5 expression matches. */
   private ftsMatch(expr: string): Bitset {
-    const b = new Bitset(this.memory.alive.words.length);
-    const list = this.s.ftsMatch.get(expr) ?? '';
-    let n = 0;
-    for (let i = 0; i < list.length; i++) {
-      const c = list.charCodeAt(i);
-      if (c === 44) {
-        b.set(n);
-        n = 0;
-      } else n = n * 10 + (c - 48);
-    }
-    if (list.length > 0) b.set(n);
-    return b;
+    return Bitset.fromList(this.s.ftsMatch.get(expr) ?? '', this.memory.alive.words.length);
   }
 
   searchSync(req: SearchRequest): SearchResult {
@@ -372,14 +394,5 @@ export class SqliteSearchIndex implements SearchIndex {
       // nothing stored: the next open reads the rows
     }
     if (this.db.open) this.db.close();
-  }
-}
-
-/** A stored snapshot, or null when it cannot be read (damaged, another version): the rows are read instead. */
-function readSnapshot(bytes: Buffer) {
-  try {
-    return decodeSnapshot(bytes);
-  } catch {
-    return null;
   }
 }

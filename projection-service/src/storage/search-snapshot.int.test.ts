@@ -38,7 +38,7 @@ describe('the projections file keeps the search index in memory across restarts'
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('a closed storage opens from its snapshot; one that stopped without closing reads its rows; both answer as a rebuild does', async () => {
+  it('a closed storage opens from its snapshot; one that stopped without closing from its snapshot and the rows changed after it; both answer as a rebuild does', async () => {
     const path = join(dir, 'p.sqlite');
     writeCatalogueEvents(store, 300);
     const first = new ProjectionRunner(store, new SqliteProjectionStorage(path));
@@ -49,7 +49,7 @@ describe('the projections file keeps the search index in memory across restarts'
 
     const second = new ProjectionRunner(store, new SqliteProjectionStorage(path));
     const reopened = second.storage as SqliteProjectionStorage;
-    expect(reopened.search.loadedFrom).toBe('snapshot');
+    expect(reopened.search.load.from).toBe('snapshot');
     expect(await answers(reopened)).toEqual(built);
     await second.start();
     await second.ready;
@@ -58,17 +58,43 @@ describe('the projections file keeps the search index in memory across restarts'
     expect(await second.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
     const after = await answers(reopened);
     expect(after[4]).toEqual([1, [late]]);
-    // stopped as a crash would: nothing saved at close, and the commit above deleted the snapshot
+    // stopped as a crash would: nothing saved at close; the commit above logged its rows beside the snapshot
     reopened.db.close();
     await second.close();
 
     const third = new SqliteProjectionStorage(path);
-    expect(third.search.loadedFrom).toBe('rows');
+    expect(third.search.load).toMatchObject({ from: 'snapshot+delta', rows: 1 });
     expect(await answers(third)).toEqual(after);
     await third.close();
     const fourth = new SqliteProjectionStorage(path);
-    expect(fourth.search.loadedFrom).toBe('snapshot');
+    expect(fourth.search.load.from).toBe('snapshot');
     expect(await answers(fourth)).toEqual(after);
     await fourth.close();
+  });
+
+  it('a bulk build stores the same snapshot at close: a serving storage opens from it, and after commits and a crash from it and the rows changed', async () => {
+    const path = join(dir, 'bulk.sqlite');
+    writeCatalogueEvents(store, 200);
+    const bulk = new ProjectionRunner(store, new SqliteProjectionStorage(path, { bulk: true }));
+    await bulk.catchUp();
+    const built = await answers(bulk.storage as SqliteProjectionStorage);
+    await bulk.close();
+
+    const serving = new SqliteProjectionStorage(path);
+    expect(serving.search.load).toMatchObject({ from: 'snapshot', rows: 0 });
+    expect(await answers(serving)).toEqual(built);
+    const runner = new ProjectionRunner(store, serving);
+    await runner.start();
+    await runner.ready;
+    const fx = new Fixtures(store);
+    await fx.project(await fx.user('bulky'), { title: 'Snapshot After Bulk' });
+    expect(await runner.waitForPosition(await store.headPosition(), 10_000)).toBe(true);
+    const after = await answers(serving);
+    serving.db.close();
+    await runner.close();
+    const reopened = new SqliteProjectionStorage(path);
+    expect(reopened.search.load.from).toBe('snapshot+delta');
+    expect(await answers(reopened)).toEqual(after);
+    await reopened.close();
   });
 });

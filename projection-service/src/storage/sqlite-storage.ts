@@ -5,6 +5,7 @@ import type { DocChange } from '../read-model/port';
 import { SqliteReadModels } from '../read-model/sqlite';
 import type { SearchChange } from '../search/port';
 import { SqliteSearchIndex } from '../search/sqlite-search';
+import { SNAPSHOT_EVERY, type SnapshotPolicy } from '../search/snapshot-log';
 import type { ProjectionStorage } from './port';
 import { openSqliteFile, WalCheckpointer } from '@modshelf/events';
 
@@ -60,8 +61,10 @@ export class SqliteProjectionStorage implements ProjectionStorage {
    * A crash during a bulk rebuild loses only the rebuild, never the log.
    * `checkpointWorker`: a serving storage checkpoints its WAL from a worker thread after commits (as the site's event
    * store does), so a commit on the event loop seldom runs a checkpoint and its fsyncs.
+   * `searchSnapshots`: when a serving storage's commits also store a fresh snapshot of the search index's in-memory side
+   * (default SNAPSHOT_EVERY; a bulk target stores one at close only).
    */
-  constructor(path: string, options: { bulk?: boolean; checkpointWorker?: boolean } = {}) {
+  constructor(path: string, options: { bulk?: boolean; checkpointWorker?: boolean; searchSnapshots?: SnapshotPolicy } = {}) {
     this.cacheKiB = options.bulk ? BULK_CACHE_KIB : SERVING_CACHE_KIB;
     if (options.bulk) {
       this.db = openSqliteFile(path, { journal: 'memory', synchronous: 'off' });
@@ -80,7 +83,10 @@ export class SqliteProjectionStorage implements ProjectionStorage {
     // catch-up wrote 1.35 GB of them (7.0 GB written in all, 5.6 GB with this); no query here sorts or groups in a temp table
     this.db.pragma('temp_store = MEMORY');
     this.readModels = new SqliteReadModels(this.db, 'projections');
-    this.search = new SqliteSearchIndex(this.db, 'projections');
+    const snapshots = options.bulk
+      ? { everyChanges: 0, everyMs: 0 }
+      : (options.searchSnapshots ?? { everyChanges: SNAPSHOT_EVERY.changes, everyMs: SNAPSHOT_EVERY.ms });
+    this.search = new SqliteSearchIndex(this.db, 'projections', snapshots);
     const version = this.db.pragma('user_version', { simple: true }) as number;
     if (version !== PROJECTIONS_SCHEMA) {
       if (this.readModels.checkpointSync() > 0) {
@@ -121,10 +127,12 @@ export class SqliteProjectionStorage implements ProjectionStorage {
    * target has no WAL: only its cache). When it has caught up: the serving cache and WAL limit again, and one checkpoint
    * of what the catch-up wrote: from the checkpoint worker when there is one, else here when the WAL has grown past the
    * serving limit (as the catch-up's last commit would have done under it; a smaller WAL waits for a later commit, as before).
+   * The search index's periodic snapshots wait for the window's end (the first commit after it stores one when due).
    */
   catchingUp(behind: boolean): void {
     if (!this.db.open) return;
     this.behind = behind;
+    this.search.pauseSnapshots(behind);
     this.db.pragma(`cache_size = -${behind ? Math.max(this.bulk ? BULK_CACHE_KIB : CATCH_UP_CACHE_KIB, this.cacheKiB) : this.cacheKiB}`);
     if (this.bulk) return;
     const pageBytes = this.db.pragma('page_size', { simple: true }) as number;
