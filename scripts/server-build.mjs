@@ -17,6 +17,8 @@ export const ENTRIES = {
   restore: 'site/src/backup/restore-cli.ts',
   relay: 'events/src/bus/relay-main.ts',
   'bus-worker': 'projection-service/src/runner/bus-worker-main.ts',
+  // a worker thread's script (projection-service/src/search/snapshot-worker.ts finds it beside its chunk)
+  'search-snapshot-worker': 'projection-service/src/search/snapshot-worker-main.ts',
 };
 
 const PACKAGES = ['events', 'service-kit', 'command-service', 'projection-service', 'site'];

@@ -13,6 +13,8 @@ export interface MemorySnapshot {
   position: number;
   /** the change log's sequence number it was taken at (snapshot-log.ts): the rows logged after it are applied on open */
   seq: number;
+  /** the projections file's token (snapshot-file.ts) when the snapshot is stored in a file of its own */
+  token?: string;
   state: MemoryState;
   /** the typo vocabulary's words */
   vocabulary: string[];
@@ -24,6 +26,7 @@ interface Header {
   layout: string;
   position: number;
   seq: number;
+  token?: string;
   /** element counts of the typed arrays that follow the header, in the order `arrays` lists them */
   lengths: number[];
   dense: Array<[string, string]>;
@@ -61,6 +64,7 @@ export function encodeSnapshot(snapshot: MemorySnapshot): Buffer | null {
     layout: MEMORY_LAYOUT,
     position: snapshot.position,
     seq: snapshot.seq,
+    token: snapshot.token,
     lengths: list.map((a) => a.length),
     dense: state.dense.map((d) => [d.field, d.value]),
     sparse: state.sparse.map((d) => d.field),
@@ -115,6 +119,7 @@ export function decodeSnapshot(bytes: Uint8Array): MemorySnapshot | null {
   return {
     position: header.position,
     seq: header.seq,
+    token: header.token,
     state: { alive, ids: { rids, text: header.ids }, nums, orders, dense, sparse },
     vocabulary: header.vocabulary === '' ? [] : header.vocabulary.split('\n'),
   };

@@ -5,12 +5,14 @@ import { NUMBER_FIELDS, type SearchChange, type SearchHit, type SearchIndex, typ
 import { tokenize } from './tokenize';
 import { TermSets, type Term } from './term-sets';
 import { Vocabulary } from './typo';
-import { encodeSnapshot, readSnapshot } from './memory-snapshot';
+import { encodeSnapshot } from './memory-snapshot';
 import { HitCache } from './hit-cache';
 import type { DocTokens } from './word-query';
 import { SnapshotLog, snapshotDue, type SearchLoad, type SnapshotPolicy } from './snapshot-log';
 import { searchStatements, storedFacets, storedOf } from './statements';
 import { applyDelta } from './delta-load';
+import { storedSnapshots } from './snapshot-file';
+import { SnapshotKeeper } from './snapshot-keeper';
 
 export { normalizeTag } from './facet-memory';
 
@@ -25,10 +27,8 @@ const SORT_KEY: Record<string, NumberField> = {
 const INCREMENTAL_LIMIT = 64;
 
 /**
- * The embedded search index: documents and an FTS5 table in SQLite (written in
- * the caller's transaction), plus in-memory facet bit sets and precomputed sort
- * orders rebuilt from the documents at start. Results of hot queries are cached
- * until the next write.
+ * The embedded search index: documents and an FTS5 table in SQLite (written in the caller's transaction), plus in-memory facet bit
+ * sets and precomputed sort orders rebuilt from the documents at start. Results of hot queries are cached until the next write.
  */
 export class SqliteSearchIndex implements SearchIndex {
   private readonly s;
@@ -42,23 +42,15 @@ export class SqliteSearchIndex implements SearchIndex {
   private readonly hits = new HitCache((rid) => this.s.hit.get(rid)!);
   /** how the in-memory side was loaded at open */
   load: SearchLoad = { from: 'rows', rows: 0, ms: 0 };
-  /** a snapshot row is stored (when it is not usable, the next commit deletes it) */
-  private snapshotStored = false;
-  /** the stored snapshot is usable: commits log the rows they change (snapshot-log.ts) */
-  private logging = false;
-  /** row changes logged since the stored snapshot */
-  private sinceSnapshot = 0;
-  /** when the stored snapshot was taken or loaded (ms) */
-  private snapshotAt = Date.now();
-  /** while the runner catches up a long lag, commits store no snapshot (each costs a full encode on the event loop) */
-  private snapshotsPaused = false;
   /** the checkpoint the in-memory side matches: a snapshot is stored only while the file's checkpoint is still there */
   private positionSeen = 0;
   private readonly log: SnapshotLog;
+  /** the stored snapshot's state, and the worker that writes the periodic ones */
+  readonly snap: SnapshotKeeper;
 
   /**
-   * `snapshots`: when commits also store a fresh snapshot (by default only close does); a commit inside an outer
-   * transaction never does.
+   * `snapshots`: when commits also store a fresh snapshot (by default only close does): a worker writes it to its own file
+   * (snapshot-keeper.ts), or, for an in-memory database, the commit stores it; a commit inside an outer transaction never does.
    */
   constructor(
     readonly db: Database.Database,
@@ -66,6 +58,7 @@ export class SqliteSearchIndex implements SearchIndex {
     private readonly snapshots: SnapshotPolicy = { everyChanges: 0, everyMs: 0 },
   ) {
     this.log = new SnapshotLog(db);
+    this.snap = new SnapshotKeeper(db, checkpointName, this.log, snapshots, () => this.s.dropSnapshot.run(checkpointName));
     this.s = searchStatements(db);
     this.terms = new TermSets((expr) => this.ftsMatch(expr));
     this.memory = new FacetMemory({
@@ -88,15 +81,14 @@ export class SqliteSearchIndex implements SearchIndex {
   /** A stored snapshot whose change log is whole, and the rows changed after it; else every row. */
   private loadMemory(): Omit<SearchLoad, 'ms'> {
     const stored = this.s.snapshot.get(this.checkpointName);
-    this.snapshotStored = stored !== undefined;
-    const snapshot = stored ? readSnapshot(stored) : null;
-    const delta = snapshot ? this.log.changesSince(snapshot.seq) : null;
-    if (snapshot && delta) {
+    this.snap.state.stored = stored !== undefined;
+    for (const snapshot of storedSnapshots(stored, this.snap.file, this.snap.tokens.current())) {
+      const delta = this.log.changesSince(snapshot.seq);
+      if (!delta) continue;
       this.memory.importState(snapshot.state);
       for (const word of snapshot.vocabulary) this.vocab.add(word);
       applyDelta(this.memory, this.vocab, delta.rows, { row: (rid) => this.s.row.get(rid), text: (rid) => this.s.text.get(rid) });
-      this.logging = true;
-      this.sinceSnapshot = delta.logged;
+      [this.snap.state.stored, this.snap.state.logging, this.snap.state.since] = [true, true, delta.logged];
       return { from: delta.rows.size > 0 ? 'snapshot+delta' : 'snapshot', rows: delta.rows.size };
     }
     const rids: number[] = [];
@@ -110,20 +102,19 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   /**
-   * Stores the in-memory side for the next open (the storage does at close; commits too, under `snapshots`), with the
+   * Stores the in-memory side for the next open (the storage does at close; an in-memory database's commits too), with the
    * change log's sequence number, and drops the log entries it covers, in one transaction. Call outside a transaction:
    * the in-memory side must match the committed rows. `quiet`: a failure stores nothing and throws nothing.
    */
   saveSnapshotSync(quiet = false): void {
-    if ((this.logging && this.sinceSnapshot === 0) || !this.db.open || this.db.inTransaction) return;
+    if ((this.snap.state.stored && this.snap.state.logging && this.snap.state.since === 0) || !this.db.open || this.db.inTransaction) return;
     const save = this.db.transaction(() => {
       // another process committed since this one read the rows (a replay beside a running site): its memory is behind them
       if (this.checkpointSync() !== this.positionSeen) return false;
-      const seq = this.log.top();
-      const bytes = encodeSnapshot({ position: this.checkpointSync(), seq, state: this.memory.exportState(), vocabulary: this.vocab.words() });
-      if (!bytes) return false;
-      this.s.saveSnapshot.run(this.checkpointName, bytes);
-      this.log.trim(seq);
+      const taken = this.encodeSync();
+      if (!taken) return false;
+      this.s.saveSnapshot.run(this.checkpointName, taken.bytes);
+      this.log.trim(taken.seq);
       return true;
     });
     let saved = false;
@@ -133,18 +124,26 @@ export class SqliteSearchIndex implements SearchIndex {
       if (!quiet) throw err;
     }
     if (!saved) return;
-    [this.snapshotStored, this.logging, this.sinceSnapshot, this.snapshotAt] = [true, true, 0, Date.now()];
+    [this.snap.state.stored, this.snap.state.logging, this.snap.state.since, this.snap.state.at] = [true, true, 0, Date.now()];
   }
 
   /** Pauses the snapshots commits store (a long catch-up); after it, the next commit stores one if it is due. */
   pauseSnapshots(paused: boolean): void {
-    this.snapshotsPaused = paused;
+    this.snap.state.paused = paused;
   }
 
   private snapshotIfDue(): void {
-    const state = { usable: this.logging, since: this.sinceSnapshot, at: this.snapshotAt, paused: this.snapshotsPaused };
+    const { logging: usable, since, at, paused } = this.snap.state;
     // a snapshot that fails leaves the commit, the stored snapshot and its log as they were (a later one, or close, tries again)
-    if (snapshotDue(this.snapshots, state)) this.saveSnapshotSync(true);
+    if (!snapshotDue(this.snapshots, { usable, since, at, paused })) return;
+    if (!this.snap.takeInWorker()) this.saveSnapshotSync(true);
+  }
+
+  /** The in-memory side encoded with the change log's sequence number (and, for a snapshot file, its token); null when it cannot be. */
+  encodeSync(token?: string): { bytes: Buffer; seq: number } | null {
+    const seq = this.log.top();
+    const bytes = encodeSnapshot({ position: this.checkpointSync(), seq, token, state: this.memory.exportState(), vocabulary: this.vocab.words() });
+    return bytes ? { bytes, seq } : null;
   }
 
   /**
@@ -156,11 +155,12 @@ export class SqliteSearchIndex implements SearchIndex {
   applySync(changes: readonly SearchChange[]): () => void {
     // past the policy's changes within a long catch-up, logging stops (the snapshot goes); the first commit after it stores one
     const { everyChanges } = this.snapshots;
-    const logging = this.logging && !(this.snapshotsPaused && everyChanges > 0 && this.sinceSnapshot >= everyChanges);
-    const dropping = this.snapshotStored && !logging;
+    const logging = this.snap.state.logging && !(this.snap.state.paused && everyChanges > 0 && this.snap.state.since >= everyChanges);
+    const dropping = this.snap.state.stored && !logging;
     if (dropping) {
       this.s.dropSnapshot.run(this.checkpointName);
       this.log.clear();
+      this.snap.tokens.renew();
     }
     let logged = 0;
     const after = this.applyChanges(changes, (rid, before) => {
@@ -169,8 +169,8 @@ export class SqliteSearchIndex implements SearchIndex {
       logged += 1;
     });
     return () => {
-      if (dropping) [this.snapshotStored, this.logging, this.sinceSnapshot] = [false, false, 0];
-      this.sinceSnapshot += logged;
+      if (dropping) [this.snap.state.stored, this.snap.state.logging, this.snap.state.since] = [false, false, 0];
+      this.snap.state.since += logged;
       this.positionSeen = this.checkpointSync();
       after();
       this.snapshotIfDue();
@@ -265,11 +265,12 @@ export class SqliteSearchIndex implements SearchIndex {
     this.db.exec('DELETE FROM search_docs; DELETE FROM search_fts;');
     this.s.dropSnapshot.run(this.checkpointName);
     this.log.clear();
+    this.snap.tokens.renew();
     this.db.prepare('DELETE FROM checkpoints WHERE name = ?').run(this.checkpointName);
     return () => {
-      this.snapshotStored = false;
-      this.logging = false;
-      this.sinceSnapshot = 0;
+      this.snap.state.stored = false;
+      this.snap.state.logging = false;
+      this.snap.state.since = 0;
       this.positionSeen = this.checkpointSync();
       this.memory.clear();
       this.hits.clear();
@@ -388,6 +389,7 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   async close(): Promise<void> {
+    await this.snap.stop();
     try {
       this.saveSnapshotSync();
     } catch {

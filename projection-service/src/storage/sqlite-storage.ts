@@ -178,6 +178,7 @@ export class SqliteProjectionStorage implements ProjectionStorage {
 
   async close(): Promise<void> {
     // the search index's in-memory side, for a fast next open; a failure leaves none, and the next open reads the rows
+    await this.search.snap.stop();
     try {
       this.search.saveSnapshotSync();
     } catch {

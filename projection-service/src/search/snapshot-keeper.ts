@@ -1,0 +1,106 @@
+import type Database from 'better-sqlite3';
+import { SnapshotTokens, snapshotFilePath } from './snapshot-file';
+import type { SnapshotLog, SnapshotPolicy } from './snapshot-log';
+import { SnapshotWorker, type WorkerAnswer } from './snapshot-worker';
+
+/** Where the search index's stored snapshot stands. */
+export interface SnapshotState {
+  /** a snapshot is stored (when it is not usable, the next commit drops it) */
+  stored: boolean;
+  /** commits log the rows they change (snapshot-log.ts): a usable snapshot is stored, or the worker is taking one */
+  logging: boolean;
+  /** row changes logged since the stored snapshot */
+  since: number;
+  /** when the stored snapshot was taken or loaded (ms) */
+  at: number;
+  /** while the runner catches up a long lag, commits store no snapshot */
+  paused: boolean;
+}
+
+/**
+ * The search index's stored snapshot: its state, the token of the snapshot file (snapshot-file.ts) and the worker that
+ * writes the periodic snapshots to that file, off the event loop. An in-memory database has no file and no worker: its
+ * commits store them in the database, on the event loop, as close does.
+ */
+export class SnapshotKeeper {
+  readonly state: SnapshotState = { stored: false, logging: false, since: 0, at: Date.now(), paused: false };
+  readonly tokens: SnapshotTokens;
+  /** the snapshot file (null: an in-memory database) */
+  readonly file: string | null;
+  private readonly worker: SnapshotWorker | null;
+  /** the worker's snapshot being taken, until its answer is adopted */
+  private taking: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Database.Database,
+    name: string,
+    private readonly log: SnapshotLog,
+    policy: SnapshotPolicy,
+    /** deletes the snapshot stored in the database */
+    private readonly dropInFile: () => void,
+  ) {
+    this.tokens = new SnapshotTokens(db, name);
+    this.file = snapshotFilePath(db, name);
+    const periodic = policy.everyChanges > 0 || policy.everyMs > 0;
+    this.worker = periodic && this.file ? new SnapshotWorker({ dbPath: db.name, name, filePath: this.file }) : null;
+  }
+
+  /**
+   * Asks the worker for a snapshot file (false: there is no worker; true also while it is taking one). Commits log their
+   * rows from now on if they did not, so the log holds every change after the worker's read; a log without a usable
+   * snapshot starts afresh, under a new token.
+   */
+  takeInWorker(): boolean {
+    const worker = this.worker;
+    if (!worker) return false;
+    if (worker.busy || !this.db.open || this.db.inTransaction) return true;
+    const fresh = !this.state.logging;
+    const start = this.db.transaction(() => {
+      if (!fresh) return void this.tokens.ensure();
+      this.dropInFile();
+      this.log.clear();
+      this.tokens.renew();
+    });
+    try {
+      start.immediate();
+    } catch {
+      return true;
+    }
+    if (fresh) Object.assign(this.state, { stored: false, logging: true, since: 0 });
+    this.taking = worker.take()?.then((answer) => this.adopt(answer)) ?? null;
+    return true;
+  }
+
+  /**
+   * The worker wrote a snapshot file: while it is still this database's (no drop or reset since), the log entries it
+   * covers and the snapshot stored in the database go, in one commit. A crash before that commit leaves the new file
+   * usable, with a longer log.
+   */
+  private adopt(answer: WorkerAnswer): void {
+    this.taking = null;
+    if ('error' in answer || !this.db.open || !this.state.logging) return;
+    const adopt = this.db.transaction(() => {
+      if (this.tokens.current() !== answer.token) return false;
+      this.log.trim(answer.seq);
+      this.dropInFile();
+      return true;
+    });
+    try {
+      if (!adopt.immediate()) return;
+    } catch {
+      return;
+    }
+    Object.assign(this.state, { stored: true, since: this.log.top() - answer.seq, at: Date.now() });
+  }
+
+  /** Settles once the worker's snapshot being taken (if any) is adopted or given up. */
+  async settled(): Promise<void> {
+    await this.taking;
+  }
+
+  /** Stops the worker (before the database closes). */
+  async stop(): Promise<void> {
+    await this.worker?.stop();
+    await this.taking;
+  }
+}

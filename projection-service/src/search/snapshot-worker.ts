@@ -1,0 +1,70 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+/** What the worker answers: the snapshot file it wrote (the log's sequence number and token it holds), or why none. */
+export type WorkerAnswer = { seq: number; token: string; bytes: number } | { error: string };
+
+/**
+ * The worker's script: the TypeScript source under the TypeScript loader (tests, tsx), else the compiled bundle's entry
+ * beside this chunk (`search-snapshot-worker` in scripts/server-build.mjs).
+ */
+function script(): { url: URL; execArgv: string[] } {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return { url: new URL('./search-snapshot-worker.js', here), execArgv: [] };
+  const tsx = pathToFileURL(createRequire(here).resolve('tsx')).href;
+  return { url: new URL('./snapshot-worker-main.ts', here), execArgv: ['--import', tsx] };
+}
+
+/**
+ * Takes snapshots of a search index in a worker thread (snapshot-worker-main.ts), one at a time. The thread starts at the
+ * first request, never keeps the process alive, and a new one starts after one that failed.
+ */
+export class SnapshotWorker {
+  private worker: Worker | null = null;
+  private pending: { resolve: (a: WorkerAnswer) => void } | null = null;
+
+  constructor(private readonly data: { dbPath: string; name: string; filePath: string }) {}
+
+  /** a snapshot is being taken */
+  get busy(): boolean {
+    return this.pending !== null;
+  }
+
+  /** Asks for a snapshot (none while one is being taken: null). */
+  take(): Promise<WorkerAnswer> | null {
+    if (this.pending) return null;
+    const worker = this.worker ?? this.start();
+    return new Promise<WorkerAnswer>((resolve) => {
+      this.pending = { resolve };
+      worker.postMessage(0);
+    });
+  }
+
+  private start(): Worker {
+    const { url, execArgv } = script();
+    const worker = new Worker(url, { workerData: this.data, execArgv });
+    worker.unref();
+    const settle = (answer: WorkerAnswer) => {
+      const p = this.pending;
+      this.pending = null;
+      p?.resolve(answer);
+    };
+    worker.on('message', settle);
+    const gone = (why: string) => {
+      if (this.worker === worker) this.worker = null;
+      settle({ error: why });
+    };
+    worker.on('error', (err) => gone(err.message));
+    worker.on('exit', (code) => gone(`the snapshot worker exited (${code})`));
+    this.worker = worker;
+    return worker;
+  }
+
+  /** Stops the thread; a snapshot being written is left unfinished (its temporary file only: the rename never happened). */
+  async stop(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.terminate();
+  }
+}
