@@ -1,19 +1,19 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /** What the worker answers: the snapshot file it wrote (the log's sequence number and token it holds), or why none. */
 export type WorkerAnswer = { seq: number; token: string; bytes: number } | { error: string };
 
 /**
- * The worker's script: the TypeScript source under the TypeScript loader (tests, tsx), else the compiled bundle's entry
- * beside this chunk (`search-snapshot-worker` in scripts/server-build.mjs).
+ * The worker: the compiled bundle's entry beside this chunk (`search-snapshot-worker` in scripts/server-build.mjs), or,
+ * from the TypeScript source (tests, tsx), that source through tsx's loader.
  */
-function script(): { url: URL; execArgv: string[] } {
+function spawn(workerData: unknown): Worker {
   const here = import.meta.url;
-  if (!here.endsWith('.ts')) return { url: new URL('./search-snapshot-worker.js', here), execArgv: [] };
-  const tsx = pathToFileURL(createRequire(here).resolve('tsx')).href;
-  return { url: new URL('./snapshot-worker-main.ts', here), execArgv: ['--import', tsx] };
+  if (!here.endsWith('.ts')) return new Worker(new URL('./search-snapshot-worker.js', here), { workerData });
+  const main = new URL('./snapshot-worker-main.ts', here).href;
+  // tsx from the working directory's node_modules (the repository's, where tests and tsx run)
+  const source = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(main)}, ${JSON.stringify(here)}));`;
+  return new Worker(source, { eval: true, workerData });
 }
 
 /**
@@ -42,8 +42,7 @@ export class SnapshotWorker {
   }
 
   private start(): Worker {
-    const { url, execArgv } = script();
-    const worker = new Worker(url, { workerData: this.data, execArgv });
+    const worker = spawn(this.data);
     worker.unref();
     const settle = (answer: WorkerAnswer) => {
       const p = this.pending;
