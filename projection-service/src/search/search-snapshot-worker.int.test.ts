@@ -109,6 +109,31 @@ describe('the periodic search snapshot, written by a worker thread to a file of 
     expect(await answers(afterClose)).toEqual(await answers(reopened));
   });
 
+  it('a snapshot stored in the projections file while the worker writes one (a close, another process) stays the one an open loads, whichever finishes first', async () => {
+    const path = join(dir, 'race.sqlite');
+    const db = file(path);
+    const index = new SqliteSearchIndex(db, 'search', { everyChanges: 10, everyMs: 0 });
+    await index.commit(
+      Array.from({ length: 80 }, (_, i) => change(i, 0)),
+      1,
+    );
+    await index.snap.settled();
+    for (let round = 1; round <= 4; round++) {
+      await index.commit(
+        Array.from({ length: 12 }, (_, i) => change(i * round, round)),
+        round + 1,
+      );
+      // the worker is taking a snapshot; the database gets a newer one before (or after) it reads
+      index.saveSnapshotSync();
+      await index.snap.settled();
+      await index.commit([change(70 + round, round)], round + 1);
+      const reopened = new SqliteSearchIndex(file(path));
+      expect(reopened.load).toMatchObject({ from: 'snapshot+delta', rows: 1 });
+      expect(await answers(reopened)).toEqual(await fromRows(db));
+    }
+    await index.snap.stop();
+  });
+
   it("a snapshot file is ignored when it is not this projections file's: another file, or after a reset", async () => {
     const path = join(dir, 'a.sqlite');
     const db = file(path);

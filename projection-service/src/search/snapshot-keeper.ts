@@ -72,15 +72,16 @@ export class SnapshotKeeper {
   }
 
   /**
-   * The worker wrote a snapshot file: while it is still this database's (no drop or reset since), the log entries it
-   * covers and the snapshot stored in the database go, in one commit. A crash before that commit leaves the new file
+   * The worker wrote a snapshot file: while it is still this database's newest (no drop, reset or snapshot stored in the
+   * database since), the log entries it covers and the older snapshot stored in the database go, in one commit. A crash before that commit leaves the new file
    * usable, with a longer log.
    */
   private adopt(answer: WorkerAnswer): void {
     this.taking = null;
     if ('error' in answer || !this.db.open || !this.state.logging) return;
     const adopt = this.db.transaction(() => {
-      if (this.tokens.current() !== answer.token) return false;
+      // a drop or reset since (another token), or a snapshot stored in the database since (it trimmed the log past `seq`)
+      if (this.tokens.current() !== answer.token || !this.log.wholeSince(answer.seq)) return false;
       this.log.trim(answer.seq);
       this.dropInFile();
       return true;

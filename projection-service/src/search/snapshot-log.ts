@@ -47,12 +47,17 @@ export class SnapshotLog {
    */
   changesSince(seq: number): { rows: Map<number, Before>; logged: number } | null {
     const logged = this.s.countAfter.get(seq) ?? 0;
-    if (logged !== this.top() - seq) return null;
+    if (!this.wholeSince(seq, logged)) return null;
     const rows = new Map<number, Before>();
     for (const e of this.s.after.iterate(seq)) {
       if (!rows.has(e.rid)) rows.set(e.rid, e.project_id === null || e.facets === null ? null : { projectId: e.project_id, facets: e.facets });
     }
     return { rows, logged };
+  }
+
+  /** The log still holds every change after `seq` (`logged`: its entries after `seq`, when already counted). */
+  wholeSince(seq: number, logged = this.s.countAfter.get(seq) ?? 0): boolean {
+    return logged === this.top() - seq;
   }
 
   /** Drops the entries a snapshot taken at `seq` covers (in the snapshot's transaction). */
