@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -123,7 +123,15 @@ describe('the periodic search snapshot, written by a worker thread to a file of 
         Array.from({ length: 12 }, (_, i) => change(i * round, round)),
         round + 1,
       );
-      // the worker is taking a snapshot; the database gets a newer one before (or after) it reads
+      // the worker is taking a snapshot; the database gets a newer one: in odd rounds once the worker's file is in place
+      // (the event loop blocked meanwhile, so its answer waits; awaiting a commit runs no message), in even ones at once (most likely before the worker reads)
+      if (round % 2 === 1) {
+        const before = statSync(snapshotFilePath(db, 'search')!).ino;
+        const until = Date.now() + 20_000;
+        while (statSync(snapshotFilePath(db, 'search')!).ino === before && Date.now() < until);
+        // a change after the worker's read, then the database's snapshot holds it (the file does not)
+        await index.commit([change(60, round)], round + 1);
+      }
       index.saveSnapshotSync();
       await index.snap.settled();
       await index.commit([change(70 + round, round)], round + 1);
