@@ -72,8 +72,9 @@ export class SnapshotLog {
 
 /**
  * When a serving index stores a fresh snapshot of its in-memory side (SEARCH_SNAPSHOT_EVERY_CHANGES, SEARCH_SNAPSHOT_EVERY_MS).
- * Measured on the 100k bench catalogue (load 3-9): a snapshot (11 MB) costs 0.10-0.28 CPU-s on the event loop, and an open
- * applies 10,000 changed rows to it in about 0.45 s (reading every row instead: 1.4-1.6 s).
+ * Measured on the 100k bench catalogue (load 3-9): a snapshot (11 MB) taken on the event loop blocked it 0.19-0.26 s; taken by
+ * the worker (snapshot-keeper.ts), the event loop's longest stall was 8-11 ms after 5,000 logged rows and 18-30 ms after 50,000
+ * (the commit that trims them). An open applies 10,000 changed rows to a snapshot in about 0.45 s (every row: 1.4-1.6 s).
  */
 export const SNAPSHOT_EVERY = { changes: 50_000, ms: 600_000 };
 
