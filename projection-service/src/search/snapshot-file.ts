@@ -86,13 +86,16 @@ export function writeFileDurably(path: string, bytes: Uint8Array): void {
 }
 
 /**
- * The stored snapshots an open may load, newest first: the one in the projections file (`search_snapshots`: written at
- * close, and by the periodic snapshots of an in-memory database or of an older version) and the snapshot file when its
- * token is this projections file's. The open takes the first whose change log is whole.
+ * The stored snapshots an open may load, each read only when the one before it was not taken: the snapshot file when its
+ * token is this projections file's, then the one in the projections file (`search_snapshots`: written at close, by the
+ * periodic snapshots of an in-memory database, or by an older version). Any of them whose change log is whole, with the
+ * rows changed after it, is the rows' state: the open takes the first such one.
  */
-export function storedSnapshots(inFile: Buffer | undefined, filePath: string | null, token: string | undefined): MemorySnapshot[] {
-  const bytes = readSnapshotFile(filePath);
-  const file = bytes && token !== undefined ? readSnapshot(bytes) : null;
-  const found = [inFile ? readSnapshot(inFile) : null, file?.token === token ? file : null];
-  return found.filter((s): s is MemorySnapshot => s !== null).sort((a, b) => b.seq - a.seq);
+export function* storedSnapshots(filePath: string | null, token: string | undefined, inFile: () => Buffer | undefined): Iterable<MemorySnapshot> {
+  const bytes = token === undefined ? null : readSnapshotFile(filePath);
+  const file = bytes ? readSnapshot(bytes) : null;
+  if (file && file.token === token) yield file;
+  const row = inFile();
+  const stored = row ? readSnapshot(row) : null;
+  if (stored) yield stored;
 }

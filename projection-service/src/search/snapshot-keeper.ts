@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { SnapshotTokens, snapshotFilePath } from './snapshot-file';
 import type { SnapshotLog, SnapshotPolicy } from './snapshot-log';
@@ -73,8 +74,9 @@ export class SnapshotKeeper {
 
   /**
    * The worker wrote a snapshot file: while it is still this database's newest (no drop, reset or snapshot stored in the
-   * database since), the log entries it covers and the older snapshot stored in the database go, in one commit. A crash before that commit leaves the new file
-   * usable, with a longer log.
+   * database since), the log entries it covers go, in one commit (a crash before it leaves the new file usable, with a
+   * longer log). An older snapshot stored in the database stays until the next close replaces it (deleting it would free
+   * its pages on the event loop: about 50 ms for the 110 MB of 1M projects); an open tries the file first.
    */
   private adopt(answer: WorkerAnswer): void {
     this.taking = null;
@@ -83,7 +85,6 @@ export class SnapshotKeeper {
       // a drop or reset since (another token), or a snapshot stored in the database since (it trimmed the log past `seq`)
       if (this.tokens.current() !== answer.token || !this.log.wholeSince(answer.seq)) return false;
       this.log.trim(answer.seq);
-      this.dropInFile();
       return true;
     });
     try {
@@ -92,6 +93,11 @@ export class SnapshotKeeper {
       return;
     }
     Object.assign(this.state, { stored: true, since: this.log.top() - answer.seq, at: Date.now() });
+  }
+
+  /** A snapshot was stored in the database: the older snapshot file goes (an open would read it first, in vain). */
+  superseded(): void {
+    if (this.file) rmSync(this.file, { force: true });
   }
 
   /** Settles once the worker's snapshot being taken (if any) is adopted or given up. */

@@ -80,9 +80,8 @@ export class SqliteSearchIndex implements SearchIndex {
 
   /** A stored snapshot whose change log is whole, and the rows changed after it; else every row. */
   private loadMemory(): Omit<SearchLoad, 'ms'> {
-    const stored = this.s.snapshot.get(this.checkpointName);
-    this.snap.state.stored = stored !== undefined;
-    for (const snapshot of storedSnapshots(stored, this.snap.file, this.snap.tokens.current())) {
+    this.snap.state.stored = this.s.hasSnapshot.get(this.checkpointName) === 1;
+    for (const snapshot of storedSnapshots(this.snap.file, this.snap.tokens.current(), () => this.s.snapshot.get(this.checkpointName))) {
       const delta = this.log.changesSince(snapshot.seq);
       if (!delta) continue;
       this.memory.importState(snapshot.state);
@@ -124,6 +123,7 @@ export class SqliteSearchIndex implements SearchIndex {
       if (!quiet) throw err;
     }
     if (!saved) return;
+    this.snap.superseded();
     [this.snap.state.stored, this.snap.state.logging, this.snap.state.since, this.snap.state.at] = [true, true, 0, Date.now()];
   }
 

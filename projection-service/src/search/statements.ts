@@ -34,6 +34,7 @@ export function searchStatements(db: Database.Database) {
     checkpoint: db.prepare<[string], number>('SELECT position FROM checkpoints WHERE name = ?').pluck(),
     setCheckpoint: db.prepare('INSERT OR REPLACE INTO checkpoints (name, position) VALUES (?, ?)'),
     snapshot: db.prepare<[string], Buffer>('SELECT data FROM search_snapshots WHERE name = ?').pluck(),
+    hasSnapshot: db.prepare<[string], number>('SELECT count(*) FROM search_snapshots WHERE name = ?').pluck(),
     saveSnapshot: db.prepare('INSERT OR REPLACE INTO search_snapshots (name, data) VALUES (?, ?)'),
     dropSnapshot: db.prepare('DELETE FROM search_snapshots WHERE name = ?'),
   };
