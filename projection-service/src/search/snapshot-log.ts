@@ -27,6 +27,7 @@ export class SnapshotLog {
         'SELECT rid, project_id, facets FROM search_log WHERE seq > ? ORDER BY seq',
       ),
       trim: db.prepare('DELETE FROM search_log WHERE seq <= ?'),
+      trimSome: db.prepare('DELETE FROM search_log WHERE seq IN (SELECT seq FROM search_log WHERE seq <= ? ORDER BY seq LIMIT ?)'),
       clear: db.prepare('DELETE FROM search_log'),
     };
   }
@@ -65,6 +66,11 @@ export class SnapshotLog {
     this.s.trim.run(seq);
   }
 
+  /** Drops at most `count` of the entries a snapshot taken at `seq` covers, the oldest first; returns how many it dropped. */
+  trimSome(seq: number, count: number): number {
+    return this.s.trimSome.run(seq, count).changes;
+  }
+
   clear(): void {
     this.s.clear.run();
   }
@@ -72,9 +78,9 @@ export class SnapshotLog {
 
 /**
  * When a serving index stores a fresh snapshot of its in-memory side (SEARCH_SNAPSHOT_EVERY_CHANGES, SEARCH_SNAPSHOT_EVERY_MS).
- * Measured on the 100k bench catalogue (load 3-9): a snapshot (11 MB) taken on the event loop blocked it 0.19-0.26 s; taken by
- * the worker (snapshot-keeper.ts), the event loop's longest stall was 8-11 ms after 5,000 logged rows and 18-30 ms after 50,000
- * (the commit that trims them). An open applies 10,000 changed rows to a snapshot in about 0.45 s (every row: 1.4-1.6 s).
+ * Measured on the 100k bench catalogue (load 3-9): a snapshot (11 MB) taken on the event loop blocked it 0.19-0.38 s; taken by
+ * the worker (snapshot-keeper.ts), the event loop's longest stall was 4-16 ms after 5,000 logged rows and 16-25 ms after 50,000
+ * (bench/search-snapshot-stall.ts): it does not grow with the catalogue. An open applies 10,000 changed rows to a snapshot in about 0.45 s (every row: 1.4-1.6 s).
  */
 export const SNAPSHOT_EVERY = { changes: 50_000, ms: 600_000 };
 
