@@ -108,8 +108,8 @@ export class BusProjectionWorker {
   private readonly log: (msg: string, err?: unknown) => void;
   /** the positions this worker has written up to, as they move (served at /positions to the query replicas) */
   readonly feed = new PositionFeed();
-  /** the position the index has every change up to, as the storage last said (storages with onIndexed) */
-  private indexed = 0;
+  /** the position searches see every change up to, as the storage last said (storages with onSearchable) */
+  private searchable = 0;
 
   constructor(
     private readonly bus: EventBus,
@@ -123,16 +123,16 @@ export class BusProjectionWorker {
     );
     this.loop = new BatchLoop(this.pipeline, { projectors: options.projectors, reads: this.reads });
     this.pipeline.onWritten(() => this.publish());
-    storage.onIndexed?.((position) => {
-      this.indexed = position;
+    storage.onSearchable?.((position) => {
+      this.searchable = Math.max(this.searchable, position);
       this.publish();
     });
   }
 
-  /** The read models are readable up to `written`; the index up to what the storage last said, or with them when one commit writes both. */
+  /** The read models are readable up to `written`; searches see up to what the storage last said, or as far as the read models when one commit writes both. */
   private publish(): void {
     const written = this.pipeline.written;
-    this.feed.advance({ read_models: written, all: this.storage.onIndexed ? Math.min(written, this.indexed) : written });
+    this.feed.advance({ read_models: written, all: this.storage.onSearchable ? Math.min(written, this.searchable) : written });
   }
 
   /** Events this worker has projected (or passed as quarantined). */
@@ -163,7 +163,7 @@ export class BusProjectionWorker {
     this.loop.position = await this.storage.checkpoint();
     this.pipeline.written = this.loop.position;
     // the storage's checkpoint covers both stores
-    this.indexed = Math.max(this.indexed, this.loop.position);
+    this.searchable = Math.max(this.searchable, this.loop.position);
     this.publish();
     await this.refreshQuarantine();
     this.sub = await this.bus.subscribe(this.options.group ?? 'projections', async (batch) => {

@@ -67,11 +67,11 @@ describe('a projection worker publishes the positions it has written', () => {
     await expect.poll(() => s.worker.feed.get(), { timeout: 5000 }).toEqual({ read_models: later, all: later });
   });
 
-  it('with an index written after the read models (onIndexed), `all` follows the index', async () => {
+  it('with an index written after the read models (onSearchable), `all` follows the index', async () => {
     const sqlite = new SqliteProjectionStorage(':memory:');
     let indexedAt: (position: number) => void = () => {};
     const storage: ProjectionStorage = Object.assign(Object.create(sqlite) as SqliteProjectionStorage, {
-      onIndexed(listener: (position: number) => void) {
+      onSearchable(listener: (position: number) => void) {
         indexedAt = listener;
         return () => {};
       },

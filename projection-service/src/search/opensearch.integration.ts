@@ -141,6 +141,32 @@ if (servers.opensearch) {
       }
     });
 
+    it('onVisible says a position only once searches see every change up to it (inline and deferred refreshes)', async () => {
+      const prefix = `it-${Math.random().toString(36).slice(2, 8)}`;
+      const index = new OpenSearchIndex({ node: servers.opensearch, prefix, deferRefresh: true, inlineRefresh: 2 });
+      const told: Array<{ position: number; total: Promise<number> }> = [];
+      index.onVisible((position) => told.push({ position, total: index.search(all).then((r) => r.total) }));
+      try {
+        await index.reset();
+        // a small batch refreshed by its own bulk request: said before commit() returns
+        await index.commit([{ projectId: 'P0000001', doc: sampleDoc('P0000001', { title: 'Inline' }) }], 4);
+        expect(told.map((t) => t.position)).toEqual([4]);
+        // a larger batch: said once its deferred refresh is done, not when commit() returns
+        const ids = ['P0000002', 'P0000003', 'P0000004'];
+        await index.commit(
+          ids.map((id) => ({ projectId: id, doc: sampleDoc(id, { title: 'Deferred' }) })),
+          9,
+        );
+        expect(await waitFor(index, 9)).toBe(9);
+        await expect.poll(() => told.map((t) => t.position)).toEqual([4, 9]);
+        // a search started when each position was said already saw it
+        expect(await Promise.all(told.map((t) => t.total))).toEqual([1, 4]);
+      } finally {
+        await index.drop();
+        await index.close();
+      }
+    });
+
     it('a writer that died between a write and its refresh: the next process to open the index makes it searchable', async () => {
       const prefix = `it-${Math.random().toString(36).slice(2, 8)}`;
       const first = new OpenSearchIndex({ node: servers.opensearch, prefix, deferRefresh: true });

@@ -71,6 +71,7 @@ export class OpenSearchIndex implements SearchIndex {
   /** highest position applied by this process and not yet known visible; the position made visible */
   private visibleTarget = 0;
   private visibleDone = 0;
+  private readonly visibleListeners = new Set<(position: number) => void>();
   private refreshing: Promise<void> | null = null;
   private closed = false;
   /** the last error of a deferred refresh (it is retried) */
@@ -273,6 +274,16 @@ export class OpenSearchIndex implements SearchIndex {
     return Math.max(applied, visible);
   }
 
+  onVisible(listener: (position: number) => void): () => void {
+    this.visibleListeners.add(listener);
+    return () => this.visibleListeners.delete(listener);
+  }
+
+  /** Searches see every change this writer wrote up to `position`. */
+  private visible(position: number): void {
+    for (const listener of this.visibleListeners) listener(position);
+  }
+
   /** A writer that died between a write and its refresh left the checkpoint behind: refresh now. */
   private async settleAfterCrash(): Promise<void> {
     if (!this.deferRefresh) return;
@@ -293,6 +304,7 @@ export class OpenSearchIndex implements SearchIndex {
       const target = this.visibleTarget;
       try {
         await this.client.indices.refresh({ index: this.index });
+        this.visible(target);
         await this.writeMeta('checkpoint', target);
         this.visibleDone = Math.max(this.visibleDone, target);
         this.refreshError = null;
@@ -341,6 +353,7 @@ export class OpenSearchIndex implements SearchIndex {
     if (inline) {
       // the bulk request refreshed the index: everything written before it is searchable
       // (a deferred refresh still running moves the checkpoint no further back: external versions)
+      if (changes.length > 0 || !this.refreshing) this.visible(position);
       await this.writeMeta('checkpoint', position);
       return;
     }
@@ -349,7 +362,11 @@ export class OpenSearchIndex implements SearchIndex {
     await this.writeMeta('applied', position);
     if (changes.length > 0) return;
     if (this.refreshing) this.visibleTarget = Math.max(this.visibleTarget, position);
-    else await this.writeMeta('checkpoint', position);
+    else {
+      // nothing waits for a refresh: every change written is searchable
+      this.visible(position);
+      await this.writeMeta('checkpoint', position);
+    }
   }
 
   async reset(): Promise<void> {

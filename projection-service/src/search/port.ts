@@ -112,4 +112,10 @@ export interface SearchIndex {
   close(): Promise<void>;
   /** how an index that keeps an in-memory side loaded it at open (the embedded index) */
   readonly load?: SearchLoad;
+  /**
+   * For an index whose writes become searchable after commit() returns (OpenSearch with deferRefresh): calls
+   * listener with each position searches see every change up to, as this writer moves it (no round trip); returns
+   * the call that stops it. Without it, what commit() wrote is searchable once it returns.
+   */
+  onVisible?(listener: (position: number) => void): () => void;
 }

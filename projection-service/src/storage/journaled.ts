@@ -146,8 +146,12 @@ export class JournaledStorage implements ProjectionStorage {
     }
   }
 
-  /** Calls listener with the position the index has every change up to, each time this writer moves it (no round trip); returns the call that stops it. */
-  onIndexed(listener: (position: number) => void): () => void {
+  /**
+   * Calls listener with each position searches see every change up to: as the index says (OpenSearch with deferred
+   * refreshes: SearchIndex.onVisible), or else once the lane's write of it returns. Returns the call that stops it.
+   */
+  onSearchable(listener: (position: number) => void): () => void {
+    if (this.search.onVisible) return this.search.onVisible(listener);
     this.indexListeners.add(listener);
     return () => this.indexListeners.delete(listener);
   }

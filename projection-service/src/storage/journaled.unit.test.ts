@@ -108,11 +108,11 @@ describe('JournaledStorage: the index is written by its own lane', () => {
     expect(await storage.checkpoint()).toBe(4);
   });
 
-  it('tells onIndexed listeners each position the index has every change up to, once it has them', async () => {
+  it('tells onSearchable listeners each position the index has every change up to, once it has them', async () => {
     const { index, open } = stores();
     const storage = open();
     const told: number[] = [];
-    storage.onIndexed((p) => told.push(p));
+    storage.onSearchable((p) => told.push(p));
     index.gate.hold();
     await storage.commit([doc('u1')], [change('p1', 'one')], 1);
     await storage.commit([doc('u2')], [change('p2', 'two')], 2);
@@ -121,6 +121,27 @@ describe('JournaledStorage: the index is written by its own lane', () => {
     index.gate.release();
     await storage.writesSettled();
     expect(told).toEqual([1, 2]);
+    await storage.close();
+  });
+
+  it('with an index that says when its writes become searchable (onVisible), onSearchable passes on what it says', async () => {
+    const { rm, index } = stores();
+    let visible: (position: number) => void = () => {};
+    const seen = Object.assign(index, {
+      onVisible(listener: (position: number) => void) {
+        visible = listener;
+        return () => {};
+      },
+    });
+    const storage = new JournaledStorage(rm as Partial<MongoReadModels> as MongoReadModels, seen as Partial<SearchIndex> as SearchIndex);
+    const told: number[] = [];
+    storage.onSearchable((p) => told.push(p));
+    await storage.commit([doc('u1')], [change('p1', 'one')], 1);
+    await storage.writesSettled();
+    // the lane's write returned, but the index has not said its refresh made it searchable
+    expect(told).toEqual([]);
+    visible(1);
+    expect(told).toEqual([1]);
     await storage.close();
   });
 

@@ -20,11 +20,11 @@ export interface ProjectionStorage {
   /** The runner is catching up a long lag (true) or has caught up (false): a storage may size its caches for it. */
   catchingUp?(behind: boolean): void;
   /**
-   * For a storage whose index is written after its read models (journaled.ts): calls listener with the
-   * position the index has every change up to, each time this writer moves it; returns the call that stops it.
-   * Without it, commit() writes both.
+   * For a storage whose index is written after its read models (journaled.ts): calls listener with each position
+   * searches see every change up to, as this writer moves it (no round trip); returns the call that stops it.
+   * Without it, commit() writes both and what it wrote is searchable once it returns.
    */
-  onIndexed?(listener: (position: number) => void): () => void;
+  onSearchable?(listener: (position: number) => void): () => void;
 }
 
 /**
