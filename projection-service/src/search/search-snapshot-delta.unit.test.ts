@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { sampleDoc } from './contract';
 import type { SearchChange, SearchRequest } from './port';
+import { answers as answersOf, at as pageOf, eq, fromRows as rowsAnswer } from './search-answers';
 import { SqliteSearchIndex } from './sqlite-search';
 
 const WORDS = ['iron', 'copper', 'lantern', 'furnace', 'garden', 'castle', 'dragon', 'river', 'zeppelin', 'quarry', 'harbour', 'meadow'];
@@ -32,14 +33,9 @@ function doc(id: string, rnd: () => number) {
   });
 }
 
-const at = (query: string, filter: SearchRequest['filter'] = [], sort: SearchRequest['sort'] = 'relevance', offset = 0, limit = 5000): SearchRequest => ({
-  query,
-  filter,
-  sort,
-  offset,
-  limit,
-});
-const eq = (field: string, value: string) => [[{ field, op: '=' as const, value }]];
+/** every matching row: the whole order is compared */
+const at = (query: string, filter: SearchRequest['filter'] = [], sort: SearchRequest['sort'] = 'relevance', offset = 0, limit = 5000) =>
+  pageOf(query, filter, sort, offset, limit);
 /** every row in each sort order, facets of dense and sparse fields, numeric ranges, words, prefixes and typos */
 const REQUESTS: SearchRequest[] = [
   ...(['relevance', 'downloads', 'follows', 'newest', 'updated'] as const).map((sort) => at('', [], sort)),
@@ -57,24 +53,8 @@ const REQUESTS: SearchRequest[] = [
   at('qu'),
 ];
 
-async function answers(index: SqliteSearchIndex) {
-  const out: unknown[] = [await index.count()];
-  for (const req of REQUESTS) {
-    const r = await index.search(req);
-    out.push([r.total, r.hits.map((h) => h.project_id)]);
-  }
-  return out;
-}
-
-/** What a full load of the rows answers: the snapshot hidden for the open, in a transaction that rolls back. */
-async function fromRows(db: Database.Database) {
-  db.exec('BEGIN');
-  db.exec('DELETE FROM search_snapshots');
-  const index = new SqliteSearchIndex(db);
-  db.exec('ROLLBACK');
-  expect(index.load.from).toBe('rows');
-  return answers(index);
-}
+const answers = (index: SqliteSearchIndex) => answersOf(index, REQUESTS);
+const fromRows = (db: Database.Database) => rowsAnswer(db, REQUESTS);
 
 /** Random commits: new projects, text, facet and number edits, removals, and removed ids coming back. */
 function commits(rnd: () => number, ids: string[], removed: string[], count: number): SearchChange[][] {

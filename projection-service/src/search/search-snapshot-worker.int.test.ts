@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countTurns } from '@modshelf/events/testing/event-loop-turns';
 import { sampleDoc } from './contract';
 import type { SearchChange, SearchRequest } from './port';
+import { answers as answersOf, fromRows as rowsAnswer } from './search-answers';
 import { SqliteSearchIndex } from './sqlite-search';
 import { snapshotFilePath } from './snapshot-file';
 
@@ -34,24 +35,8 @@ function change(i: number, version: number): SearchChange {
 }
 const gone = (i: number): SearchChange => ({ projectId: `P${String(i).padStart(5, '0')}`, doc: null });
 
-async function answers(index: SqliteSearchIndex) {
-  const out: unknown[] = [await index.count()];
-  for (const req of REQUESTS) {
-    const r = await index.search(req);
-    out.push([r.total, r.hits.map((h) => h.project_id)]);
-  }
-  return out;
-}
-
-/** What a full load of the rows answers: every snapshot hidden for the open, in a transaction that rolls back. */
-async function fromRows(db: Database.Database) {
-  db.exec('BEGIN');
-  db.exec('DELETE FROM search_snapshots; DELETE FROM search_snapshot_token');
-  const index = new SqliteSearchIndex(db);
-  db.exec('ROLLBACK');
-  expect(index.load.from).toBe('rows');
-  return answers(index);
-}
+const answers = (index: SqliteSearchIndex) => answersOf(index, REQUESTS);
+const fromRows = (db: Database.Database) => rowsAnswer(db, REQUESTS);
 
 describe('the periodic search snapshot, written by a worker thread to a file of its own', () => {
   let dir: string;

@@ -3,6 +3,7 @@ import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { sampleDoc } from './contract';
 import type { SearchChange, SearchRequest } from './port';
+import { answers as answersOf, at, eq } from './search-answers';
 import { SqliteSearchIndex } from './sqlite-search';
 
 const WORDS = ['iron', 'copper', 'lantern', 'furnace', 'garden', 'castle', 'dragon', 'river'];
@@ -22,14 +23,6 @@ const LATER: SearchChange[] = [
   { projectId: 'NEWPROJ1', doc: sampleDoc('NEWPROJ1', { title: 'Dragon River Mill', author: 'author_7', categories: ['odd'], downloads: 3000 }) },
 ];
 
-const at = (query: string, filter: SearchRequest['filter'] = [], sort: SearchRequest['sort'] = 'relevance', offset = 0, limit = 20): SearchRequest => ({
-  query,
-  filter,
-  sort,
-  offset,
-  limit,
-});
-const eq = (field: string, value: string) => [[{ field, op: '=' as const, value }]];
 const REQUESTS: SearchRequest[] = [
   at(''),
   at('', [], 'downloads', 1900, 30),
@@ -48,14 +41,7 @@ const REQUESTS: SearchRequest[] = [
   at('castle', [eq('categories', 'odd')], 'follows'),
 ];
 
-async function answers(index: SqliteSearchIndex) {
-  const out: unknown[] = [await index.count()];
-  for (const req of REQUESTS) {
-    const r = await index.search(req);
-    out.push([r.total, r.hits.map((h) => h.project_id)]);
-  }
-  return out;
-}
+const answers = (index: SqliteSearchIndex) => answersOf(index, REQUESTS);
 
 /** an index over a fresh in-memory file holding the catalogue at position 1 */
 function built() {
