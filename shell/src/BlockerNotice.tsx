@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { useAtomValue } from 'jotai';
@@ -44,7 +44,8 @@ export function BlockerNotice() {
     };
   }, [notUsingBlockers, check]);
   const shown: BlockerCheck = notUsingBlockers ? 'off' : check;
-  useEffect(() => {
+  // set in the same commit that shows or hides the notice, so the attribute never disagrees with it
+  useLayoutEffect(() => {
     document.documentElement.dataset.blockers = shown;
   }, [shown]);
   if (shown !== 'found') return null;
