@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { Listeners } from '../listeners';
 
 /**
  * WAL pages after which a commit checkpoints the log into the file (SQLite's default is 1,000). A checkpoint runs
@@ -49,7 +50,7 @@ export class WalCheckpointer {
   private running = false;
   private last = 0;
   private closed = false;
-  private readonly listeners = new Set<(report: CheckpointReport) => void>();
+  private readonly listeners = new Listeners<CheckpointReport>();
 
   constructor(
     path: string,
@@ -62,7 +63,7 @@ export class WalCheckpointer {
     this.worker.unref();
     this.worker.on('message', (report: CheckpointReport) => {
       this.running = false;
-      for (const l of this.listeners) l(report);
+      this.listeners.emit(report);
     });
     this.worker.on('error', () => {
       // the writer's automatic checkpoint still bounds the WAL; stop asking a worker that is gone
@@ -82,8 +83,7 @@ export class WalCheckpointer {
 
   /** Calls `listener` with each checkpoint's outcome (tests). */
   onCheckpoint(listener: (report: CheckpointReport) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   async close(): Promise<void> {

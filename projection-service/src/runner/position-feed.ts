@@ -1,3 +1,5 @@
+import { Listeners } from '@modshelf/events/listeners';
+
 /**
  * The positions a projection worker has written up to: `read_models`, the documents (a read of them
  * at that position sees every change up to it), and `all`, the documents and the search index.
@@ -5,6 +7,12 @@
 export interface WrittenPositions {
   read_models: number;
   all: number;
+}
+
+/** The further of each position of `current` and `p`, or null when `p` moves neither. */
+export function furthest(current: WrittenPositions, p: WrittenPositions): WrittenPositions | null {
+  if (p.read_models <= current.read_models && p.all <= current.all) return null;
+  return { read_models: Math.max(current.read_models, p.read_models), all: Math.max(current.all, p.all) };
 }
 
 /**
@@ -15,22 +23,21 @@ export interface WrittenPositions {
  */
 export class PositionFeed {
   private current: WrittenPositions = { read_models: 0, all: 0 };
-  private readonly listeners = new Set<(positions: WrittenPositions) => void>();
+  private readonly listeners = new Listeners<WrittenPositions>();
 
   get(): WrittenPositions {
     return this.current;
   }
 
   advance(p: WrittenPositions): void {
-    const next = { read_models: Math.max(this.current.read_models, p.read_models), all: Math.max(this.current.all, p.all) };
-    if (next.read_models === this.current.read_models && next.all === this.current.all) return;
+    const next = furthest(this.current, p);
+    if (next === null) return;
     this.current = next;
-    for (const listener of this.listeners) listener(next);
+    this.listeners.emit(next);
   }
 
   /** Calls listener on every move; returns the call that stops it. */
   subscribe(listener: (positions: WrittenPositions) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 }

@@ -1,4 +1,5 @@
 import { Client } from '@opensearch-project/opensearch';
+import { Listeners } from '@modshelf/events/listeners';
 import {
   NUMBER_FIELDS,
   TAG_FIELDS,
@@ -71,7 +72,7 @@ export class OpenSearchIndex implements SearchIndex {
   /** highest position applied by this process and not yet known visible; the position made visible */
   private visibleTarget = 0;
   private visibleDone = 0;
-  private readonly visibleListeners = new Set<(position: number) => void>();
+  private readonly visibleListeners = new Listeners<number>();
   private refreshing: Promise<void> | null = null;
   private closed = false;
   /** the last error of a deferred refresh (it is retried) */
@@ -275,13 +276,12 @@ export class OpenSearchIndex implements SearchIndex {
   }
 
   onVisible(listener: (position: number) => void): () => void {
-    this.visibleListeners.add(listener);
-    return () => this.visibleListeners.delete(listener);
+    return this.visibleListeners.add(listener);
   }
 
   /** Searches see every change this writer wrote up to `position`. */
   private visible(position: number): void {
-    for (const listener of this.visibleListeners) listener(position);
+    this.visibleListeners.emit(position);
   }
 
   /** A writer that died between a write and its refresh left the checkpoint behind: refresh now. */

@@ -1,3 +1,4 @@
+import { Listeners } from '@modshelf/events/listeners';
 import type { DocChange } from '../read-model/port';
 import type { MongoReadModels } from '../read-model/mongodb';
 import type { SearchChange, SearchIndex } from '../search/port';
@@ -54,7 +55,7 @@ export class JournaledStorage implements ProjectionStorage {
   /** the position the lane last wrote the index up to */
   private indexed = 0;
   private lane: Promise<void> | null = null;
-  private readonly indexListeners = new Set<(position: number) => void>();
+  private readonly indexListeners = new Listeners<number>();
   private laneFailure: unknown = null;
   /** the read models' checkpoint write of the last batch, running beside the next batch's journal write */
   private checkpointWrite: Promise<void> | null = null;
@@ -152,13 +153,12 @@ export class JournaledStorage implements ProjectionStorage {
    */
   onSearchable(listener: (position: number) => void): () => void {
     if (this.search.onVisible) return this.search.onVisible(listener);
-    this.indexListeners.add(listener);
-    return () => this.indexListeners.delete(listener);
+    return this.indexListeners.add(listener);
   }
 
   private setIndexed(position: number): void {
     this.indexed = position;
-    for (const listener of this.indexListeners) listener(position);
+    this.indexListeners.emit(position);
   }
 
   /** Resolves once the index has every journaled change and the read models' checkpoint names the last batch (or a write failed). */

@@ -1,3 +1,4 @@
+import { Listeners } from '@modshelf/events/listeners';
 import type { DocChange } from '../read-model/port';
 import type { SearchChange } from '../search/port';
 import type { ProjectionStorage } from './port';
@@ -63,7 +64,7 @@ export class PipelinedStorage implements ProjectionStorage {
   written = 0;
   /** writes started (each one or several batches) */
   writes = 0;
-  private readonly writtenListeners = new Set<(position: number) => void>();
+  private readonly writtenListeners = new Listeners<number>();
 
   constructor(
     readonly inner: ProjectionStorage,
@@ -80,12 +81,11 @@ export class PipelinedStorage implements ProjectionStorage {
 
   /** Calls listener with `written` each time a write moves it; returns the call that stops it. */
   onWritten(listener: (position: number) => void): () => void {
-    this.writtenListeners.add(listener);
-    return () => this.writtenListeners.delete(listener);
+    return this.writtenListeners.add(listener);
   }
 
   private moved(): void {
-    for (const listener of this.writtenListeners) listener(this.written);
+    this.writtenListeners.emit(this.written);
   }
 
   /** The storage's checkpoint, read (writes in flight may move it). */

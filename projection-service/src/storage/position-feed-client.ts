@@ -1,4 +1,4 @@
-import type { WrittenPositions } from '../runner/position-feed';
+import { furthest, type WrittenPositions } from '../runner/position-feed';
 
 /** What a query replica reads of the workers' position feeds (storageProjections' `feeds`). */
 export interface WorkerFeeds {
@@ -67,8 +67,8 @@ export class WorkerFeedClient implements WorkerFeeds {
 
   private receive(p: Partial<WrittenPositions>): void {
     if (!Number.isFinite(p.read_models) || !Number.isFinite(p.all)) throw new Error(`not a position: ${JSON.stringify(p)}`);
-    const next = { read_models: Math.max(this.current.read_models, p.read_models!), all: Math.max(this.current.all, p.all!) };
-    if (next.read_models === this.current.read_models && next.all === this.current.all) return;
+    const next = furthest(this.current, p as WrittenPositions);
+    if (next === null) return;
     this.current = next;
     this.wakeAll();
   }
