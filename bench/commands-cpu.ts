@@ -15,10 +15,14 @@ export function cpuMs(pid: number): number | null {
   }
 }
 
+/** CPU ms spent over `requests` requests, in µs a request (null without a figure or without requests). */
+export const usPerRequest = (cpuMsSpent: number | null, requests: number): number | null =>
+  cpuMsSpent === null || requests === 0 ? null : Math.round((cpuMsSpent * 1000) / requests);
+
 /** Measures `run` and the CPU `pid` spent meanwhile, in µs per request (null without /proc). */
 export async function withCpu<R extends { requests: number }>(pid: number, run: () => Promise<R>): Promise<R & { cpu_us_per_request: number | null }> {
   const before = cpuMs(pid);
   const r = await run();
   const after = cpuMs(pid);
-  return { ...r, cpu_us_per_request: before === null || after === null || r.requests === 0 ? null : Math.round(((after - before) * 1000) / r.requests) };
+  return { ...r, cpu_us_per_request: usPerRequest(before === null || after === null ? null : after - before, r.requests) };
 }

@@ -7,7 +7,7 @@
  * client (bench/wrk.ts).
  */
 import autocannon from 'autocannon';
-import { cpuMs } from './commands-cpu';
+import { cpuMs, usPerRequest } from './commands-cpu';
 import type { LoadRequest } from './load-request';
 import { SAMPLE_MS } from './util';
 import { wrkPass } from './wrk';
@@ -64,8 +64,6 @@ async function autocannonPass(url: string, connections: number, requests: LoadRe
   };
 }
 
-const perRequest = (cpuMsSpent: number | null, requests: number) => (cpuMsSpent === null || requests === 0 ? null : Math.round((cpuMsSpent * 1000) / requests));
-
 /**
  * One pass over `paths` (no path is sent twice except the popular ones the mix repeats). With `serverPid`, also the
  * CPU that process spent per request (µs), beside the generator's.
@@ -80,10 +78,10 @@ export async function load(url: string, connections: number, paths: ReadonlyArra
   return {
     ...figures,
     load_generator: using.label,
-    generator_cpu_us_per_request: perRequest(generator_cpu_ms, figures.requests),
+    generator_cpu_us_per_request: usPerRequest(generator_cpu_ms, figures.requests),
     ...(serverPid === undefined
       ? {}
-      : { server_cpu_us_per_request: perRequest(siteBefore === null || siteAfter === null ? null : siteAfter - siteBefore, figures.requests) }),
+      : { server_cpu_us_per_request: usPerRequest(siteBefore === null || siteAfter === null ? null : siteAfter - siteBefore, figures.requests) }),
   };
 }
 
