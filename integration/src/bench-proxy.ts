@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { distributedStorage } from '../../projection-service/src/storage/distributed';
+import { distributedStorage, WorkerFeedClient } from '../../projection-service/src/storage/distributed';
 import { freePort } from '@modshelf/service-kit/free-port';
 import { multipart } from '../../proof/harness/api';
 import { projectData } from '../../proof/harness/catalogue';
@@ -55,9 +55,15 @@ async function deployment(replicas: number, s: Servers) {
     if (child.exitCode !== null || Date.now() > end) throw new Error('start:distributed did not come up');
     await new Promise((r) => setTimeout(r, 500));
   }
-  const storageName: string = JSON.parse(readFileSync(join(dir, 'processes.json'), 'utf8')).storageName;
+  const described = JSON.parse(readFileSync(join(dir, 'processes.json'), 'utf8')) as {
+    storageName: string;
+    processes: Array<{ name: string; port: number | null }>;
+  };
+  const storageName = described.storageName;
   return {
     url,
+    /** the projection workers' HTTP (their /positions feeds) */
+    workerUrls: described.processes.filter((p) => p.name.startsWith('projection-service') && p.port).map((p) => `http://127.0.0.1:${p.port}`),
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -121,7 +127,7 @@ export async function benchProxy(s: Servers, amount = Number(process.env.BENCH_P
       });
       const ids = await projects(d.url, signUp.session, 50);
       out[`replicas_${replicas}`] = await commandRate(d.url, signUp.session, ids, amount);
-      if (replicas === 3) out.freshness_at_100_commands_per_s = await freshnessByPosition(d.url, signUp.session, ids, 10);
+      if (replicas === 3) out.freshness_at_100_commands_per_s = await freshnessByPosition(d.url, d.workerUrls, signUp.session, ids, 10);
     } finally {
       await d.stop();
     }
@@ -136,12 +142,48 @@ export async function benchProxy(s: Servers, amount = Number(process.env.BENCH_P
  * Freshness while 100 commands/s arrive: from a command's answer until a read through the proxy
  * with `x-modshelf-min-position` = the command's position answers at that position. Every fifth
  * command is followed by a project read (the read models, written by the workers to FerretDB), and
- * every tenth also by a search (the index in OpenSearch as well); the replicas poll the
- * checkpoints every 20 ms while a read waits.
+ * every tenth also by a search (the index in OpenSearch as well); a replica waiting on a read wakes
+ * on the workers' position feeds. The bench follows those feeds too, so each figure is split where
+ * the time goes: until a worker says the read models have the command (`read_models_written`),
+ * until it says searches see it (`searchable`), and the rest of a search sample (the replica waking
+ * and OpenSearch answering the search).
  */
-async function freshnessByPosition(url: string, token: string, ids: string[], seconds: number) {
-  const samples = { read_models: [] as number[], search: [] as number[] };
+async function freshnessByPosition(url: string, workerUrls: string[], token: string, ids: string[], seconds: number) {
+  const samples = {
+    read_models: [] as number[],
+    search: [] as number[],
+    read_models_written: [] as number[],
+    searchable: [] as number[],
+    after_searchable: [] as number[],
+  };
   const pending: Array<Promise<void>> = [];
+  const feeds = new WorkerFeedClient(workerUrls);
+  /** the sampled commands whose positions the feeds have not passed yet: when they passed, in ms after the command's answer */
+  const watched = new Set<{ position: number; answered: number; written?: number; searchable?: number; done: () => void }>();
+  const passed = (now: number) => {
+    const p = feeds.positions();
+    for (const w of watched) {
+      if (w.written === undefined && p.read_models >= w.position) w.written = now - w.answered;
+      if (w.searchable === undefined && p.all >= w.position) w.searchable = now - w.answered;
+      if (w.written !== undefined && w.searchable !== undefined) {
+        watched.delete(w);
+        w.done();
+      }
+    }
+  };
+  let following = true;
+  const follow = (async () => {
+    while (following) {
+      await feeds.next(50);
+      passed(performance.now());
+    }
+  })();
+  const feedTimes = (position: number) =>
+    new Promise<{ written: number; searchable: number }>((resolve) => {
+      const w = { position, answered: performance.now(), done: () => resolve({ written: w.written!, searchable: w.searchable! }) };
+      watched.add(w);
+      passed(w.answered);
+    });
   // until a read with the position answers at it (it answers after a bounded wait either way; its x-modshelf-position says how far it got)
   const until = async (path: string, position: number): Promise<number> => {
     const t = performance.now();
@@ -152,28 +194,44 @@ async function freshnessByPosition(url: string, token: string, ids: string[], se
       if (performance.now() - t > 20_000) throw new Error(`a change never became queryable at ${path} (${seen.status})`);
     }
   };
-  const t0 = Date.now();
-  for (let i = 0; i < seconds * 100; i++) {
-    const due = t0 + i * 10;
-    if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
-    const id = ids[i % ids.length];
-    pending.push(
-      (async () => {
-        const res = await fetch(`${url}/v2/project/${id}`, {
-          method: 'PATCH',
-          headers: { 'content-type': 'application/json', 'x-ratelimit-key': KEY, authorization: token },
-          body: JSON.stringify({ description: `Load ${i}` }),
-        });
-        await res.text();
-        const position = Number(res.headers.get('x-modshelf-position') ?? 0);
-        if (i % 5 !== 0 || !position) return;
-        const reads = [until(`/v2/project/${id}`, position).then((ms) => samples.read_models.push(ms))];
-        if (i % 10 === 0) reads.push(until(`/v2/search?query=bench&limit=1`, position).then((ms) => samples.search.push(ms)));
-        await Promise.all(reads);
-      })(),
-    );
+  try {
+    const t0 = Date.now();
+    for (let i = 0; i < seconds * 100; i++) {
+      const due = t0 + i * 10;
+      if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
+      const id = ids[i % ids.length];
+      pending.push(
+        (async () => {
+          const res = await fetch(`${url}/v2/project/${id}`, {
+            method: 'PATCH',
+            headers: { 'content-type': 'application/json', 'x-ratelimit-key': KEY, authorization: token },
+            body: JSON.stringify({ description: `Load ${i}` }),
+          });
+          await res.text();
+          const position = Number(res.headers.get('x-modshelf-position') ?? 0);
+          if (i % 5 !== 0 || !position) return;
+          const fed = feedTimes(position);
+          const reads = [until(`/v2/project/${id}`, position).then((ms) => samples.read_models.push(ms))];
+          if (i % 10 === 0)
+            reads.push(
+              until(`/v2/search?query=bench&limit=1`, position).then(async (ms) => {
+                samples.search.push(ms);
+                samples.after_searchable.push(Math.max(0, ms - (await fed).searchable));
+              }),
+            );
+          const { written, searchable } = await fed;
+          samples.read_models_written.push(written);
+          samples.searchable.push(searchable);
+          await Promise.all(reads);
+        })(),
+      );
+    }
+    await Promise.all(pending);
+  } finally {
+    following = false;
+    await follow;
+    await feeds.close();
   }
-  await Promise.all(pending);
   const figures = (xs: number[]) => ({ p50_ms: pct(xs, 50), p99_ms: pct(xs, 99), samples: xs.length });
   return {
     read_models: {
@@ -181,5 +239,13 @@ async function freshnessByPosition(url: string, token: string, ids: string[], se
       path: 'proxy -> replica -> SQLite log -> relay -> Kafka -> worker -> FerretDB (its checkpoint, as the query API sees it)',
     },
     search: { ...figures(samples.search), path: 'the same, then OpenSearch too (both checkpoints)' },
+    split: {
+      read_models_written: { ...figures(samples.read_models_written), until: "a worker's feed says the read models hold the command" },
+      searchable: { ...figures(samples.searchable), until: "a worker's feed says searches see it (its OpenSearch write refreshed)" },
+      search_after_searchable: {
+        ...figures(samples.after_searchable),
+        until: 'the search answered at it, after that (the replica woken, OpenSearch searched)',
+      },
+    },
   };
 }

@@ -141,6 +141,37 @@ if (servers.opensearch) {
       }
     });
 
+    it('writes the checkpoint beside the next write; one that fails fails the next commit, and the commit after writes it', async () => {
+      const prefix = `it-${Math.random().toString(36).slice(2, 8)}`;
+      const index = new OpenSearchIndex({ node: servers.opensearch, prefix, deferRefresh: true, inlineRefresh: 2 });
+      const write = index.client.index.bind(index.client);
+      let refuse = false;
+      index.client.index = ((...args: Parameters<typeof write>) => {
+        if (refuse) {
+          refuse = false;
+          return Promise.reject(new Error('checkpoint write refused'));
+        }
+        return write(...args);
+      }) as typeof write;
+      try {
+        await index.reset();
+        refuse = true;
+        // the batch is written and searchable; its checkpoint write fails beside what comes next
+        await index.commit([{ projectId: 'P0000001', doc: sampleDoc('P0000001', { title: 'First' }) }], 4);
+        expect((await index.search(all)).total).toBe(1);
+        expect(await index.checkpoint()).toBe(0);
+        // the next commit refuses before writing anything (the writer redoes its journal after it)
+        await expect(index.commit([{ projectId: 'P0000002', doc: sampleDoc('P0000002', { title: 'Second' }) }], 5)).rejects.toThrow('checkpoint write refused');
+        expect((await index.search(all)).total).toBe(1);
+        await index.commit([{ projectId: 'P0000002', doc: sampleDoc('P0000002', { title: 'Second' }) }], 5);
+        expect(await index.checkpoint()).toBe(5);
+        expect((await index.search(all)).total).toBe(2);
+      } finally {
+        await index.drop();
+        await index.close();
+      }
+    });
+
     it('onVisible says a position only once searches see every change up to it (inline and deferred refreshes)', async () => {
       const prefix = `it-${Math.random().toString(36).slice(2, 8)}`;
       const index = new OpenSearchIndex({ node: servers.opensearch, prefix, deferRefresh: true, inlineRefresh: 2 });

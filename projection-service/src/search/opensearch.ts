@@ -11,6 +11,7 @@ import {
   type SearchResult,
 } from './port';
 import { filterQuery, norm, type Json } from './opensearch-query';
+import { OpenSearchPositions } from './opensearch-positions';
 import { tokenize } from './tokenize';
 
 export interface OpenSearchIndexOptions {
@@ -77,6 +78,8 @@ export class OpenSearchIndex implements SearchIndex {
   private closed = false;
   /** the last error of a deferred refresh (it is retried) */
   refreshError: unknown = null;
+  /** the meta index's positions (with deferRefresh, the checkpoint is written beside the next writes) */
+  private readonly positions: OpenSearchPositions;
 
   constructor(options: OpenSearchIndexOptions) {
     this.ownsClient = !options.client;
@@ -90,6 +93,7 @@ export class OpenSearchIndex implements SearchIndex {
     const prefix = options.prefix ?? 'modshelf';
     this.index = `${prefix}-projects`;
     this.metaIndex = `${prefix}-meta`;
+    this.positions = new OpenSearchPositions(this.client, this.metaIndex);
   }
 
   private init(): Promise<void> {
@@ -236,31 +240,7 @@ export class OpenSearchIndex implements SearchIndex {
   /** The position searches see every change up to. */
   async checkpoint(): Promise<number> {
     await this.init();
-    return this.meta('checkpoint');
-  }
-
-  /** A meta position (`checkpoint`: visible to searches; `applied`: written), 0 when absent. */
-  private async meta(id: 'checkpoint' | 'applied'): Promise<number> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const res = await this.client.get({ index: this.metaIndex, id });
-        return Number((res.body as { _source?: { position?: number } })._source?.position ?? 0);
-      } catch (err) {
-        const status = (err as { meta?: { statusCode?: number } }).meta?.statusCode;
-        if (status === 404) return 0;
-        // 503: a shard still starting (an index another process has just created); bounded wait
-        if (status !== 503 || attempt >= 60) throw err;
-        await new Promise((r) => setTimeout(r, 500));
-      }
-    }
-  }
-
-  private async writeMeta(id: 'checkpoint' | 'applied', position: number): Promise<void> {
-    await this.client
-      .index({ index: this.metaIndex, id, body: { position }, version: position, version_type: 'external_gte' })
-      .catch((err: { meta?: { statusCode?: number } }) => {
-        if (err.meta?.statusCode !== 409) throw err;
-      });
+    return this.positions.read('checkpoint');
   }
 
   /**
@@ -271,7 +251,7 @@ export class OpenSearchIndex implements SearchIndex {
   async appliedCheckpoint(): Promise<number> {
     await this.init();
     if (!this.deferRefresh) return this.checkpoint();
-    const [applied, visible] = await Promise.all([this.meta('applied'), this.meta('checkpoint')]);
+    const [applied, visible] = await Promise.all([this.positions.read('applied'), this.positions.read('checkpoint')]);
     return Math.max(applied, visible);
   }
 
@@ -287,7 +267,7 @@ export class OpenSearchIndex implements SearchIndex {
   /** A writer that died between a write and its refresh left the checkpoint behind: refresh now. */
   private async settleAfterCrash(): Promise<void> {
     if (!this.deferRefresh) return;
-    const [applied, visible] = await Promise.all([this.meta('applied'), this.meta('checkpoint')]);
+    const [applied, visible] = await Promise.all([this.positions.read('applied'), this.positions.read('checkpoint')]);
     if (applied > visible) this.makeVisible(applied);
   }
 
@@ -305,7 +285,7 @@ export class OpenSearchIndex implements SearchIndex {
       try {
         await this.client.indices.refresh({ index: this.index });
         this.visible(target);
-        await this.writeMeta('checkpoint', target);
+        this.positions.beside(target);
         this.visibleDone = Math.max(this.visibleDone, target);
         this.refreshError = null;
       } catch (err) {
@@ -340,6 +320,9 @@ export class OpenSearchIndex implements SearchIndex {
    */
   async commit(changes: readonly SearchChange[], position: number): Promise<void> {
     await this.init();
+    // a checkpoint written beside the last commit failed: the writer redoes its journal after this
+    const failure = this.positions.takeFailure();
+    if (failure !== null) throw failure;
     const inline = !this.deferRefresh || (changes.length > 0 && changes.length <= Math.min(this.inlineRefresh, this.bulkChunk));
     if (changes.length > 0) {
       const chunks: Array<readonly SearchChange[]> = [];
@@ -354,18 +337,19 @@ export class OpenSearchIndex implements SearchIndex {
       // the bulk request refreshed the index: everything written before it is searchable
       // (a deferred refresh still running moves the checkpoint no further back: external versions)
       if (changes.length > 0 || !this.refreshing) this.visible(position);
-      await this.writeMeta('checkpoint', position);
+      if (this.deferRefresh) this.positions.beside(position);
+      else await this.positions.write('checkpoint', position);
       return;
     }
     // the refresh need not wait for `applied`: a checkpoint ahead of it counts as applied (appliedCheckpoint)
     if (changes.length > 0) this.makeVisible(position);
-    await this.writeMeta('applied', position);
+    await this.positions.write('applied', position);
     if (changes.length > 0) return;
     if (this.refreshing) this.visibleTarget = Math.max(this.visibleTarget, position);
     else {
       // nothing waits for a refresh: every change written is searchable
       this.visible(position);
-      await this.writeMeta('checkpoint', position);
+      this.positions.beside(position);
     }
   }
 
@@ -377,6 +361,8 @@ export class OpenSearchIndex implements SearchIndex {
   /** Deletes both indexes (tests, rebuilds). */
   async drop(): Promise<void> {
     await this.refreshing;
+    await this.positions.written();
+    this.positions.takeFailure();
     this.ready = null;
     this.visibleTarget = 0;
     this.visibleDone = 0;
@@ -388,6 +374,7 @@ export class OpenSearchIndex implements SearchIndex {
     if (this.refreshing) await Promise.race([this.refreshing, new Promise((r) => setTimeout(r, 5000).unref())]);
     this.closed = true;
     await this.refreshing;
+    await this.positions.written();
     if (this.ownsClient) await this.client.close();
   }
 }
