@@ -8,7 +8,7 @@ import { correct, correctionInterval, histogramCount, histogramPercentile, uncor
 /** A machine with or without wrk, user and package manager. */
 function machine(o: Partial<Omit<WrkEnvironment, 'find'>> & { wrk?: string } = {}): WrkEnvironment & { installed: { path: string | null } } {
   const installed = { path: o.wrk ?? null };
-  return { find: () => installed.path, isRoot: o.isRoot ?? false, hasApt: o.hasApt ?? true, aptKnowsWrk: o.aptKnowsWrk ?? true, installed };
+  return { find: () => installed.path, isRoot: o.isRoot ?? false, hasApt: o.hasApt ?? true, aptKnows: o.aptKnows ?? true, installed };
 }
 
 describe('which wrk the bench gets', () => {
@@ -18,7 +18,7 @@ describe('which wrk the bench gets', () => {
 
   it('installs Debian wrk with apt when missing and running as root, updating the lists first when apt does not know it', () => {
     expect(decideWrk(machine({ isRoot: true }))).toEqual({ action: 'install', commands: [['apt-get', 'install', '-y', '-qq', 'wrk']] });
-    const d = decideWrk(machine({ isRoot: true, aptKnowsWrk: false }));
+    const d = decideWrk(machine({ isRoot: true, aptKnows: false }));
     expect(d.action === 'install' && d.commands.map((c) => c.slice(0, 2).join(' '))).toEqual(['apt-get update', 'apt-get install']);
   });
 
@@ -28,7 +28,7 @@ describe('which wrk the bench gets', () => {
   });
 
   it('runs the install commands in order, then uses the wrk found after them', () => {
-    const env = machine({ isRoot: true, aptKnowsWrk: false });
+    const env = machine({ isRoot: true, aptKnows: false });
     const ran: string[] = [];
     const outcome = ensureWrk({
       env,

@@ -4,8 +4,8 @@
  * missing, it is installed with apt when that is possible (root with apt-get); otherwise one line says
  * what to install, and the browser tests fail with that line.
  */
-import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
+import { aptPlan, currentAptEnvironment, describeCommands, runCommand, runInstall, type AptEnvironment, type CommandRunner } from './debian-package';
 
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 /** The flags every headless chromium of the tests and the bench starts with. */
@@ -20,17 +20,11 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** What the machine offers; injected so the decision can be tested. */
-export interface ChromiumEnvironment {
+export interface ChromiumEnvironment extends AptEnvironment {
   /** CHROMIUM_PATH when set */
   configuredPath?: string;
   /** whether an executable exists at a path */
   isExecutable(path: string): boolean;
-  /** effective user id is 0 */
-  isRoot: boolean;
-  /** apt-get is on the PATH */
-  hasApt: boolean;
-  /** apt's package lists already know the chromium package (else `apt-get update` first) */
-  aptKnowsChromium: boolean;
 }
 
 export type ChromiumDecision =
@@ -49,9 +43,9 @@ export function decideChromium(env: ChromiumEnvironment): ChromiumDecision {
   const path = env.configuredPath || DEBIAN_CHROMIUM;
   if (env.isExecutable(path)) return { action: 'use', path };
   // a configured path is the user's choice: never install something else in its place
-  if (env.configuredPath || !env.isRoot || !env.hasApt) return { action: 'fail', message: missingMessage(path, env) };
-  const install = ['apt-get', 'install', '-y', '-qq', 'chromium'];
-  return { action: 'install', path, commands: env.aptKnowsChromium ? [install] : [['apt-get', 'update', '-qq'], install] };
+  const plan = env.configuredPath ? null : aptPlan('chromium', env);
+  if (plan?.action !== 'install') return { action: 'fail', message: missingMessage(path, env) };
+  return { action: 'install', path, commands: plan.commands };
 }
 
 function executable(path: string): boolean {
@@ -63,30 +57,23 @@ function executable(path: string): boolean {
   }
 }
 
-function succeeds(cmd: string, args: string[]): boolean {
-  const r = spawnSync(cmd, args, { stdio: 'ignore' });
-  return r.status === 0;
-}
-
-/** This machine, as decideChromium sees it. */
+/** This machine, as decideChromium sees it (apt is asked only when the browser is missing). */
 export function currentEnvironment(): ChromiumEnvironment {
-  const hasApt = succeeds('sh', ['-c', 'command -v apt-get']);
+  const apt = currentAptEnvironment('chromium');
   return {
     configuredPath: process.env.CHROMIUM_PATH || undefined,
     isExecutable: executable,
-    isRoot: typeof process.getuid === 'function' && process.getuid() === 0,
-    hasApt,
-    aptKnowsChromium: hasApt && succeeds('apt-cache', ['show', 'chromium']),
+    isRoot: apt.isRoot,
+    get hasApt() {
+      return apt.hasApt;
+    },
+    get aptKnows() {
+      return apt.aptKnows;
+    },
   };
 }
 
 export type ChromiumOutcome = { ok: true; path: string; installed: boolean } | { ok: false; message: string };
-
-/** Runs a command, its output on stderr; answers its exit status. */
-export type CommandRunner = (cmd: string, args: string[]) => number | null;
-
-const runCommand: CommandRunner = (cmd, args) =>
-  spawnSync(cmd, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status;
 
 /** Makes sure a browser is there (installing Debian's chromium when possible); never throws. */
 export function ensureChromium({
@@ -101,14 +88,12 @@ export function ensureChromium({
     return { ok: false, message };
   };
   if (decision.action === 'fail') return fail(decision.message);
-  log(`[chromium] ${decision.path} is missing: installing Debian's chromium (${decision.commands.map((c) => c.join(' ')).join(' && ')})`);
-  for (const [cmd, ...args] of decision.commands) {
-    const status = run(cmd, args);
-    if (status !== 0) {
-      return fail(
-        `Debian's chromium is missing at ${decision.path} and \`${[cmd, ...args].join(' ')}\` failed (exit ${status}): install it with \`apt-get install chromium\`, then rerun the tests.`,
-      );
-    }
+  log(`[chromium] ${decision.path} is missing: installing Debian's chromium (${describeCommands(decision.commands)})`);
+  const installed = runInstall(decision.commands, run);
+  if (!installed.ok) {
+    return fail(
+      `Debian's chromium is missing at ${decision.path} and ${installed.failed}: install it with \`apt-get install chromium\`, then rerun the tests.`,
+    );
   }
   if (!env.isExecutable(decision.path)) {
     return fail(`Debian's chromium was installed but ${decision.path} is still missing: install it with \`apt-get install chromium\`, then rerun the tests.`);

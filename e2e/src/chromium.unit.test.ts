@@ -9,7 +9,7 @@ function machine(o: Partial<Omit<ChromiumEnvironment, 'isExecutable'>> & { files
     isExecutable: (p) => files.has(p),
     isRoot: o.isRoot ?? false,
     hasApt: o.hasApt ?? true,
-    aptKnowsChromium: o.aptKnowsChromium ?? true,
+    aptKnows: o.aptKnows ?? true,
     files,
   };
 }
@@ -30,7 +30,7 @@ describe('which browser the tests get', () => {
   });
 
   it('updates the package lists first when apt does not know chromium yet (a fresh image)', () => {
-    const d = decideChromium(machine({ isRoot: true, aptKnowsChromium: false }));
+    const d = decideChromium(machine({ isRoot: true, aptKnows: false }));
     expect(d.action === 'install' && d.commands.map((c) => c.slice(0, 2).join(' '))).toEqual(['apt-get update', 'apt-get install']);
   });
 
@@ -62,7 +62,7 @@ describe('which browser the tests get', () => {
 
 describe('ensureChromium', () => {
   it('runs the install commands in order and then uses the installed browser', () => {
-    const env = machine({ isRoot: true, aptKnowsChromium: false });
+    const env = machine({ isRoot: true, aptKnows: false });
     const ran: string[] = [];
     const lines: string[] = [];
     const outcome = ensureChromium({
