@@ -80,11 +80,7 @@ export class Relay {
   private persist(): void {
     if (this.saving) return;
     const saving = (async () => {
-      while (this.saved < this.position) {
-        const p = this.position;
-        await this.checkpoint.save(p);
-        this.saved = Math.max(this.saved, p);
-      }
+      while (this.saved < this.position) await this.saveLatest();
     })();
     this.saving = saving;
     saving.then(
@@ -103,11 +99,14 @@ export class Relay {
   /** Resolves once the checkpoint names everything published (throws when the save fails). */
   private async flush(): Promise<void> {
     while (this.saving) await this.saving.catch(() => undefined);
-    if (this.saved < this.position) {
-      const p = this.position;
-      await this.checkpoint.save(p);
-      this.saved = Math.max(this.saved, p);
-    }
+    if (this.saved < this.position) await this.saveLatest();
+  }
+
+  /** Saves the position published now as the checkpoint. */
+  private async saveLatest(): Promise<void> {
+    const p = this.position;
+    await this.checkpoint.save(p);
+    this.saved = Math.max(this.saved, p);
   }
 
   private async run(): Promise<void> {
