@@ -146,7 +146,8 @@ export async function benchProxy(s: Servers, amount = Number(process.env.BENCH_P
  * on the workers' position feeds. The bench follows those feeds too, so each figure is split where
  * the time goes: until a worker says the read models have the command (`read_models_written`),
  * until it says searches see it (`searchable`), and the rest of a search sample (the replica waking
- * and OpenSearch answering the search).
+ * and OpenSearch answering the search). The load starts once the workers' feeds have passed an
+ * edit made before it, so the backlog of the command-rate run before is not counted in it.
  */
 async function freshnessByPosition(url: string, workerUrls: string[], token: string, ids: string[], seconds: number) {
   const samples = {
@@ -194,7 +195,21 @@ async function freshnessByPosition(url: string, workerUrls: string[], token: str
       if (performance.now() - t > 20_000) throw new Error(`a change never became queryable at ${path} (${seen.status})`);
     }
   };
+  /** an edit of one of the projects; its answer's position */
+  const edit = async (i: number): Promise<number> => {
+    const res = await fetch(`${url}/v2/project/${ids[Math.abs(i) % ids.length]}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', 'x-ratelimit-key': KEY, authorization: token },
+      body: JSON.stringify({ description: `Load ${i}` }),
+    });
+    await res.text();
+    return Number(res.headers.get('x-modshelf-position') ?? 0);
+  };
   try {
+    // from a caught-up deployment (the command-rate run before leaves the workers a backlog): the load, not the backlog, is measured
+    const caughtUp = feedTimes(await edit(-1));
+    const bound = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the workers did not catch up within 60 s')), 60_000).unref());
+    await Promise.race([caughtUp, bound]);
     const t0 = Date.now();
     for (let i = 0; i < seconds * 100; i++) {
       const due = t0 + i * 10;
@@ -202,13 +217,7 @@ async function freshnessByPosition(url: string, workerUrls: string[], token: str
       const id = ids[i % ids.length];
       pending.push(
         (async () => {
-          const res = await fetch(`${url}/v2/project/${id}`, {
-            method: 'PATCH',
-            headers: { 'content-type': 'application/json', 'x-ratelimit-key': KEY, authorization: token },
-            body: JSON.stringify({ description: `Load ${i}` }),
-          });
-          await res.text();
-          const position = Number(res.headers.get('x-modshelf-position') ?? 0);
+          const position = await edit(i);
           if (i % 5 !== 0 || !position) return;
           const fed = feedTimes(position);
           const reads = [until(`/v2/project/${id}`, position).then((ms) => samples.read_models.push(ms))];
