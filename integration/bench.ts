@@ -142,7 +142,7 @@ async function main(): Promise<void> {
       workerByBatch[`max_batch_${maxBatch}`] = Math.round(head / ((ms() - t) / 1000));
       await w.close();
       await b.close();
-      await s.reset();
+      await s.drop();
       await s.close();
     }
     const lastBatch = batches[batches.length - 1] ?? 250;
@@ -205,9 +205,10 @@ async function main(): Promise<void> {
     await relay.stop();
     await worker.close();
     await workerBus.close();
+    await bus.deleteTopic();
     await bus.close();
     await runner.close();
-    await dist.reset();
+    await dist.drop();
     await dist.close();
     await store.close();
 

@@ -211,8 +211,9 @@ if (ready) {
       } finally {
         for (const w of workers) if (w.proc.exitCode === null) w.proc.kill('SIGTERM');
         await relay.stop();
+        await bus.deleteTopic().catch(() => undefined);
         await bus.close();
-        await storage.reset().catch(() => undefined);
+        await storage.drop().catch(() => undefined);
         await storage.close();
         await store.close();
         rmSync(dir, { recursive: true, force: true });

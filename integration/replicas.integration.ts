@@ -164,7 +164,7 @@ if (ready) {
         const name = existsSync(join(dir, 'processes.json')) ? processes().storageName : null;
         if (name) {
           const storage = distributedStorage({ mongodbUrl: servers.mongodb, opensearchUrl: servers.opensearch, name });
-          await storage.reset().catch(() => undefined);
+          await storage.drop().catch(() => undefined);
           await storage.close();
         }
         rmSync(dir, { recursive: true, force: true });

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { distributedStorage, WorkerFeedClient } from '../../projection-service/src/storage/distributed';
 import { freePort } from '@modshelf/service-kit/free-port';
+import { KafkaEventBus } from '@modshelf/events/bus';
 import { multipart } from '../../proof/harness/api';
 import { projectData } from '../../proof/harness/catalogue';
 import { SAMPLE_MS } from '../../bench/util';
@@ -57,9 +58,10 @@ async function deployment(replicas: number, s: Servers) {
   }
   const described = JSON.parse(readFileSync(join(dir, 'processes.json'), 'utf8')) as {
     storageName: string;
+    topic: string;
     processes: Array<{ name: string; port: number | null }>;
   };
-  const storageName = described.storageName;
+  const { storageName, topic } = described;
   return {
     url,
     /** the projection workers' HTTP (their /positions feeds) */
@@ -67,9 +69,11 @@ async function deployment(replicas: number, s: Servers) {
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
+      // the deployment's read models, index and topic go with it
       const storage = distributedStorage({ mongodbUrl: s.mongodb, opensearchUrl: s.opensearch, name: storageName });
-      await storage.reset().catch(() => undefined);
+      await storage.drop().catch(() => undefined);
       await storage.close();
+      await new KafkaEventBus({ brokers: s.kafka, topic }).deleteTopic().catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
 import { describe, expect, it } from 'vitest';
 import { missing, servers } from '../../../integration/env';
 import { NO_STREAM, type RecordedEvent } from '../envelope';
@@ -70,6 +71,30 @@ if (servers.kafka.length > 0) {
       const b = new Set(got[1].map((e) => e.streamId));
       expect(a.size + b.size).toBe(12);
       expect([...a].filter((x) => b.has(x))).toEqual([]);
+    }, 60000);
+
+    it('deletes its topic (a clean-up), and a publish after it creates the topic again', async () => {
+      const topic = `it-${newEventId().slice(0, 8)}`;
+      const bus = new KafkaEventBus({ brokers: servers.kafka, topic, partitions: 1 });
+      const admin = new Kafka({ brokers: servers.kafka, logLevel: logLevel.NOTHING }).admin();
+      await admin.connect();
+      try {
+        await bus.ensureTopic();
+        expect(await admin.listTopics()).toContain(topic);
+        await bus.deleteTopic();
+        expect(await admin.listTopics()).not.toContain(topic);
+        const dir = mkdtempSync(join(tmpdir(), 'kbus-'));
+        const store = new SqliteEventStore({ path: join(dir, 'events.db') });
+        await store.append('s-1', [{ type: 'A', schemaVersion: 1, data: {}, metadata: meta() }], NO_STREAM);
+        await bus.publish(await store.readAll({ after: 0, maxCount: 10 }));
+        expect(await admin.listTopics()).toContain(topic);
+        await bus.deleteTopic();
+        await store.close();
+        rmSync(dir, { recursive: true, force: true });
+      } finally {
+        await admin.disconnect();
+        await bus.close();
+      }
     }, 60000);
 
     it('a relay restarted from its checkpoint publishes what was appended while it was down', async () => {

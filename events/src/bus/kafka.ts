@@ -228,6 +228,18 @@ export class KafkaEventBus implements EventBus {
     return sub;
   }
 
+  /** Deletes the topic (a bench's or a test's clean-up); a later publish creates it again. */
+  async deleteTopic(): Promise<void> {
+    const admin: Admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      if ((await admin.listTopics()).includes(this.topic)) await admin.deleteTopics({ topics: [this.topic] });
+    } finally {
+      await admin.disconnect();
+    }
+    this.topicReady = null;
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.consumers].map((c) => c.close()));
     if (this.producer) await this.producer.disconnect();

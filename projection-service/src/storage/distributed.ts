@@ -24,7 +24,7 @@ export interface DistributedStorageOptions {
  * Read models in MongoDB and the search index in OpenSearch, written side by side after a redo
  * journal (journaled.ts); the index is refreshed beside the next batches (OpenSearchIndexOptions.deferRefresh).
  */
-export function distributedStorage(o: DistributedStorageOptions): ProjectionStorage {
+export function distributedStorage(o: DistributedStorageOptions): JournaledStorage {
   const name = o.name ?? 'modshelf';
   return new JournaledStorage(
     new MongoReadModels({ url: o.mongodbUrl, database: name, prefix: 'rm_' }),

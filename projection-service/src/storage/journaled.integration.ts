@@ -1,3 +1,4 @@
+import { MongoClient } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { missing, servers } from '../../../integration/env';
 import { sampleUser } from '../read-model/contract';
@@ -38,6 +39,33 @@ if (servers.mongodb && servers.opensearch) {
       } finally {
         await mongo.drop();
         await index.drop();
+        await storage.close();
+      }
+    });
+
+    it("drop() deletes the read models' collections and the index, where reset() leaves them empty", async () => {
+      const name = `j${Math.random().toString(36).slice(2, 8)}`;
+      const mongo = new MongoReadModels({ url: servers.mongodb, database: 'modshelf_it', prefix: `${name}_` });
+      const index = new OpenSearchIndex({ node: servers.opensearch, prefix: `it-${name}` });
+      const storage = new JournaledStorage(mongo, index);
+      const client = new MongoClient(servers.mongodb);
+      const collections = async () => (await client.db('modshelf_it').listCollections().toArray()).map((c) => c.name).filter((n) => n.startsWith(`${name}_`));
+      const indexes = async () => (await index.client.indices.exists({ index: [index.index, `it-${name}-meta`] })).body;
+      try {
+        await storage.commit(
+          [{ coll: 'users', id: 'AAAAAAAA', doc: sampleUser('AAAAAAAA', 'first') }],
+          [{ projectId: 'PPPPPPPP', doc: sampleDoc('PPPPPPPP', { title: 'Dropped' }) }],
+          5,
+        );
+        await storage.writesSettled();
+        await storage.reset();
+        expect(await collections()).toContain(`${name}_users`);
+        expect(await indexes()).toBe(true);
+        await storage.drop();
+        expect(await collections()).toEqual([]);
+        expect(await indexes()).toBe(false);
+      } finally {
+        await client.close();
         await storage.close();
       }
     });

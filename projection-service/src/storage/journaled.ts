@@ -5,7 +5,7 @@ import type { SearchChange, SearchIndex } from '../search/port';
 import type { ProjectionStorage } from './port';
 
 /** A search index whose writes may be ahead of what searches see (OpenSearchIndex with deferRefresh). */
-type DeferringIndex = SearchIndex & { appliedCheckpoint?(): Promise<number> };
+type DeferringIndex = SearchIndex & { appliedCheckpoint?(): Promise<number>; drop?(): Promise<void> };
 
 /** Most search changes waiting for the index before commit() waits for it (PROJECTION_SEARCH_BACKLOG). */
 const SEARCH_BACKLOG = Number(process.env.PROJECTION_SEARCH_BACKLOG) || 5000;
@@ -223,6 +223,13 @@ export class JournaledStorage implements ProjectionStorage {
     this.journaled = this.indexed = 0;
     await this.readModels.reset();
     await this.search.reset();
+  }
+
+  /** Deletes both stores' collections and indexes (a bench's or a test's clean-up; reset() leaves them empty). */
+  async drop(): Promise<void> {
+    await this.writesSettled();
+    await this.readModels.drop();
+    await this.search.drop?.();
   }
 
   /** Lets the lane write what waits for the index (what it cannot write stays in the journal), then closes both stores. */
