@@ -4,6 +4,8 @@ import { FacetMemory, RESORT_THRESHOLD, type NumberField, type Stored } from './
 import { NUMBER_FIELDS, type SearchChange, type SearchHit, type SearchIndex, type SearchRequest, type SearchResult } from './port';
 import { tokenize } from './tokenize';
 import { TermSets, type Term } from './term-sets';
+import { selectiveTiers, type WordTerms } from './selective-query';
+import { pageOfRows } from './row-list';
 import { Vocabulary } from './typo';
 import { encodeSnapshot } from './memory-snapshot';
 import { HitCache } from './hit-cache';
@@ -293,30 +295,33 @@ export class SqliteSearchIndex implements SearchIndex {
 
     // read only below (and, andNot return new sets): no copy of the alive rows
     let match = req.filter.length > 0 ? this.memory.filterSet(req.filter) : this.memory.alive;
-    let tiers: Bitset[] = [match];
+    let tiers: Array<Bitset | number[]> = [match];
     const words = tokenize(req.query).slice(0, 16);
-    if (words.length > 0) {
+    const ranked = req.sort === 'relevance';
+    // the last word also matches as a prefix (as-you-type); a word of 5+ letters also matches its typo candidates
+    const terms = words.map((w, i): WordTerms => {
+      const exact: Term = { columns: 'all', word: w, prefix: i === words.length - 1 };
+      const typos = this.vocab.candidates(w).map((c): Term => ({ columns: 'all', word: c, prefix: false }));
+      return { any: [exact, ...typos], exact, name: { ...exact, columns: 'nameSlug' } };
+    });
+    const selective = words.length > 0 ? selectiveTiers(terms, match, ranked, this.terms) : null;
+    if (selective) tiers = selective;
+    else if (words.length > 0) {
       let anyAll: Bitset | null = null;
       let exactAll: Bitset | null = null;
       let nameAll: Bitset | null = null;
-      const ranked = req.sort === 'relevance';
-      words.forEach((w, i) => {
-        // the last word also matches as a prefix (as-you-type); a word of 5+ letters also matches its typo candidates
-        const exact: Term = { columns: 'all', word: w, prefix: i === words.length - 1 };
-        const typos = this.vocab.candidates(w).map((c): Term => ({ columns: 'all', word: c, prefix: false }));
-        const exactSet = this.terms.get(exact);
-        const anySet = typos.length > 0 ? this.terms.union([exact, ...typos]) : exactSet;
+      for (const t of terms) {
+        const exactSet = this.terms.get(t.exact);
+        const anySet = t.any.length > 1 ? this.terms.union(t.any) : exactSet;
         anyAll = anyAll ? anyAll.and(anySet) : anySet;
         // the relevance tiers only: every word in name or slug, every word exactly
-        if (!ranked) return;
-        const nameSet = this.terms.get({ ...exact, columns: 'nameSlug' });
+        if (!ranked) continue;
+        const nameSet = this.terms.get(t.name);
         exactAll = exactAll ? exactAll.and(exactSet) : exactSet;
         nameAll = nameAll ? nameAll.and(nameSet) : nameSet;
-      });
+      }
       match = match.and(anyAll!);
-      if (req.sort === 'relevance') {
-        tiers = Bitset.tiers(match, nameAll!, exactAll!);
-      } else tiers = [match];
+      tiers = ranked ? Bitset.tiers(match, nameAll!, exactAll!) : [match];
     }
     const field = SORT_KEY[req.sort];
     let total = 0;
@@ -324,10 +329,11 @@ export class SqliteSearchIndex implements SearchIndex {
     let take = req.limit;
     const rids: number[] = [];
     for (const tier of tiers) {
-      const c = tier.count();
+      const list = Array.isArray(tier);
+      const c = list ? tier.length : tier.count();
       total += c;
       if (take > 0) {
-        const got = this.memory.page(tier, c, field, skip, take);
+        const got = list ? pageOfRows(tier, this.memory.nums[field], skip, take) : this.memory.page(tier, c, field, skip, take);
         rids.push(...got);
         take -= got.length;
         skip = Math.max(0, skip - c);

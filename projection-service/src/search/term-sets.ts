@@ -84,12 +84,21 @@ export class TermSets {
 
   /** The rows of a term (shared: callers must not change it). */
   get(term: Term): Bitset {
+    const rows = this.rows(term);
+    return rows instanceof Bitset ? rows : setOf(rows);
+  }
+
+  /**
+   * The rows of a term as kept: a bit set for a common term, an ascending list for a rare one (shared: callers must not
+   * change either).
+   */
+  rows(term: Term): Bitset | Int32Array {
     const key = `${term.columns}\u0000${term.prefix ? '*' : '='}${term.word}`;
     const hit = this.entries.get(key);
     if (hit) {
       this.entries.delete(key);
       this.entries.set(key, hit);
-      return hit.dense ?? setOf(hit.rows!);
+      return hit.dense ?? hit.rows!;
     }
     const q = queryOf(term);
     const set = this.match(ftsExpression(q));
@@ -105,7 +114,7 @@ export class TermSets {
       this.entries.delete(k);
       this.bytes -= e.bytes;
     }
-    return set;
+    return entry.dense ?? entry.rows!;
   }
 
   /** The union of the rows of several terms. */

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { pageOfRows, RowCursor, unionRows } from './row-list';
+
+/** ascending distinct rows below `size`, about `density` of them, from a fixed seed */
+function randomRows(size: number, density: number, seed: number): Int32Array {
+  let s = seed;
+  const out: number[] = [];
+  for (let i = 0; i < size; i++) {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    if (s / 2147483648 < density) out.push(i);
+  }
+  return Int32Array.from(out);
+}
+
+describe('RowCursor', () => {
+  it('given an ascending list, when asked about ascending rows (some skipped), then it answers as a lookup in the list does', () => {
+    for (let seed = 1; seed <= 30; seed++) {
+      const rows = randomRows(5000, seed % 2 ? 0.01 : 0.5, seed);
+      const held = new Set(rows);
+      const cursor = new RowCursor(rows);
+      const asked = randomRows(6000, 0.3, seed + 99);
+      expect([...asked].map((rid) => cursor.has(rid))).toEqual([...asked].map((rid) => held.has(rid)));
+    }
+  });
+
+  it('given an empty list, then it holds nothing', () => {
+    const cursor = new RowCursor(new Int32Array(0));
+    expect([cursor.has(0), cursor.has(7)]).toEqual([false, false]);
+  });
+});
+
+describe('unionRows', () => {
+  it('given overlapping ascending lists, then their union is ascending with each row once', () => {
+    const lists = [Int32Array.from([1, 4, 9]), Int32Array.from([0, 4, 10]), Int32Array.from([9])];
+    expect([...unionRows(lists)]).toEqual([0, 1, 4, 9, 10]);
+  });
+
+  it('given one list, then it is that list', () => {
+    const only = Int32Array.from([2, 3]);
+    expect(unionRows([only])).toBe(only);
+  });
+});
+
+describe('pageOfRows', () => {
+  it('given rows with tied and distinct keys, when any page is asked, then it is that slice of the rows sorted by key descending, then row ascending', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const rows = randomRows(3000, 0.2, seed);
+      const key = new Float64Array(3000);
+      let s = seed;
+      for (let i = 0; i < key.length; i++) {
+        s = (s * 1103515245 + 12345) % 2147483648;
+        key[i] = Math.floor((s / 2147483648) * 40);
+      }
+      const sorted = [...rows].sort((a, b) => key[b] - key[a] || a - b);
+      for (const [skip, take] of [
+        [0, 10],
+        [40, 10],
+        [0, 1],
+        [95, 100],
+        [590, 20],
+        [5000, 10],
+      ])
+        expect(pageOfRows(rows, key, skip, take)).toEqual(sorted.slice(skip, skip + take));
+    }
+  });
+
+  it('given nothing to take, then the page is empty', () => {
+    expect(pageOfRows([1, 2], new Float64Array(3), 0, 0)).toEqual([]);
+  });
+});
