@@ -3,8 +3,8 @@ import { Bitset } from './bitset';
 import { FacetMemory, RESORT_THRESHOLD, type NumberField, type Stored } from './facet-memory';
 import { NUMBER_FIELDS, type SearchChange, type SearchHit, type SearchIndex, type SearchRequest, type SearchResult } from './port';
 import { tokenize } from './tokenize';
-import { TermSets, type Term } from './term-sets';
-import { selectiveTiers, type WordTerms } from './selective-query';
+import { TermSets } from './term-sets';
+import { wordTerms, wordTiers } from './word-tiers';
 import { pageOfRows } from './row-list';
 import { Vocabulary } from './typo';
 import { encodeSnapshot } from './memory-snapshot';
@@ -294,35 +294,12 @@ export class SqliteSearchIndex implements SearchIndex {
     if (cached) return cached;
 
     // read only below (and, andNot return new sets): no copy of the alive rows
-    let match = req.filter.length > 0 ? this.memory.filterSet(req.filter) : this.memory.alive;
+    const match = req.filter.length > 0 ? this.memory.filterSet(req.filter) : this.memory.alive;
     let tiers: Array<Bitset | number[]> = [match];
     const words = tokenize(req.query).slice(0, 16);
     const ranked = req.sort === 'relevance';
-    // the last word also matches as a prefix (as-you-type); a word of 5+ letters also matches its typo candidates
-    const terms = words.map((w, i): WordTerms => {
-      const exact: Term = { columns: 'all', word: w, prefix: i === words.length - 1 };
-      const typos = this.vocab.candidates(w).map((c): Term => ({ columns: 'all', word: c, prefix: false }));
-      return { any: [exact, ...typos], exact, name: { ...exact, columns: 'nameSlug' } };
-    });
-    const selective = words.length > 0 ? selectiveTiers(terms, match, ranked, this.terms) : null;
-    if (selective) tiers = selective;
-    else if (words.length > 0) {
-      let anyAll: Bitset | null = null;
-      let exactAll: Bitset | null = null;
-      let nameAll: Bitset | null = null;
-      for (const t of terms) {
-        const exactSet = this.terms.get(t.exact);
-        const anySet = t.any.length > 1 ? this.terms.union(t.any) : exactSet;
-        anyAll = anyAll ? anyAll.and(anySet) : anySet;
-        // the relevance tiers only: every word in name or slug, every word exactly
-        if (!ranked) continue;
-        const nameSet = this.terms.get(t.name);
-        exactAll = exactAll ? exactAll.and(exactSet) : exactSet;
-        nameAll = nameAll ? nameAll.and(nameSet) : nameSet;
-      }
-      match = match.and(anyAll!);
-      tiers = ranked ? Bitset.tiers(match, nameAll!, exactAll!) : [match];
-    }
+    const terms = wordTerms(words, (w) => this.vocab.candidates(w));
+    if (words.length > 0) tiers = wordTiers(terms, match, ranked, this.terms);
     const field = SORT_KEY[req.sort];
     let total = 0;
     let skip = req.offset;

@@ -10,6 +10,15 @@ export interface WordTerms {
   name: Term;
 }
 
+/** A query's words as terms: the last word also matches as a prefix (as-you-type), a word also matches its typo candidates. */
+export function wordTerms(words: readonly string[], candidates: (word: string) => string[]): WordTerms[] {
+  return words.map((w, i) => {
+    const exact: Term = { columns: 'all', word: w, prefix: i === words.length - 1 };
+    const typos = candidates(w).map((c): Term => ({ columns: 'all', word: c, prefix: false }));
+    return { any: [exact, ...typos], exact, name: { ...exact, columns: 'nameSlug' } };
+  });
+}
+
 /** Membership in a kept set (asked in ascending row order): its bit words, or its ascending rows with a galloping cursor. */
 class Member {
   private readonly bits: Uint32Array | null;
@@ -70,4 +79,28 @@ export function selectiveTiers(words: readonly WordTerms[], within: Bitset, rank
     else t2.push(rid);
   }
   return tiers;
+}
+
+/**
+ * The rows of `within` that match every word, as relevance tiers (ranked) or one tier: lists of rows when a word is
+ * rare (selectiveTiers), else bit sets, AND-ed.
+ */
+export function wordTiers(words: readonly WordTerms[], within: Bitset, ranked: boolean, terms: TermSets): Bitset[] | number[][] {
+  const selective = selectiveTiers(words, within, ranked, terms);
+  if (selective) return selective;
+  let anyAll: Bitset | null = null;
+  let exactAll: Bitset | null = null;
+  let nameAll: Bitset | null = null;
+  for (const w of words) {
+    const exactSet = terms.get(w.exact);
+    const anySet = w.any.length > 1 ? terms.union(w.any) : exactSet;
+    anyAll = anyAll ? anyAll.and(anySet) : anySet;
+    // the relevance tiers only: every word in name or slug, every word exactly
+    if (!ranked) continue;
+    const nameSet = terms.get(w.name);
+    exactAll = exactAll ? exactAll.and(exactSet) : exactSet;
+    nameAll = nameAll ? nameAll.and(nameSet) : nameSet;
+  }
+  const match = within.and(anyAll!);
+  return ranked ? Bitset.tiers(match, nameAll!, exactAll!) : [match];
 }

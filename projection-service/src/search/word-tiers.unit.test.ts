@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Bitset } from './bitset';
-import { selectiveTiers, type WordTerms } from './selective-query';
+import { selectiveTiers, type WordTerms } from './word-tiers';
 import { TermSets, type Term } from './term-sets';
 
 /** rows below 4096 (so bit sets of 128 words): common terms are kept as bit sets, rare ones as lists */
@@ -26,7 +26,11 @@ function composed(ws: WordTerms[], within: Bitset, sets: TermSets, ranked: boole
   for (const w of ws) match = match.and(sets.union(w.any));
   if (!ranked) return [match.toArray()];
   const all = (pick: (w: WordTerms) => Term) => ws.map((w) => sets.get(pick(w))).reduce((a, b) => a.and(b));
-  return Bitset.tiers(match, all((w) => w.name), all((w) => w.exact)).map((t) => t.toArray());
+  return Bitset.tiers(
+    match,
+    all((w) => w.name),
+    all((w) => w.exact),
+  ).map((t) => t.toArray());
 }
 
 describe('selectiveTiers', () => {
