@@ -10,7 +10,8 @@ export class HitCache {
   private bytes = 0;
 
   constructor(
-    private readonly read: (rid: number) => string,
+    /** the hits of rows that are all stored, in the order asked */
+    private readonly read: (rids: readonly number[]) => string[],
     private readonly budget = HIT_CACHE_BUDGET,
   ) {}
 
@@ -19,9 +20,26 @@ export class HitCache {
   }
 
   get(rid: number): string {
-    const kept = this.hits.get(rid);
-    if (kept !== undefined) return kept;
-    const hit = this.read(rid);
+    return this.getAll([rid])[0];
+  }
+
+  /** The hits of `rids`, in order: the rows not kept are read together, in one call. */
+  getAll(rids: readonly number[]): string[] {
+    const out: string[] = new Array(rids.length);
+    const missing: number[] = [];
+    for (let i = 0; i < rids.length; i++) {
+      const kept = this.hits.get(rids[i]);
+      if (kept === undefined) missing.push(rids[i]);
+      else out[i] = kept;
+    }
+    if (missing.length === 0) return out;
+    const read = this.read(missing);
+    for (let i = 0, j = 0; i < rids.length; i++) if (out[i] === undefined) out[i] = this.keep(rids[i], read[j++]);
+    return out;
+  }
+
+  private keep(rid: number, hit: string): string {
+    if (this.hits.has(rid)) return hit;
     this.hits.set(rid, hit);
     this.bytes += hit.length;
     for (const [old, h] of this.hits) {

@@ -41,7 +41,7 @@ export class SqliteSearchIndex implements SearchIndex {
   /** rows of the FTS5 terms already asked for, kept up to date by small commits. */
   private readonly terms: TermSets;
   private readonly resultCache = new Map<string, SearchResult>();
-  private readonly hits = new HitCache((rid) => this.s.hit.get(rid)!);
+  private readonly hits = new HitCache((rids) => this.s.hits(rids));
   /** how the in-memory side was loaded at open */
   load: SearchLoad = { from: 'rows', rows: 0, ms: 0 };
   /** the checkpoint the in-memory side matches: a snapshot is stored only while the file's checkpoint is still there */
@@ -322,7 +322,7 @@ export class SqliteSearchIndex implements SearchIndex {
       this.resultCache.set(key, fallback);
       return fallback;
     }
-    const rawHits = rids.map((rid) => this.hits.get(rid));
+    const rawHits = this.hits.getAll(rids);
     let parsed: SearchHit[] | null = null;
     const result: SearchResult = {
       total,
