@@ -9,6 +9,7 @@ import { pageOfRows } from './row-list';
 import { Vocabulary } from './typo';
 import { encodeSnapshot } from './memory-snapshot';
 import { HitCache } from './hit-cache';
+import { kept, MatchCache } from './match-cache';
 import type { DocTokens } from './word-query';
 import { SnapshotLog, snapshotDue, type SearchLoad, type SnapshotPolicy } from './snapshot-log';
 import { searchStatements, storedFacets, storedOf } from './statements';
@@ -41,6 +42,8 @@ export class SqliteSearchIndex implements SearchIndex {
   /** rows of the FTS5 terms already asked for, kept up to date by small commits. */
   private readonly terms: TermSets;
   private readonly resultCache = new Map<string, SearchResult>();
+  /** the rows of recent queries and filters, whatever their sort and page */
+  private readonly matches = new MatchCache();
   private readonly hits = new HitCache((rids) => this.s.hits(rids));
   /** how the in-memory side was loaded at open */
   load: SearchLoad = { from: 'rows', rows: 0, ms: 0 };
@@ -246,6 +249,7 @@ export class SqliteSearchIndex implements SearchIndex {
       else this.terms.update(touched.map((t) => ({ rid: t.rid, alive: t.after !== null, tokens: t.tokens, textSame: t.textSame })));
       this.generation += 1;
       this.resultCache.clear();
+      this.matches.clear();
     };
   }
 
@@ -253,6 +257,7 @@ export class SqliteSearchIndex implements SearchIndex {
     this.generation += 1;
     this.terms.clear();
     this.resultCache.clear();
+    this.matches.clear();
   }
 
   checkpointSync(): number {
@@ -293,29 +298,36 @@ export class SqliteSearchIndex implements SearchIndex {
     const cached = this.resultCache.get(key);
     if (cached) return cached;
 
-    // read only below (and, andNot return new sets): no copy of the alive rows
-    const match = req.filter.length > 0 ? this.memory.filterSet(req.filter) : this.memory.alive;
-    let tiers: Array<Bitset | number[]> = [match];
     const words = tokenize(req.query).slice(0, 16);
     const ranked = req.sort === 'relevance';
-    const terms = wordTerms(words, (w) => this.vocab.candidates(w));
-    if (words.length > 0) tiers = wordTiers(terms, match, ranked, this.terms);
+    const { tiers, counts } = this.matches.get(JSON.stringify([words, req.filter, ranked]), () => {
+      // read only below (and, andNot return new sets): no copy of the alive rows
+      const match = req.filter.length > 0 ? this.memory.filterSet(req.filter) : this.memory.alive;
+      const found =
+        words.length > 0
+          ? wordTiers(
+              wordTerms(words, (w) => this.vocab.candidates(w)),
+              match,
+              ranked,
+              this.terms,
+            )
+          : [match];
+      return kept(found);
+    });
     const field = SORT_KEY[req.sort];
     let total = 0;
     let skip = req.offset;
     let take = req.limit;
     const rids: number[] = [];
-    for (const tier of tiers) {
-      const list = Array.isArray(tier);
-      const c = list ? tier.length : tier.count();
+    tiers.forEach((tier, i) => {
+      const c = counts[i];
       total += c;
-      if (take > 0) {
-        const got = list ? pageOfRows(tier, this.memory.nums[field], skip, take) : this.memory.page(tier, c, field, skip, take);
-        rids.push(...got);
-        take -= got.length;
-        skip = Math.max(0, skip - c);
-      }
-    }
+      if (take <= 0) return;
+      const got = tier instanceof Int32Array ? pageOfRows(tier, this.memory.nums[field], skip, take) : this.memory.page(tier, c, field, skip, take);
+      rids.push(...got);
+      take -= got.length;
+      skip = Math.max(0, skip - c);
+    });
     if (total === 0 && words.length > 1) {
       // As Typesense (drop_tokens_threshold 1): nothing matched every word, so drop words from the right.
       const fallback = this.searchSync({ ...req, query: words.slice(0, -1).join(' ') });
