@@ -1,9 +1,11 @@
+import { dropOldest } from './drop-oldest';
+
 /** Bytes of hit JSON kept (UTF-16 code units count as bytes here: a bound, not an exact size). */
 export const HIT_CACHE_BUDGET = 16 << 20;
 
 /**
  * The stored hit JSON of recently answered rows, so a row on many pages is read from SQLite once.
- * The oldest entries go first past the budget; the index drops a row's entry when a commit touches it.
+ * Past the budget, the oldest entries go (down to 3/4 of it); the index drops a row's entry when a commit touches it.
  */
 export class HitCache {
   private readonly hits = new Map<number, string>();
@@ -42,11 +44,7 @@ export class HitCache {
     if (this.hits.has(rid)) return hit;
     this.hits.set(rid, hit);
     this.bytes += hit.length;
-    for (const [old, h] of this.hits) {
-      if (this.bytes <= this.budget || old === rid) break;
-      this.hits.delete(old);
-      this.bytes -= h.length;
-    }
+    this.bytes = dropOldest(this.hits, this.bytes, this.budget, (h) => h.length, rid);
     return hit;
   }
 

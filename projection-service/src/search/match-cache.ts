@@ -1,4 +1,5 @@
-import type { Bitset } from './bitset';
+import { Bitset } from './bitset';
+import { dropOldest } from './drop-oldest';
 
 /** The rows a query and filter match, split in tiers (bit sets, or ascending lists of rows), with each tier's count. */
 export interface Match {
@@ -9,10 +10,20 @@ export interface Match {
 /** A tier of at most this many rows is kept as a list (its page is sorted from the rows, not walked in a sort order). */
 const LIST_MAX = 2000;
 
-/** Tiers as kept: a list of rows unless the tier holds more than LIST_MAX rows as a bit set. */
+/**
+ * Tiers as kept: a list of at most LIST_MAX rows, else a bit set (a page of it walks the sort order, which stops once
+ * the page is full, instead of ranking every row).
+ */
 export function kept(tiers: ReadonlyArray<Bitset | number[]>): Match {
   const counts = tiers.map((t) => (Array.isArray(t) ? t.length : t.count()));
-  return { tiers: tiers.map((t, i) => (Array.isArray(t) ? Int32Array.from(t) : counts[i] <= LIST_MAX ? Int32Array.from(t.toArray()) : t)), counts };
+  const keptTier = (t: Bitset | number[], count: number) => {
+    if (!Array.isArray(t)) return count <= LIST_MAX ? Int32Array.from(t.toArray()) : t;
+    if (count <= LIST_MAX) return Int32Array.from(t);
+    const set = Bitset.forSize(t[t.length - 1]);
+    for (const rid of t) set.words[rid >>> 5] |= 1 << (rid & 31);
+    return set;
+  };
+  return { tiers: tiers.map((t, i) => keptTier(t, counts[i])), counts };
 }
 
 /** Bytes of matches kept (least recently used go first). */
@@ -46,11 +57,7 @@ export class MatchCache {
     const bytes = bytesOf(match);
     this.entries.set(key, { match, bytes });
     this.bytes += bytes;
-    for (const [k, e] of this.entries) {
-      if (this.bytes <= this.budget || k === key) break;
-      this.entries.delete(k);
-      this.bytes -= e.bytes;
-    }
+    this.bytes = dropOldest(this.entries, this.bytes, this.budget, (e) => e.bytes, key);
     return match;
   }
 

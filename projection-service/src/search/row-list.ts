@@ -40,21 +40,29 @@ export class RowCursor {
   }
 }
 
-/** The union of ascending lists, ascending, each row once. */
-export function unionRows(lists: readonly Int32Array[]): Int32Array {
-  if (lists.length === 1) return lists[0];
-  let size = 0;
-  for (const l of lists) size += l.length;
-  const all = new Int32Array(size);
+/** The union of two ascending lists, ascending, each row once. */
+function union2(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
   let o = 0;
-  for (const l of lists) {
-    all.set(l, o);
-    o += l.length;
+  while (i < a.length && j < b.length) {
+    const x = a[i];
+    const y = b[j];
+    if (x <= y) i++;
+    if (y <= x) j++;
+    out[o++] = x <= y ? x : y;
   }
-  all.sort();
-  let n = 0;
-  for (let i = 0; i < all.length; i++) if (n === 0 || all[i] !== all[n - 1]) all[n++] = all[i];
-  return all.subarray(0, n);
+  while (i < a.length) out[o++] = a[i++];
+  while (j < b.length) out[o++] = b[j++];
+  return out.subarray(0, o);
+}
+
+/** The union of ascending lists, ascending, each row once (merged two at a time). */
+export function unionRows(lists: readonly Int32Array[]): Int32Array {
+  let out = lists[0];
+  for (let i = 1; i < lists.length; i++) out = union2(out, lists[i]);
+  return out;
 }
 
 /** Above this many rows before the page's end, a page is read by sorting the rows rather than keeping the best so far. */

@@ -6,8 +6,8 @@ function randomRows(size: number, density: number, seed: number): Int32Array {
   let s = seed;
   const out: number[] = [];
   for (let i = 0; i < size; i++) {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    if (s / 2147483648 < density) out.push(i);
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    if (s / 4294967296 < density) out.push(i);
   }
   return Int32Array.from(out);
 }
@@ -48,8 +48,8 @@ describe('pageOfRows', () => {
       const key = new Float64Array(3000);
       let s = seed;
       for (let i = 0; i < key.length; i++) {
-        s = (s * 1103515245 + 12345) % 2147483648;
-        key[i] = Math.floor((s / 2147483648) * 40);
+        s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+        key[i] = Math.floor((s / 4294967296) * 40);
       }
       const sorted = [...rows].sort((a, b) => key[b] - key[a] || a - b);
       for (const [skip, take] of [

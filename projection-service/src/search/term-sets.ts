@@ -1,4 +1,5 @@
 import { Bitset } from './bitset';
+import { dropOldest } from './drop-oldest';
 import { ftsExpression, termMatches, type DocTokens, type TermQuery } from './word-query';
 
 /** One FTS5 term: a word, or a prefix, in every column or in name and slug. */
@@ -109,11 +110,7 @@ export class TermSets {
       : { q, dense: set, rows: null, bytes: set.words.byteLength + 64 };
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
-    for (const [k, e] of this.entries) {
-      if (this.bytes <= this.budget || k === key) break;
-      this.entries.delete(k);
-      this.bytes -= e.bytes;
-    }
+    this.bytes = dropOldest(this.entries, this.bytes, this.budget, (e) => e.bytes, key);
     return entry.dense ?? entry.rows!;
   }
 

@@ -10,6 +10,9 @@ export interface WordTerms {
   name: Term;
 }
 
+/** The selective path walks at most this many rows of its driver per word of a bit set of the index. */
+const SELECTIVE_ROWS_PER_WORD = 0.25;
+
 /** A query's words as terms: the last word also matches as a prefix (as-you-type), a word also matches its typo candidates. */
 export function wordTerms(words: readonly string[], candidates: (word: string) => string[]): WordTerms[] {
   return words.map((w, i) => {
@@ -62,7 +65,8 @@ export function selectiveTiers(words: readonly WordTerms[], within: Bitset, rank
     const size = sets.reduce((n, s) => n + (s as Int32Array).length, 0);
     if (size < fewest) [driver, fewest] = [i, size];
   });
-  if (driver < 0) return null;
+  // a driver of more rows than a bit set has words: AND-ing the bit sets costs less than asking about each row
+  if (driver < 0 || fewest > within.words.length * SELECTIVE_ROWS_PER_WORD) return null;
   const rows = unionRows(anySets[driver] as Int32Array[]);
   const others = anySets.flatMap((sets, i) => (i === driver ? [] : [sets.map((set) => new Member(set))]));
   const names = ranked ? words.map((w) => new Member(terms.rows(w.name))) : [];
