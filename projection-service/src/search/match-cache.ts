@@ -27,7 +27,7 @@ export function kept(tiers: ReadonlyArray<Bitset | number[]>): Match {
 }
 
 /** Bytes of matches kept (least recently used go first). */
-export const MATCH_CACHE_BUDGET = 32 << 20;
+export const MATCH_CACHE_BUDGET = 128 << 20;
 
 const bytesOf = (m: Match) => m.tiers.reduce((n, t) => n + (t instanceof Int32Array ? t.byteLength : t.words.byteLength) + 64, 0);
 

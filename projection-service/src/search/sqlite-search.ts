@@ -4,7 +4,7 @@ import { FacetMemory, RESORT_THRESHOLD, type NumberField, type Stored } from './
 import { NUMBER_FIELDS, type SearchChange, type SearchHit, type SearchIndex, type SearchRequest, type SearchResult } from './port';
 import { tokenize } from './tokenize';
 import { TermSets } from './term-sets';
-import { wordTerms, wordTiers } from './word-tiers';
+import { matchKey, wordTerms, wordTiers } from './word-tiers';
 import { pageOfRows } from './row-list';
 import { Vocabulary } from './typo';
 import { encodeSnapshot } from './memory-snapshot';
@@ -300,19 +300,11 @@ export class SqliteSearchIndex implements SearchIndex {
 
     const words = tokenize(req.query).slice(0, 16);
     const ranked = req.sort === 'relevance';
-    const { tiers, counts } = this.matches.get(JSON.stringify([words, req.filter, ranked]), () => {
+    const terms = wordTerms(words, (w) => this.vocab.candidates(w));
+    const { tiers, counts } = this.matches.get(matchKey(terms, req.filter, ranked, this.terms), () => {
       // read only below (and, andNot return new sets): no copy of the alive rows
       const match = req.filter.length > 0 ? this.memory.filterSet(req.filter) : this.memory.alive;
-      const found =
-        words.length > 0
-          ? wordTiers(
-              wordTerms(words, (w) => this.vocab.candidates(w)),
-              match,
-              ranked,
-              this.terms,
-            )
-          : [match];
-      return kept(found);
+      return kept(words.length > 0 ? wordTiers(terms, match, ranked, this.terms) : [match]);
     });
     const field = SORT_KEY[req.sort];
     let total = 0;

@@ -104,7 +104,7 @@ export class TermSets {
     const q = queryOf(term);
     const set = this.match(ftsExpression(q));
     const count = set.count();
-    const sparse = count * 4 < set.words.byteLength;
+    const sparse = count === 0 || count * 4 < set.words.byteLength;
     const entry: Entry = sparse
       ? { q, dense: null, rows: Int32Array.from(set.toArray()), bytes: count * 4 + 64 }
       : { q, dense: set, rows: null, bytes: set.words.byteLength + 64 };

@@ -22,6 +22,19 @@ export function wordTerms(words: readonly string[], candidates: (word: string) =
   });
 }
 
+/**
+ * What decides the rows a query matches and their tiers: each word's terms that match any row, the filter, whether it
+ * is ranked. Two typos of one word whose only matching term is that word's (say 'lantrens' and 'lantxrns') share a key.
+ */
+export function matchKey(words: readonly WordTerms[], filter: unknown, ranked: boolean, terms: TermSets): string {
+  const id = (t: Term) => {
+    const rows = terms.rows(t);
+    return rows instanceof Int32Array && rows.length === 0 ? '' : `${t.columns}${t.prefix ? '*' : '='}${t.word}`;
+  };
+  const ids = words.map((w) => [w.any.map(id).filter((i) => i !== ''), ranked ? id(w.exact) : '', ranked ? id(w.name) : '']);
+  return JSON.stringify([ids, filter, ranked]);
+}
+
 /** Membership in a kept set (asked in ascending row order): its bit words, or its ascending rows with a galloping cursor. */
 class Member {
   private readonly bits: Uint32Array | null;

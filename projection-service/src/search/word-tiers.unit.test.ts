@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Bitset } from './bitset';
-import { selectiveTiers, wordTiers, type WordTerms } from './word-tiers';
+import { matchKey, selectiveTiers, wordTerms, wordTiers, type WordTerms } from './word-tiers';
 import { TermSets, type Term } from './term-sets';
 
 /** rows below 32768 (bit sets of 1024 words): common terms are kept as bit sets, rare ones as lists */
@@ -67,5 +67,26 @@ describe('selectiveTiers', () => {
   it('given only common terms, then it leaves the query to the bit sets', () => {
     const sets = new TermSets(() => Bitset.fromIterable(randomRows(0.5, 3)));
     expect(selectiveTiers(words(['common', []]), Bitset.fromIterable(randomRows(1, 1)), true, sets)).toBeNull();
+  });
+});
+
+describe('matchKey', () => {
+  const rows: Record<string, number[]> = { '"lanterns"': [3, 9], '"iron"': [1, 3], '"iron"*': [1, 3, 4], '{name slug} : "iron"*': [3] };
+  const sets = new TermSets((expr) => Bitset.fromIterable(rows[expr] ?? []));
+  const key = (words: string[], candidates: Record<string, string[]>, ranked = true) =>
+    matchKey(
+      wordTerms(words, (w) => candidates[w] ?? []),
+      [],
+      ranked,
+      sets,
+    );
+
+  it('given two typos of one word that match only its rows, then they share a key', () => {
+    expect(key(['lantrens'], { lantrens: ['lanterns'] })).toBe(key(['lantxrns'], { lantxrns: ['lanterns'] }));
+  });
+
+  it('given queries whose terms match other rows, or another ranking, then their keys differ', () => {
+    const keys = [key(['lantrens'], { lantrens: ['lanterns'] }), key(['iron'], {}), key(['lanterns'], {}), key(['iron'], {}, false)];
+    expect(new Set(keys).size).toBe(4);
   });
 });
