@@ -10,20 +10,10 @@ export interface Match {
 /** A tier of at most this many rows is kept as a list (its page is sorted from the rows, not walked in a sort order). */
 const LIST_MAX = 2000;
 
-/**
- * Tiers as kept: a list of at most LIST_MAX rows, else a bit set (a page of it walks the sort order, which stops once
- * the page is full, instead of ranking every row).
- */
-export function kept(tiers: ReadonlyArray<Bitset | number[]>): Match {
-  const counts = tiers.map((t) => (Array.isArray(t) ? t.length : t.count()));
-  const keptTier = (t: Bitset | number[], count: number) => {
-    if (!Array.isArray(t)) return count <= LIST_MAX ? Int32Array.from(t.toArray()) : t;
-    if (count <= LIST_MAX) return Int32Array.from(t);
-    const set = Bitset.forSize(t[t.length - 1]);
-    for (const rid of t) set.words[rid >>> 5] |= 1 << (rid & 31);
-    return set;
-  };
-  return { tiers: tiers.map((t, i) => keptTier(t, counts[i])), counts };
+/** Tiers as kept: a list of at most LIST_MAX rows, else the bit set (a page of it walks the sort order). */
+export function kept(tiers: readonly Bitset[]): Match {
+  const counts = tiers.map((t) => t.count());
+  return { tiers: tiers.map((t, i) => (counts[i] <= LIST_MAX ? Int32Array.from(t.toArray()) : t)), counts };
 }
 
 /** Bytes of matches kept (least recently used go first). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageOfRows, RowCursor, unionRows } from './row-list';
+import { pageOfRows } from './row-list';
 
 /** ascending distinct rows below `size`, about `density` of them, from a fixed seed */
 function randomRows(size: number, density: number, seed: number): Int32Array {
@@ -11,35 +11,6 @@ function randomRows(size: number, density: number, seed: number): Int32Array {
   }
   return Int32Array.from(out);
 }
-
-describe('RowCursor', () => {
-  it('given an ascending list, when asked about ascending rows (some skipped), then it answers as a lookup in the list does', () => {
-    for (let seed = 1; seed <= 30; seed++) {
-      const rows = randomRows(5000, seed % 2 ? 0.01 : 0.5, seed);
-      const held = new Set(rows);
-      const cursor = new RowCursor(rows);
-      const asked = randomRows(6000, 0.3, seed + 99);
-      expect([...asked].map((rid) => cursor.has(rid))).toEqual([...asked].map((rid) => held.has(rid)));
-    }
-  });
-
-  it('given an empty list, then it holds nothing', () => {
-    const cursor = new RowCursor(new Int32Array(0));
-    expect([cursor.has(0), cursor.has(7)]).toEqual([false, false]);
-  });
-});
-
-describe('unionRows', () => {
-  it('given overlapping ascending lists, then their union is ascending with each row once', () => {
-    const lists = [Int32Array.from([1, 4, 9]), Int32Array.from([0, 4, 10]), Int32Array.from([9])];
-    expect([...unionRows(lists)]).toEqual([0, 1, 4, 9, 10]);
-  });
-
-  it('given one list, then it is that list', () => {
-    const only = Int32Array.from([2, 3]);
-    expect(unionRows([only])).toBe(only);
-  });
-});
 
 describe('pageOfRows', () => {
   it('given rows with tied and distinct keys, when any page is asked, then it is that slice of the rows sorted by key descending, then row ascending', () => {
