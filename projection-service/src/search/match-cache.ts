@@ -7,22 +7,13 @@ export interface Match {
   counts: number[];
 }
 
-/** A tier of at most this many rows is paged as a list (sorted from its rows, not walked in a sort order). */
+/** A tier of at most this many rows is kept as a list (its page is sorted from the rows, not walked in a sort order). */
 const LIST_MAX = 2000;
 
-/** A match of these tiers, with their counts. */
-export function counted(tiers: readonly Bitset[]): Match {
-  return { tiers: [...tiers], counts: tiers.map((t) => t.count()) };
-}
-
-/**
- * Tier `i` of a match, to page: a bit set of at most LIST_MAX rows becomes its list of rows when first paged, and stays
- * one (the next page of a kept match reads the list; tiers no page reaches are never listed).
- */
-export function tierToPage(match: Match, i: number): Bitset | Int32Array {
-  const t = match.tiers[i];
-  if (t instanceof Bitset && match.counts[i] <= LIST_MAX) return (match.tiers[i] = Int32Array.from(t.toArray()));
-  return t;
+/** Tiers as kept: a list of at most LIST_MAX rows, else the bit set (a page of it walks the sort order). */
+export function kept(tiers: readonly Bitset[]): Match {
+  const counts = tiers.map((t) => t.count());
+  return { tiers: tiers.map((t, i) => (counts[i] <= LIST_MAX ? Int32Array.from(t.toArray()) : t)), counts };
 }
 
 /** Bytes of matches kept (least recently used go first). */

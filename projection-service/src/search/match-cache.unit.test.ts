@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Bitset } from './bitset';
-import { counted, MatchCache, tierToPage } from './match-cache';
+import { kept, MatchCache } from './match-cache';
 
 const many = Bitset.fromIterable(Array.from({ length: 2500 }, (_, i) => i * 2));
 
@@ -10,7 +10,7 @@ describe('MatchCache', () => {
     let finds = 0;
     const find = () => {
       finds++;
-      return counted([Bitset.fromIterable([1, 4])]);
+      return kept([Bitset.fromIterable([1, 4])]);
     };
     expect(cache.get('a', find)).toBe(cache.get('a', find));
     expect(finds).toBe(1);
@@ -21,7 +21,7 @@ describe('MatchCache', () => {
     const finds: string[] = [];
     const find = (key: string) => () => {
       finds.push(key);
-      return counted([many]);
+      return kept([many]);
     };
     cache.get('a', find('a'));
     cache.get('b', find('b'));
@@ -33,14 +33,12 @@ describe('MatchCache', () => {
   });
 });
 
-describe('tierToPage', () => {
-  it('given tiers of few and many rows, then a paged tier of few rows becomes (and stays) its ascending list, one of many stays the bit set', () => {
+describe('kept', () => {
+  it('given tiers of few and many rows, then it keeps the few as ascending lists, the many as the bit set, with their counts', () => {
     const few = Bitset.fromIterable([9, 3, 700]);
-    const m = counted([few, many]);
+    const m = kept([few, many]);
     expect(m.counts).toEqual([3, 2500]);
-    expect(tierToPage(m, 1)).toBe(many);
-    const listed = tierToPage(m, 0);
-    expect(listed).toEqual(Int32Array.from([3, 9, 700]));
-    expect(tierToPage(m, 0)).toBe(listed);
+    expect(m.tiers[0]).toEqual(Int32Array.from([3, 9, 700]));
+    expect(m.tiers[1]).toBe(many);
   });
 });

@@ -9,7 +9,7 @@ import { pageOfRows } from './row-list';
 import { Vocabulary } from './typo';
 import { encodeSnapshot } from './memory-snapshot';
 import { HitCache } from './hit-cache';
-import { counted, MatchCache, tierToPage } from './match-cache';
+import { kept, MatchCache } from './match-cache';
 import type { DocTokens } from './word-query';
 import { SnapshotLog, snapshotDue, type SearchLoad, type SnapshotPolicy } from './snapshot-log';
 import { searchStatements, storedFacets, storedOf } from './statements';
@@ -301,23 +301,20 @@ export class SqliteSearchIndex implements SearchIndex {
     const words = tokenize(req.query).slice(0, 16);
     const ranked = req.sort === 'relevance';
     const terms = wordTerms(words, (w) => this.vocab.candidates(w));
-    const found = this.matches.get(matchKey(terms, req.filter, ranked, this.terms), () => {
+    const { tiers, counts } = this.matches.get(matchKey(terms, req.filter, ranked, this.terms), () => {
       // read only below (and, andNot return new sets): no copy of the alive rows
       const match = req.filter.length > 0 ? this.memory.filterSet(req.filter) : this.memory.alive;
-      return counted(words.length > 0 ? wordTiers(terms, match, ranked, this.terms) : [match]);
+      return kept(words.length > 0 ? wordTiers(terms, match, ranked, this.terms) : [match]);
     });
     const field = SORT_KEY[req.sort];
     let total = 0;
     let skip = req.offset;
     let take = req.limit;
     const rids: number[] = [];
-    found.counts.forEach((c, i) => {
+    tiers.forEach((tier, i) => {
+      const c = counts[i];
       total += c;
-      if (take <= 0 || skip >= c) {
-        skip = Math.max(0, skip - c);
-        return;
-      }
-      const tier = tierToPage(found, i);
+      if (take <= 0) return;
       const got = tier instanceof Int32Array ? pageOfRows(tier, this.memory.nums[field], skip, take) : this.memory.page(tier, c, field, skip, take);
       rids.push(...got);
       take -= got.length;
