@@ -3,10 +3,13 @@ import { Bitset } from './bitset';
 import { FacetMemory, RESORT_THRESHOLD, type NumberField, type Stored } from './facet-memory';
 import { NUMBER_FIELDS, type SearchChange, type SearchHit, type SearchIndex, type SearchRequest, type SearchResult } from './port';
 import { tokenize } from './tokenize';
-import { TermSets, type Term } from './term-sets';
+import { TermSets } from './term-sets';
+import { matchKey, wordTerms, wordTiers } from './word-tiers';
+import { pageOfRows } from './row-list';
 import { Vocabulary } from './typo';
 import { encodeSnapshot } from './memory-snapshot';
 import { HitCache } from './hit-cache';
+import { kept, MatchCache } from './match-cache';
 import type { DocTokens } from './word-query';
 import { SnapshotLog, snapshotDue, type SearchLoad, type SnapshotPolicy } from './snapshot-log';
 import { searchStatements, storedFacets, storedOf } from './statements';
@@ -39,7 +42,9 @@ export class SqliteSearchIndex implements SearchIndex {
   /** rows of the FTS5 terms already asked for, kept up to date by small commits. */
   private readonly terms: TermSets;
   private readonly resultCache = new Map<string, SearchResult>();
-  private readonly hits = new HitCache((rid) => this.s.hit.get(rid)!);
+  /** the rows of recent queries and filters, whatever their sort and page */
+  private readonly matches = new MatchCache();
+  private readonly hits = new HitCache((rids) => this.s.hits(rids));
   /** how the in-memory side was loaded at open */
   load: SearchLoad = { from: 'rows', rows: 0, ms: 0 };
   /** the checkpoint the in-memory side matches: a snapshot is stored only while the file's checkpoint is still there */
@@ -244,6 +249,7 @@ export class SqliteSearchIndex implements SearchIndex {
       else this.terms.update(touched.map((t) => ({ rid: t.rid, alive: t.after !== null, tokens: t.tokens, textSame: t.textSame })));
       this.generation += 1;
       this.resultCache.clear();
+      this.matches.clear();
     };
   }
 
@@ -251,6 +257,7 @@ export class SqliteSearchIndex implements SearchIndex {
     this.generation += 1;
     this.terms.clear();
     this.resultCache.clear();
+    this.matches.clear();
   }
 
   checkpointSync(): number {
@@ -291,55 +298,35 @@ export class SqliteSearchIndex implements SearchIndex {
     const cached = this.resultCache.get(key);
     if (cached) return cached;
 
-    // read only below (and, andNot return new sets): no copy of the alive rows
-    let match = req.filter.length > 0 ? this.memory.filterSet(req.filter) : this.memory.alive;
-    let tiers: Bitset[] = [match];
     const words = tokenize(req.query).slice(0, 16);
-    if (words.length > 0) {
-      let anyAll: Bitset | null = null;
-      let exactAll: Bitset | null = null;
-      let nameAll: Bitset | null = null;
-      const ranked = req.sort === 'relevance';
-      words.forEach((w, i) => {
-        // the last word also matches as a prefix (as-you-type); a word of 5+ letters also matches its typo candidates
-        const exact: Term = { columns: 'all', word: w, prefix: i === words.length - 1 };
-        const typos = this.vocab.candidates(w).map((c): Term => ({ columns: 'all', word: c, prefix: false }));
-        const exactSet = this.terms.get(exact);
-        const anySet = typos.length > 0 ? this.terms.union([exact, ...typos]) : exactSet;
-        anyAll = anyAll ? anyAll.and(anySet) : anySet;
-        // the relevance tiers only: every word in name or slug, every word exactly
-        if (!ranked) return;
-        const nameSet = this.terms.get({ ...exact, columns: 'nameSlug' });
-        exactAll = exactAll ? exactAll.and(exactSet) : exactSet;
-        nameAll = nameAll ? nameAll.and(nameSet) : nameSet;
-      });
-      match = match.and(anyAll!);
-      if (req.sort === 'relevance') {
-        tiers = Bitset.tiers(match, nameAll!, exactAll!);
-      } else tiers = [match];
-    }
+    const ranked = req.sort === 'relevance';
+    const terms = wordTerms(words, (w) => this.vocab.candidates(w));
+    const { tiers, counts } = this.matches.get(matchKey(terms, req.filter, ranked, this.terms), () => {
+      // read only below (and, andNot return new sets): no copy of the alive rows
+      const match = req.filter.length > 0 ? this.memory.filterSet(req.filter) : this.memory.alive;
+      return kept(words.length > 0 ? wordTiers(terms, match, ranked, this.terms) : [match]);
+    });
     const field = SORT_KEY[req.sort];
     let total = 0;
     let skip = req.offset;
     let take = req.limit;
     const rids: number[] = [];
-    for (const tier of tiers) {
-      const c = tier.count();
+    tiers.forEach((tier, i) => {
+      const c = counts[i];
       total += c;
-      if (take > 0) {
-        const got = this.memory.page(tier, c, field, skip, take);
-        rids.push(...got);
-        take -= got.length;
-        skip = Math.max(0, skip - c);
-      }
-    }
+      if (take <= 0) return;
+      const got = tier instanceof Int32Array ? pageOfRows(tier, this.memory.nums[field], skip, take) : this.memory.page(tier, c, field, skip, take);
+      rids.push(...got);
+      take -= got.length;
+      skip = Math.max(0, skip - c);
+    });
     if (total === 0 && words.length > 1) {
       // As Typesense (drop_tokens_threshold 1): nothing matched every word, so drop words from the right.
       const fallback = this.searchSync({ ...req, query: words.slice(0, -1).join(' ') });
       this.resultCache.set(key, fallback);
       return fallback;
     }
-    const rawHits = rids.map((rid) => this.hits.get(rid));
+    const rawHits = this.hits.getAll(rids);
     let parsed: SearchHit[] | null = null;
     const result: SearchResult = {
       total,

@@ -10,10 +10,24 @@ CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position INTEGER 
 CREATE TABLE IF NOT EXISTS search_snapshots (name TEXT PRIMARY KEY, data BLOB NOT NULL);
 `;
 
+/** The stored hits of rows that are all stored, in the order asked: one statement for a page's rows (prepared once per count). */
+function hitReader(db: Database.Database): (rids: readonly number[]) => string[] {
+  const byCount: Array<Database.Statement<number[], [number, string]>> = [];
+  return (rids) => {
+    const n = rids.length;
+    byCount[n] ??= db.prepare<number[], [number, string]>(`SELECT rid, hit FROM search_docs WHERE rid IN (${'?,'.repeat(n - 1)}?)`).raw();
+    const rows = byCount[n].all(...rids);
+    if (n === 1) return rows.map((r) => r[1]);
+    const byRid = new Map(rows);
+    return rids.map((rid) => byRid.get(rid)!);
+  };
+}
+
 /** Creates the search index's tables when missing, and prepares its statements. */
 export function searchStatements(db: Database.Database) {
   db.exec(SEARCH_SCHEMA);
   return {
+    hits: hitReader(db),
     byId: db.prepare<[string], { rid: number; facets: string }>('SELECT rid, facets FROM search_docs WHERE project_id = ?'),
     insert: db.prepare('INSERT INTO search_docs (project_id, hit, facets) VALUES (?, ?, ?)'),
     update: db.prepare('UPDATE search_docs SET hit = ?, facets = ? WHERE rid = ?'),
@@ -22,7 +36,6 @@ export function searchStatements(db: Database.Database) {
     ftsDelete: db.prepare('DELETE FROM search_fts WHERE rowid = ?'),
     // One row with every match: much faster than a row per match through the driver.
     ftsMatch: db.prepare<[string], string | null>('SELECT group_concat(rowid) FROM search_fts WHERE search_fts MATCH ?').pluck(),
-    hit: db.prepare<[number], string>('SELECT hit FROM search_docs WHERE rid = ?').pluck(),
     facetsOf: db.prepare<[number], string>('SELECT facets FROM search_docs WHERE rid = ?').pluck(),
     row: db.prepare<[number], { project_id: string; facets: string }>('SELECT project_id, facets FROM search_docs WHERE rid = ?'),
     text: db.prepare<[number], { name: string; slug: string; author: string; summary: string }>(

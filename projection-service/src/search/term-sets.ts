@@ -1,4 +1,5 @@
 import { Bitset } from './bitset';
+import { dropOldest } from './drop-oldest';
 import { ftsExpression, termMatches, type DocTokens, type TermQuery } from './word-query';
 
 /** One FTS5 term: a word, or a prefix, in every column or in name and slug. */
@@ -84,28 +85,33 @@ export class TermSets {
 
   /** The rows of a term (shared: callers must not change it). */
   get(term: Term): Bitset {
+    const rows = this.rows(term);
+    return rows instanceof Bitset ? rows : setOf(rows);
+  }
+
+  /**
+   * The rows of a term as kept: a bit set for a common term, an ascending list for a rare one (shared: callers must not
+   * change either).
+   */
+  rows(term: Term): Bitset | Int32Array {
     const key = `${term.columns}\u0000${term.prefix ? '*' : '='}${term.word}`;
     const hit = this.entries.get(key);
     if (hit) {
       this.entries.delete(key);
       this.entries.set(key, hit);
-      return hit.dense ?? setOf(hit.rows!);
+      return hit.dense ?? hit.rows!;
     }
     const q = queryOf(term);
     const set = this.match(ftsExpression(q));
     const count = set.count();
-    const sparse = count * 4 < set.words.byteLength;
+    const sparse = count === 0 || count * 4 < set.words.byteLength;
     const entry: Entry = sparse
       ? { q, dense: null, rows: Int32Array.from(set.toArray()), bytes: count * 4 + 64 }
       : { q, dense: set, rows: null, bytes: set.words.byteLength + 64 };
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
-    for (const [k, e] of this.entries) {
-      if (this.bytes <= this.budget || k === key) break;
-      this.entries.delete(k);
-      this.bytes -= e.bytes;
-    }
-    return set;
+    this.bytes = dropOldest(this.entries, this.bytes, this.budget, (e) => e.bytes, key);
+    return entry.dense ?? entry.rows!;
   }
 
   /** The union of the rows of several terms. */
