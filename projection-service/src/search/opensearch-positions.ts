@@ -38,6 +38,12 @@ export class OpenSearchPositions {
     }
   }
 
+  /** Both positions, read together. */
+  async both(): Promise<{ applied: number; checkpoint: number }> {
+    const [applied, checkpoint] = await Promise.all([this.read('applied'), this.read('checkpoint')]);
+    return { applied, checkpoint };
+  }
+
   async write(id: PositionId, position: number): Promise<void> {
     await this.client
       .index({ index: this.index, id, body: { position }, version: position, version_type: 'external_gte' })

@@ -251,8 +251,8 @@ export class OpenSearchIndex implements SearchIndex {
   async appliedCheckpoint(): Promise<number> {
     await this.init();
     if (!this.deferRefresh) return this.checkpoint();
-    const [applied, visible] = await Promise.all([this.positions.read('applied'), this.positions.read('checkpoint')]);
-    return Math.max(applied, visible);
+    const { applied, checkpoint } = await this.positions.both();
+    return Math.max(applied, checkpoint);
   }
 
   onVisible(listener: (position: number) => void): () => void {
@@ -267,8 +267,8 @@ export class OpenSearchIndex implements SearchIndex {
   /** A writer that died between a write and its refresh left the checkpoint behind: refresh now. */
   private async settleAfterCrash(): Promise<void> {
     if (!this.deferRefresh) return;
-    const [applied, visible] = await Promise.all([this.positions.read('applied'), this.positions.read('checkpoint')]);
-    if (applied > visible) this.makeVisible(applied);
+    const { applied, checkpoint } = await this.positions.both();
+    if (applied > checkpoint) this.makeVisible(applied);
   }
 
   private makeVisible(position: number): void {
