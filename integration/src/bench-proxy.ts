@@ -149,8 +149,8 @@ export async function benchProxy(s: Servers, amount = Number(process.env.BENCH_P
  * every tenth also by a search (the index in OpenSearch as well); a replica waiting on a read wakes
  * on the workers' position feeds. The bench follows those feeds too, so each figure is split where
  * the time goes: until a worker says the read models have the command (`read_models_written`),
- * until it says searches see it (`searchable`), and the rest of a search sample (the replica waking
- * and OpenSearch answering the search). The load starts once the workers' feeds have passed an
+ * until it says the index holds it (`indexed`), and the rest of a search sample (the replica waking,
+ * refreshing the index unless a refresh already covered it, and OpenSearch answering the search). The load starts once the workers' feeds have passed an
  * edit made before it, so the backlog of the command-rate run before is not counted in it.
  */
 async function freshnessByPosition(url: string, workerUrls: string[], token: string, ids: string[], seconds: number) {
@@ -158,19 +158,19 @@ async function freshnessByPosition(url: string, workerUrls: string[], token: str
     read_models: [] as number[],
     search: [] as number[],
     read_models_written: [] as number[],
-    searchable: [] as number[],
-    after_searchable: [] as number[],
+    indexed: [] as number[],
+    after_indexed: [] as number[],
   };
   const pending: Array<Promise<void>> = [];
   const feeds = new WorkerFeedClient(workerUrls);
   /** the sampled commands whose positions the feeds have not passed yet: when they passed, in ms after the command's answer */
-  const watched = new Set<{ position: number; answered: number; written?: number; searchable?: number; done: () => void }>();
+  const watched = new Set<{ position: number; answered: number; written?: number; indexed?: number; done: () => void }>();
   const passed = (now: number) => {
     const p = feeds.positions();
     for (const w of watched) {
       if (w.written === undefined && p.read_models >= w.position) w.written = now - w.answered;
-      if (w.searchable === undefined && p.all >= w.position) w.searchable = now - w.answered;
-      if (w.written !== undefined && w.searchable !== undefined) {
+      if (w.indexed === undefined && p.indexed >= w.position) w.indexed = now - w.answered;
+      if (w.written !== undefined && w.indexed !== undefined) {
         watched.delete(w);
         w.done();
       }
@@ -184,8 +184,8 @@ async function freshnessByPosition(url: string, workerUrls: string[], token: str
     }
   })();
   const feedTimes = (position: number) =>
-    new Promise<{ written: number; searchable: number }>((resolve) => {
-      const w = { position, answered: performance.now(), done: () => resolve({ written: w.written!, searchable: w.searchable! }) };
+    new Promise<{ written: number; indexed: number }>((resolve) => {
+      const w = { position, answered: performance.now(), done: () => resolve({ written: w.written!, indexed: w.indexed! }) };
       watched.add(w);
       passed(w.answered);
     });
@@ -229,12 +229,12 @@ async function freshnessByPosition(url: string, workerUrls: string[], token: str
             reads.push(
               until(`/v2/search?query=bench&limit=1`, position).then(async (ms) => {
                 samples.search.push(ms);
-                samples.after_searchable.push(Math.max(0, ms - (await fed).searchable));
+                samples.after_indexed.push(Math.max(0, ms - (await fed).indexed));
               }),
             );
-          const { written, searchable } = await fed;
+          const { written, indexed } = await fed;
           samples.read_models_written.push(written);
-          samples.searchable.push(searchable);
+          samples.indexed.push(indexed);
           await Promise.all(reads);
         })(),
       );
@@ -254,10 +254,10 @@ async function freshnessByPosition(url: string, workerUrls: string[], token: str
     search: { ...figures(samples.search), path: 'the same, then OpenSearch too (both checkpoints)' },
     split: {
       read_models_written: { ...figures(samples.read_models_written), until: "a worker's feed says the read models hold the command" },
-      searchable: { ...figures(samples.searchable), until: "a worker's feed says searches see it (its OpenSearch write refreshed)" },
-      search_after_searchable: {
-        ...figures(samples.after_searchable),
-        until: 'the search answered at it, after that (the replica woken, OpenSearch searched)',
+      indexed: { ...figures(samples.indexed), until: "a worker's feed says the index holds it (its OpenSearch write answered)" },
+      search_after_indexed: {
+        ...figures(samples.after_indexed),
+        until: 'the search answered at it, after that (the replica woken, the index refreshed unless a refresh covered it, OpenSearch searched)',
       },
     },
   };

@@ -75,7 +75,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const distributed = config.PROFILE === 'distributed';
   const remote = distributed ? await import('@modshelf/projection-service/storage/distributed') : null;
   const storage = remote
-    ? remote.distributedStorage({ mongodbUrl: config.MONGODB_URL!, opensearchUrl: config.OPENSEARCH_URL!, name: config.STORAGE_NAME })
+    ? remote.distributedStorage({ mongodbUrl: config.MONGODB_URL!, opensearchUrl: config.OPENSEARCH_URL!, name: config.STORAGE_NAME, reader: true })
     : null;
   // a read waiting for a position wakes on the workers' position feeds (PROJECTION_WORKER_URLS)
   const feeds =

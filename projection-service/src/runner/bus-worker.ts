@@ -110,6 +110,8 @@ export class BusProjectionWorker {
   readonly feed = new PositionFeed();
   /** the position searches see every change up to, as the storage last said (storages with onSearchable) */
   private searchable = 0;
+  /** the position the index holds every change up to, searchable after a refresh (storages with onIndexed) */
+  private indexed = 0;
 
   constructor(
     private readonly bus: EventBus,
@@ -127,12 +129,20 @@ export class BusProjectionWorker {
       this.searchable = Math.max(this.searchable, position);
       this.publish();
     });
+    storage.onIndexed?.((position) => {
+      this.indexed = Math.max(this.indexed, position);
+      this.publish();
+    });
   }
 
-  /** The read models are readable up to `written`; searches see up to what the storage last said, or as far as the read models when one commit writes both. */
+  /**
+   * The read models are readable up to `written`; searches see up to what the storage last said, or as far as the
+   * read models when one commit writes both; the index holds up to what the storage last said (at least that).
+   */
   private publish(): void {
     const written = this.pipeline.written;
-    this.feed.advance({ read_models: written, all: this.storage.onSearchable ? Math.min(written, this.searchable) : written });
+    const all = this.storage.onSearchable ? Math.min(written, this.searchable) : written;
+    this.feed.advance({ read_models: written, all, indexed: this.storage.onIndexed ? Math.max(all, Math.min(written, this.indexed)) : all });
   }
 
   /** Events this worker has projected (or passed as quarantined). */
@@ -164,6 +174,7 @@ export class BusProjectionWorker {
     this.pipeline.written = this.loop.position;
     // the storage's checkpoint covers both stores
     this.searchable = Math.max(this.searchable, this.loop.position);
+    this.indexed = Math.max(this.indexed, this.loop.position);
     this.publish();
     await this.refreshQuarantine();
     this.sub = await this.bus.subscribe(this.options.group ?? 'projections', async (batch) => {

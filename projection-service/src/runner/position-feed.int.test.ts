@@ -32,12 +32,15 @@ describe('PositionFeed', () => {
     const feed = new PositionFeed();
     const seen: number[] = [];
     feed.subscribe((p) => seen.push(p.read_models));
-    feed.advance({ read_models: 5, all: 3 });
-    feed.advance({ read_models: 4, all: 2 });
-    feed.advance({ read_models: 5, all: 3 });
-    feed.advance({ read_models: 5, all: 5 });
-    expect(feed.get()).toEqual({ read_models: 5, all: 5 });
-    expect(seen).toEqual([5, 5]);
+    feed.advance({ read_models: 5, all: 3, indexed: 3 });
+    feed.advance({ read_models: 4, all: 2, indexed: 2 });
+    feed.advance({ read_models: 5, all: 3, indexed: 3 });
+    feed.advance({ read_models: 5, all: 5, indexed: 5 });
+    expect(feed.get()).toEqual({ read_models: 5, all: 5, indexed: 5 });
+    // `indexed` alone moves it too
+    feed.advance({ read_models: 5, all: 5, indexed: 6 });
+    expect(feed.get()).toEqual({ read_models: 5, all: 5, indexed: 6 });
+    expect(seen).toEqual([5, 5, 5]);
   });
 });
 
@@ -61,10 +64,10 @@ describe('a projection worker publishes the positions it has written', () => {
     const s = await setup(new SqliteProjectionStorage(':memory:'));
     await s.worker.start();
     const head = await s.head();
-    await expect.poll(() => s.worker.feed.get(), { timeout: 5000 }).toEqual({ read_models: head, all: head });
+    await expect.poll(() => s.worker.feed.get(), { timeout: 5000 }).toEqual({ read_models: head, all: head, indexed: head });
     await s.fx.project(s.alice, { title: 'Later' });
     const later = await s.head();
-    await expect.poll(() => s.worker.feed.get(), { timeout: 5000 }).toEqual({ read_models: later, all: later });
+    await expect.poll(() => s.worker.feed.get(), { timeout: 5000 }).toEqual({ read_models: later, all: later, indexed: later });
   });
 
   it('with an index written after the read models (onSearchable), `all` follows the index', async () => {
@@ -83,27 +86,53 @@ describe('a projection worker publishes the positions it has written', () => {
     await expect.poll(() => s.worker.feed.get().read_models, { timeout: 5000 }).toBe(head);
     expect(s.worker.feed.get().all).toBe(start);
     indexedAt(head - 1);
-    expect(s.worker.feed.get()).toEqual({ read_models: head, all: head - 1 });
+    expect(s.worker.feed.get()).toEqual({ read_models: head, all: head - 1, indexed: head - 1 });
     indexedAt(head + 5);
     // never past the read models
-    expect(s.worker.feed.get()).toEqual({ read_models: head, all: head });
+    expect(s.worker.feed.get()).toEqual({ read_models: head, all: head, indexed: head });
+  });
+
+  it('with an index refreshed after its writes (onIndexed), `indexed` follows the writes: at least `all`, never past the read models', async () => {
+    const sqlite = new SqliteProjectionStorage(':memory:');
+    const told = { searchable: (_: number) => {}, indexed: (_: number) => {} };
+    const storage: ProjectionStorage = Object.assign(Object.create(sqlite) as SqliteProjectionStorage, {
+      onSearchable(listener: (position: number) => void) {
+        told.searchable = listener;
+        return () => {};
+      },
+      onIndexed(listener: (position: number) => void) {
+        told.indexed = listener;
+        return () => {};
+      },
+    });
+    const s = await setup(storage);
+    const start = await sqlite.checkpoint();
+    await s.worker.start();
+    const head = await s.head();
+    await expect.poll(() => s.worker.feed.get().read_models, { timeout: 5000 }).toBe(head);
+    expect(s.worker.feed.get()).toEqual({ read_models: head, all: start, indexed: start });
+    told.indexed(head - 1);
+    expect(s.worker.feed.get()).toEqual({ read_models: head, all: start, indexed: head - 1 });
+    told.searchable(head - 1);
+    told.indexed(head + 5);
+    expect(s.worker.feed.get()).toEqual({ read_models: head, all: head - 1, indexed: head });
   });
 });
 
 describe("a replica's WorkerFeedClient over HTTP (server-sent events)", () => {
   it('receives the positions and each move, wakes a waiter, and follows a worker that restarts', async () => {
     const feed = new PositionFeed();
-    feed.advance({ read_models: 3, all: 2 });
+    feed.advance({ read_models: 3, all: 2, indexed: 2 });
     const first = await feedServer(feed);
     const client = new WorkerFeedClient([first.url]);
     cleanup.push(() => client.close());
     await expect.poll(() => client.connected(), { timeout: 5000 }).toBe(true);
-    await expect.poll(() => client.positions(), { timeout: 5000 }).toEqual({ read_models: 3, all: 2 });
+    await expect.poll(() => client.positions(), { timeout: 5000 }).toEqual({ read_models: 3, all: 2, indexed: 2 });
 
     const woken = client.next(10_000);
-    feed.advance({ read_models: 9, all: 7 });
+    feed.advance({ read_models: 9, all: 7, indexed: 7 });
     await woken;
-    expect(client.positions()).toEqual({ read_models: 9, all: 7 });
+    expect(client.positions()).toEqual({ read_models: 9, all: 7, indexed: 7 });
 
     // the worker goes away: no feed is connected, so reads fall back to polling the checkpoints
     await stop(first.server);
@@ -112,22 +141,22 @@ describe("a replica's WorkerFeedClient over HTTP (server-sent events)", () => {
     const again = await feedServer(feed, Number(new URL(first.url).port));
     cleanup.push(() => stop(again.server));
     await expect.poll(() => client.connected(), { timeout: 10_000 }).toBe(true);
-    feed.advance({ read_models: 12, all: 12 });
-    await expect.poll(() => client.positions(), { timeout: 5000 }).toEqual({ read_models: 12, all: 12 });
+    feed.advance({ read_models: 12, all: 12, indexed: 12 });
+    await expect.poll(() => client.positions(), { timeout: 5000 }).toEqual({ read_models: 12, all: 12, indexed: 12 });
   });
 
   it('takes the highest position of several workers (the active one and its standbys)', async () => {
     const active = new PositionFeed();
     const standby = new PositionFeed();
-    active.advance({ read_models: 20, all: 18 });
-    standby.advance({ read_models: 4, all: 4 });
+    active.advance({ read_models: 20, all: 18, indexed: 18 });
+    standby.advance({ read_models: 4, all: 4, indexed: 4 });
     const a = await feedServer(active);
     const b = await feedServer(standby);
     cleanup.push(() => stop(a.server));
     cleanup.push(() => stop(b.server));
     const client = new WorkerFeedClient([b.url, a.url]);
     cleanup.push(() => client.close());
-    await expect.poll(() => client.positions(), { timeout: 5000 }).toEqual({ read_models: 20, all: 18 });
+    await expect.poll(() => client.positions(), { timeout: 5000 }).toEqual({ read_models: 20, all: 18, indexed: 18 });
     await expect.poll(() => client.status(), { timeout: 5000 }).toEqual({ connected: 2, of: 2 });
   });
 });

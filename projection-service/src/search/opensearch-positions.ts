@@ -44,6 +44,11 @@ export class OpenSearchPositions {
     return { applied, checkpoint };
   }
 
+  /** A position's write as two lines of a bulk request (its version conflict, status 409, is no failure). */
+  bulkLines(id: PositionId, position: number): Array<Record<string, unknown>> {
+    return [{ index: { _index: this.index, _id: id, version: position, version_type: 'external_gte' } }, { position }];
+  }
+
   async write(id: PositionId, position: number): Promise<void> {
     await this.client
       .index({ index: this.index, id, body: { position }, version: position, version_type: 'external_gte' })

@@ -81,8 +81,8 @@ if (servers.opensearch) {
     };
 
     /** An index that defers its refreshes, under a prefix of its own. */
-    const deferring = (inlineRefresh: number) =>
-      new OpenSearchIndex({ node: servers.opensearch!, prefix: `it-${Math.random().toString(36).slice(2, 8)}`, deferRefresh: true, inlineRefresh });
+    const deferring = () =>
+      new OpenSearchIndex({ node: servers.opensearch!, prefix: `it-${Math.random().toString(36).slice(2, 8)}`, deferRefresh: true, refreshEveryMs: 0 });
     /** The times the index's explicit refreshes started. */
     const countRefreshes = (index: OpenSearchIndex): number[] => {
       const refreshes: number[] = [];
@@ -93,9 +93,17 @@ if (servers.opensearch) {
       }) as typeof refresh;
       return refreshes;
     };
+    /** Resolves with the next position the index says visible. */
+    const nextVisible = (index: OpenSearchIndex) =>
+      new Promise<number>((resolve) => {
+        const stop = index.onVisible((position) => {
+          stop();
+          resolve(position);
+        });
+      });
 
     it('answers a commit before the refresh, and moves the checkpoint only once searches see the batch', async () => {
-      const index = deferring(0);
+      const index = deferring();
       const refreshes = countRefreshes(index);
       try {
         await index.reset();
@@ -118,33 +126,47 @@ if (servers.opensearch) {
       }
     });
 
-    it('refreshes a small batch in its own bulk request: searchable, and the checkpoint moved, when commit() returns', async () => {
-      const index = deferring(2);
-      const refreshes = countRefreshes(index);
+    it("a reader's refreshNow() makes what the writer wrote searchable before the writer's next refresh; a one-request batch records `applied` in it", async () => {
+      const prefix = `it-${Math.random().toString(36).slice(2, 8)}`;
+      const writer = new OpenSearchIndex({ node: servers.opensearch!, prefix, deferRefresh: true, refreshEveryMs: 60_000 });
+      const reader = new OpenSearchIndex({ node: servers.opensearch!, prefix });
+      const refreshes = countRefreshes(writer);
+      const requests: string[] = [];
+      const bulk = writer.client.bulk.bind(writer.client);
+      writer.client.bulk = ((...args: Parameters<typeof bulk>) => {
+        requests.push('bulk');
+        return bulk(...args);
+      }) as typeof bulk;
+      const write = writer.client.index.bind(writer.client);
+      writer.client.index = ((...args: Parameters<typeof write>) => {
+        requests.push('index');
+        return write(...args);
+      }) as typeof write;
       try {
-        await index.reset();
-        await index.commit([{ projectId: 'P0000001', doc: sampleDoc('P0000001', { title: 'Inline' }) }], 4);
-        expect(await index.checkpoint()).toBe(4);
-        expect((await index.search(all)).total).toBe(1);
-        expect(refreshes).toHaveLength(0);
-        // a larger batch leaves its refresh to run beside the next
-        const ids = ['P0000002', 'P0000003', 'P0000004'];
-        await index.commit(
-          ids.map((id) => ({ projectId: id, doc: sampleDoc(id, { title: 'Deferred' }) })),
-          9,
-        );
-        expect(await index.appliedCheckpoint()).toBe(9);
-        expect(await waitFor(index, 9)).toBe(9);
-        expect(refreshes.length).toBeGreaterThan(0);
-        expect((await index.search(all)).total).toBe(4);
+        await writer.reset();
+        await writer.commit([{ projectId: 'P0000001', doc: sampleDoc('P0000001', { title: 'First' }) }], 1);
+        expect(await waitFor(writer, 1)).toBe(1);
+        requests.length = 0;
+        await writer.commit([{ projectId: 'P0000002', doc: sampleDoc('P0000002', { title: 'Second' }) }], 2);
+        // one request wrote the document and `applied`
+        expect(requests).toEqual(['bulk']);
+        expect(await writer.appliedCheckpoint()).toBe(2);
+        // the writer's next refresh waits out refreshEveryMs: searches do not see the change yet
+        expect(refreshes).toHaveLength(1);
+        expect((await reader.search(all)).total).toBe(1);
+        expect(await reader.checkpoint()).toBe(1);
+        await reader.refreshNow();
+        expect((await reader.search(all)).total).toBe(2);
+        expect(refreshes).toHaveLength(1);
       } finally {
-        await index.drop();
-        await index.close();
+        await reader.close();
+        await writer.drop();
+        await writer.close();
       }
     });
 
     it('writes the checkpoint beside the next write; one that fails fails the next commit, and the commit after writes it', async () => {
-      const index = deferring(2);
+      const index = deferring();
       const write = index.client.index.bind(index.client);
       let refuse = false;
       index.client.index = ((...args: Parameters<typeof write>) => {
@@ -157,15 +179,17 @@ if (servers.opensearch) {
       try {
         await index.reset();
         refuse = true;
-        // the batch is written and searchable; its checkpoint write fails beside what comes next
+        // the batch is written and refreshed; its checkpoint write fails beside what comes next
+        const refreshed = nextVisible(index);
         await index.commit([{ projectId: 'P0000001', doc: sampleDoc('P0000001', { title: 'First' }) }], 4);
+        expect(await refreshed).toBe(4);
         expect((await index.search(all)).total).toBe(1);
         expect(await index.checkpoint()).toBe(0);
         // the next commit refuses before writing anything (the writer redoes its journal after it)
         await expect(index.commit([{ projectId: 'P0000002', doc: sampleDoc('P0000002', { title: 'Second' }) }], 5)).rejects.toThrow('checkpoint write refused');
-        expect((await index.search(all)).total).toBe(1);
+        expect(await index.appliedCheckpoint()).toBe(4);
         await index.commit([{ projectId: 'P0000002', doc: sampleDoc('P0000002', { title: 'Second' }) }], 5);
-        expect(await index.checkpoint()).toBe(5);
+        expect(await waitFor(index, 5)).toBe(5);
         expect((await index.search(all)).total).toBe(2);
       } finally {
         await index.drop();
@@ -173,16 +197,14 @@ if (servers.opensearch) {
       }
     });
 
-    it('onVisible says a position only once searches see every change up to it (inline and deferred refreshes)', async () => {
-      const index = deferring(2);
+    it('onVisible says a position only once searches see every change up to it, not when commit() returns', async () => {
+      const index = deferring();
       const told: Array<{ position: number; total: Promise<number> }> = [];
       index.onVisible((position) => told.push({ position, total: index.search(all).then((r) => r.total) }));
       try {
         await index.reset();
-        // a small batch refreshed by its own bulk request: said before commit() returns
-        await index.commit([{ projectId: 'P0000001', doc: sampleDoc('P0000001', { title: 'Inline' }) }], 4);
-        expect(told.map((t) => t.position)).toEqual([4]);
-        // a larger batch: said once its deferred refresh is done, not when commit() returns
+        await index.commit([{ projectId: 'P0000001', doc: sampleDoc('P0000001', { title: 'First' }) }], 4);
+        expect(await waitFor(index, 4)).toBe(4);
         const ids = ['P0000002', 'P0000003', 'P0000004'];
         await index.commit(
           ids.map((id) => ({ projectId: id, doc: sampleDoc(id, { title: 'Deferred' }) })),
@@ -198,7 +220,7 @@ if (servers.opensearch) {
       }
     });
 
-    it('a writer that died between a write and its refresh: the next process to open the index makes it searchable', async () => {
+    it('a writer that died between a write and its refresh: the next writer to open the index makes it searchable, a reader does not', async () => {
       const prefix = `it-${Math.random().toString(36).slice(2, 8)}`;
       const first = new OpenSearchIndex({ node: servers.opensearch, prefix, deferRefresh: true });
       try {
@@ -211,6 +233,11 @@ if (servers.opensearch) {
           ],
         });
         await first.client.index({ index: `${prefix}-meta`, id: 'applied', body: { position: 7 }, version: 7, version_type: 'external_gte' });
+        // a reader (a query replica's index does not defer refreshes: it writes nothing) leaves the checkpoint alone
+        const reader = new OpenSearchIndex({ node: servers.opensearch, prefix });
+        expect((await reader.search(all)).total).toBe(0);
+        expect(await reader.checkpoint()).toBe(0);
+        await reader.close();
         const next = new OpenSearchIndex({ node: servers.opensearch, prefix, deferRefresh: true });
         try {
           expect(await next.appliedCheckpoint()).toBe(7);

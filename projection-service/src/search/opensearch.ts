@@ -12,6 +12,7 @@ import {
 } from './port';
 import { filterQuery, norm, type Json } from './opensearch-query';
 import { OpenSearchPositions } from './opensearch-positions';
+import { OpenSearchRefresher } from './opensearch-refresher';
 import { tokenize } from './tokenize';
 
 export interface OpenSearchIndexOptions {
@@ -24,17 +25,14 @@ export interface OpenSearchIndexOptions {
   /**
    * false (default): commit() refreshes the index before it answers and moves the checkpoint.
    * true (the projection workers, storage/distributed.ts): commit() writes without a refresh and
-   * records the position as applied; a refresh, started as soon as the bulk request is written,
-   * runs beside the next batches, one at a time, and then moves the checkpoint (what readers wait
-   * on) to the position written before it started.
+   * records the position as applied; a refresh runs beside the next batches, one at a time and at
+   * most once every `refreshEveryMs`, and then moves the checkpoint (what readers wait on) to the
+   * position written before it started. A reader that knows a position is written (the workers'
+   * position feeds say `indexed`) makes it searchable at once with refreshNow().
    */
   deferRefresh?: boolean;
-  /**
-   * with deferRefresh, a commit of at most this many changes (default OPENSEARCH_INLINE_REFRESH or 50)
-   * is refreshed by its own bulk request and moves the checkpoint itself: a live batch is searchable
-   * one round trip sooner, and only a catch-up's large batches leave their refresh to run beside the next.
-   */
-  inlineRefresh?: number;
+  /** with deferRefresh, least time between the starts of two of the writer's refreshes (default OPENSEARCH_REFRESH_EVERY_MS or 200) */
+  refreshEveryMs?: number;
   /** most changes per bulk request (default OPENSEARCH_BULK_CHUNK or 250) */
   bulkChunk?: number;
   /** bulk requests in flight at once during a commit (default OPENSEARCH_BULK_PARALLEL or 2) */
@@ -68,16 +66,10 @@ export class OpenSearchIndex implements SearchIndex {
   private ready: Promise<void> | null = null;
   private readonly deferRefresh: boolean;
   readonly bulkChunk: number;
-  readonly inlineRefresh: number;
   readonly bulkParallel: number;
-  /** highest position applied by this process and not yet known visible; the position made visible */
-  private visibleTarget = 0;
-  private visibleDone = 0;
   private readonly visibleListeners = new Listeners<number>();
-  private refreshing: Promise<void> | null = null;
-  private closed = false;
-  /** the last error of a deferred refresh (it is retried) */
-  refreshError: unknown = null;
+  /** the writer's deferred refreshes, and the readers' refreshNow() */
+  private readonly refresher: OpenSearchRefresher;
   /** the meta index's positions (with deferRefresh, the checkpoint is written beside the next writes) */
   private readonly positions: OpenSearchPositions;
 
@@ -86,14 +78,22 @@ export class OpenSearchIndex implements SearchIndex {
     this.deferRefresh = options.deferRefresh ?? false;
     this.bulkChunk = options.bulkChunk ?? (Number(process.env.OPENSEARCH_BULK_CHUNK) || 250);
     this.bulkParallel = options.bulkParallel ?? (Number(process.env.OPENSEARCH_BULK_PARALLEL) || 2);
-    const inline = Number(process.env.OPENSEARCH_INLINE_REFRESH);
-    this.inlineRefresh = options.inlineRefresh ?? (process.env.OPENSEARCH_INLINE_REFRESH && inline >= 0 ? inline : 50);
+    const every = Number(process.env.OPENSEARCH_REFRESH_EVERY_MS);
+    const refreshEveryMs = options.refreshEveryMs ?? (process.env.OPENSEARCH_REFRESH_EVERY_MS && every >= 0 ? every : 200);
     if (!(this.bulkChunk >= 1 && this.bulkParallel >= 1)) throw new Error('bulkChunk and bulkParallel must be at least 1');
     this.client = options.client ?? new Client({ node: options.node });
     const prefix = options.prefix ?? 'modshelf';
     this.index = `${prefix}-projects`;
     this.metaIndex = `${prefix}-meta`;
     this.positions = new OpenSearchPositions(this.client, this.metaIndex);
+    this.refresher = new OpenSearchRefresher(
+      () => this.client.indices.refresh({ index: this.index }),
+      (position) => {
+        this.visible(position);
+        this.positions.beside(position);
+      },
+      refreshEveryMs,
+    );
   }
 
   private init(): Promise<void> {
@@ -117,7 +117,8 @@ export class OpenSearchIndex implements SearchIndex {
         .create({
           index: this.index,
           body: {
-            settings: { number_of_shards: 1, number_of_replicas: 0, refresh_interval: '1s' },
+            // no periodic refresh: the writer refreshes (each commit, or deferred), and readers with refreshNow()
+            settings: { number_of_shards: 1, number_of_replicas: 0, refresh_interval: '-1' },
             mappings: {
               dynamic: 'strict',
               properties: {
@@ -255,6 +256,13 @@ export class OpenSearchIndex implements SearchIndex {
     return Math.max(applied, checkpoint);
   }
 
+  /** A writer that died between a write and its refresh left the checkpoint behind: the next writer refreshes now. */
+  private async settleAfterCrash(): Promise<void> {
+    if (!this.deferRefresh) return;
+    const { applied, checkpoint } = await this.positions.both();
+    if (applied > checkpoint) this.refresher.after(applied);
+  }
+
   onVisible(listener: (position: number) => void): () => void {
     return this.visibleListeners.add(listener);
   }
@@ -264,45 +272,28 @@ export class OpenSearchIndex implements SearchIndex {
     this.visibleListeners.emit(position);
   }
 
-  /** A writer that died between a write and its refresh left the checkpoint behind: refresh now. */
-  private async settleAfterCrash(): Promise<void> {
-    if (!this.deferRefresh) return;
-    const { applied, checkpoint } = await this.positions.both();
-    if (applied > checkpoint) this.makeVisible(applied);
+  /**
+   * Searches see every change written to the index before the call once it resolves (one refresh
+   * at a time, shared by the callers that came while one ran): what a reader calls when a worker's
+   * position feed says its position is written but not yet refreshed.
+   */
+  async refreshNow(): Promise<void> {
+    await this.init();
+    await this.refresher.now();
   }
 
-  private makeVisible(position: number): void {
-    this.visibleTarget = Math.max(this.visibleTarget, position);
-    this.refreshing ??= this.refreshLoop().finally(() => {
-      this.refreshing = null;
-      if (!this.closed && this.visibleTarget > this.visibleDone) this.makeVisible(this.visibleTarget);
-    });
-  }
-
-  private async refreshLoop(): Promise<void> {
-    while (!this.closed && this.visibleTarget > this.visibleDone) {
-      const target = this.visibleTarget;
-      try {
-        await this.client.indices.refresh({ index: this.index });
-        this.visible(target);
-        this.positions.beside(target);
-        this.visibleDone = Math.max(this.visibleDone, target);
-        this.refreshError = null;
-      } catch (err) {
-        this.refreshError = err;
-        await new Promise((r) => setTimeout(r, 500));
-      }
-    }
-  }
-
-  /** One bulk request (index/delete with external_gte versions = position); a version conflict means a newer change is stored. */
-  private async bulk(changes: readonly SearchChange[], position: number, refresh: boolean): Promise<void> {
+  /**
+   * One bulk request (index/delete with external_gte versions = position); a version conflict means a newer change
+   * is stored. With `applied`, the request also records the position as applied (deferred batches of one request).
+   */
+  private async bulk(changes: readonly SearchChange[], position: number, refresh: boolean, applied = false): Promise<void> {
     const body: Json[] = [];
     for (const c of changes) {
       const meta = { _index: this.index, _id: c.projectId, version: position, version_type: 'external_gte' };
       if (c.doc) body.push({ index: meta }, OpenSearchIndex.source(c.projectId, c.doc));
       else body.push({ delete: meta });
     }
+    if (applied) body.push(...this.positions.bulkLines('applied', position));
     const res = await this.client.bulk({ body, refresh });
     const r = res.body as { errors: boolean; items: Array<Record<string, { status: number; error?: unknown }>> };
     if (r.errors) {
@@ -323,30 +314,26 @@ export class OpenSearchIndex implements SearchIndex {
     // a checkpoint written beside the last commit failed: the writer redoes its journal after this
     const failure = this.positions.takeFailure();
     if (failure !== null) throw failure;
-    const inline = !this.deferRefresh || (changes.length > 0 && changes.length <= Math.min(this.inlineRefresh, this.bulkChunk));
-    if (changes.length > 0) {
-      const chunks: Array<readonly SearchChange[]> = [];
-      for (let i = 0; i < changes.length; i += this.bulkChunk) chunks.push(changes.slice(i, i + this.bulkChunk));
-      let next = 0;
-      const lane = async () => {
-        while (next < chunks.length) await this.bulk(chunks[next++], position, inline);
-      };
-      await Promise.all(Array.from({ length: Math.min(this.bulkParallel, chunks.length) }, lane));
-    }
-    if (inline) {
-      // the bulk request refreshed the index: everything written before it is searchable
-      // (a deferred refresh still running moves the checkpoint no further back: external versions)
-      if (changes.length > 0 || !this.refreshing) this.visible(position);
-      if (this.deferRefresh) this.positions.beside(position);
-      else await this.positions.write('checkpoint', position);
+    const chunks: Array<readonly SearchChange[]> = [];
+    for (let i = 0; i < changes.length; i += this.bulkChunk) chunks.push(changes.slice(i, i + this.bulkChunk));
+    // a deferred batch of one bulk request records its `applied` position in that request (one round trip)
+    const appliedInBulk = this.deferRefresh && chunks.length === 1;
+    let next = 0;
+    const lane = async () => {
+      while (next < chunks.length) await this.bulk(chunks[next++], position, !this.deferRefresh, appliedInBulk);
+    };
+    await Promise.all(Array.from({ length: Math.min(this.bulkParallel, chunks.length) }, lane));
+    if (!this.deferRefresh) {
+      // the bulk requests refreshed the index: everything written before them is searchable
+      this.visible(position);
+      await this.positions.write('checkpoint', position);
       return;
     }
     // the refresh need not wait for `applied`: a checkpoint ahead of it counts as applied (appliedCheckpoint)
-    if (changes.length > 0) this.makeVisible(position);
-    await this.positions.write('applied', position);
+    if (changes.length > 0) this.refresher.after(position);
+    if (!appliedInBulk) await this.positions.write('applied', position);
     if (changes.length > 0) return;
-    if (this.refreshing) this.visibleTarget = Math.max(this.visibleTarget, position);
-    else {
+    if (!this.refresher.behind(position)) {
       // nothing waits for a refresh: every change written is searchable
       this.visible(position);
       this.positions.beside(position);
@@ -360,20 +347,16 @@ export class OpenSearchIndex implements SearchIndex {
 
   /** Deletes both indexes (tests, rebuilds). */
   async drop(): Promise<void> {
-    await this.refreshing;
+    await this.refresher.reset();
     await this.positions.written();
     this.positions.takeFailure();
     this.ready = null;
-    this.visibleTarget = 0;
-    this.visibleDone = 0;
     await this.client.indices.delete({ index: [this.index, this.metaIndex], ignore_unavailable: true });
   }
 
   /** Lets a pending deferred refresh finish (bounded: 5 s), so a stopped writer leaves its checkpoint current. */
   async close(): Promise<void> {
-    if (this.refreshing) await Promise.race([this.refreshing, new Promise((r) => setTimeout(r, 5000).unref())]);
-    this.closed = true;
-    await this.refreshing;
+    await this.refresher.close(5000);
     await this.positions.written();
     if (this.ownsClient) await this.client.close();
   }

@@ -118,4 +118,6 @@ export interface SearchIndex {
    * the call that stops it. Without it, what commit() wrote is searchable once it returns.
    */
   onVisible?(listener: (position: number) => void): () => void;
+  /** For an index whose writes become searchable after commit() returns: searches see every change written before the call once it resolves. */
+  refreshNow?(): Promise<void>;
 }

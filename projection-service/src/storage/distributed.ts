@@ -18,17 +18,23 @@ export interface DistributedStorageOptions {
   opensearchUrl: string;
   /** database (MongoDB) and index prefix (OpenSearch); default 'modshelf'. */
   name?: string;
+  /**
+   * A query replica's storage: it only reads, so its index does not defer refreshes (it never
+   * writes a checkpoint, not even one a dead writer left behind) and refreshes only for a search at
+   * a position the workers have written (SearchIndex.refreshNow, storageProjections).
+   */
+  reader?: boolean;
 }
 
 /**
  * Read models in MongoDB and the search index in OpenSearch, written side by side after a redo
- * journal (journaled.ts); the index is refreshed beside the next batches (OpenSearchIndexOptions.deferRefresh).
+ * journal (journaled.ts); a writer's index is refreshed beside the next batches (OpenSearchIndexOptions.deferRefresh).
  */
 export function distributedStorage(o: DistributedStorageOptions): JournaledStorage {
   const name = o.name ?? 'modshelf';
   return new JournaledStorage(
     new MongoReadModels({ url: o.mongodbUrl, database: name, prefix: 'rm_' }),
-    new OpenSearchIndex({ node: o.opensearchUrl, prefix: name, deferRefresh: true }),
+    new OpenSearchIndex({ node: o.opensearchUrl, prefix: name, deferRefresh: !o.reader }),
   );
 }
 
@@ -39,6 +45,9 @@ export function distributedStorage(o: DistributedStorageOptions): JournaledStora
  * models ('read-models') waits only for the read models' checkpoint (one round trip), and a search
  * ('all') for both. With the workers' position feeds (`feeds`), a waiting read wakes when the
  * worker that wrote its position says so, and polls the checkpoints only now and then, in case.
+ * A search whose position the feeds say is written to the index (`indexed`) but not yet searchable
+ * refreshes the index itself (SearchIndex.refreshNow, shared by the searches waiting with it)
+ * rather than waiting for the worker's next refresh.
  */
 export function storageProjections(
   storage: ProjectionStorage,
@@ -71,9 +80,25 @@ export function storageProjections(
     const p = feeds?.positions();
     return p ? (scope === 'read-models' ? p.read_models : p.all) : 0;
   };
+  /** the position this process's own refreshes made searchable (it never passes the feeds' `indexed`) */
+  let refreshed = 0;
+  const refreshNow = storage.search.refreshNow?.bind(storage.search);
+  /** true once searches see `target`: the feeds say the index holds it, and a refresh started after that is done */
+  const refreshedTo = async (target: number): Promise<boolean> => {
+    const indexed = feeds?.positions().indexed ?? 0;
+    if (!refreshNow || indexed < target) return false;
+    try {
+      await refreshNow();
+    } catch {
+      // the wait goes on as without it: the worker's own refresh moves the checkpoint
+      return false;
+    }
+    refreshed = Math.max(refreshed, indexed);
+    return true;
+  };
   // a worker in this process has written the read models up to its checkpoint (the index may be behind)
   const positionOf = (scope: ReadScope = 'all') =>
-    Math.max(all.position, pushed(scope), scope === 'read-models' ? Math.max(readModels.position, options.worker?.checkpoint() ?? 0) : 0);
+    Math.max(all.position, pushed(scope), scope === 'read-models' ? Math.max(readModels.position, options.worker?.checkpoint() ?? 0) : refreshed);
   return {
     storage,
     checkpoint: positionOf,
@@ -84,6 +109,7 @@ export function storageProjections(
       const end = Date.now() + timeoutMs;
       while (!closed) {
         if (positionOf(scope) >= target) return true;
+        if (scope === 'all' && (await refreshedTo(target))) return true;
         const fed = feeds?.connected() === true;
         if (!fed || Date.now() - t.readAt >= FEED_FALLBACK_POLL_MS) {
           await t.refresh();

@@ -156,6 +156,11 @@ export class JournaledStorage implements ProjectionStorage {
     return this.indexListeners.add(listener);
   }
 
+  /** Calls listener with each position the lane has written the index up to (searchable after a refresh); returns the call that stops it. */
+  onIndexed(listener: (position: number) => void): () => void {
+    return this.indexListeners.add(listener);
+  }
+
   private setIndexed(position: number): void {
     this.indexed = position;
     this.indexListeners.emit(position);

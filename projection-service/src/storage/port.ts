@@ -25,6 +25,11 @@ export interface ProjectionStorage {
    * Without it, commit() writes both and what it wrote is searchable once it returns.
    */
   onSearchable?(listener: (position: number) => void): () => void;
+  /**
+   * For a storage whose index is refreshed after its writes (journaled.ts over OpenSearch with deferRefresh): calls
+   * listener with each position the index holds every change up to, searchable once refreshed (SearchIndex.refreshNow).
+   */
+  onIndexed?(listener: (position: number) => void): () => void;
 }
 
 /**

@@ -22,7 +22,7 @@ const RETRY_MS = 1000;
  * listed: the active one moves its positions, the standbys hold theirs, and the highest wins.
  */
 export class WorkerFeedClient implements WorkerFeeds {
-  private current: WrittenPositions = { read_models: 0, all: 0 };
+  private current: WrittenPositions = { read_models: 0, all: 0, indexed: 0 };
   private open = 0;
   private waiters = new Set<() => void>();
   private readonly abort = new AbortController();
@@ -66,7 +66,7 @@ export class WorkerFeedClient implements WorkerFeeds {
   }
 
   private receive(p: Partial<WrittenPositions>): void {
-    if (!Number.isFinite(p.read_models) || !Number.isFinite(p.all)) throw new Error(`not a position: ${JSON.stringify(p)}`);
+    if (!Number.isFinite(p.read_models) || !Number.isFinite(p.all) || !Number.isFinite(p.indexed)) throw new Error(`not a position: ${JSON.stringify(p)}`);
     const next = furthest(this.current, p as WrittenPositions);
     if (next === null) return;
     this.current = next;

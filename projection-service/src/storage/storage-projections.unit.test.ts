@@ -8,7 +8,7 @@ import type { WorkerFeeds } from './position-feed-client';
 import type { WrittenPositions } from '../runner/position-feed';
 
 /** Two stores at their own checkpoints, counting the reads of each, as a query replica sees the workers' storage. */
-function twoStores(readModelsAt: number, searchAt: number, feeds?: WorkerFeeds) {
+function twoStores(readModelsAt: number, searchAt: number, feeds?: WorkerFeeds, refreshNow?: () => Promise<void>) {
   const reads = { readModels: 0, both: 0 };
   const at = { readModels: readModelsAt, search: searchAt };
   const storage = {
@@ -18,7 +18,7 @@ function twoStores(readModelsAt: number, searchAt: number, feeds?: WorkerFeeds) 
         return at.readModels;
       },
     } as Pick<ReadModelStore, 'checkpoint'> as ReadModelStore,
-    search: { checkpoint: async () => at.search } as Pick<SearchIndex, 'checkpoint'> as SearchIndex,
+    search: { checkpoint: async () => at.search, refreshNow } as Pick<SearchIndex, 'checkpoint' | 'refreshNow'> as SearchIndex,
     checkpoint: async () => {
       reads.both++;
       return Math.min(at.readModels, at.search);
@@ -69,7 +69,7 @@ describe('storageProjections: a read waits only for the stores it reads', () => 
 
 /** The workers' position feeds as a replica's client sees them, moved by the test. */
 class FakeFeeds implements WorkerFeeds {
-  current: WrittenPositions = { read_models: 0, all: 0 };
+  current: WrittenPositions = { read_models: 0, all: 0, indexed: 0 };
   isConnected = true;
   private waiters: Array<() => void> = [];
   positions() {
@@ -95,10 +95,10 @@ class FakeFeeds implements WorkerFeeds {
 }
 
 /** Both stores at 2, followed through `feeds`; `readsSince()` counts the read models' checkpoint reads since it was made. */
-async function fed(connected = true) {
+async function fed(connected = true, refreshNow?: () => Promise<void>) {
   const feeds = new FakeFeeds();
   feeds.isConnected = connected;
-  const { projections, reads, at } = twoStores(2, 2, feeds);
+  const { projections, reads, at } = twoStores(2, 2, feeds, refreshNow);
   await projections.ready;
   const before = reads.readModels;
   return { feeds, projections, at, readsSince: () => reads.readModels - before };
@@ -109,7 +109,7 @@ describe("storageProjections with the workers' position feeds", () => {
     const { feeds, projections, readsSince } = await fed();
     const waited = projections.waitForPosition(5, 5_000, 'read-models');
     await new Promise((r) => setTimeout(r, 50));
-    feeds.advance({ read_models: 5, all: 3 });
+    feeds.advance({ read_models: 5, all: 3, indexed: 3 });
     expect(await waited).toBe(true);
     // one read of the checkpoint when the wait began; the polls (every 2 ms without a feed) did not happen
     expect(readsSince()).toBe(1);
@@ -117,7 +117,7 @@ describe("storageProjections with the workers' position feeds", () => {
     // the index is written up to 3: a search at 5 still waits
     expect(projections.checkpoint('all')).toBe(3);
     expect(await projections.waitForPosition(5, 20)).toBe(false);
-    feeds.advance({ read_models: 6, all: 6 });
+    feeds.advance({ read_models: 6, all: 6, indexed: 6 });
     expect(await projections.waitForPosition(5, 5_000)).toBe(true);
     await projections.close();
   });
@@ -148,6 +148,42 @@ describe("storageProjections with the workers' position feeds", () => {
     setTimeout(() => (at.readModels = 7), 60);
     expect(await projections.waitForPosition(7, 5_000, 'read-models')).toBe(true);
     expect(readsSince()).toBeGreaterThan(5);
+    await projections.close();
+  });
+});
+
+describe('storageProjections: a search the index holds but has not refreshed', () => {
+  it("refreshes the index itself once the feeds say `indexed`, instead of waiting for the worker's refresh", async () => {
+    let refreshes = 0;
+    const { feeds, projections } = await fed(true, async () => {
+      refreshes++;
+    });
+    // the index holds up to 4 only: a search at 5 waits, and nothing is refreshed for it
+    feeds.advance({ read_models: 5, all: 2, indexed: 4 });
+    expect(await projections.waitForPosition(5, 30)).toBe(false);
+    expect(refreshes).toBe(0);
+    const waited = projections.waitForPosition(5, 5_000);
+    await new Promise((r) => setTimeout(r, 20));
+    feeds.advance({ read_models: 6, all: 2, indexed: 6 });
+    expect(await waited).toBe(true);
+    expect(refreshes).toBe(1);
+    // what the refresh made searchable: the `indexed` seen before it, never past it
+    expect(projections.checkpoint('all')).toBe(6);
+    // a read of the read models never refreshes the index
+    expect(await projections.waitForPosition(6, 200, 'read-models')).toBe(true);
+    expect(refreshes).toBe(1);
+    await projections.close();
+  });
+
+  it("a refused refresh leaves the search waiting for the worker's own refresh", async () => {
+    const { feeds, projections } = await fed(true, async () => {
+      throw new Error('refresh refused');
+    });
+    feeds.advance({ read_models: 5, all: 2, indexed: 5 });
+    expect(await projections.waitForPosition(5, 30)).toBe(false);
+    expect(projections.checkpoint('all')).toBe(2);
+    setTimeout(() => feeds.advance({ read_models: 5, all: 5, indexed: 5 }), 20);
+    expect(await projections.waitForPosition(5, 5_000)).toBe(true);
     await projections.close();
   });
 });
