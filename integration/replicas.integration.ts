@@ -4,7 +4,7 @@
  * OpenSearch), driven through the proxy only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { execute, newCommandContext, payoutDecider } from '@modshelf/command-ser
 import { replayAndCompare } from '../projection-service/src/replay/replay';
 import { distributedStorage } from '../projection-service/src/storage/distributed';
 import { missing, servers } from './env';
+import { dropDeployment } from './src/drop-deployment';
 import { freePort } from '@modshelf/service-kit/free-port';
 import { multipart } from '../proof/harness/api';
 import { projectData } from '../proof/harness/catalogue';
@@ -160,15 +161,8 @@ if (ready) {
         runner.kill('SIGTERM');
         await new Promise((r) => runner.once('exit', r));
       }
-      if (dir) {
-        const name = existsSync(join(dir, 'processes.json')) ? processes().storageName : null;
-        if (name) {
-          const storage = distributedStorage({ mongodbUrl: servers.mongodb, opensearchUrl: servers.opensearch, name });
-          await storage.drop().catch(() => undefined);
-          await storage.close();
-        }
-        rmSync(dir, { recursive: true, force: true });
-      }
+      // the deployment's read models, index and topic go with it
+      if (dir) await dropDeployment(servers, dir);
     }, 60_000);
 
     it('every Node service runs compiled JavaScript (node dist/server/<entry>.js, no tsx loader), each replica with its own REPLICA_ID', () => {

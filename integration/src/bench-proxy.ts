@@ -5,15 +5,15 @@
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { distributedStorage, WorkerFeedClient } from '../../projection-service/src/storage/distributed';
+import { WorkerFeedClient } from '../../projection-service/src/storage/distributed';
 import { freePort } from '@modshelf/service-kit/free-port';
-import { KafkaEventBus } from '@modshelf/events/bus';
 import { multipart } from '../../proof/harness/api';
 import { projectData } from '../../proof/harness/catalogue';
 import { SAMPLE_MS } from '../../bench/util';
+import { dropDeployment, type DeploymentServers } from './drop-deployment';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const KEY = 'bench-proxy-rate-limit-key';
@@ -24,13 +24,7 @@ const pct = (xs: number[], p: number) => {
   return Number(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))].toFixed(1));
 };
 
-interface Servers {
-  kafka: string[];
-  mongodb: string;
-  opensearch: string;
-}
-
-async function deployment(replicas: number, s: Servers) {
+async function deployment(replicas: number, s: DeploymentServers) {
   const dir = mkdtempSync(join(tmpdir(), `bench-proxy-${replicas}-`));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -56,12 +50,7 @@ async function deployment(replicas: number, s: Servers) {
     if (child.exitCode !== null || Date.now() > end) throw new Error('start:distributed did not come up');
     await new Promise((r) => setTimeout(r, 500));
   }
-  const described = JSON.parse(readFileSync(join(dir, 'processes.json'), 'utf8')) as {
-    storageName: string;
-    topic: string;
-    processes: Array<{ name: string; port: number | null }>;
-  };
-  const { storageName, topic } = described;
+  const described = JSON.parse(readFileSync(join(dir, 'processes.json'), 'utf8')) as { processes: Array<{ name: string; port: number | null }> };
   return {
     url,
     /** the projection workers' HTTP (their /positions feeds) */
@@ -70,11 +59,7 @@ async function deployment(replicas: number, s: Servers) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
       // the deployment's read models, index and topic go with it
-      const storage = distributedStorage({ mongodbUrl: s.mongodb, opensearchUrl: s.opensearch, name: storageName });
-      await storage.drop().catch(() => undefined);
-      await storage.close();
-      await new KafkaEventBus({ brokers: s.kafka, topic }).deleteTopic().catch(() => undefined);
-      rmSync(dir, { recursive: true, force: true });
+      await dropDeployment(s, dir);
     },
   };
 }
@@ -119,7 +104,7 @@ async function commandRate(url: string, token: string, ids: string[], amount: nu
   return { requests_per_s: Math.round(r.requests.total / r.duration), p50_ms: r.latency.p50, p99_ms: r.latency.p99, non_2xx: r.non2xx, errors: r.errors };
 }
 
-export async function benchProxy(s: Servers, amount = Number(process.env.BENCH_PROXY_REQUESTS ?? 5000)) {
+export async function benchProxy(s: DeploymentServers, amount = Number(process.env.BENCH_PROXY_REQUESTS ?? 5000)) {
   const out: Record<string, unknown> = {};
   for (const replicas of [1, 3]) {
     const d = await deployment(replicas, s);
