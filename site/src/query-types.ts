@@ -39,6 +39,10 @@ export function installQueryTypes(app: FastifyInstance, document: () => OpenApiD
     }
     return map;
   };
+  // built once every route is registered, before the first request (not by it: ~180 ms in a replica's profile)
+  app.addHook('onReady', async () => {
+    byRoute ??= index();
+  });
   app.addHook('preValidation', async (request) => {
     const url = request.routeOptions.url;
     if (!url?.startsWith('/v2/')) return;
