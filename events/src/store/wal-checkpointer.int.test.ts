@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NO_STREAM } from '../envelope';
 import { SqliteEventStore } from './sqlite';
-import type { CheckpointReport } from './wal-checkpointer';
+import { checkpointReports } from '../testing/checkpoint-reports';
 
 const meta = { eventId: 'e', commandId: 'c', correlationId: 'c', causationId: 'c', actor: null, time: new Date(0).toISOString() };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -17,8 +17,7 @@ describe('SqliteEventStore checkpointWorker', () => {
     dir = mkdtempSync(join(tmpdir(), 'wal-'));
     const path = join(dir, 'events.db');
     const store = new SqliteEventStore({ path, checkpointWorker: true });
-    const reports: CheckpointReport[] = [];
-    store.checkpointer!.onCheckpoint((r) => reports.push(r));
+    const checkpoints = checkpointReports(store.checkpointer!);
     const pageSize = store.db.pragma('page_size', { simple: true }) as number;
     const fileBefore = statSync(path).size;
     // about 600 pages of events, far under the writer's mark (WAL_AUTOCHECKPOINT_PAGES): only the worker checkpoints
@@ -27,9 +26,7 @@ describe('SqliteEventStore checkpointWorker', () => {
       await store.append(`s-${i}`, [{ type: 'T', schemaVersion: 1, data: { text, i }, metadata: meta }], NO_STREAM);
       if (i % 50 === 49) await sleep(60);
     }
-    for (let t = 0; t < 100 && !reports.some((r) => (r.checkpointed ?? 0) > 0); t++) await sleep(50);
-    expect(reports.filter((r) => r.error !== undefined)).toEqual([]);
-    expect(reports.some((r) => (r.checkpointed ?? 0) > 0)).toBe(true);
+    expect(await checkpoints.copied()).toEqual({ copied: true, errors: [] });
     expect(statSync(path).size).toBeGreaterThan(fileBefore + 100 * pageSize);
     // every append is there for another connection
     const reader = new SqliteEventStore({ path });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CheckpointReport } from '@modshelf/events';
+import { checkpointReports } from '@modshelf/events/testing/checkpoint-reports';
 import type { DocChange } from '../read-model/port';
 import { SERVING_WAL_PAGES, SqliteProjectionStorage } from './sqlite-storage';
 
@@ -15,15 +15,12 @@ describe('SqliteProjectionStorage checkpointWorker', () => {
     dir = mkdtempSync(join(tmpdir(), 'proj-wal-'));
     const path = join(dir, 'projections.sqlite');
     const storage = new SqliteProjectionStorage(path, { checkpointWorker: true });
-    const reports: CheckpointReport[] = [];
-    storage.checkpointer!.onCheckpoint((r) => reports.push(r));
+    const checkpoints = checkpointReports(storage.checkpointer!);
     for (let position = 1; position <= 200; position++) {
       storage.commitSync([], [], position);
       if (position % 40 === 0) await sleep(60);
     }
-    for (let t = 0; t < 100 && !reports.some((r) => (r.checkpointed ?? 0) > 0); t++) await sleep(50);
-    expect(reports.filter((r) => r.error !== undefined)).toEqual([]);
-    expect(reports.some((r) => (r.checkpointed ?? 0) > 0)).toBe(true);
+    expect(await checkpoints.copied()).toEqual({ copied: true, errors: [] });
     await storage.close();
     const reopened = new SqliteProjectionStorage(path);
     expect(reopened.checkpointSync()).toBe(200);
@@ -33,8 +30,7 @@ describe('SqliteProjectionStorage checkpointWorker', () => {
   it('leaves the WAL to the end of a catchingUp window, then checkpoints it from the worker', async () => {
     dir = mkdtempSync(join(tmpdir(), 'proj-wal-'));
     const storage = new SqliteProjectionStorage(join(dir, 'projections.sqlite'), { checkpointWorker: true });
-    const reports: CheckpointReport[] = [];
-    storage.checkpointer!.onCheckpoint((r) => reports.push(r));
+    const { reports, until } = checkpointReports(storage.checkpointer!);
     storage.catchingUp(true);
     for (let position = 1; position <= 50; position++) {
       storage.commitSync([], [], position);
@@ -43,7 +39,7 @@ describe('SqliteProjectionStorage checkpointWorker', () => {
     await sleep(100);
     expect(reports).toEqual([]);
     storage.catchingUp(false);
-    for (let t = 0; t < 100 && reports.length === 0; t++) await sleep(50);
+    await until((rs) => rs.length > 0);
     expect(reports).toHaveLength(1);
     expect(reports[0].error).toBeUndefined();
     expect(reports[0].checkpointed).toBe(reports[0].walFrames);
