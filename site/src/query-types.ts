@@ -43,18 +43,29 @@ export function installQueryTypes(app: FastifyInstance, document: () => OpenApiD
   app.addHook('onReady', async () => {
     byRoute ??= index();
   });
-  app.addHook('preValidation', async (request) => {
+  // the checks of a route pattern (`PATCH /v2/project/:id`), looked up once per pattern instead of on every request
+  const forRoute = new Map<string, Checks | null>();
+  const checksOf = (method: string, url: string): Checks | null => {
+    const key = `${method} ${url}`;
+    let checks = forRoute.get(key);
+    if (checks === undefined) {
+      byRoute ??= index();
+      checks = byRoute.get(`${method} ${pathSkeleton(url)}`) ?? null;
+      forRoute.set(key, checks);
+    }
+    return checks;
+  };
+  app.addHook('preValidation', (request, _reply, done) => {
     const url = request.routeOptions.url;
-    if (!url?.startsWith('/v2/')) return;
-    byRoute ??= index();
-    const checks = byRoute.get(`${request.method} ${pathSkeleton(url)}`);
-    if (!checks) return;
+    const checks = url?.startsWith('/v2/') ? checksOf(request.method, url) : null;
+    if (!checks) return done();
     const query = request.query as Record<string, unknown>;
     for (const [name, schema] of checks) {
       const raw = query[name];
       if (typeof raw !== 'string' || raw === '') continue;
       const error = typeError(name, raw, schema);
-      if (error) throw invalidInput(error);
+      if (error) return done(invalidInput(error));
     }
+    done();
   });
 }

@@ -4,6 +4,25 @@ import { installErrorHandling } from '@modshelf/service-kit';
 import type { OpenApiDocument } from './openapi-document';
 import { installQueryTypes } from './query-types';
 
+/** A document with one route whose `limit` is an integer of at least 1; counts how often it is read. */
+function documented() {
+  let reads = 0;
+  const doc: OpenApiDocument = {
+    openapi: '3.1.0',
+    info: { title: 't', version: '1', description: '' },
+    servers: [],
+    tags: [],
+    paths: { '/v2/thing/{id}': { get: { parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1 } }] } } },
+    components: { schemas: {}, securitySchemes: {} },
+  };
+  const app = Fastify();
+  installErrorHandling(app);
+  installQueryTypes(app, () => (reads++, doc));
+  app.get('/v2/thing/:id', async () => ({ ok: true }));
+  app.get('/v2/other', async () => ({ ok: true }));
+  return { app, reads: () => reads };
+}
+
 describe('installQueryTypes', () => {
   it('builds its index of typed parameters when the app is ready, not on the first request, and enforces it', async () => {
     const app = Fastify();
@@ -32,6 +51,21 @@ describe('installQueryTypes', () => {
     expect(bad.json()).toMatchObject({ error: 'invalid_input', description: "limit must be an integer, not 'null'" });
     expect((await app.inject({ method: 'GET', url: '/v2/things?limit=3' })).statusCode).toBe(200);
     expect(built).toBe(1);
+    await app.close();
+  });
+
+  it("refuses a malformed documented parameter on every request of a route, the route's checks found once", async () => {
+    const { app, reads } = documented();
+    for (const id of ['a', 'b', 'a']) {
+      const bad = await app.inject({ method: 'GET', url: `/v2/thing/${id}?limit=null` });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().description).toContain('limit must be an integer');
+      expect((await app.inject({ method: 'GET', url: `/v2/thing/${id}?limit=0` })).statusCode).toBe(400);
+      expect((await app.inject({ method: 'GET', url: `/v2/thing/${id}?limit=3` })).statusCode).toBe(200);
+    }
+    // a route the document gives no typed parameter answers as usual, again and again
+    for (let i = 0; i < 2; i++) expect((await app.inject({ method: 'GET', url: '/v2/other?limit=null' })).statusCode).toBe(200);
+    expect(reads()).toBe(1);
     await app.close();
   });
 });

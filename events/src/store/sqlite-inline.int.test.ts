@@ -78,4 +78,60 @@ describe('SqliteEventStore inline projections', () => {
       await store.close();
     }
   });
+
+  it('see every event of their types once, in position order, whether this transaction wrote it or another process did', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inline-'));
+    const path = join(dir, 'events.db');
+    const seen: Array<[number, string, unknown]> = [];
+    const store = new SqliteEventStore({ path });
+    store.addInlineProjection({ name: 'seen', types: ['Noted'], setup: () => undefined, apply: (_db, e) => void seen.push([e.position, e.streamId, e.data]) });
+    const other = new SqliteEventStore({ path });
+    const other1 = { type: 'Other', schemaVersion: 1, data: { n: -1 }, metadata: meta };
+    try {
+      await store.append('a', [...noted(1), other1, ...noted(2)], -1);
+      // written by a process without the projection: read from the log before this store's next events
+      await other.append('b', noted(3), -1);
+      await other.append('b', noted(4), 0);
+      // a group: two streams, one append losing its race (nothing of it is seen)
+      const grouped = await Promise.allSettled([
+        store.appendGrouped('c', noted(5), -1),
+        store.appendGrouped('d', [other1, ...noted(6)], -1),
+        store.appendGrouped('a', noted(99), 0),
+        store.appendGrouped('c', noted(7), 0),
+      ]);
+      expect(grouped.map((g) => g.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+      await store.appendMulti([{ streamId: 'e', events: noted(8), expected: -1 }]);
+      const log = (await store.readAll()).filter((e) => e.type === 'Noted').map((e) => [e.position, e.streamId, e.data]);
+      expect(seen).toEqual(log);
+      expect(seen.map(([, , d]) => (d as { n: number }).n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      expect(store.catchUpInline()).toBe(true);
+    } finally {
+      await other.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('apply nothing of a transaction that failed: the next one applies only what the log holds', async () => {
+    const seen: number[] = [];
+    const store = new SqliteEventStore({ path: ':memory:' });
+    store.addInlineProjection({
+      name: 'picky',
+      types: ['Noted'],
+      setup: () => undefined,
+      apply: (_db, e) => {
+        if ((e.data as { n: number }).n === 13) throw new Error('refused');
+        seen.push((e.data as { n: number }).n);
+      },
+    });
+    try {
+      await store.append('s', noted(1), -1);
+      await expect(store.append('s', [...noted(2), ...noted(13)], 0)).rejects.toThrow('refused');
+      await store.append('s', noted(3), 0);
+      expect(seen).toEqual([1, 2, 3]);
+      expect((await store.readAll()).map((e) => (e.data as { n: number }).n)).toEqual([1, 3]);
+    } finally {
+      await store.close();
+    }
+  });
 });

@@ -6,22 +6,7 @@ import type { EventHandler, EventStore, ReadAllOptions, ReadStreamOptions, Strea
 import { openSqliteFile } from '../sqlite/open-file';
 import { WAL_AUTOCHECKPOINT_PAGES, WalCheckpointer } from './wal-checkpointer';
 import { toRecorded, toRecordedLazy, type Row } from './sqlite-rows';
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS events (
-  position INTEGER PRIMARY KEY AUTOINCREMENT,
-  stream_id TEXT NOT NULL,
-  revision INTEGER NOT NULL,
-  type TEXT NOT NULL,
-  schema_version INTEGER NOT NULL,
-  data TEXT NOT NULL,
-  metadata TEXT NOT NULL,
-  UNIQUE (stream_id, revision)
-);
-CREATE TABLE IF NOT EXISTS inline_checkpoints (
-  name TEXT PRIMARY KEY,
-  position INTEGER NOT NULL
-);`;
+import { READ_ALL, SCHEMA, betweenSql } from './sqlite-sql';
 
 /**
  * A projection run inside the append transaction: its tables live in the log's file and are
@@ -62,11 +47,6 @@ interface GroupedAppend {
 /** readInline's mark for "the inline projections were behind": catch up, then read */
 const BEHIND = Symbol('behind');
 
-const READ_ALL = 'SELECT * FROM events WHERE position > ? ORDER BY position ASC';
-/** Events with after < position <= upTo (two parameters), of `types` only when given (filtered in SQL: other rows never become strings and objects). */
-const betweenSql = (types: readonly string[] | undefined) =>
-  `SELECT * FROM events WHERE position > ? AND position <= ?${types ? ` AND type IN (${types.map(() => '?').join(', ')})` : ''} ORDER BY position ASC`;
-
 /** The embedded event store: one SQLite file in WAL mode, one writer, BEGIN IMMEDIATE appends. */
 export class SqliteEventStore implements EventStore {
   readonly db: Database.Database;
@@ -76,7 +56,7 @@ export class SqliteEventStore implements EventStore {
   private readonly stmts;
   private readonly appendTx;
   private readonly multiTx;
-  private readonly inline: Array<{ projection: InlineProjection; select: (after: number, head: number, limit: number) => Row[] }> = [];
+  private readonly inline: Array<{ projection: InlineProjection; types: Set<string>; select: (after: number, head: number, limit: number) => Row[] }> = [];
   /** grouped appends waiting for the next commit (see appendGrouped) */
   private group: GroupedAppend[] = [];
   /** a grouped append committed alone in this turn: the next ones wait for the group */
@@ -109,28 +89,32 @@ export class SqliteEventStore implements EventStore {
         'INSERT INTO inline_checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position',
       ),
     };
+    // each transaction collects the rows it inserts (`written`) for its inline projections
     this.appendTx = this.db.transaction((streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult => {
-      const result = this.appendOne(streamId, events, expected);
-      if (events.length > 0) this.advanceInline();
+      const written: Row[] = [];
+      const result = this.appendOne(streamId, events, expected, written);
+      if (events.length > 0) this.advanceInline(written);
       return result;
     });
     // a revision mismatch is checked before anything is written, so it fails its own append and not the group
     this.groupTx = this.db.transaction((items: GroupedAppend[]): Array<AppendResult | WrongExpectedRevisionError> => {
+      const written: Row[] = [];
       const outcomes = items.map((it) => {
         try {
-          return this.appendOne(it.streamId, it.events, it.expected);
+          return this.appendOne(it.streamId, it.events, it.expected, written);
         } catch (err) {
           if (err instanceof WrongExpectedRevisionError) return err;
           throw err;
         }
       });
-      this.advanceInline();
+      this.advanceInline(written);
       return outcomes;
     });
     this.currentRead = this.db.transaction((read: () => unknown) => (this.inlineCurrent() ? read() : BEHIND));
     this.multiTx = this.db.transaction((parts: StreamAppend[]): AppendResult[] => {
-      const results = parts.map((p) => this.appendOne(p.streamId, p.events, p.expected));
-      this.advanceInline();
+      const written: Row[] = [];
+      const results = parts.map((p) => this.appendOne(p.streamId, p.events, p.expected, written));
+      this.advanceInline(written);
       return results;
     });
   }
@@ -149,15 +133,18 @@ export class SqliteEventStore implements EventStore {
     return stmt;
   }
 
-  private appendOne(streamId: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
+  /** Inserts one stream's events (after checking its revision), adding the rows to `written` when inline projections need them. */
+  private appendOne(streamId: string, events: NewEvent[], expected: ExpectedRevision, written: Row[]): AppendResult {
     const current = this.stmts.revision.get(streamId)?.r ?? NO_STREAM;
     if (expected !== 'any' && expected !== current) throw new WrongExpectedRevisionError(streamId, expected, current);
     let revision = current;
     let position = 0;
     for (const e of events) {
       revision += 1;
-      const info = this.stmts.insert.run(streamId, revision, e.type, e.schemaVersion, JSON.stringify(e.data), JSON.stringify(e.metadata));
-      position = Number(info.lastInsertRowid);
+      const data = JSON.stringify(e.data);
+      const metadata = JSON.stringify(e.metadata);
+      position = Number(this.stmts.insert.run(streamId, revision, e.type, e.schemaVersion, data, metadata).lastInsertRowid);
+      if (this.inline.length > 0) written.push({ position, stream_id: streamId, revision, type: e.type, schema_version: e.schemaVersion, data, metadata });
     }
     if (events.length === 0) position = this.stmts.head.get()?.p ?? 0;
     return { nextRevision: revision, position };
@@ -167,14 +154,22 @@ export class SqliteEventStore implements EventStore {
    * Runs every inline projection over the events after its checkpoint, up to the head (or `window`
    * positions further). Inside a write transaction: in each append, and when a reader finds a
    * projection behind (an older file, or a process that appended without the projection installed).
-   * True when every projection reached the head.
+   * A projection whose checkpoint is just before the rows this transaction inserted (`written`) is given those rows
+   * as they were written, without reading them back: the transaction holds the write lock, so they are all the events
+   * after its checkpoint. True when every projection reached the head.
    */
-  private advanceInline(window = Number.MAX_SAFE_INTEGER): boolean {
-    const head = this.stmts.head.get()?.p ?? 0;
+  private advanceInline(written: Row[], window = Number.MAX_SAFE_INTEGER): boolean {
+    // the head is this transaction's last row when it wrote any (nothing else writes while it holds the lock)
+    const head = written.length > 0 ? written[written.length - 1].position : (this.stmts.head.get()?.p ?? 0);
     let current = true;
-    for (const { projection, select } of this.inline) {
+    for (const { projection, types, select } of this.inline) {
       let at = this.stmts.checkpoint.get(projection.name)?.position ?? 0;
       if (at >= head) continue;
+      if (written.length > 0 && at === written[0].position - 1) {
+        for (const row of written) if (types.has(row.type)) projection.apply(this.db, toRecordedLazy(row));
+        this.stmts.setCheckpoint.run(projection.name, head);
+        continue;
+      }
       const target = Math.min(head, at + window);
       for (;;) {
         const rows = select(at, target, 1000);
@@ -198,7 +193,11 @@ export class SqliteEventStore implements EventStore {
     projection.setup(this.db);
     this.inlineCurrentAt = null;
     const sql = betweenSql(projection.types);
-    this.inline.push({ projection, select: (after, head, limit) => this.limited(sql, limit).all(after, head, ...projection.types) });
+    this.inline.push({
+      projection,
+      types: new Set(projection.types),
+      select: (after, head, limit) => this.limited(sql, limit).all(after, head, ...projection.types),
+    });
     this.catchUpInline();
   }
 
@@ -230,7 +229,7 @@ export class SqliteEventStore implements EventStore {
     if (this.inline.length === 0 || this.inlineCurrent()) return true;
     const version = this.stmts.dataVersion.get() ?? 0;
     // a long gap (a log written before the projection) goes in bounded transactions, so other writers wait little
-    const step = this.db.transaction(() => this.advanceInline(20_000));
+    const step = this.db.transaction(() => this.advanceInline([], 20_000));
     while (!step.immediate()) {
       /* next window */
     }
