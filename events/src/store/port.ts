@@ -64,7 +64,8 @@ export interface EventStore {
   /**
    * Delivers every event with position > after, in order, then keeps tailing.
    * The handler is awaited; an error thrown by it stops the subscription and
-   * is passed to onError.
+   * is passed to onError. It may be given the same event object as the store's other
+   * subscriptions (SQLite reads a batch once for all of them): it must not change it.
    */
   subscribeAll(after: number, handler: EventHandler, onError?: (err: unknown) => void): Subscription;
   close(): Promise<void>;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { eventStoreContract } from './contract';
 import { SqliteEventStore } from './sqlite';
 import { WAL_AUTOCHECKPOINT_PAGES } from './wal-checkpointer';
-import { NO_STREAM } from '../envelope';
+import { NO_STREAM, type RecordedEvent } from '../envelope';
 import { countTurns } from '../testing/event-loop-turns';
 
 eventStoreContract('sqlite', async () => {
@@ -83,5 +83,32 @@ describe('SqliteEventStore subscriptions', () => {
     expect(turnsWhenDone).toBeGreaterThanOrEqual(3);
     await store.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('SqliteEventStore subscriptions', () => {
+  it('deliver the whole log to each subscription, in order, a batch read once for the subscriptions at its position', async () => {
+    const store = new SqliteEventStore({ path: ':memory:' });
+    const meta = { eventId: 'e', commandId: 'c', correlationId: 'c', causationId: 'c', actor: null, time: new Date(0).toISOString() };
+    const ev = (n: number) => ({ type: 'T', schemaVersion: 1, data: { n }, metadata: meta });
+    try {
+      await store.append('s-1', [ev(1), ev(2), ev(3)], NO_STREAM);
+      const seen: RecordedEvent[][] = [[], [], []];
+      const subs = [0, 1].map((i) => store.subscribeAll(0, (e) => void seen[i].push(e)));
+      await Promise.all([0, 1, 2].map((i) => store.appendGrouped(`s-${i + 2}`, [ev(4 + i)], NO_STREAM)));
+      // a subscription started later, from a position in the middle of a kept batch
+      subs.push(store.subscribeAll(2, (e) => void seen[2].push(e)));
+      await store.append('s-1', [ev(7)], 2);
+      const all = await store.readAll();
+      for (let i = 0; i < 50 && seen.some((s) => s.length < all.length - (s === seen[2] ? 2 : 0)); i++) await new Promise((r) => setTimeout(r, 10));
+      expect(seen[0]).toEqual(all);
+      expect(seen[1]).toEqual(all);
+      expect(seen[2]).toEqual(all.slice(2));
+      // the same objects: the two subscriptions at the same positions were given one read of each batch
+      expect(seen[1].every((e, i) => e === seen[0][i])).toBe(true);
+      await Promise.all(subs.map((s) => s.close()));
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { openSqliteFile } from '../sqlite/open-file';
 import { WAL_AUTOCHECKPOINT_PAGES, WalCheckpointer } from './wal-checkpointer';
 import { toRecorded, toRecordedLazy, type Row } from './sqlite-rows';
 import { READ_ALL, SCHEMA, betweenSql } from './sqlite-sql';
+import { SharedTail } from './sqlite-tail';
 
 /**
  * A projection run inside the append transaction: its tables live in the log's file and are
@@ -64,6 +65,8 @@ export class SqliteEventStore implements EventStore {
   private readonly groupTx;
   /** runs a read in one read transaction with the check that the inline projections are current (see readInline) */
   private readonly currentRead: (read: () => unknown) => unknown;
+  /** the subscriptions' batches, each read once for all of them */
+  private readonly tail = new SharedTail((after) => this.limited(READ_ALL, 500).all(after));
   /** statements by their SQL with the LIMIT written in (see `limited`) */
   private readonly byLimit = new Map<string, Database.Statement<unknown[], Row>>();
   /** the file's data_version when the inline projections were last found at the head (this connection's own appends keep them there) */
@@ -342,11 +345,11 @@ export class SqliteEventStore implements EventStore {
       let position = after;
       try {
         while (!stopped) {
-          const batch = this.limited(READ_ALL, 500).all(position);
-          for (const row of batch) {
+          const batch = this.tail.after(position);
+          for (const e of batch) {
             if (stopped) return;
-            await handler(toRecorded(row));
-            position = row.position;
+            await handler(e);
+            position = e.position;
           }
           // a subscriber catching up a long way (a process manager's first start over a big log) lets requests run between batches
           if (batch.length === 500) await yieldToRequests();
