@@ -46,6 +46,26 @@ export function revenueSettingsFromEnv(env: Record<string, string | undefined>):
   return { perDownload: Math.round(rate * MICROS), holdMs: Math.round(days * 86_400_000) };
 }
 
+/** The project events evolveRevenueProject folds; it returns undefined for every other one. */
+const REVENUE_PROJECT_EVENTS = new Set<string>(
+  [
+    ProjectCreated,
+    ProjectEdited,
+    ProjectStatusChanged,
+    TeamMemberAdded,
+    TeamMemberEdited,
+    TeamInviteAccepted,
+    TeamMemberRemoved,
+    ProjectOwnershipTransferred,
+    ProjectDeleted,
+  ].map((d) => d.type),
+);
+
+/** Whether evolveRevenueProject may change the state for `e`: false means it returns undefined, whatever the state. */
+export function foldsRevenue(e: RecordedEvent): boolean {
+  return REVENUE_PROJECT_EVENTS.has(e.type) && !(ProjectEdited.is(e) && !e.data.changes.monetization_status);
+}
+
 /** Folds one project event into the process manager's project state (pure). Returns undefined when not a project event. */
 export function evolveRevenueProject(p: RevenueProject | null, e: RecordedEvent): RevenueProject | null | undefined {
   if (ProjectCreated.is(e)) {
@@ -177,6 +197,8 @@ export class RevenueAccrual {
 
   private async handle(e: RecordedEvent, ctx: ProcessContext): Promise<void> {
     if (e.streamId.startsWith('project-')) {
+      // most project events (edits of text, images, versions) leave the state as it is: it is not even read for them
+      if (!foldsRevenue(e)) return;
       const key = `project:${e.streamId.slice('project-'.length)}`;
       const next = evolveRevenueProject(await ctx.get<RevenueProject>(key), e);
       if (next !== undefined) ctx.set(key, next);

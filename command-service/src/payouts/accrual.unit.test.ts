@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { revenueSettingsFromEnv, splitRevenue, type RevenueProject } from './accrual';
+import type { RecordedEvent } from '@modshelf/events';
+import { catalogueAppends } from '@modshelf/events/generator';
+import { evolveRevenueProject, foldsRevenue, revenueSettingsFromEnv, splitRevenue, type RevenueProject } from './accrual';
 
 describe('revenue split and settings', () => {
   const project = (members: RevenueProject['members']): RevenueProject => ({ owner: 'OwnerAAA', status: 'approved', monetization: 'monetized', members });
@@ -26,5 +28,39 @@ describe('revenue split and settings', () => {
     expect(revenueSettingsFromEnv({})).toEqual({ perDownload: 2500, holdMs: 30 * 86_400_000 });
     expect(revenueSettingsFromEnv({ REVENUE_PER_DOWNLOAD_USD: '0.5', REVENUE_HOLD_DAYS: '0' })).toEqual({ perDownload: 500_000, holdMs: 0 });
     expect(() => revenueSettingsFromEnv({ REVENUE_PER_DOWNLOAD_USD: 'lots' })).toThrow();
+  });
+
+  it('foldsRevenue is false only for project events whose fold leaves the state as it is', () => {
+    const p = project({ OwnerAAA: { accepted: true, split: null } });
+    const kinds = { folded: new Set<string>(), skipped: new Set<string>() };
+    const check = (e: RecordedEvent) => {
+      if (foldsRevenue(e)) return void kinds.folded.add(e.type);
+      kinds.skipped.add(e.type);
+      expect(evolveRevenueProject(p, e)).toBeUndefined();
+      expect(evolveRevenueProject(null, e)).toBeUndefined();
+    };
+    for (const part of catalogueAppends(200)) {
+      if (part.streamId.startsWith('project-')) part.events.forEach((e, i) => check({ ...e, streamId: part.streamId, revision: i, position: i + 1 }));
+    }
+    const event = (type: string, data: unknown): RecordedEvent => ({
+      type,
+      schemaVersion: 1,
+      data,
+      metadata: { eventId: 'e', commandId: 'c', correlationId: 'c', causationId: 'c', actor: null, time: new Date(0).toISOString() },
+      streamId: 'project-AAAAAAAA',
+      revision: 1,
+      position: 2,
+    });
+    const edit = (changes: Record<string, unknown>) => event('ProjectEdited', { changes });
+    check(event('ProjectIconChanged', { icon_url: null, color: null }));
+    check(event('ProjectStatusChanged', { from: 'approved', to: 'archived' }));
+    check(edit({ description: 'a new description' }));
+    expect(kinds.folded).toContain('ProjectCreated');
+    expect(kinds.skipped).toContain('ProjectEdited');
+    expect(kinds.skipped).toContain('ProjectIconChanged');
+    expect(kinds.folded).toContain('ProjectStatusChanged');
+    // an edit of the monetization status is folded
+    expect(foldsRevenue(edit({ monetization_status: 'demonetized' }))).toBe(true);
+    expect(evolveRevenueProject(p, edit({ monetization_status: 'demonetized' }))?.monetization).toBe('demonetized');
   });
 });
