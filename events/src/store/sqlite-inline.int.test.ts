@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
 import { SqliteEventStore, type InlineProjection } from './sqlite';
-import type { RecordedEvent } from '../envelope';
+import { WrongExpectedRevisionError, type RecordedEvent } from '../envelope';
 
 const meta = { eventId: 'e', commandId: 'c', correlationId: 'c', causationId: 'c', actor: null, time: new Date(0).toISOString() };
 const noted = (n: number) => [{ type: 'Noted', schemaVersion: 1, data: { n }, metadata: meta }];
@@ -132,6 +132,32 @@ describe('SqliteEventStore inline projections', () => {
       expect((await store.readAll()).map((e) => (e.data as { n: number }).n)).toEqual([1, 3]);
     } finally {
       await store.close();
+    }
+  });
+
+  it("stay exact with two writers on one file: each applies its own rows and the other's, and a lost race applies nothing", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inline-'));
+    const path = join(dir, 'events.db');
+    const a = new SqliteEventStore({ path });
+    const b = new SqliteEventStore({ path });
+    a.addInlineProjection(counting);
+    b.addInlineProjection(counting);
+    try {
+      await a.append('s', noted(0), -1);
+      for (let rev = 0; rev < 6; rev++) {
+        const [winner, loser] = rev % 2 === 0 ? [b, a] : [a, b];
+        await winner.append('s', noted(rev + 1), rev);
+        // the other writer decided on the same revision: refused, nothing of it applied
+        await expect(loser.append('s', noted(99), rev)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+        expect(rows(a)).toBe(rev + 2);
+      }
+      expect(rows(b)).toBe(7);
+      expect((await a.readAll()).length).toBe(7);
+      expect(a.catchUpInline() && b.catchUpInline()).toBe(true);
+    } finally {
+      await b.close();
+      await a.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
