@@ -31,6 +31,14 @@ export const SERVING_CACHE_KIB = 16_384;
  */
 export const CATCH_UP_CACHE_KIB = 1_048_576;
 export const CATCH_UP_WAL_BYTES = 4 * 1024 ** 3;
+/**
+ * Document changes a catchingUp window's transaction holds before it commits and opens the next one. Inside the window,
+ * each commit() is a savepoint of one transaction, so a page rewritten by several commits goes to the WAL once per
+ * window rather than once per commit. Measured on the 1M bench log's live catch-up (136k events, 7 pages; load 2.5-4.5,
+ * alternated): 5.70-5.73 GB written before, 2.62-2.69 GB with the window (two runs each); CPU seconds within the noise
+ * (15.7-18.1 before, 15.5-17.9 after, three runs each).
+ */
+export const CATCH_UP_WINDOW_CHANGES = 1_000_000;
 /** WAL pages after which a serving storage's commit checkpoints; the WAL file is cut back to that size when it restarts. */
 export const SERVING_WAL_PAGES = 8000;
 /**
@@ -54,6 +62,9 @@ export class SqliteProjectionStorage implements ProjectionStorage {
   private readonly bulk: boolean;
   /** inside the catchingUp window: commits leave the WAL to the window's end */
   private behind = false;
+  /** the catchingUp window's open transaction (its commits are savepoints in it), and the document changes it holds */
+  private window: { changes: number } | null = null;
+  private readonly windowChanges: number;
 
   /**
    * `bulk`: a throw-away rebuild target (replay into a fresh file that is compared or
@@ -63,8 +74,10 @@ export class SqliteProjectionStorage implements ProjectionStorage {
    * store does), so a commit on the event loop seldom runs a checkpoint and its fsyncs.
    * `searchSnapshots`: when a serving storage's commits also store a fresh snapshot of the search index's in-memory side
    * (default SNAPSHOT_EVERY; a bulk target stores one at close only).
+   * `windowChanges`: the document changes a catchingUp window's transaction holds before it commits (default CATCH_UP_WINDOW_CHANGES).
    */
-  constructor(path: string, options: { bulk?: boolean; checkpointWorker?: boolean; searchSnapshots?: SnapshotPolicy } = {}) {
+  constructor(path: string, options: { bulk?: boolean; checkpointWorker?: boolean; searchSnapshots?: SnapshotPolicy; windowChanges?: number } = {}) {
+    this.windowChanges = options.windowChanges ?? CATCH_UP_WINDOW_CHANGES;
     this.cacheKiB = options.bulk ? BULK_CACHE_KIB : SERVING_CACHE_KIB;
     if (options.bulk) {
       this.db = openSqliteFile(path, { journal: 'memory', synchronous: 'off' });
@@ -128,9 +141,21 @@ export class SqliteProjectionStorage implements ProjectionStorage {
    * of what the catch-up wrote: from the checkpoint worker when there is one, else here when the WAL has grown past the
    * serving limit (as the catch-up's last commit would have done under it; a smaller WAL waits for a later commit, as before).
    * The search index's periodic snapshots wait for the window's end (the first commit after it stores one when due).
+   * The window is one transaction (committed every `windowChanges` document changes and at its end): its commits are
+   * savepoints, read at once on this connection (the site's reads) and by other connections once the window commits.
    */
   catchingUp(behind: boolean): void {
     if (!this.db.open) return;
+    if (behind) this.openWindow();
+    try {
+      // the window's transaction commits before the serving WAL limit is back (a commit under it would checkpoint there)
+      if (!behind) this.closeWindow();
+    } finally {
+      this.windowLimits(behind);
+    }
+  }
+
+  private windowLimits(behind: boolean): void {
     this.behind = behind;
     this.search.pauseSnapshots(behind);
     this.db.pragma(`cache_size = -${behind ? Math.max(this.bulk ? BULK_CACHE_KIB : CATCH_UP_CACHE_KIB, this.cacheKiB) : this.cacheKiB}`);
@@ -159,7 +184,38 @@ export class SqliteProjectionStorage implements ProjectionStorage {
   commitSync(docs: readonly DocChange[], search: readonly SearchChange[], position: number): void {
     const after = this.tx.immediate(docs, search, position);
     after();
+    if (this.window && (this.window.changes += docs.length) >= this.windowChanges) {
+      this.closeWindow();
+      this.openWindow();
+    }
     if (!this.behind) this.checkpointer?.nudge();
+  }
+
+  /**
+   * Opens the catchingUp window's transaction (none when one is open already: its commits stay theirs). A bulk target has
+   * none: its rollback journal is in memory, and one transaction would keep there every page it changes that the file held.
+   */
+  private openWindow(): void {
+    if (this.bulk || this.window || this.db.inTransaction) return;
+    this.db.exec('BEGIN IMMEDIATE');
+    this.window = { changes: 0 };
+  }
+
+  /**
+   * Commits the window's transaction. When that fails, SQLite has rolled back the window's commits: the search index's
+   * in-memory side, which followed them, is loaded again from the rows, and the error is thrown (the checkpoint is the
+   * one before the window).
+   */
+  private closeWindow(): void {
+    if (!this.window) return;
+    this.window = null;
+    try {
+      this.db.exec('COMMIT');
+    } catch (err) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      this.search.reloadSync();
+      throw err;
+    }
   }
 
   async commit(docs: readonly DocChange[], search: readonly SearchChange[], position: number): Promise<void> {
@@ -177,6 +233,7 @@ export class SqliteProjectionStorage implements ProjectionStorage {
   }
 
   async close(): Promise<void> {
+    if (this.db.open) this.closeWindow();
     // the search index's in-memory side, for a fast next open; a failure leaves none, and the next open reads the rows
     await this.search.snap.stop();
     try {
