@@ -59,18 +59,24 @@ describe('SqliteProjectionStorage catchingUp window', () => {
     await storage.close();
   });
 
-  it("a commit that fails inside the window leaves the window's earlier commits, which the window's end commits", async () => {
+  it('a commit that fails inside the window rolls back the whole window: the index answers from the rows again, and the error is thrown', async () => {
     const { storage, other, committed } = open();
+    storage.commitSync([follow(0)], [indexed('AAAAAAAA', 'Iron Furnaces')], 1);
     storage.catchingUp(true);
-    storage.commitSync([follow(1)], [indexed('AAAAAAAA', 'Iron Furnaces')], 1);
+    storage.commitSync([follow(1)], [indexed('BBBBBBBB', 'Iron Lanterns')], 2);
     // a project without its fields: its index keys cannot be computed, so the commit throws
     const broken = { coll: 'projects', id: 'P1', doc: {} } as DocChange;
-    expect(() => storage.commitSync([follow(2), broken], [indexed('BBBBBBBB', 'Iron Lanterns')], 2)).toThrow();
+    expect(() => storage.commitSync([follow(2), broken], [indexed('CCCCCCCC', 'Iron Gates')], 3)).toThrow();
+    expect(storage.db.inTransaction).toBe(false);
     expect(storage.checkpointSync()).toBe(1);
-    expect(storage.readModels.getSync('follows', 'f2')).toBeNull();
+    expect(storage.readModels.getSync('follows', 'f1')).toBeNull();
     expect(await titled(storage, 'iron')).toEqual(['AAAAAAAA']);
+    // the window is gone: the next commit is a transaction of its own, and the window's end commits nothing more
+    storage.commitSync([follow(1)], [indexed('BBBBBBBB', 'Iron Lanterns')], 2);
+    expect(committed()).toBe(2);
     storage.catchingUp(false);
-    expect(committed()).toBe(1);
+    expect(committed()).toBe(2);
+    expect(await titled(storage, 'iron')).toEqual(['AAAAAAAA', 'BBBBBBBB']);
     other.close();
     await storage.close();
   });
