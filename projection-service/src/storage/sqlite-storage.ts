@@ -35,9 +35,10 @@ export const CATCH_UP_WAL_BYTES = 4 * 1024 ** 3;
  * Document changes a catchingUp window's transaction holds before it commits and opens the next one. Inside the window,
  * each commit() writes into one transaction, so a page rewritten by several commits goes to the WAL once per window
  * rather than once per commit; a commit that fails rolls back the whole window. Measured on the 1M bench log's live
- * catch-up (136k events, 7 pages; load 2.5-6.5, alternated): 5.70-5.73 GB written before, 2.62-2.72 GB with the window;
- * CPU seconds within the noise (15.7-19.8 before, 15.5-19.2 after). With a savepoint per commit inside the window, the
- * process's peak RSS was 2.40 GB against 1.83 GB before; without, 1.79 GB (one run each).
+ * catch-up (136k events, 7 pages), alternated with the code before the window: 5.70-5.74 GB written before, 2.62-2.73 GB
+ * with it (every run). With a savepoint per commit inside the window (load 2.5-6.5): CPU seconds within the noise (15.7-19.8
+ * before, 15.5-19.2 after) and the peak RSS 2.40 GB against 1.83 GB. Without (as here; load 1.9-2.5, two pairs): 24.0 and
+ * 24.1 CPU-s before, 20.2 and 17.0 after (system time 9.9-11.4 s before, 6.2-7.2 s after), peak RSS 1.74-1.83 GB both.
  */
 export const CATCH_UP_WINDOW_CHANGES = 1_000_000;
 /** WAL pages after which a serving storage's commit checkpoints; the WAL file is cut back to that size when it restarts. */
