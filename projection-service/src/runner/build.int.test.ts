@@ -25,6 +25,7 @@ import {
   SqliteProjectionStorage,
 } from '../storage/sqlite-storage';
 import { Fixtures } from '../testing/fixtures';
+import { PROJECTORS, type Projector } from '../projectors/index';
 import { ProjectionRunner } from './runner';
 
 const QUERIES: SearchRequest[] = [
@@ -166,5 +167,33 @@ describe('building the projections into an empty storage (RebuildReads) and the 
     expect(differences).toEqual([]);
     expect(documents).toBeGreaterThan(200);
     for (const q of QUERIES) expect((await storage.search.search(q)).hits).toEqual((await live.storage.search.search(q)).hits);
+  });
+
+  it("a catch-up whose catchingUp window fails to commit goes on from the storage's checkpoint, and projects the window again", async () => {
+    writeCatalogueEvents(store, 20);
+    const storage = new SqliteProjectionStorage(join(dir, 'window.sqlite'));
+    // a deferred foreign key broken inside the window makes its COMMIT fail
+    storage.db.exec('CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (parent INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED)');
+    storage.db.pragma('foreign_keys = ON');
+    let armed = false;
+    const breaker: Projector = async () => {
+      if (armed) storage.db.exec('INSERT INTO child (parent) VALUES (7)');
+      armed = false;
+    };
+    const runner = new ProjectionRunner(store, storage, { batchSize: 8, catchUpBatchSize: 40, projectors: [...PROJECTORS, breaker] });
+    runners.push(runner);
+    await runner.catchUp(30);
+    expect(runner.checkpoint()).toBe(30);
+    armed = true;
+    await expect(runner.catchUp()).rejects.toThrow(/FOREIGN KEY/);
+    expect(storage.checkpointSync()).toBe(30);
+    expect(runner.checkpoint()).toBe(30);
+    await runner.catchUp();
+    const head = await store.headPosition();
+    expect(storage.checkpointSync()).toBe(head);
+    const live = new ProjectionRunner(store, new SqliteProjectionStorage(join(dir, 'whole.sqlite')), { batchSize: 64 });
+    runners.push(live);
+    await live.catchUp();
+    expect((await compareStorages(live.storage, storage)).differences).toEqual([]);
   });
 });

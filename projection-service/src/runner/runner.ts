@@ -180,18 +180,24 @@ export class ProjectionRunner implements Projections {
     if (rebuild) this.loop.reads = rebuild;
     let behind = false;
     try {
-      while (!this.stopped && !this.failure && this.position < until) {
-        const page = await this.store.readAll({ after: this.position, maxCount: Math.min(pageSize, until - this.position) });
-        if (page.length === 0) return;
-        if (!behind && page.length > this.batchSize) this.storage.catchingUp?.((behind = true));
-        const outcome = await this.processBatch(page);
-        if (rebuild && outcome) rebuild.committed(outcome.changes);
-        // the site listens while it catches up: /health and the reads answer between two pages
-        await yieldToRequests();
+      try {
+        while (!this.stopped && !this.failure && this.position < until) {
+          const page = await this.store.readAll({ after: this.position, maxCount: Math.min(pageSize, until - this.position) });
+          if (page.length === 0) return;
+          if (!behind && page.length > this.batchSize) this.storage.catchingUp?.((behind = true));
+          const outcome = await this.processBatch(page);
+          if (rebuild && outcome) rebuild.committed(outcome.changes);
+          // the site listens while it catches up: /health and the reads answer between two pages
+          await yieldToRequests();
+        }
+      } finally {
+        this.loop.reads = reads;
+        if (behind) this.storage.catchingUp?.(false);
       }
-    } finally {
-      this.loop.reads = reads;
-      if (behind) this.storage.catchingUp?.(false);
+    } catch (err) {
+      // a commit that failed inside the storage's catchingUp window rolled back the window's earlier commits too
+      this.loop.position = await this.storage.checkpoint();
+      throw err;
     }
   }
 

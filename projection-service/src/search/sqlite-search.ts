@@ -260,6 +260,15 @@ export class SqliteSearchIndex implements SearchIndex {
     this.matches.clear();
   }
 
+  /** Loads the in-memory side again from what is committed (after a rollback of commits it had followed). */
+  reloadSync(): void {
+    [this.snap.state.stored, this.snap.state.logging, this.snap.state.since] = [false, false, 0];
+    [this.memory, this.hits, this.vocab].forEach((m) => m.clear());
+    this.invalidate();
+    this.load = { ...this.loadMemory(), ms: 0 };
+    this.positionSeen = this.checkpointSync();
+  }
+
   checkpointSync(): number {
     return this.s.checkpoint.get(this.checkpointName) ?? 0;
   }

@@ -50,7 +50,8 @@ describe('SqliteProjectionStorage checkpointWorker', () => {
   it("checkpoints a catchingUp window's WAL when it has grown past the serving limit, and leaves a smaller one to later commits", async () => {
     dir = mkdtempSync(join(tmpdir(), 'proj-wal-'));
     const path = join(dir, 'projections.sqlite');
-    const storage = new SqliteProjectionStorage(path);
+    // each commit of 500 follows below commits the window's transaction, so the WAL grows commit by commit
+    const storage = new SqliteProjectionStorage(path, { windowChanges: 500 });
     const limitBytes = SERVING_WAL_PAGES * (storage.db.pragma('page_size', { simple: true }) as number);
     const follow = (i: number): DocChange => ({
       coll: 'follows',
