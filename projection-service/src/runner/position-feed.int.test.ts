@@ -60,6 +60,27 @@ describe('a projection worker publishes the positions it has written', () => {
     return { fx, alice, worker, head: () => fx.store.headPosition() };
   }
 
+  /**
+   * A worker over SQLite storage whose index the test says written (`told.onSearchable`, `told.onIndexed`: the
+   * storage's listeners of those names), started and past the log's head in its read models.
+   */
+  async function startedWith(listeners: Array<'onSearchable' | 'onIndexed'>) {
+    const sqlite = new SqliteProjectionStorage(':memory:');
+    const told = { onSearchable: (_: number) => {}, onIndexed: (_: number) => {} };
+    const storage: ProjectionStorage = Object.create(sqlite) as SqliteProjectionStorage;
+    for (const name of listeners)
+      storage[name] = (listener: (position: number) => void) => {
+        told[name] = listener;
+        return () => {};
+      };
+    const s = await setup(storage);
+    const start = await sqlite.checkpoint();
+    await s.worker.start();
+    const head = await s.head();
+    await expect.poll(() => s.worker.feed.get().read_models, { timeout: 5000 }).toBe(head);
+    return { s, start, head, told };
+  }
+
   it('with one commit for both stores, the read models and the index move together', async () => {
     const s = await setup(new SqliteProjectionStorage(':memory:'));
     await s.worker.start();
@@ -71,50 +92,22 @@ describe('a projection worker publishes the positions it has written', () => {
   });
 
   it('with an index written after the read models (onSearchable), `all` follows the index', async () => {
-    const sqlite = new SqliteProjectionStorage(':memory:');
-    let indexedAt: (position: number) => void = () => {};
-    const storage: ProjectionStorage = Object.assign(Object.create(sqlite) as SqliteProjectionStorage, {
-      onSearchable(listener: (position: number) => void) {
-        indexedAt = listener;
-        return () => {};
-      },
-    });
-    const s = await setup(storage);
-    const start = await sqlite.checkpoint();
-    await s.worker.start();
-    const head = await s.head();
-    await expect.poll(() => s.worker.feed.get().read_models, { timeout: 5000 }).toBe(head);
+    const { s, start, head, told } = await startedWith(['onSearchable']);
     expect(s.worker.feed.get().all).toBe(start);
-    indexedAt(head - 1);
+    told.onSearchable(head - 1);
     expect(s.worker.feed.get()).toEqual({ read_models: head, all: head - 1, indexed: head - 1 });
-    indexedAt(head + 5);
+    told.onSearchable(head + 5);
     // never past the read models
     expect(s.worker.feed.get()).toEqual({ read_models: head, all: head, indexed: head });
   });
 
   it('with an index refreshed after its writes (onIndexed), `indexed` follows the writes: at least `all`, never past the read models', async () => {
-    const sqlite = new SqliteProjectionStorage(':memory:');
-    const told = { searchable: (_: number) => {}, indexed: (_: number) => {} };
-    const storage: ProjectionStorage = Object.assign(Object.create(sqlite) as SqliteProjectionStorage, {
-      onSearchable(listener: (position: number) => void) {
-        told.searchable = listener;
-        return () => {};
-      },
-      onIndexed(listener: (position: number) => void) {
-        told.indexed = listener;
-        return () => {};
-      },
-    });
-    const s = await setup(storage);
-    const start = await sqlite.checkpoint();
-    await s.worker.start();
-    const head = await s.head();
-    await expect.poll(() => s.worker.feed.get().read_models, { timeout: 5000 }).toBe(head);
+    const { s, start, head, told } = await startedWith(['onSearchable', 'onIndexed']);
     expect(s.worker.feed.get()).toEqual({ read_models: head, all: start, indexed: start });
-    told.indexed(head - 1);
+    told.onIndexed(head - 1);
     expect(s.worker.feed.get()).toEqual({ read_models: head, all: start, indexed: head - 1 });
-    told.searchable(head - 1);
-    told.indexed(head + 5);
+    told.onSearchable(head - 1);
+    told.onIndexed(head + 5);
     expect(s.worker.feed.get()).toEqual({ read_models: head, all: head - 1, indexed: head });
   });
 });
