@@ -32,11 +32,6 @@ export class OpenSearchRefresher {
     private readonly everyMs: number,
   ) {}
 
-  /** A deferred refresh is running or waiting to start. */
-  get pending(): boolean {
-    return this.running !== null;
-  }
-
   /** The writer wrote every change up to `position`: a deferred refresh makes it searchable. */
   after(position: number): void {
     this.target = Math.max(this.target, position);
