@@ -535,6 +535,22 @@ describe('OpenAPI contract of the running site', () => {
       // an exclusion that is documented or no longer registered is stale
       for (const k of Object.keys(UNDOCUMENTED)) if (documented.has(k) || !served.has(k)) throw new Error(`stale UNDOCUMENTED entry: ${k}`);
     });
+
+    it('refuses a malformed integer or boolean query parameter on every GET route that documents one', async () => {
+      const typed = Object.entries(doc.paths).flatMap(([path, item]) =>
+        ((item.get?.parameters ?? []) as Array<{ name: string; in: string; schema?: { type?: string } }>)
+          .filter((p) => p.in === 'query' && (p.schema?.type === 'integer' || p.schema?.type === 'boolean'))
+          .map((p) => ({ path, name: p.name })),
+      );
+      expect(typed.length).toBeGreaterThan(5);
+      for (const { path, name } of typed) {
+        // any path parameter will do: the check runs before the handler looks anything up
+        const url = `${site.url}${path.replace(/\{[^}]+\}/g, 'x')}?${name}=null`;
+        const res = await fetch(url);
+        expect([url, res.status]).toEqual([url, 400]);
+        expect(await res.json()).toMatchObject({ error: 'invalid_input' });
+      }
+    });
   });
 });
 

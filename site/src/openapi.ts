@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { COMMUNITY_COMMAND_ROUTES, THREAD_COMMAND_ROUTES, accountsOpenApi, catalogueOpenApiPaths, payoutsOpenApi } from '@modshelf/command-service';
 import { moderationOpenApi, queryOpenApi, threadOpenApi } from '@modshelf/projection-service';
 import { ErrorAnswer, RESTRICTED_SCOPES, SCOPE_BITS, TOKEN_AUTH, openApiFragment, type OpenApiFragment, type RouteDoc } from '@modshelf/service-kit';
-import { installQueryTypes } from './query-types';
+import { installQueryTypes, recordRoutes, type RegisteredRoute } from './query-types';
 import { pathSkeleton, type OpenApiDocument } from './openapi-document';
 
 export { pathSkeleton, type OpenApiDocument };
@@ -133,7 +133,7 @@ function cleanSchema(s: Record<string, unknown>) {
 }
 
 const ROUTES = Symbol('modshelf.registeredRoutes');
-type WithRoutes = FastifyInstance & { [ROUTES]?: { method: string; url: string }[] };
+type WithRoutes = FastifyInstance & { [ROUTES]?: RegisteredRoute[] };
 
 /**
  * Serves the document at GET /v2/openapi.json and /openapi.json (built once, on first request,
@@ -142,14 +142,11 @@ type WithRoutes = FastifyInstance & { [ROUTES]?: { method: string; url: string }
  * so tests can check that each one is documented.
  */
 export function registerOpenApi(app: FastifyInstance, options: { serverUrl?: string } = {}): void {
-  const list: { method: string; url: string }[] = [];
+  const list = recordRoutes(app);
   (app as WithRoutes)[ROUTES] = list;
-  app.addHook('onRoute', (route) => {
-    for (const m of Array.isArray(route.method) ? route.method : [route.method]) list.push({ method: m, url: route.url ?? route.path });
-  });
   let built: OpenApiDocument | null = null;
   const document = () => (built ??= buildOpenApiDocument(options));
-  installQueryTypes(app, document);
+  installQueryTypes(app, document, list);
   let doc: string | null = null;
   const serve = async (_req: unknown, reply: import('fastify').FastifyReply) => {
     doc ??= JSON.stringify(document());
@@ -160,6 +157,6 @@ export function registerOpenApi(app: FastifyInstance, options: { serverUrl?: str
 }
 
 /** Routes registered on the app after `registerOpenApi` (method, fastify url). */
-export function registeredRoutes(app: FastifyInstance): { method: string; url: string }[] {
+export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
   return [...((app as WithRoutes)[ROUTES] ?? [])];
 }

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { installErrorHandling } from '@modshelf/service-kit';
 import type { OpenApiDocument } from './openapi-document';
-import { installQueryTypes } from './query-types';
+import { installQueryTypes, recordRoutes } from './query-types';
 
 /** A document with one route whose `limit` is an integer of at least 1; counts how often it is read. */
 function documented() {
@@ -17,7 +17,7 @@ function documented() {
   };
   const app = Fastify();
   installErrorHandling(app);
-  installQueryTypes(app, () => (reads++, doc));
+  installQueryTypes(app, () => (reads++, doc), recordRoutes(app));
   app.get('/v2/thing/:id', async () => ({ ok: true }));
   app.get('/v2/other', async () => ({ ok: true }));
   return { app, reads: () => reads };
@@ -42,7 +42,7 @@ describe('installQueryTypes', () => {
         components: { schemas: {}, securitySchemes: {} },
       };
     };
-    installQueryTypes(app, document);
+    installQueryTypes(app, document, recordRoutes(app));
     app.get('/v2/things', async () => ({ ok: true }));
     await app.ready();
     expect(built).toBe(1);
@@ -66,6 +66,30 @@ describe('installQueryTypes', () => {
     // a route the document gives no typed parameter answers as usual, again and again
     for (let i = 0; i < 2; i++) expect((await app.inject({ method: 'GET', url: '/v2/other?limit=null' })).statusCode).toBe(200);
     expect(reads()).toBe(1);
+    await app.close();
+  });
+
+  it('enforces a route a plugin registers under a prefix', async () => {
+    const app = Fastify();
+    installErrorHandling(app);
+    const paths: OpenApiDocument['paths'] = {
+      '/v2/team/{id}/members': { get: { parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 0 } }] } },
+    };
+    installQueryTypes(
+      app,
+      () => ({
+        openapi: '3.1.0',
+        info: { title: 't', version: '1', description: '' },
+        servers: [],
+        tags: [],
+        paths,
+        components: { schemas: {}, securitySchemes: {} },
+      }),
+      recordRoutes(app),
+    );
+    await app.register(async (scope) => scope.get('/team/:id/members', async () => ({ ok: true })), { prefix: '/v2' });
+    expect((await app.inject({ method: 'GET', url: '/v2/team/x/members?limit=no' })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: '/v2/team/x/members?limit=2' })).statusCode).toBe(200);
     await app.close();
   });
 });
