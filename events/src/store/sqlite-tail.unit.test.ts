@@ -61,4 +61,13 @@ describe('SharedTail', () => {
     tail.after(0);
     expect(reads.length).toBe(SHARED_TAIL_BATCHES + 2);
   });
+
+  it('hands out frozen events under the test runner: a handler that changes one fails', () => {
+    const { rows, tail } = log();
+    rows.push(row(1));
+    const [event] = tail.after(0);
+    expect(() => ((event.data as { n: number }).n = 2)).toThrow(TypeError);
+    expect(() => ((event.metadata as { actor: unknown }).actor = 'x')).toThrow(TypeError);
+    expect(tail.after(0)[0].data).toEqual({ n: 1 });
+  });
 });
