@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ProjectDoc, UserDoc } from './documents';
+import { sha512Key } from './collections';
+import type { ProjectDoc, UserDoc, VersionDoc } from './documents';
 import type { ReadModelStore } from './port';
 
 export interface ReadModelsUnderTest {
@@ -62,6 +63,28 @@ export function sampleProject(id: string, slug: string, members: string[]): Proj
   };
 }
 
+/** A version whose files have these hashes (sha1 and sha512, hex). */
+export function sampleVersion(id: string, projectId: string, hashes: Array<{ sha1: string; sha512: string }>): VersionDoc {
+  return {
+    id,
+    project_id: projectId,
+    author_id: 'AAAAAAAA',
+    name: id,
+    version_number: '1.0.0',
+    changelog: null,
+    dependencies: [],
+    game_versions: ['1.20.1'],
+    version_type: 'release',
+    loaders: ['fabric'],
+    featured: false,
+    status: 'listed',
+    requested_status: null,
+    date_published: '2024-01-01T00:00:00.000Z',
+    downloads: 0,
+    files: hashes.map((h, i) => ({ hashes: h, url: `https://cdn/${id}/${i}.jar`, filename: `${i}.jar`, primary: i === 0, size: 1, file_type: null })),
+  };
+}
+
 /** The contract every ReadModelStore adapter passes (the MongoDB adapter runs it too). */
 export function readModelContract(adapter: string, make: () => Promise<ReadModelsUnderTest>): void {
   describe(`ReadModelStore contract: ${adapter}`, () => {
@@ -108,6 +131,35 @@ export function readModelContract(adapter: string, make: () => Promise<ReadModel
       expect(await s.get('projects', 'P0000002')).toBeNull();
       expect(await s.findIds('projects', 'member', 'AAAAAAAA')).toEqual([]);
       expect(await s.count('projects')).toBe(1);
+    });
+
+    it('finds documents by hex keys (file hashes) and tells them from other keys', async () => {
+      const h = (c: string) => ({ sha1: c.repeat(40), sha512: c.repeat(128) });
+      await s.commit(
+        [
+          { coll: 'versions', id: 'V0000001', doc: sampleVersion('V0000001', 'P0000001', [h('a'), h('b')]) },
+          { coll: 'versions', id: 'V0000002', doc: sampleVersion('V0000002', 'P0000001', [h('b')]) },
+          // member ids of 16 hex digits, lower and upper case: two different keys
+          { coll: 'projects', id: 'P0000001', doc: sampleProject('P0000001', 'One', ['0123456789abcdef', '0123456789ABCDEF']) },
+          { coll: 'projects', id: 'P0000002', doc: sampleProject('P0000002', 'Two', ['0123456789abcdef']) },
+        ],
+        1,
+      );
+      expect(await s.findIds('versions', 'sha1', 'a'.repeat(40))).toEqual(['V0000001']);
+      expect(await s.findIds('versions', 'sha1', 'b'.repeat(40))).toEqual(['V0000001', 'V0000002']);
+      expect(await s.findIds('versions', 'sha1', 'B'.repeat(40))).toEqual([]);
+      expect(await s.findIds('versions', 'sha512', sha512Key('b'.repeat(128)))).toEqual(['V0000001', 'V0000002']);
+      expect(await s.countKeys('versions', 'sha1')).toBe(2);
+      expect(await s.findIds('projects', 'member', '0123456789abcdef')).toEqual(['P0000001', 'P0000002']);
+      expect(await s.findIds('projects', 'member', '0123456789ABCDEF')).toEqual(['P0000001']);
+      expect(await s.countKeys('projects', 'member')).toBe(2);
+      await s.commit([{ coll: 'versions', id: 'V0000001', doc: sampleVersion('V0000001', 'P0000001', [h('c')]) }], 2);
+      expect(await s.findIds('versions', 'sha1', 'a'.repeat(40))).toEqual([]);
+      expect(await s.findIds('versions', 'sha1', 'b'.repeat(40))).toEqual(['V0000002']);
+      expect(await s.findIds('versions', 'sha512', sha512Key('c'.repeat(128)))).toEqual(['V0000001']);
+      await s.commit([{ coll: 'versions', id: 'V0000002', doc: null }], 3);
+      expect(await s.findIds('versions', 'sha1', 'b'.repeat(40))).toEqual([]);
+      expect(await s.countKeys('versions', 'sha1')).toBe(1);
     });
 
     it('gets many in the order asked, scans in id order, and resets', async () => {

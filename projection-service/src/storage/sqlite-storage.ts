@@ -14,8 +14,9 @@ export const PROJECTIONS_FILE = 'projections.sqlite';
  * Layout version of the projections file. A file written by another version is
  * emptied on open, so the runner rebuilds it from the log (projections are disposable).
  * 4: the threads collection (moderation, comment and report threads of existing projects and reports).
+ * 5: the index keys in rm_index_keys (index numbers, hex keys as bytes: read-model/sqlite.ts) instead of rm_keys.
  */
-export const PROJECTIONS_SCHEMA = 4;
+export const PROJECTIONS_SCHEMA = 5;
 export const projectionsPath = (dataDir: string) => join(dataDir, PROJECTIONS_FILE);
 /** SQLite page caches (KiB): a bulk build's; a serving storage's. */
 export const BULK_CACHE_KIB = 262_144;

@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sampleUser } from '../read-model/contract';
+import { PROJECTIONS_SCHEMA, SqliteProjectionStorage } from './sqlite-storage';
+
+let dir = '';
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('SqliteProjectionStorage layout 4 file', () => {
+  it('is emptied on open (its key table rm_keys dropped), so the runner rebuilds it from the log', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'proj-layout-'));
+    const path = join(dir, 'projections.sqlite');
+    const old = new Database(path);
+    old.exec(`
+      CREATE TABLE rm_docs (coll TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, UNIQUE (coll, id));
+      CREATE TABLE rm_keys (coll TEXT NOT NULL, idx TEXT NOT NULL, key TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (coll, idx, key, id)) WITHOUT ROWID;
+      CREATE TABLE checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
+      INSERT INTO rm_docs VALUES ('users', 'AAAAAAAA', '${JSON.stringify(sampleUser('AAAAAAAA', 'Alice'))}');
+      INSERT INTO rm_keys VALUES ('users', 'username', 'alice', 'AAAAAAAA');
+      INSERT INTO checkpoints VALUES ('projections', 12);
+      PRAGMA user_version = 4;
+    `);
+    old.close();
+    const storage = new SqliteProjectionStorage(path);
+    expect(storage.checkpointSync()).toBe(0);
+    expect(await storage.readModels.get('users', 'AAAAAAAA')).toBeNull();
+    expect(storage.db.prepare("SELECT name FROM sqlite_master WHERE name = 'rm_keys'").all()).toEqual([]);
+    expect(storage.db.pragma('user_version', { simple: true })).toBe(PROJECTIONS_SCHEMA);
+    storage.commitSync([{ coll: 'users', id: 'AAAAAAAA', doc: sampleUser('AAAAAAAA', 'Alice') }], [], 1);
+    expect(await storage.readModels.findIds('users', 'username', 'alice')).toEqual(['AAAAAAAA']);
+    await storage.close();
+  });
+});
