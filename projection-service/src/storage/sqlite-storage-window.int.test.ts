@@ -16,10 +16,10 @@ const indexed = (id: string, title: string): SearchChange => ({ projectId: id, d
 const titled = async (storage: SqliteProjectionStorage, query: string) =>
   (await storage.search.search({ query, filter: [], sort: 'relevance', offset: 0, limit: 10 })).hits.map((h) => h.project_id);
 
-function open(windowChanges?: number) {
+function open(windowChanges?: number, bulk?: boolean) {
   dir = mkdtempSync(join(tmpdir(), 'proj-window-'));
   const path = join(dir, 'projections.sqlite');
-  const storage = new SqliteProjectionStorage(path, { windowChanges });
+  const storage = new SqliteProjectionStorage(path, { windowChanges, bulk });
   // another connection to the file, as another process reads it: it sees only what is committed
   const other = new Database(path, { readonly: true });
   const committed = () => other.prepare<[], number>("SELECT position FROM checkpoints WHERE name = 'projections'").pluck().get() ?? 0;
@@ -102,6 +102,37 @@ describe('SqliteProjectionStorage catchingUp window', () => {
     storage.commitSync([follow(1)], [indexed('BBBBBBBB', 'Copper Lanterns')], 2);
     expect(await titled(storage, 'lanterns')).toEqual(['BBBBBBBB']);
     expect(committed()).toBe(2);
+    other.close();
+    await storage.close();
+  });
+
+  it("a bulk target's window holds the whole catch-up in one transaction, whatever its changes, and rolls back as a whole", async () => {
+    const { storage, other, committed } = open(undefined, true);
+    storage.catchingUp(true);
+    let position = 0;
+    for (let batch = 0; batch < 20; batch++)
+      storage.commitSync(
+        Array.from({ length: 100 }, () => follow(++position)),
+        [],
+        position,
+      );
+    storage.commitSync([], [indexed('AAAAAAAA', 'Iron Furnaces')], ++position);
+    expect(storage.db.inTransaction).toBe(true);
+    expect(committed()).toBe(0);
+    expect(storage.readModels.getSync('follows', 'f2000')?.user_id).toBe('u2000');
+    storage.catchingUp(false);
+    expect(committed()).toBe(2001);
+    expect(other.prepare('SELECT count(*) FROM rm_docs').pluck().get()).toBe(2000);
+    // the next window: a failing commit rolls back its earlier commits too, and the index answers from the rows
+    storage.catchingUp(true);
+    storage.commitSync([follow(5000)], [indexed('BBBBBBBB', 'Iron Lanterns')], 2002);
+    const broken = { coll: 'projects', id: 'P1', doc: {} } as DocChange;
+    expect(() => storage.commitSync([broken], [], 2003)).toThrow();
+    expect(storage.db.inTransaction).toBe(false);
+    expect(storage.checkpointSync()).toBe(2001);
+    expect(storage.readModels.getSync('follows', 'f5000')).toBeNull();
+    expect(await titled(storage, 'iron')).toEqual(['AAAAAAAA']);
+    storage.catchingUp(false);
     other.close();
     await storage.close();
   });
