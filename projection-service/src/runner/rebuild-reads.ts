@@ -19,9 +19,12 @@ export class RebuildReads implements Pick<ReadModelStore, 'get' | 'findIds'> {
   private readonly ids: SeenFilter;
   /** (coll, index, key) of the keys each collection's indexes held at some point (a superset of what they hold) */
   private readonly keys: SeenFilter;
-  /** the documents the last commit wrote or the current batch read (`previous`: the commit before); null: deleted */
-  private recent = new Map<string, unknown>();
-  private previous = new Map<string, unknown>();
+  /**
+   * the documents the last commit wrote or the current batch read (`previous`: the commit before), by collection then id (the
+   * ids as the events hold them, never joined into a new string to look up); null: deleted
+   */
+  private recent = new Map<CollectionName, Map<string, unknown>>();
+  private previous = new Map<CollectionName, Map<string, unknown>>();
   /** reads that went to the storage */
   storageReads = 0;
 
@@ -38,16 +41,16 @@ export class RebuildReads implements Pick<ReadModelStore, 'get' | 'findIds'> {
   async get<C extends CollectionName>(coll: C, id: string): Promise<Documents[C] | null> {
     // never stored (nor then in recent or previous, which hold only what was stored, or null): absent
     if (!this.ids.mayHave(coll, id)) return null;
-    const k = `${coll}\u0000${id}`;
-    let doc = this.recent.get(k);
+    const recent = docsOf(this.recent, coll);
+    let doc = recent.get(id);
     if (doc !== undefined) return doc as Documents[C] | null;
-    doc = this.previous.get(k);
+    doc = this.previous.get(coll)?.get(id);
     if (doc === undefined) {
       this.storageReads++;
       doc = await this.store.get(coll, id);
     }
     // kept while batches keep reading it (an author, a popular project)
-    this.recent.set(k, doc);
+    recent.set(id, doc);
     return doc as Documents[C] | null;
   }
 
@@ -60,7 +63,7 @@ export class RebuildReads implements Pick<ReadModelStore, 'get' | 'findIds'> {
   /** Follows a commit of `changes` to the storage. */
   committed(changes: readonly DocChange[]): void {
     for (const c of changes) {
-      this.recent.set(`${c.coll}\u0000${c.id}`, c.doc);
+      docsOf(this.recent, c.coll).set(c.id, c.doc);
       // an id already known and keys already held (the document existed with the same keys): nothing to add
       if (c.doc === null || c.keysUnchanged) continue;
       this.ids.add(c.coll, c.id);
@@ -69,4 +72,10 @@ export class RebuildReads implements Pick<ReadModelStore, 'get' | 'findIds'> {
     this.previous = this.recent;
     this.recent = new Map();
   }
+}
+
+function docsOf(byColl: Map<CollectionName, Map<string, unknown>>, coll: CollectionName): Map<string, unknown> {
+  let docs = byColl.get(coll);
+  if (!docs) byColl.set(coll, (docs = new Map()));
+  return docs;
 }
