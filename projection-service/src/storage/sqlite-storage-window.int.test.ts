@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DocChange } from '../read-model/port';
 import { sampleDoc } from '../search/contract';
 import type { SearchChange } from '../search/port';
-import { SqliteProjectionStorage } from './sqlite-storage';
+import { BULK_CACHE_KIB, CATCH_UP_CACHE_KIB, SqliteProjectionStorage } from './sqlite-storage';
 
 let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -108,7 +108,10 @@ describe('SqliteProjectionStorage catchingUp window', () => {
 
   it("a bulk target's window holds the whole catch-up in one transaction, whatever its changes, and rolls back as a whole", async () => {
     const { storage, other, committed } = open(undefined, true);
+    expect(storage.cacheSizeKiB()).toBe(BULK_CACHE_KIB);
     storage.catchingUp(true);
+    // the catch-up's page cache, as a serving storage's: the window's pages stay in it until it commits
+    expect(storage.cacheSizeKiB()).toBe(CATCH_UP_CACHE_KIB);
     let position = 0;
     for (let batch = 0; batch < 20; batch++)
       storage.commitSync(
@@ -121,6 +124,7 @@ describe('SqliteProjectionStorage catchingUp window', () => {
     expect(committed()).toBe(0);
     expect(storage.readModels.getSync('follows', 'f2000')?.user_id).toBe('u2000');
     storage.catchingUp(false);
+    expect(storage.cacheSizeKiB()).toBe(BULK_CACHE_KIB);
     expect(committed()).toBe(2001);
     expect(other.prepare('SELECT count(*) FROM rm_docs').pluck().get()).toBe(2000);
     // the next window: a failing commit rolls back its earlier commits too, and the index answers from the rows
