@@ -51,7 +51,8 @@ export const CATCH_UP_WINDOW_CHANGES = 1_000_000;
  * While the window is open its page cache is the catch-up's (CATCH_UP_CACHE_KIB), so the pages it changed stay in memory until it
  * commits instead of being spilled to the file and read back. The 1M bench log's build (6.82M events), one run each, one after the
  * other (load 1.2-1.4): 532.9 CPU-s (100.2 s system), 494 s, peak RSS 1.79 GB with BULK_CACHE_KIB; 449.0 CPU-s (26.1 s system),
- * 405 s, peak RSS 2.63 GB with it. At 100k (the file fits either cache) one pair showed no difference beyond the noise.
+ * 405 s, peak RSS 2.63 GB with it. At 100k (the file fits either cache), 3 pairs alternated: CPU-s within the noise (35.9-37.8 either
+ * way), peak RSS 1.03 GB with BULK_CACHE_KIB, 1.35-1.49 GB with it.
  */
 export const BULK_WINDOW_CHANGES = Number.POSITIVE_INFINITY;
 /** WAL pages after which a serving storage's commit checkpoints; the WAL file is cut back to that size when it restarts. */
