@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DocChange } from '../read-model/port';
 import { sampleDoc } from '../search/contract';
 import type { SearchChange } from '../search/port';
-import { SqliteProjectionStorage } from './sqlite-storage';
+import { BULK_CACHE_KIB, CATCH_UP_CACHE_KIB, SqliteProjectionStorage } from './sqlite-storage';
 
 let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -16,10 +16,10 @@ const indexed = (id: string, title: string): SearchChange => ({ projectId: id, d
 const titled = async (storage: SqliteProjectionStorage, query: string) =>
   (await storage.search.search({ query, filter: [], sort: 'relevance', offset: 0, limit: 10 })).hits.map((h) => h.project_id);
 
-function open(windowChanges?: number) {
+function open(windowChanges?: number, bulk?: boolean) {
   dir = mkdtempSync(join(tmpdir(), 'proj-window-'));
   const path = join(dir, 'projections.sqlite');
-  const storage = new SqliteProjectionStorage(path, { windowChanges });
+  const storage = new SqliteProjectionStorage(path, { windowChanges, bulk });
   // another connection to the file, as another process reads it: it sees only what is committed
   const other = new Database(path, { readonly: true });
   const committed = () => other.prepare<[], number>("SELECT position FROM checkpoints WHERE name = 'projections'").pluck().get() ?? 0;
@@ -102,6 +102,41 @@ describe('SqliteProjectionStorage catchingUp window', () => {
     storage.commitSync([follow(1)], [indexed('BBBBBBBB', 'Copper Lanterns')], 2);
     expect(await titled(storage, 'lanterns')).toEqual(['BBBBBBBB']);
     expect(committed()).toBe(2);
+    other.close();
+    await storage.close();
+  });
+
+  it("a bulk target's window holds the whole catch-up in one transaction, whatever its changes, and rolls back as a whole", async () => {
+    const { storage, other, committed } = open(undefined, true);
+    expect(storage.cacheSizeKiB()).toBe(BULK_CACHE_KIB);
+    storage.catchingUp(true);
+    // the catch-up's page cache, as a serving storage's: the window's pages stay in it until it commits
+    expect(storage.cacheSizeKiB()).toBe(CATCH_UP_CACHE_KIB);
+    let position = 0;
+    for (let batch = 0; batch < 20; batch++)
+      storage.commitSync(
+        Array.from({ length: 100 }, () => follow(++position)),
+        [],
+        position,
+      );
+    storage.commitSync([], [indexed('AAAAAAAA', 'Iron Furnaces')], ++position);
+    expect(storage.db.inTransaction).toBe(true);
+    expect(committed()).toBe(0);
+    expect(storage.readModels.getSync('follows', 'f2000')?.user_id).toBe('u2000');
+    storage.catchingUp(false);
+    expect(storage.cacheSizeKiB()).toBe(BULK_CACHE_KIB);
+    expect(committed()).toBe(2001);
+    expect(other.prepare('SELECT count(*) FROM rm_docs').pluck().get()).toBe(2000);
+    // the next window: a failing commit rolls back its earlier commits too, and the index answers from the rows
+    storage.catchingUp(true);
+    storage.commitSync([follow(5000)], [indexed('BBBBBBBB', 'Iron Lanterns')], 2002);
+    const broken = { coll: 'projects', id: 'P1', doc: {} } as DocChange;
+    expect(() => storage.commitSync([broken], [], 2003)).toThrow();
+    expect(storage.db.inTransaction).toBe(false);
+    expect(storage.checkpointSync()).toBe(2001);
+    expect(storage.readModels.getSync('follows', 'f5000')).toBeNull();
+    expect(await titled(storage, 'iron')).toEqual(['AAAAAAAA']);
+    storage.catchingUp(false);
     other.close();
     await storage.close();
   });

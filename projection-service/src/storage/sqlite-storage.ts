@@ -42,6 +42,20 @@ export const CATCH_UP_WAL_BYTES = 4 * 1024 ** 3;
  * 24.1 CPU-s before, 20.2 and 17.0 after (system time 9.9-11.4 s before, 6.2-7.2 s after), peak RSS 1.74-1.83 GB both.
  */
 export const CATCH_UP_WINDOW_CHANGES = 1_000_000;
+/**
+ * A bulk target's catchingUp window holds the whole catch-up (a build from the log): one transaction, so a page that batch after
+ * batch changes (an index's, the FTS5 table's) is written to the file once, or when the page cache spills it, instead of at every
+ * commit. Its rollback journal (in memory) keeps only the pages the file held when the window opened: none for a fresh file.
+ * A crash loses the whole build (a bulk target is thrown away then anyway). Measured on the 100k bench log's build (681,647 events),
+ * alternated with the code before it, together with RebuildReads' Bloom filters (3 pairs, load 2.0-2.8): 32.1-33.9 CPU-s before,
+ * 30.2-31.6 after (system time 2.9 s before, 1.9-2.3 s after); peak RSS 1.17-1.26 GB before, 0.96-1.01 GB after.
+ * While the window is open its page cache is the catch-up's (CATCH_UP_CACHE_KIB), so the pages it changed stay in memory until it
+ * commits instead of being spilled to the file and read back. The 1M bench log's build (6.82M events), one run each, one after the
+ * other (load 1.2-1.4): 532.9 CPU-s (100.2 s system), 494 s, peak RSS 1.79 GB with BULK_CACHE_KIB; 449.0 CPU-s (26.1 s system),
+ * 405 s, peak RSS 2.63 GB with it. At 100k (the file fits either cache), 3 pairs alternated: CPU-s within the noise (35.9-37.8 either
+ * way), peak RSS 1.03 GB with BULK_CACHE_KIB, 1.35-1.49 GB with it.
+ */
+export const BULK_WINDOW_CHANGES = Number.POSITIVE_INFINITY;
 /** WAL pages after which a serving storage's commit checkpoints; the WAL file is cut back to that size when it restarts. */
 export const SERVING_WAL_PAGES = 8000;
 /**
@@ -79,10 +93,11 @@ export class SqliteProjectionStorage implements ProjectionStorage {
    * store does), so a commit on the event loop seldom runs a checkpoint and its fsyncs.
    * `searchSnapshots`: when a serving storage's commits also store a fresh snapshot of the search index's in-memory side
    * (default SNAPSHOT_EVERY; a bulk target stores one at close only).
-   * `windowChanges`: the document changes a catchingUp window's transaction holds before it commits (default CATCH_UP_WINDOW_CHANGES).
+   * `windowChanges`: the document changes a catchingUp window's transaction holds before it commits (default CATCH_UP_WINDOW_CHANGES;
+   * a bulk target's, BULK_WINDOW_CHANGES).
    */
   constructor(path: string, options: { bulk?: boolean; checkpointWorker?: boolean; searchSnapshots?: SnapshotPolicy; windowChanges?: number } = {}) {
-    this.windowChanges = options.windowChanges ?? CATCH_UP_WINDOW_CHANGES;
+    this.windowChanges = options.windowChanges ?? (options.bulk ? BULK_WINDOW_CHANGES : CATCH_UP_WINDOW_CHANGES);
     this.cacheKiB = options.bulk ? BULK_CACHE_KIB : SERVING_CACHE_KIB;
     if (options.bulk) {
       this.db = openSqliteFile(path, { journal: 'memory', synchronous: 'off' });
@@ -164,7 +179,7 @@ export class SqliteProjectionStorage implements ProjectionStorage {
   private windowLimits(behind: boolean): void {
     this.behind = behind;
     this.search.pauseSnapshots(behind);
-    this.db.pragma(`cache_size = -${behind ? Math.max(this.bulk ? BULK_CACHE_KIB : CATCH_UP_CACHE_KIB, this.cacheKiB) : this.cacheKiB}`);
+    this.db.pragma(`cache_size = -${behind ? Math.max(CATCH_UP_CACHE_KIB, this.cacheKiB) : this.cacheKiB}`);
     if (this.bulk) return;
     const pageBytes = this.db.pragma('page_size', { simple: true }) as number;
     this.db.pragma(`wal_autocheckpoint = ${behind ? Math.floor(CATCH_UP_WAL_BYTES / pageBytes) : SERVING_WAL_PAGES}`);
@@ -197,12 +212,9 @@ export class SqliteProjectionStorage implements ProjectionStorage {
     if (!this.behind) this.checkpointer?.nudge();
   }
 
-  /**
-   * Opens the catchingUp window's transaction (none when one is open already: its commits stay theirs). A bulk target has
-   * none: its rollback journal is in memory, and one transaction would keep there every page it changes that the file held.
-   */
+  /** Opens the catchingUp window's transaction (none when one is open already: its commits stay theirs). */
   private openWindow(): void {
-    if (this.bulk || this.window || this.db.inTransaction) return;
+    if (this.window || this.db.inTransaction) return;
     this.db.exec('BEGIN IMMEDIATE');
     this.window = { changes: 0 };
   }

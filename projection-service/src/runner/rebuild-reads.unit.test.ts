@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { indexKeys } from '../read-model/collections';
+import type { CollectionName, Documents } from '../read-model/documents';
+import type { DocChange } from '../read-model/port';
+import { RebuildReads } from './rebuild-reads';
+
+/** What the storage holds, with the reads that reached it. */
+function storage() {
+  const docs = new Map<string, unknown>();
+  const reads: string[] = [];
+  return {
+    reads,
+    store: {
+      async get<C extends CollectionName>(coll: C, id: string) {
+        reads.push(`get ${coll} ${id}`);
+        return (docs.get(`${coll}/${id}`) ?? null) as Documents[C] | null;
+      },
+      async findIds(coll: CollectionName, index: string, key: string) {
+        reads.push(`find ${coll} ${index} ${key}`);
+        const ids: string[] = [];
+        for (const [k, d] of docs)
+          if (k.startsWith(`${coll}/`) && indexKeys(coll, d as never).some(([i, v]) => i === index && v === key)) ids.push(k.slice(coll.length + 1));
+        return ids.sort();
+      },
+    },
+    commit(reads: RebuildReads, changes: DocChange[]) {
+      for (const c of changes) docs.set(`${c.coll}/${c.id}`, c.doc);
+      for (const c of changes) if (c.doc === null) docs.delete(`${c.coll}/${c.id}`);
+      reads.committed(changes);
+    },
+  };
+}
+
+const follow = (id: string, user: string, project: string): DocChange<'follows'> => ({
+  coll: 'follows',
+  id,
+  doc: { user_id: user, project_id: project, created: 'x' },
+  isNew: true,
+});
+
+describe('RebuildReads', () => {
+  it('answers an absent document or key without the storage, and the rest as the storage does, across batches', async () => {
+    const s = storage();
+    const reads = new RebuildReads(s.store);
+    s.commit(reads, [follow('f1', 'u1', 'p1'), follow('f2', 'u2', 'p1')]);
+    expect(await reads.get('follows', 'f9')).toBeNull();
+    expect(await reads.findIds('follows', 'project', 'p9')).toEqual([]);
+    expect(s.reads).toEqual([]);
+    // two commits later the documents are no longer kept in memory: read from the storage
+    s.commit(reads, [follow('f3', 'u3', 'p2')]);
+    s.commit(reads, [{ coll: 'follows', id: 'f3', doc: null }]);
+    expect((await reads.get('follows', 'f1'))?.user_id).toBe('u1');
+    expect(await reads.get('follows', 'f3')).toBeNull();
+    expect(await reads.findIds('follows', 'project', 'p1')).toEqual(['f1', 'f2']);
+    expect(s.reads).toEqual(['get follows f1', 'find follows project p1']);
+  });
+
+  it('with filters too small to tell anything apart, reads the storage more and answers the same', async () => {
+    const s = storage();
+    const reads = new RebuildReads(s.store, 32);
+    for (let i = 0; i < 40; i++) s.commit(reads, [follow(`f${i}`, `u${i}`, `p${i % 4}`)]);
+    s.commit(reads, [{ coll: 'follows', id: 'f5', doc: null }]);
+    s.commit(reads, []);
+    s.commit(reads, []);
+    expect(await reads.get('follows', 'absent')).toBeNull();
+    expect(await reads.get('follows', 'f5')).toBeNull();
+    expect((await reads.get('follows', 'f6'))?.project_id).toBe('p2');
+    expect(await reads.findIds('follows', 'project', 'p1')).toEqual(['f1', 'f13', 'f17', 'f21', 'f25', 'f29', 'f33', 'f37', 'f9']);
+    expect(await reads.findIds('follows', 'project', 'p7')).toEqual([]);
+    // a 32-bit filter holding 80 entries says maybe to everything: these went to the storage
+    expect(s.reads).toContain('get follows absent');
+    expect(s.reads).toContain('find follows project p7');
+  });
+});
