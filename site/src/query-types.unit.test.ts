@@ -4,17 +4,22 @@ import { installErrorHandling } from '@modshelf/service-kit';
 import type { OpenApiDocument } from './openapi-document';
 import { installQueryTypes, recordRoutes } from './query-types';
 
-/** A document with one route whose `limit` is an integer of at least 1; counts how often it is read. */
-function documented() {
-  let reads = 0;
-  const doc: OpenApiDocument = {
+/** A document of one GET route whose `limit` is an integer of at least `minimum`. */
+function documentOf(path: string, minimum: number): OpenApiDocument {
+  return {
     openapi: '3.1.0',
     info: { title: 't', version: '1', description: '' },
     servers: [],
     tags: [],
-    paths: { '/v2/thing/{id}': { get: { parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1 } }] } } },
+    paths: { [path]: { get: { parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum } }] } } },
     components: { schemas: {}, securitySchemes: {} },
   };
+}
+
+/** An app whose document has one route with a typed `limit`; counts how often the document is read. */
+function documented() {
+  let reads = 0;
+  const doc = documentOf('/v2/thing/{id}', 1);
   const app = Fastify();
   installErrorHandling(app);
   installQueryTypes(app, () => (reads++, doc), recordRoutes(app));
@@ -28,21 +33,7 @@ describe('installQueryTypes', () => {
     const app = Fastify();
     installErrorHandling(app);
     let built = 0;
-    const paths: OpenApiDocument['paths'] = {
-      '/v2/things': { get: { parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 0 } }] } },
-    };
-    const document = (): OpenApiDocument => {
-      built++;
-      return {
-        openapi: '3.1.0',
-        info: { title: 't', version: '1', description: '' },
-        servers: [],
-        tags: [],
-        paths,
-        components: { schemas: {}, securitySchemes: {} },
-      };
-    };
-    installQueryTypes(app, document, recordRoutes(app));
+    installQueryTypes(app, () => (built++, documentOf('/v2/things', 0)), recordRoutes(app));
     app.get('/v2/things', async () => ({ ok: true }));
     await app.ready();
     expect(built).toBe(1);
@@ -72,21 +63,7 @@ describe('installQueryTypes', () => {
   it('enforces a route a plugin registers under a prefix', async () => {
     const app = Fastify();
     installErrorHandling(app);
-    const paths: OpenApiDocument['paths'] = {
-      '/v2/team/{id}/members': { get: { parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 0 } }] } },
-    };
-    installQueryTypes(
-      app,
-      () => ({
-        openapi: '3.1.0',
-        info: { title: 't', version: '1', description: '' },
-        servers: [],
-        tags: [],
-        paths,
-        components: { schemas: {}, securitySchemes: {} },
-      }),
-      recordRoutes(app),
-    );
+    installQueryTypes(app, () => documentOf('/v2/team/{id}/members', 0), recordRoutes(app));
     await app.register(async (scope) => scope.get('/team/:id/members', async () => ({ ok: true })), { prefix: '/v2' });
     expect((await app.inject({ method: 'GET', url: '/v2/team/x/members?limit=no' })).statusCode).toBe(400);
     expect((await app.inject({ method: 'GET', url: '/v2/team/x/members?limit=2' })).statusCode).toBe(200);
