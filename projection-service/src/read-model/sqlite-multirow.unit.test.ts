@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { MultiRowStatement, ROWS_PER_STATEMENT } from './sqlite-multirow';
+import { groupSorted, MultiRowStatement, ROWS_PER_STATEMENT } from './sqlite-multirow';
 
 const table = () => {
   const db = new Database(':memory:');
@@ -29,5 +29,28 @@ describe('MultiRowStatement', () => {
     new MultiRowStatement(db, 'INSERT INTO t (k, v, n)', 3, 'ON CONFLICT (k) DO UPDATE SET v = excluded.v, n = excluded.n').run(rows);
     const last = new Map(rows.map((r) => [r[0], r]));
     expect(rowsOf(db)).toEqual([...last.values()].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
+  });
+
+  it('groupSorted: the order of one sort by (group, then within), equal rows kept in their order', () => {
+    const rows = Array.from({ length: 500 }, (_, i) => [['versions', 'projects', 'users'][(i * 7) % 3], `id${(i * 7919) % 97}`, i] as const);
+    const within = (a: (typeof rows)[number], b: (typeof rows)[number]) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+    const whole = [...rows].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : within(a, b)));
+    expect(groupSorted(rows, (r) => r[0], within)).toEqual(whole);
+    // numbered groups sort as numbers (10 after 9)
+    expect(
+      groupSorted(
+        [
+          [10, 'a'],
+          [9, 'b'],
+          [10, 'A'],
+        ],
+        (r) => r[0] as number,
+        (a, b) => (a[1] < b[1] ? -1 : 1),
+      ),
+    ).toEqual([
+      [9, 'b'],
+      [10, 'A'],
+      [10, 'a'],
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { INDEXES, indexKeys } from './collections';
 import { COLLECTIONS, type CollectionName, type Documents } from './documents';
 import type { DocChange, ReadModelStore } from './port';
-import { MultiRowStatement } from './sqlite-multirow';
+import { groupSorted, MultiRowStatement } from './sqlite-multirow';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS rm_docs (coll TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, UNIQUE (coll, id));
@@ -144,15 +144,17 @@ export class SqliteReadModels implements ReadModelStore {
       for (const [idx, key] of c.keys ?? indexKeys(c.coll, c.doc as never)) puts.push([this.requireIndexNumber(c.coll, idx), key, c.id, storedKey(key)]);
     }
     // (a hex key's order is its bytes' order)
-    const order = (a: (typeof puts)[number], b: (typeof puts)[number]) =>
-      a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0);
-    dels.sort(order);
-    puts.sort(order);
+    const byKey = (a: (typeof puts)[number], b: (typeof puts)[number]) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0);
     // documents in (coll, id) order too: the unique index's B-tree is written in one pass (a stable sort keeps a repeated id's order)
-    docs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
-    this.w.put.run(docs);
-    for (const d of dels) this.s.delKey.run(d[0], d[3], d[2]);
-    this.w.putKey.run(puts.map((p) => [p[0], p[3], p[2]]));
+    this.w.put.run(
+      groupSorted(
+        docs,
+        (d) => d[0],
+        (a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0),
+      ),
+    );
+    for (const d of groupSorted(dels, (d) => d[0], byKey)) this.s.delKey.run(d[0], d[3], d[2]);
+    this.w.putKey.run(groupSorted(puts, (p) => p[0], byKey).map((p) => [p[0], p[3], p[2]]));
   }
 
   checkpointSync(): number {
