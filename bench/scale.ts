@@ -30,19 +30,43 @@ const PEER_AUTO_SKIPPED = `BENCH_PEER is not 'on' and the size is over ${PEER_AU
 const ADMIN = { username: 'scale_admin', password: 'scale-admin-password' };
 
 /** A projection catch-up from the storage's checkpoint to the head of the log: events and seconds. */
-async function catchUp(store: SqliteEventStore, storage: SqliteProjectionStorage, batchSize: number): Promise<{ events: number; seconds: number }> {
+async function catchUp(
+  store: SqliteEventStore,
+  storage: SqliteProjectionStorage,
+  batchSize: number,
+): Promise<{ events: number; seconds: number; walCheckpointSeconds: number | null }> {
   const before = await storage.checkpoint();
   const head = await store.headPosition();
   const runner = new ProjectionRunner(store, storage, { batchSize, log: (m, e) => log(`projections: ${m} ${e ?? ''}`) });
+  // a storage with a checkpoint worker (the site's) copies the catch-up's WAL into the file after it: timed apart below
+  const walCheckpointed = storage.checkpointer ? walCopied(storage.checkpointer) : null;
   const t = performance.now();
   // as the site does: from the stored checkpoint to the head, then tailing (stopped right after)
   await runner.start();
   await runner.ready;
   const seconds = (performance.now() - t) / 1000;
   const events = runner.checkpoint() - before;
+  const walCheckpointSeconds = walCheckpointed ? ((await walCheckpointed) - t) / 1000 - seconds : null;
   await runner.close();
   if (runner.checkpoint() !== head) throw new Error(`catch-up stopped at ${runner.checkpoint()} of ${head}`);
-  return { events, seconds };
+  return { events, seconds, walCheckpointSeconds };
+}
+
+/** When the checkpoint worker has copied the whole WAL into the file (performance.now()), or gave up (10 minutes, an error). */
+function walCopied(checkpointer: NonNullable<SqliteProjectionStorage['checkpointer']>): Promise<number> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => done(), 600_000);
+    const done = () => {
+      clearTimeout(timer);
+      stop();
+      resolve(performance.now());
+    };
+    const stop = checkpointer.onCheckpoint((r) => {
+      if (r.error || r.checkpointed === r.walFrames) done();
+      // a passive checkpoint that found a page in use copied part of the WAL: ask again once the worker may run
+      else setTimeout(() => checkpointer.nudge(), 60);
+    });
+  });
 }
 
 /** the projects the steady load edits in turn (at 50 commands/s, one edit of each per 400 ms) */
@@ -188,10 +212,15 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
     const build = await catchUp(store, new SqliteProjectionStorage(projectionsPath(tmp.dir), { bulk: true }), 10_000);
     phase('build', { build_events_per_s: Math.round(build.events / build.seconds), build_s: round(build.seconds) });
 
-    // live catch-up: 2% more projects appended to the log, projected by the site's own storage settings
+    // live catch-up: 2% more projects appended to the log, projected by the site's own storage settings (startProjections':
+    // its WAL is checkpointed by a worker thread after the catch-up, timed apart: live_catch_up_wal_checkpoint_s)
     await writeSettled(store, Math.max(1000, Math.floor(projects / 50)), 7, projects);
-    const live = await catchUp(store, new SqliteProjectionStorage(projectionsPath(tmp.dir)), 4000);
-    phase('live catch-up', { live_catch_up_events_per_s: Math.round(live.events / live.seconds), live_catch_up_events: live.events });
+    const live = await catchUp(store, new SqliteProjectionStorage(projectionsPath(tmp.dir), { checkpointWorker: true }), 4000);
+    phase('live catch-up', {
+      live_catch_up_events_per_s: Math.round(live.events / live.seconds),
+      live_catch_up_events: live.events,
+      live_catch_up_wal_checkpoint_s: live.walCheckpointSeconds === null ? null : round(live.walCheckpointSeconds),
+    });
     // the release scheduler's first run over the log (the scheduling events alone, window by window), as a site's
     // first start does it: the figures after it are those of a site that has been running
     const scheduler = new ReleaseScheduler({ store, leases: new SqliteLeaseStore({ db: store.db }) });
