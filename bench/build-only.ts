@@ -2,12 +2,13 @@
  * The scale bench's build phase alone, for A/B runs and profiles (not part of `npm run bench`):
  *   build-only <events.db> <dir>: builds every projection of the log (bulk) into <dir>/projections.sqlite, from empty,
  *   and prints the events, wall seconds, and the process's CPU seconds (user+sys) of the build.
- * BUILD_PROFILE=<file> writes a CPU profile of the build.
+ * BUILD_PROFILE=<file> writes a CPU profile of the build (this thread's). BUILD_THREADED=0 builds with the writes on this thread
+ * (SqliteProjectionStorage, bulk) instead of a worker's (ThreadedBulkStorage, as the scale bench and replay do).
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { SqliteEventStore } from '@modshelf/events';
-import { ProjectionRunner, SqliteProjectionStorage, projectionsPath } from '@modshelf/projection-service';
+import { ProjectionRunner, SqliteProjectionStorage, ThreadedBulkStorage, projectionsPath } from '@modshelf/projection-service';
 
 const [events, dir] = process.argv.slice(2);
 if (!events || !dir) throw new Error('build-only <events.db> <dir>');
@@ -22,7 +23,8 @@ if (session) {
 }
 const t = performance.now();
 const cpu = process.cpuUsage();
-const storage = new SqliteProjectionStorage(projectionsPath(dir), { bulk: true });
+const storage =
+  process.env.BUILD_THREADED === '0' ? new SqliteProjectionStorage(projectionsPath(dir), { bulk: true }) : new ThreadedBulkStorage(projectionsPath(dir));
 const runner = new ProjectionRunner(store, storage, {
   batchSize: 10_000,
   buildBatchSize: process.env.BUILD_BATCH ? Number(process.env.BUILD_BATCH) : undefined,

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { SqliteEventStore } from '@modshelf/events';
-import { ProjectionRunner, SqliteProjectionStorage } from '@modshelf/projection-service';
+import { ProjectionRunner, ThreadedBulkStorage } from '@modshelf/projection-service';
 import { writeCatalogueEvents } from '@modshelf/events/generator';
 import { round, tempDir } from './util';
 
@@ -11,7 +11,7 @@ export async function benchReplay(count = 50_000) {
     const store = new SqliteEventStore({ path: join(tmp.dir, 'events.db') });
     const { events } = writeCatalogueEvents(store, count);
     const head = await store.headPosition();
-    const runner = new ProjectionRunner(store, new SqliteProjectionStorage(join(tmp.dir, 'projections.sqlite'), { bulk: true }), { batchSize: 10000 });
+    const runner = new ProjectionRunner(store, new ThreadedBulkStorage(join(tmp.dir, 'projections.sqlite')), { batchSize: 10000 });
     const t = performance.now();
     await runner.catchUp(head);
     const secs = (performance.now() - t) / 1000;

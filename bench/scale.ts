@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { SqliteEventStore, SqliteLeaseStore } from '@modshelf/events';
-import { ProjectionRunner, SqliteProjectionStorage, projectionsPath } from '@modshelf/projection-service';
+import { ProjectionRunner, SqliteProjectionStorage, ThreadedBulkStorage, projectionsPath } from '@modshelf/projection-service';
 import { createProject, freshnessSamples, json, KEY, listProject } from './commands';
 import { writeCatalogueEvents } from '@modshelf/events/generator';
 import { load } from './load';
@@ -32,14 +32,14 @@ const ADMIN = { username: 'scale_admin', password: 'scale-admin-password' };
 /** A projection catch-up from the storage's checkpoint to the head of the log: events and seconds. */
 async function catchUp(
   store: SqliteEventStore,
-  storage: SqliteProjectionStorage,
+  storage: SqliteProjectionStorage | ThreadedBulkStorage,
   batchSize: number,
 ): Promise<{ events: number; seconds: number; walCheckpointSeconds: number | null }> {
   const before = await storage.checkpoint();
   const head = await store.headPosition();
   const runner = new ProjectionRunner(store, storage, { batchSize, log: (m, e) => log(`projections: ${m} ${e ?? ''}`) });
   // a storage with a checkpoint worker (the site's) copies the catch-up's WAL into the file after it: timed apart below
-  const walCheckpointed = storage.checkpointer ? walCopied(storage.checkpointer) : null;
+  const walCheckpointed = 'checkpointer' in storage && storage.checkpointer ? walCopied(storage.checkpointer) : null;
   const t = performance.now();
   // as the site does: from the stored checkpoint to the head, then tailing (stopped right after)
   await runner.start();
@@ -208,8 +208,9 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
     const events = await store.headPosition();
     phase('log', { events, log: written });
 
-    // building every projection from the log, into the file the site then opens (bulk: a fresh rebuild target)
-    const build = await catchUp(store, new SqliteProjectionStorage(projectionsPath(tmp.dir), { bulk: true }), 10_000);
+    // building every projection from the log, into the file the site then opens (a fresh rebuild target, written by a
+    // worker thread as npm run replay's is)
+    const build = await catchUp(store, new ThreadedBulkStorage(projectionsPath(tmp.dir)), 10_000);
     phase('build', { build_events_per_s: Math.round(build.events / build.seconds), build_s: round(build.seconds) });
 
     // live catch-up: 2% more projects appended to the log, projected by the site's own storage settings (startProjections':

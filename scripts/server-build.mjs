@@ -19,6 +19,8 @@ export const ENTRIES = {
   'bus-worker': 'projection-service/src/runner/bus-worker-main.ts',
   // a worker thread's script (projection-service/src/search/snapshot-worker.ts finds it beside its chunk)
   'search-snapshot-worker': 'projection-service/src/search/snapshot-worker-main.ts',
+  // a worker thread's script (projection-service/src/storage/threaded-bulk.ts finds it beside its chunk)
+  'projection-build-worker': 'projection-service/src/storage/threaded-bulk-worker-main.ts',
 };
 
 const PACKAGES = ['events', 'service-kit', 'command-service', 'projection-service', 'site'];

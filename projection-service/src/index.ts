@@ -21,6 +21,7 @@ export { SORTS, TAG_FIELDS, NUMBER_FIELDS } from './search/port';
 export type { ProjectionStorage } from './storage/port';
 export { composeStorage } from './storage/port';
 export { SqliteProjectionStorage, projectionsPath, PROJECTIONS_FILE } from './storage/sqlite-storage';
+export { ThreadedBulkStorage } from './storage/threaded-bulk';
 export { SqliteReadModels } from './read-model/sqlite';
 export { SqliteSearchIndex } from './search/sqlite-search';
 export { SNAPSHOT_EVERY, type SearchLoad, type SnapshotPolicy } from './search/snapshot-log';

@@ -29,6 +29,22 @@ const HEX_KEY = /^(?:[0-9a-f]{2}){8,}$/;
 export const storedKey = (key: string): string | Buffer => (key.length >= 16 && HEX_KEY.test(key) ? Buffer.from(key, 'hex') : key);
 
 /**
+ * A DocChange as it is written: the document serialized (null: deleted) and the keys of the new document, so a commit can be
+ * prepared on one thread and written on another (storage/threaded-bulk.ts).
+ */
+export type StoredChange = Omit<DocChange, 'doc' | 'keys'> & {
+  body: string | null;
+  /** the new document's index keys (none for a deletion; not read when keysUnchanged) */
+  keys: Array<[string, string]>;
+};
+
+export function storedChange(c: DocChange): StoredChange {
+  const { doc, keys, ...hints } = c;
+  if (doc === null) return { ...hints, body: null, keys: [] };
+  return { ...hints, body: JSON.stringify(doc), keys: keys ?? (c.keysUnchanged ? [] : indexKeys(c.coll, doc as never)) };
+}
+
+/**
  * Read models in SQLite: one JSON document per (collection, id) plus a key table for the secondary indexes
  * (rm_index_keys: each collection's index as its number in rm_indexes, the key in its stored form, the document id; the
  * key table of layout 4 and before, rm_keys, is dropped). Sync methods are used by the combined storage so the
@@ -113,19 +129,24 @@ export class SqliteReadModels implements ReadModelStore {
     return ix === undefined ? [] : this.s.find.all(ix, storedKey(key));
   }
 
+  /** Writes documents and their index keys; call inside a transaction (applyStoredSync). */
+  applySync(changes: readonly DocChange[]): void {
+    this.applyStoredSync(changes.map(storedChange));
+  }
+
   /**
-   * Writes documents and their index keys; call inside a transaction. Key rows are
+   * Writes documents (serialized already) and their index keys; call inside a transaction. Key rows are
    * deleted and inserted in key order, which keeps the B-tree work local; documents and
    * key rows are inserted many rows a statement.
    */
-  applySync(changes: readonly DocChange[]): void {
+  applyStoredSync(changes: readonly StoredChange[]): void {
     // [index number, key, id, stored key]
     const dels: Array<[number, string, string, string | Buffer]> = [];
     const puts: Array<[number, string, string, string | Buffer]> = [];
     const docs: Array<[string, string, string]> = [];
     for (const c of changes) {
-      if (c.doc !== null && c.keysUnchanged) {
-        docs.push([c.coll, c.id, JSON.stringify(c.doc)]);
+      if (c.body !== null && c.keysUnchanged) {
+        docs.push([c.coll, c.id, c.body]);
         continue;
       }
       if (!c.isNew) {
@@ -136,12 +157,12 @@ export class SqliteReadModels implements ReadModelStore {
         }
         for (const [idx, key] of old) dels.push([this.requireIndexNumber(c.coll, idx), key, c.id, storedKey(key)]);
       }
-      if (c.doc === null) {
+      if (c.body === null) {
         this.s.del.run(c.coll, c.id);
         continue;
       }
-      docs.push([c.coll, c.id, JSON.stringify(c.doc)]);
-      for (const [idx, key] of c.keys ?? indexKeys(c.coll, c.doc as never)) puts.push([this.requireIndexNumber(c.coll, idx), key, c.id, storedKey(key)]);
+      docs.push([c.coll, c.id, c.body]);
+      for (const [idx, key] of c.keys) puts.push([this.requireIndexNumber(c.coll, idx), key, c.id, storedKey(key)]);
     }
     // (a hex key's order is its bytes' order)
     const byKey = (a: (typeof puts)[number], b: (typeof puts)[number]) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0);

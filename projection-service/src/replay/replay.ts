@@ -5,6 +5,7 @@ import { COLLECTIONS } from '../read-model/documents';
 import { ProjectionRunner } from '../runner/runner';
 import type { ProjectionFailure } from '../runner/project-batch';
 import { SqliteProjectionStorage, projectionsPath } from '../storage/sqlite-storage';
+import { ThreadedBulkStorage } from '../storage/threaded-bulk';
 import type { ProjectionStorage } from '../storage/port';
 
 export interface ReplayReport {
@@ -77,7 +78,8 @@ export async function replayAndCompare(opts: {
   const live = opts.live ?? new SqliteProjectionStorage(projectionsPath(opts.dataDir));
   const position = await live.checkpoint();
   const path = join(opts.dataDir, `replay-${Date.now()}.sqlite`);
-  const fresh = new SqliteProjectionStorage(path, { bulk: true });
+  // a fresh file, written by a worker thread while this one reads and folds the log
+  const fresh = new ThreadedBulkStorage(path);
   const runner = new ProjectionRunner(opts.store, fresh, { batchSize: 10000 });
   try {
     log(`replaying the log up to position ${position}`);
@@ -88,7 +90,7 @@ export async function replayAndCompare(opts: {
     log(`replayed ${events} events in ${seconds.toFixed(2)} s`);
     const { documents, differences } = await compareStorages(live, fresh);
     return {
-      equal: differences.length === 0 && fresh.checkpointSync() === position && runner.failures().length === 0,
+      equal: differences.length === 0 && (await fresh.checkpoint()) === position && runner.failures().length === 0,
       position,
       events,
       seconds,

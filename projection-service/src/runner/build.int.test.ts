@@ -24,6 +24,7 @@ import {
   SERVING_WAL_PAGES,
   SqliteProjectionStorage,
 } from '../storage/sqlite-storage';
+import { ThreadedBulkStorage } from '../storage/threaded-bulk';
 import { Fixtures } from '../testing/fixtures';
 import { PROJECTORS, type Projector } from '../projectors/index';
 import { ProjectionRunner } from './runner';
@@ -86,17 +87,27 @@ describe('building the projections into an empty storage (RebuildReads) and the 
     expect((built.storage as SqliteProjectionStorage).db.pragma('page_size', { simple: true })).toBe(BULK_PAGE_BYTES);
     expect((live.storage as SqliteProjectionStorage).db.pragma('page_size', { simple: true })).toBe(4096);
 
-    const { documents, differences } = await compareStorages(live.storage, built.storage);
-    expect(differences).toEqual([]);
-    expect(documents).toBeGreaterThan(1000);
-    expect(await built.storage.readModels.get('projects', ids[4])).toBeNull();
-    for (const q of QUERIES) {
-      const a = await live.storage.search.search(q);
-      const b = await built.storage.search.search(q);
-      expect(b.total).toBe(a.total);
-      expect(b.hits).toEqual(a.hits);
+    // the same build with its writes on a worker thread (ThreadedBulkStorage): its reads of old documents go to its own connection
+    const threaded = new ProjectionRunner(store, new ThreadedBulkStorage(join(dir, 'threaded.sqlite')), { buildBatchSize: 500 });
+    runners.push(threaded);
+    await threaded.catchUp(head);
+    expect(threaded.checkpoint()).toBe(head);
+    expect(await threaded.storage.checkpoint()).toBe(head);
+    expect(threaded.lastBuild!.storageReads).toBe(built.lastBuild!.storageReads);
+
+    for (const target of [built, threaded]) {
+      const { documents, differences } = await compareStorages(live.storage, target.storage);
+      expect(differences).toEqual([]);
+      expect(documents).toBeGreaterThan(1000);
+      expect(await target.storage.readModels.get('projects', ids[4])).toBeNull();
+      for (const q of QUERIES) {
+        const a = await live.storage.search.search(q);
+        const b = await target.storage.search.search(q);
+        expect(b.total).toBe(a.total);
+        expect(b.hits).toEqual(a.hits);
+      }
+      expect((await target.storage.search.search(QUERIES[4])).total).toBe(1);
     }
-    expect((await built.storage.search.search(QUERIES[4])).total).toBe(1);
   });
 
   it('a storage that holds documents is caught up the ordinary way', async () => {

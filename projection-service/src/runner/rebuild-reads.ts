@@ -27,6 +27,9 @@ export class RebuildReads implements Pick<ReadModelStore, 'get' | 'findIds'> {
   private previous = new Map<CollectionName, Map<string, unknown>>();
   /** reads that went to the storage */
   storageReads = 0;
+  /** the last commit's changes, and (made at the first findIds after it) which documents they changed and the keys they hold */
+  private lastChanges: readonly DocChange[] = [];
+  private lastOverlay: Overlay | null = null;
 
   /** `filterBits`: the size of each of the two filters (default SEEN_FILTER_BITS) */
   constructor(
@@ -54,14 +57,25 @@ export class RebuildReads implements Pick<ReadModelStore, 'get' | 'findIds'> {
     return doc as Documents[C] | null;
   }
 
+  /**
+   * Ids whose index holds the key: the storage's answer with the last commit's changes laid over it, so a storage that
+   * writes behind its commit() (storage/threaded-bulk.ts), whose reads lag that one batch, answers as one that does not.
+   */
   async findIds(coll: CollectionName, index: string, key: string): Promise<string[]> {
     if (!this.keys.mayHave(coll, index, key)) return [];
     this.storageReads++;
-    return this.store.findIds(coll, index, key);
+    const stored = await this.store.findIds(coll, index, key);
+    const last = (this.lastOverlay ??= overlayOf(this.lastChanges));
+    const ids = new Set<string>();
+    for (const id of stored) if (!last.changed.has(`${coll}\u0000${id}`)) ids.add(id);
+    for (const id of last.byKey.get(`${coll}\u0000${index}\u0000${key}`) ?? []) ids.add(id);
+    return [...ids].sort();
   }
 
   /** Follows a commit of `changes` to the storage. */
   committed(changes: readonly DocChange[]): void {
+    this.lastChanges = changes;
+    this.lastOverlay = null;
     for (const c of changes) {
       docsOf(this.recent, c.coll).set(c.id, c.doc);
       // an id already known and keys already held (the document existed with the same keys): nothing to add
@@ -78,4 +92,26 @@ function docsOf(byColl: Map<CollectionName, Map<string, unknown>>, coll: Collect
   let docs = byColl.get(coll);
   if (!docs) byColl.set(coll, (docs = new Map()));
   return docs;
+}
+
+interface Overlay {
+  /** coll, id of each document the changes wrote (or deleted) */
+  changed: Set<string>;
+  /** coll, index, key -> ids of the written documents that hold it */
+  byKey: Map<string, string[]>;
+}
+
+function overlayOf(changes: readonly DocChange[]): Overlay {
+  const overlay: Overlay = { changed: new Set(), byKey: new Map() };
+  for (const c of changes) {
+    overlay.changed.add(`${c.coll}\u0000${c.id}`);
+    if (c.doc === null) continue;
+    for (const [index, key] of c.keys ?? indexKeys(c.coll, c.doc as never)) {
+      const k = `${c.coll}\u0000${index}\u0000${key}`;
+      const ids = overlay.byKey.get(k);
+      if (ids) ids.push(c.id);
+      else overlay.byKey.set(k, [c.id]);
+    }
+  }
+  return overlay;
 }

@@ -71,4 +71,21 @@ describe('RebuildReads', () => {
     expect(s.reads).toContain('get follows absent');
     expect(s.reads).toContain('find follows project p7');
   });
+
+  it('over a storage whose reads lag the last commit (it writes behind), answers index lookups as over one that does not', async () => {
+    const s = storage();
+    const reads = new RebuildReads(s.store);
+    s.commit(reads, [follow('f1', 'u1', 'p1'), follow('f2', 'u2', 'p1')]);
+    s.commit(reads, []);
+    s.commit(reads, []);
+    // the last commit is handed over but not written yet: the storage still has f2 following p1 and no f3
+    const moved: DocChange<'follows'> = { ...follow('f2', 'u2', 'p2'), isNew: false };
+    reads.committed([moved, follow('f3', 'u3', 'p1'), { coll: 'follows', id: 'f1', doc: null }]);
+    expect(await reads.findIds('follows', 'project', 'p1')).toEqual(['f3']);
+    expect(await reads.findIds('follows', 'project', 'p2')).toEqual(['f2']);
+    // once written, the same answers
+    s.commit(reads, [moved, follow('f3', 'u3', 'p1'), { coll: 'follows', id: 'f1', doc: null }]);
+    expect(await reads.findIds('follows', 'project', 'p1')).toEqual(['f3']);
+    expect(await reads.findIds('follows', 'project', 'p2')).toEqual(['f2']);
+  });
 });

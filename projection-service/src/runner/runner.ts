@@ -183,13 +183,15 @@ export class ProjectionRunner implements Projections {
       try {
         while (!this.stopped && !this.failure && this.position < until) {
           const page = await this.store.readAll({ after: this.position, maxCount: Math.min(pageSize, until - this.position) });
-          if (page.length === 0) return;
+          if (page.length === 0) break;
           if (!behind && page.length > this.batchSize) this.storage.catchingUp?.((behind = true));
           const outcome = await this.processBatch(page);
           if (rebuild && outcome) rebuild.committed(outcome.changes);
           // the site listens while it catches up: /health and the reads answer between two pages
           await yieldToRequests();
         }
+        // a storage that writes behind its commit() calls (storage/threaded-bulk.ts) holds the caught-up position once this returns
+        await this.storage.flush?.();
       } finally {
         this.loop.reads = reads;
         if (behind) this.storage.catchingUp?.(false);

@@ -17,6 +17,11 @@ export interface ProjectionStorage {
   recover?(): Promise<boolean>;
   /** recover(), then the checkpoint, in fewer round trips (what the bus worker does before each batch). */
   resume?(): Promise<{ recovered: boolean; checkpoint: number }>;
+  /**
+   * For a storage whose commit() returns before the batch is written (threaded-bulk.ts): waits for the writes, and throws
+   * the failure of one. Without it, what commit() wrote is there once it returns.
+   */
+  flush?(): Promise<void>;
   /** The runner is catching up a long lag (true) or has caught up (false): a storage may size its caches for it. */
   catchingUp?(behind: boolean): void;
   /**

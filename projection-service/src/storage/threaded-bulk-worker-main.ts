@@ -1,0 +1,57 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { SearchChange } from '../search/port';
+import { SqliteProjectionStorage } from './sqlite-storage';
+import { unpackChanges, type PackedChanges } from './threaded-bulk-pack';
+
+/** What ThreadedBulkStorage asks its worker. */
+export type BuildCall =
+  | { t: 'open' }
+  | { t: 'commit'; docs: PackedChanges; search: readonly SearchChange[]; position: number }
+  | { t: 'catchingUp'; behind: boolean }
+  | { t: 'checkpoint' }
+  | { t: 'reset' }
+  | { t: 'close' };
+/** A call numbered; each is answered in order, with the same number. */
+export type BuildRequest = BuildCall & { seq: number };
+export type BuildAnswer = { seq: number; value?: unknown } | { seq: number; error: string };
+
+/**
+ * The build worker (threaded-bulk.ts starts it): a bulk SqliteProjectionStorage whose commits are the batches handed over,
+ * each its own transaction (so the other thread's connection reads the batches written), done one after the other.
+ */
+const { path } = workerData as { path: string };
+let storage: SqliteProjectionStorage | null = null;
+const open = () => (storage ??= new SqliteProjectionStorage(path, { bulk: true, windowChanges: 1 }));
+
+async function answer(r: BuildRequest): Promise<unknown> {
+  switch (r.t) {
+    case 'open':
+      open();
+      return null;
+    case 'commit':
+      open().commitStoredSync(unpackChanges(r.docs), r.search, r.position);
+      return null;
+    case 'catchingUp':
+      open().catchingUp(r.behind);
+      return null;
+    case 'checkpoint':
+      return open().checkpointSync();
+    case 'reset':
+      return open().reset();
+    case 'close':
+      await storage?.close();
+      storage = null;
+      return null;
+  }
+}
+
+let chain: Promise<unknown> = Promise.resolve();
+parentPort?.on('message', (r: BuildRequest) => {
+  chain = chain.then(async () => {
+    try {
+      parentPort?.postMessage({ seq: r.seq, value: await answer(r) } satisfies BuildAnswer);
+    } catch (err) {
+      parentPort?.postMessage({ seq: r.seq, error: err instanceof Error ? err.message : String(err) } satisfies BuildAnswer);
+    }
+  });
+});

@@ -1,0 +1,178 @@
+import Database from 'better-sqlite3';
+import { existsSync, statSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type { CollectionName, Documents } from '../read-model/documents';
+import type { DocChange, ReadModelStore } from '../read-model/port';
+import { SqliteReadModels } from '../read-model/sqlite';
+import type { SearchChange } from '../search/port';
+import { SqliteSearchIndex } from '../search/sqlite-search';
+import type { ProjectionStorage } from './port';
+import { packChanges } from './threaded-bulk-pack';
+import type { BuildAnswer, BuildCall, BuildRequest } from './threaded-bulk-worker-main';
+
+/**
+ * The worker: the compiled bundle's entry beside this chunk (`projection-build-worker` in scripts/server-build.mjs), or,
+ * from the TypeScript source (tests, tsx, the bench), that source through tsx's loader.
+ */
+function spawn(path: string): Worker {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return new Worker(new URL('./projection-build-worker.js', here), { workerData: { path } });
+  const main = new URL('./threaded-bulk-worker-main.ts', here).href;
+  const source = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(main)}, ${JSON.stringify(here)}));`;
+  return new Worker(source, { eval: true, workerData: { path } });
+}
+
+/**
+ * A build target like SqliteProjectionStorage with `bulk` (a fresh file, thrown away if the build dies), whose writes run on
+ * a worker thread (threaded-bulk-worker-main.ts), so this thread reads and folds the next batch of the log while the worker
+ * writes the one before: a build uses both cores. commit() serializes the batch's documents here, hands it over once the
+ * batch before it is written, and returns: one batch is written at a time, one more waits at most. flush() waits for the
+ * writes; a write that failed fails every later commit() and flush(), and checkpoint() then says what the file holds.
+ *
+ * Each batch is its own transaction, so the reads of this thread (a connection of its own, read-only) see every batch but
+ * the one being written. The runner's build reads through RebuildReads, which holds the last two batches' documents and
+ * lays the last commit's index keys over a lookup, so it never waits for a write. Only for an empty file: a storage that
+ * holds documents is refused, since an ordinary catch-up would read it without RebuildReads.
+ */
+export class ThreadedBulkStorage implements ProjectionStorage {
+  private readonly worker: Worker;
+  private reader: Database.Database | null = null;
+  private readonly started: Promise<void>;
+  private readonly answers = new Map<number, { resolve: (value: unknown) => void; reject: (err: unknown) => void }>();
+  private seq = 0;
+  /** the writes handed over and not yet answered (rejects when one failed) */
+  private writing: Promise<unknown> = Promise.resolve();
+  private failure: unknown = null;
+  /** why the worker stopped (it exited or threw) */
+  private gone: unknown = null;
+  private searchIndex: SqliteSearchIndex | null = null;
+  private models: SqliteReadModels | null = null;
+  readonly readModels: ReadModelStore;
+
+  constructor(readonly path: string) {
+    if (existsSync(path) && statSync(path).size > 0) throw new Error(`ThreadedBulkStorage: ${path} is not a fresh file`);
+    this.worker = spawn(path);
+    this.worker.on('message', (a: BuildAnswer) => {
+      const waiting = this.answers.get(a.seq);
+      this.answers.delete(a.seq);
+      if ('error' in a) waiting?.reject(new Error(a.error));
+      else waiting?.resolve(a.value);
+    });
+    const gone = (why: unknown) => {
+      this.gone ??= why;
+      for (const w of this.answers.values()) w.reject(why);
+      this.answers.clear();
+    };
+    this.worker.on('error', gone);
+    this.worker.on('exit', (code) => gone(new Error(`the build worker exited (${code})`)));
+    // the worker creates the file and its tables; this thread's connection opens it after
+    this.started = this.call({ t: 'open' }).then(() => undefined);
+    this.readModels = this.reads();
+  }
+
+  private call(request: BuildCall): Promise<unknown> {
+    // a worker that stopped answers nothing more
+    if (this.gone) return Promise.reject(this.gone);
+    const seq = ++this.seq;
+    return new Promise((resolve, reject) => {
+      this.answers.set(seq, { resolve, reject });
+      const numbered: BuildRequest = { ...request, seq };
+      this.worker.postMessage(numbered);
+    });
+  }
+
+  /** This thread's connection (read-only), once the worker has made the file. */
+  private readerDb(): Database.Database {
+    if (!this.reader) {
+      this.reader = new Database(this.path, { readonly: true, fileMustExist: true });
+      // a reader waits while the worker commits a batch
+      this.reader.pragma('busy_timeout = 60000');
+    }
+    return this.reader;
+  }
+
+  /** The read models of this thread's connection, opened once the worker made the tables. */
+  private async committed(): Promise<SqliteReadModels> {
+    await this.started;
+    return (this.models ??= new SqliteReadModels(this.readerDb(), 'projections'));
+  }
+
+  /**
+   * What the runner's RebuildReads reads: documents and index keys as written, the batch in flight aside (RebuildReads lays
+   * the last commit over them); counts, lists and scans after the writes.
+   */
+  private reads(): ReadModelStore {
+    const written = () => this.committed();
+    const settled = async () => {
+      await this.flush();
+      return this.committed();
+    };
+    return {
+      get: async <C extends CollectionName>(coll: C, id: string): Promise<Documents[C] | null> => (await written()).getSync(coll, id),
+      getMany: async (coll, ids) => (await settled()).getMany(coll, ids),
+      findIds: async (coll, index, key) => (await written()).findIdsSync(coll, index, key),
+      count: async (coll) => (await settled()).count(coll),
+      countKeys: async (coll, index) => (await settled()).countKeys(coll, index),
+      scan: (coll) => this.scan(coll),
+      checkpoint: () => this.checkpoint(),
+      commit: (changes, position) => this.commit(changes, [], position),
+      reset: () => this.reset(),
+      close: () => this.close(),
+    };
+  }
+
+  private async *scan<C extends CollectionName>(coll: C): AsyncIterable<[string, Documents[C]]> {
+    await this.flush();
+    yield* (await this.committed()).scan(coll);
+  }
+
+  /** The search index as written (read on this thread's connection, loaded at first use). */
+  get search(): SqliteSearchIndex {
+    return (this.searchIndex ??= new SqliteSearchIndex(this.readerDb(), 'projections'));
+  }
+
+  async commit(docs: readonly DocChange[], search: readonly SearchChange[], position: number): Promise<void> {
+    if (this.failure) throw this.failure;
+    // serialized while the worker writes the batch before
+    const packed = packChanges(docs);
+    await this.flush();
+    const write = this.call({ t: 'commit', docs: packed, search, position });
+    write.catch((err) => (this.failure ??= err));
+    this.writing = write;
+  }
+
+  /** Waits for the writes handed over; throws the failure of one. */
+  async flush(): Promise<void> {
+    await this.started;
+    await this.writing;
+    if (this.failure) throw this.failure;
+  }
+
+  catchingUp(behind: boolean): void {
+    const step = this.writing.then(() => this.call({ t: 'catchingUp', behind }));
+    step.catch((err) => (this.failure ??= err));
+    this.writing = step;
+  }
+
+  /** The position the file holds (after a failed write: what was written before it). */
+  async checkpoint(): Promise<number> {
+    await this.writing.catch(() => undefined);
+    return (await this.call({ t: 'checkpoint' })) as number;
+  }
+
+  async reset(): Promise<void> {
+    await this.flush();
+    await this.call({ t: 'reset' });
+  }
+
+  async close(): Promise<void> {
+    await this.writing.catch(() => undefined);
+    try {
+      if (!this.gone) await this.call({ t: 'close' });
+    } finally {
+      await this.worker.terminate();
+      await this.searchIndex?.snap.stop();
+      if (this.reader?.open) this.reader.close();
+    }
+  }
+}
