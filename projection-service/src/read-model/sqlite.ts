@@ -38,10 +38,15 @@ export type StoredChange = Omit<DocChange, 'doc' | 'keys'> & {
   keys: Array<[string, string]>;
 };
 
+/** The index keys a change writes: none for a deletion or when they are unchanged (none are written then), else the batch's or computed here. */
+export function writtenKeys(c: DocChange): Array<[string, string]> {
+  if (c.doc === null || c.keysUnchanged) return [];
+  return c.keys ?? indexKeys(c.coll, c.doc as never);
+}
+
 export function storedChange(c: DocChange): StoredChange {
-  const { doc, keys, ...hints } = c;
-  if (doc === null) return { ...hints, body: null, keys: [] };
-  return { ...hints, body: JSON.stringify(doc), keys: keys ?? (c.keysUnchanged ? [] : indexKeys(c.coll, doc as never)) };
+  const { doc, keys: _keys, ...hints } = c;
+  return { ...hints, body: doc === null ? null : JSON.stringify(doc), keys: writtenKeys(c) };
 }
 
 /**

@@ -1,6 +1,5 @@
-import { indexKeys } from '../read-model/collections';
 import type { DocChange } from '../read-model/port';
-import type { StoredChange } from '../read-model/sqlite';
+import { writtenKeys, type StoredChange } from '../read-model/sqlite';
 
 /**
  * A batch's document changes as they cross to the build worker (threaded-bulk.ts): one array a field, of strings and numbers,
@@ -31,7 +30,7 @@ export function packChanges(changes: readonly DocChange[]): PackedChanges {
     out.ids.push(c.id);
     out.bodies.push(c.doc === null ? null : JSON.stringify(c.doc));
     out.flags.push((c.isNew ? IS_NEW : 0) | (c.keysUnchanged ? KEYS_UNCHANGED : 0));
-    const keys = c.doc === null || c.keysUnchanged ? [] : (c.keys ?? indexKeys(c.coll, c.doc as never));
+    const keys = writtenKeys(c);
     out.keys.push(keys.length ? JSON.stringify(keys) : '');
     out.oldKeys.push(c.oldKeys ? JSON.stringify(c.oldKeys) : '');
   }
