@@ -1,20 +1,11 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../worker-entry';
 
 /** What the worker answers: the snapshot file it wrote (the log's sequence number and token it holds), or why none. */
 export type WorkerAnswer = { seq: number; token: string; bytes: number } | { error: string };
 
-/**
- * The worker: the compiled bundle's entry beside this chunk (`search-snapshot-worker` in scripts/server-build.mjs), or,
- * from the TypeScript source (tests, tsx), that source through tsx's loader.
- */
-function spawn(workerData: unknown): Worker {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./search-snapshot-worker.js', here), { workerData });
-  const main = new URL('./snapshot-worker-main.ts', here).href;
-  // tsx from the working directory's node_modules (the repository's, where tests and tsx run)
-  const source = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(main)}, ${JSON.stringify(here)}));`;
-  return new Worker(source, { eval: true, workerData });
-}
+/** The worker: `search-snapshot-worker` of the compiled bundle, or snapshot-worker-main.ts through tsx. */
+const spawn = (workerData: unknown): Worker => startWorker(import.meta.url, 'search-snapshot-worker.js', 'snapshot-worker-main.ts', workerData);
 
 /**
  * Takes snapshots of a search index in a worker thread (snapshot-worker-main.ts), one at a time. The thread starts at the

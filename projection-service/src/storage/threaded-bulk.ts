@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { existsSync, statSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../worker-entry';
 import type { CollectionName, Documents } from '../read-model/documents';
 import type { DocChange, ReadModelStore } from '../read-model/port';
 import { SqliteReadModels } from '../read-model/sqlite';
@@ -10,17 +11,8 @@ import type { ProjectionStorage } from './port';
 import { packChanges } from './threaded-bulk-pack';
 import type { BuildAnswer, BuildCall, BuildRequest } from './threaded-bulk-worker-main';
 
-/**
- * The worker: the compiled bundle's entry beside this chunk (`projection-build-worker` in scripts/server-build.mjs), or,
- * from the TypeScript source (tests, tsx, the bench), that source through tsx's loader.
- */
-function spawn(path: string): Worker {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./projection-build-worker.js', here), { workerData: { path } });
-  const main = new URL('./threaded-bulk-worker-main.ts', here).href;
-  const source = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(main)}, ${JSON.stringify(here)}));`;
-  return new Worker(source, { eval: true, workerData: { path } });
-}
+/** The worker: `projection-build-worker` of the compiled bundle, or threaded-bulk-worker-main.ts through tsx. */
+const spawn = (path: string): Worker => startWorker(import.meta.url, 'projection-build-worker.js', 'threaded-bulk-worker-main.ts', { path });
 
 /**
  * A build target like SqliteProjectionStorage with `bulk` (a fresh file, thrown away if the build dies), whose writes run on
