@@ -26,3 +26,26 @@ export async function withCpu<R extends { requests: number }>(pid: number, run: 
   const after = cpuMs(pid);
   return { ...r, cpu_us_per_request: usPerRequest(before === null || after === null ? null : after - before, r.requests) };
 }
+
+/**
+ * Waits until `pid` is quiet: two windows of `windowMs` in a row in which it used under `share` of one core. Answers the
+ * seconds waited and the CPU ms it used meanwhile; gives up after `maxMs` (quiet: false). Without /proc, answers at once.
+ */
+export async function quiet(
+  pid: number,
+  { windowMs = 500, share = 0.05, maxMs = 300_000 } = {},
+): Promise<{ seconds: number; cpu_ms: number | null; quiet: boolean }> {
+  const t = performance.now();
+  const first = cpuMs(pid);
+  if (first === null) return { seconds: 0, cpu_ms: null, quiet: false };
+  let last = first;
+  let calm = 0;
+  while (calm < 2 && performance.now() - t < maxMs) {
+    await new Promise((res) => setTimeout(res, windowMs));
+    const now = cpuMs(pid);
+    if (now === null) break;
+    calm = now - last < windowMs * share ? calm + 1 : 0;
+    last = now;
+  }
+  return { seconds: Math.round(performance.now() - t) / 1000, cpu_ms: last - first, quiet: calm >= 2 };
+}
