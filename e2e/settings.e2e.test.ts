@@ -86,8 +86,8 @@ describe('accounts and settings in a real browser', { timeout: 90_000 }, () => {
     await page.getByRole('heading', { name: `Welcome to Modshelf, ${username}!` }).waitFor();
     await page.getByText(`We sent a verification link to ${email}`).waitFor();
     // the subscribe choice of the form reached the API (the box is disabled until the choice has loaded)
-    const subscribe = page.getByTestId('welcome').getByRole('checkbox');
-    await page.getByTestId('welcome').locator('input[type=checkbox]:enabled').waitFor();
+    const subscribe = page.getByTestId('welcome').locator('input[type=checkbox]:enabled');
+    await subscribe.waitFor();
     expect(await subscribe.isChecked()).toBe(true);
     await page.getByRole('link', { name: 'Continue' }).click();
     await page.waitForURL((u) => u.pathname === '/mods');
