@@ -5,7 +5,9 @@
  *   rebuild <dir> <position>: builds the projections (bulk) of the log up to position into dir, and keeps the copy
  *   run <dir>: restores projections.sqlite from the copy and times the catch-up as the bench does (wall and CPU seconds,
  *     the process's /proc/self/io bytes); LIVE_PROFILE=<file> writes a CPU profile of the catch-up alone, LIVE_TALLY=1
- *     counts the documents committed by collection, LIVE_BATCH sets the runner's catchUpBatchSize
+ *     counts the documents committed by collection, LIVE_BATCH sets the runner's catchUpBatchSize;
+ *     LIVE_FOLD=1 then times folding the read models' recent tables into the main ones, step by step as the site does
+ *     (LIVE_FOLD=<rows>: that many rows a step)
  */
 import { copyFileSync, existsSync, statSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -101,6 +103,29 @@ if (mode === 'prep') {
     }
   };
   console.log('live', await catchUp(store, storage, 4000, caughtUp));
+  if (process.env.LIVE_FOLD) {
+    // the fold that the catch-up's recent rows wait for (the site starts it once they are RECENT_FOLD's share of the main tables)
+    const folded = new SqliteProjectionStorage(projectionsPath(dir), { checkpointWorker: true });
+    const t0 = performance.now();
+    const cpu = process.cpuUsage();
+    const before = io();
+    const steps: number[] = [];
+    for (let more = true; more;) {
+      const t1 = performance.now();
+      more = Number(process.env.LIVE_FOLD) > 1 ? folded.foldRecentSync(Number(process.env.LIVE_FOLD)) : folded.foldRecentSync();
+      steps.push(performance.now() - t1);
+    }
+    steps.sort((x, y) => x - y);
+    const used = process.cpuUsage(cpu);
+    console.log('fold', {
+      steps: steps.length,
+      seconds: (performance.now() - t0) / 1000,
+      cpu_s: (used.user + used.system) / 1e6,
+      step_ms: { p50: Math.round(steps[steps.length >> 1]), p99: Math.round(steps[Math.floor(steps.length * 0.99)]), max: Math.round(steps.at(-1)!) },
+      wal_mb: Math.round((io().write_bytes - before.write_bytes) / 1e5) / 10,
+    });
+    await folded.close();
+  }
   await store.close();
 } else if (mode === 'rebuild') {
   const dir = a;

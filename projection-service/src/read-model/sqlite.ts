@@ -9,6 +9,8 @@ CREATE TABLE IF NOT EXISTS rm_docs (coll TEXT NOT NULL, id TEXT NOT NULL, body T
 CREATE TABLE IF NOT EXISTS rm_indexes (ix INTEGER PRIMARY KEY, coll TEXT NOT NULL, idx TEXT NOT NULL, UNIQUE (coll, idx));
 CREATE TABLE IF NOT EXISTS rm_index_keys (ix INTEGER NOT NULL, key NOT NULL, id TEXT NOT NULL, PRIMARY KEY (ix, key, id)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS rm_docs_recent (coll TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, UNIQUE (coll, id));
+CREATE TABLE IF NOT EXISTS rm_index_keys_recent (ix INTEGER NOT NULL, key NOT NULL, id TEXT NOT NULL, PRIMARY KEY (ix, key, id)) WITHOUT ROWID;
 DROP TABLE IF EXISTS rm_keys;
 `;
 
@@ -27,6 +29,14 @@ const HEX_KEY = /^(?:[0-9a-f]{2}){8,}$/;
  * of 1.63-1.84; the 100k one (three pairs) 93 MB written instead of 126, 1.07-1.14 CPU-s against 1.12-1.17.
  */
 export const storedKey = (key: string): string | Buffer => (key.length >= 16 && HEX_KEY.test(key) ? Buffer.from(key, 'hex') : key);
+
+/**
+ * When a serving storage folds its recent tables into the main ones (SqliteReadModels.recentIsLarge, foldSync): once they have
+ * had a tenth of the main table's documents (and 50,000 at least), `stepRows` rows of each table a step. Folding the 1M live
+ * catch-up's rows (bench/live-catch-up.ts, LIVE_FOLD) took 309 steps of 1,000 rows, the longest 21 ms without a WAL
+ * checkpoint in it (4,000 rows: 78 steps, up to 260 ms with one).
+ */
+export const RECENT_FOLD = { minRows: 50_000, share: 0.1, stepRows: 1_000 };
 
 /**
  * A DocChange as it is written: the document serialized (null: deleted) and the keys of the new document, so a commit can be
@@ -54,6 +64,13 @@ export function storedChange(c: DocChange): StoredChange {
  * (rm_index_keys: each collection's index as its number in rm_indexes, the key in its stored form, the document id; the
  * key table of layout 4 and before, rm_keys, is dropped). Sync methods are used by the combined storage so the
  * documents, the search index and the checkpoint go in one transaction.
+ *
+ * Each table has a recent twin (rm_docs_recent, rm_index_keys_recent) that a serving storage writes, and that is folded
+ * into the main table in key order once it is a tenth of its size (RECENT_FOLD). Document ids and keys are random, so
+ * new rows land all over a B-tree: at 100k, the 2% of new documents of a live catch-up rewrote 3,079 of the key table's
+ * 3,206 pages and 1,406 of the 1,432 pages of the documents' (coll, id) index (16 KiB each, 103 MB in all). Into the
+ * recent tables the same catch-up wrote 66 and 29 such pages (31 MB in all, most of it the documents themselves); a fold
+ * later writes each main page about once for a tenth of new rows instead of once for every catch-up.
  */
 export class SqliteReadModels implements ReadModelStore {
   private readonly s;
@@ -62,27 +79,70 @@ export class SqliteReadModels implements ReadModelStore {
   private readonly w;
   /** each index's number in rm_indexes, by collection and index name */
   private readonly ix = new Map<string, Map<string, number>>();
+  /** whether writes go to the recent tables (see the constructor) */
+  private readonly recent: boolean;
 
+  /**
+   * `recent`: writes go to the small recent tables (rm_docs_recent, rm_index_keys_recent), which fold() moves into the
+   * main ones in key order (a serving storage's); else straight to the main tables (a bulk build's, and the default).
+   * Reads see both either way: a recent row stands over the main one of the same document.
+   */
   constructor(
     readonly db: Database.Database,
     private readonly checkpointName = 'read_models',
+    options: { recent?: boolean } = {},
   ) {
     db.exec(SCHEMA);
     this.numberIndexes();
+    this.recent = options.recent === true;
+    const docs = this.recent ? 'rm_docs_recent' : 'rm_docs';
+    const keys = this.recent ? 'rm_index_keys_recent' : 'rm_index_keys';
     this.s = {
       get: db.prepare<[string, string], string>('SELECT body FROM rm_docs WHERE coll = ? AND id = ?').pluck(),
+      getRecent: db.prepare<[string, string], string>('SELECT body FROM rm_docs_recent WHERE coll = ? AND id = ?').pluck(),
       del: db.prepare('DELETE FROM rm_docs WHERE coll = ? AND id = ?'),
+      delRecent: db.prepare('DELETE FROM rm_docs_recent WHERE coll = ? AND id = ?'),
       delKey: db.prepare('DELETE FROM rm_index_keys WHERE ix = ? AND key = ? AND id = ?'),
-      find: db.prepare<[number, string | Buffer], string>('SELECT id FROM rm_index_keys WHERE ix = ? AND key = ? ORDER BY id').pluck(),
-      count: db.prepare<[string], number>('SELECT COUNT(*) FROM rm_docs WHERE coll = ?').pluck(),
-      countKeys: db.prepare<[number], number>('SELECT COUNT(DISTINCT key) FROM rm_index_keys WHERE ix = ?').pluck(),
+      delKeyRecent: db.prepare('DELETE FROM rm_index_keys_recent WHERE ix = ? AND key = ? AND id = ?'),
+      // both tables' ids, each once, in id order
+      find: db
+        .prepare<[number, string | Buffer, number, string | Buffer], string>(
+          'SELECT id FROM rm_index_keys WHERE ix = ? AND key = ? UNION SELECT id FROM rm_index_keys_recent WHERE ix = ? AND key = ? ORDER BY id',
+        )
+        .pluck(),
+      // the main table's documents and the recent ones it does not hold
+      count: db
+        .prepare<[string, string], number>(
+          `SELECT (SELECT COUNT(*) FROM rm_docs WHERE coll = ?) +
+             (SELECT COUNT(*) FROM rm_docs_recent r WHERE r.coll = ? AND NOT EXISTS (SELECT 1 FROM rm_docs m WHERE m.coll = r.coll AND m.id = r.id))`,
+        )
+        .pluck(),
+      countKeys: db
+        .prepare<[number, number], number>(
+          `SELECT (SELECT COUNT(DISTINCT key) FROM rm_index_keys WHERE ix = ?) +
+             (SELECT COUNT(DISTINCT r.key) FROM rm_index_keys_recent r WHERE r.ix = ? AND NOT EXISTS (SELECT 1 FROM rm_index_keys m WHERE m.ix = r.ix AND m.key = r.key))`,
+        )
+        .pluck(),
       scan: db.prepare<[string], { id: string; body: string }>('SELECT id, body FROM rm_docs WHERE coll = ? ORDER BY id'),
+      scanRecent: db.prepare<[string], { id: string; body: string }>('SELECT id, body FROM rm_docs_recent WHERE coll = ? ORDER BY id'),
       checkpoint: db.prepare<[string], number>('SELECT position FROM checkpoints WHERE name = ?').pluck(),
+      // rows a table has had (its largest rowid): a lower bound of its size that costs one B-tree descent
+      lastDoc: db.prepare<[], number | null>('SELECT MAX(rowid) FROM rm_docs').pluck(),
+      lastRecentDoc: db.prepare<[], number | null>('SELECT MAX(rowid) FROM rm_docs_recent').pluck(),
+      // fold: the recent tables' first rows in key order into the main ones, then out of the recent ones
+      foldDocs: db.prepare(
+        'INSERT INTO rm_docs (coll, id, body) SELECT coll, id, body FROM rm_docs_recent WHERE true ORDER BY coll, id LIMIT ? ON CONFLICT (coll, id) DO UPDATE SET body = excluded.body',
+      ),
+      dropFoldedDocs: db.prepare('DELETE FROM rm_docs_recent WHERE rowid IN (SELECT rowid FROM rm_docs_recent ORDER BY coll, id LIMIT ?)'),
+      foldKeys: db.prepare('INSERT OR IGNORE INTO rm_index_keys (ix, key, id) SELECT ix, key, id FROM rm_index_keys_recent ORDER BY ix, key, id LIMIT ?'),
+      dropFoldedKeys: db.prepare(
+        'DELETE FROM rm_index_keys_recent WHERE (ix, key, id) IN (SELECT ix, key, id FROM rm_index_keys_recent ORDER BY ix, key, id LIMIT ?)',
+      ),
       setCheckpoint: db.prepare('INSERT OR REPLACE INTO checkpoints (name, position) VALUES (?, ?)'),
     };
     this.w = {
-      put: new MultiRowStatement(db, 'INSERT INTO rm_docs (coll, id, body)', 3, 'ON CONFLICT (coll, id) DO UPDATE SET body = excluded.body'),
-      putKey: new MultiRowStatement(db, 'INSERT OR IGNORE INTO rm_index_keys (ix, key, id)', 3),
+      put: new MultiRowStatement(db, `INSERT INTO ${docs} (coll, id, body)`, 3, 'ON CONFLICT (coll, id) DO UPDATE SET body = excluded.body'),
+      putKey: new MultiRowStatement(db, `INSERT OR IGNORE INTO ${keys} (ix, key, id)`, 3),
     };
     this.commitTx = db.transaction((changes: readonly DocChange[], position: number) => {
       this.applySync(changes);
@@ -125,13 +185,15 @@ export class SqliteReadModels implements ReadModelStore {
   }
 
   getSync<C extends CollectionName>(coll: C, id: string): Documents[C] | null {
-    const body = this.s.get.get(coll, id);
+    const body = this.s.getRecent.get(coll, id) ?? this.s.get.get(coll, id);
     return body === undefined ? null : (JSON.parse(body) as Documents[C]);
   }
 
   findIdsSync(coll: CollectionName, index: string, key: string): string[] {
     const ix = this.indexNumber(coll, index);
-    return ix === undefined ? [] : this.s.find.all(ix, storedKey(key));
+    if (ix === undefined) return [];
+    const k = storedKey(key);
+    return this.s.find.all(ix, k, ix, k);
   }
 
   /** Writes documents and their index keys; call inside a transaction (applyStoredSync). */
@@ -164,6 +226,7 @@ export class SqliteReadModels implements ReadModelStore {
       }
       if (c.body === null) {
         this.s.del.run(c.coll, c.id);
+        this.s.delRecent.run(c.coll, c.id);
         continue;
       }
       docs.push([c.coll, c.id, c.body]);
@@ -179,8 +242,33 @@ export class SqliteReadModels implements ReadModelStore {
         (a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0),
       ),
     );
-    for (const d of groupSorted(dels, (d) => d[0], byKey)) this.s.delKey.run(d[0], d[3], d[2]);
+    for (const d of groupSorted(dels, (d) => d[0], byKey)) {
+      this.s.delKey.run(d[0], d[3], d[2]);
+      this.s.delKeyRecent.run(d[0], d[3], d[2]);
+    }
     this.w.putKey.run(groupSorted(puts, (p) => p[0], byKey).map((p) => [p[0], p[3], p[2]]));
+  }
+
+  /**
+   * Whether the recent tables should be folded into the main ones: they have had at least `minRows` documents and at least
+   * `share` of the main table's. Both counts are largest rowids, so a partly folded recent table still counts as large
+   * (a fold, once started, goes on until the recent tables are empty).
+   */
+  recentIsLarge(minRows = RECENT_FOLD.minRows, share = RECENT_FOLD.share): boolean {
+    const recent = this.s.lastRecentDoc.get() ?? 0;
+    return recent >= minRows && recent >= share * (this.s.lastDoc.get() ?? 0);
+  }
+
+  /**
+   * Moves the first `rows` documents and the first `rows` index keys of the recent tables, in key order, into the main
+   * ones; call inside a transaction. Each step writes one run of neighbouring main pages. True while rows remain.
+   */
+  foldSync(rows: number): boolean {
+    this.s.foldDocs.run(rows);
+    const docs = this.s.dropFoldedDocs.run(rows).changes;
+    this.s.foldKeys.run(rows);
+    const keys = this.s.dropFoldedKeys.run(rows).changes;
+    return docs === rows || keys === rows;
   }
 
   checkpointSync(): number {
@@ -192,7 +280,7 @@ export class SqliteReadModels implements ReadModelStore {
   }
 
   resetSync(): void {
-    this.db.exec('DELETE FROM rm_docs; DELETE FROM rm_index_keys;');
+    this.db.exec('DELETE FROM rm_docs; DELETE FROM rm_index_keys; DELETE FROM rm_docs_recent; DELETE FROM rm_index_keys_recent;');
     this.db.prepare('DELETE FROM checkpoints WHERE name = ?').run(this.checkpointName);
   }
 
@@ -214,16 +302,24 @@ export class SqliteReadModels implements ReadModelStore {
   }
 
   async count(coll: CollectionName): Promise<number> {
-    return this.s.count.get(coll) ?? 0;
+    return this.s.count.get(coll, coll) ?? 0;
   }
 
   async countKeys(coll: CollectionName, index: string): Promise<number> {
     const ix = this.indexNumber(coll, index);
-    return ix === undefined ? 0 : (this.s.countKeys.get(ix) ?? 0);
+    return ix === undefined ? 0 : (this.s.countKeys.get(ix, ix) ?? 0);
   }
 
+  /** A collection's documents in id order: the two tables merged, a recent row over the main one of the same id. */
   async *scan<C extends CollectionName>(coll: C): AsyncIterable<[string, Documents[C]]> {
-    for (const row of this.s.scan.iterate(coll)) yield [row.id, JSON.parse(row.body) as Documents[C]];
+    const main = this.s.scan.iterate(coll);
+    const recent = this.s.scanRecent.iterate(coll);
+    try {
+      yield* mergeById(main, recent);
+    } finally {
+      main.return?.();
+      recent.return?.();
+    }
   }
 
   async checkpoint(): Promise<number> {
@@ -240,6 +336,27 @@ export class SqliteReadModels implements ReadModelStore {
 
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
+  }
+}
+
+/** Rows of two id-ordered iterators in id order, each id once: the second's row where both have it. */
+function* mergeById<C extends CollectionName>(
+  main: Iterator<{ id: string; body: string }>,
+  recent: Iterator<{ id: string; body: string }>,
+): Generator<[string, Documents[C]]> {
+  let m = main.next();
+  let r = recent.next();
+  while (!m.done || !r.done) {
+    let row: { id: string; body: string };
+    if (r.done || (!m.done && m.value.id < r.value.id)) {
+      row = m.value;
+      m = main.next();
+    } else {
+      if (!m.done && m.value.id === r.value.id) m = main.next();
+      row = r.value;
+      r = recent.next();
+    }
+    yield [row.id, JSON.parse(row.body) as Documents[C]];
   }
 }
 

@@ -9,6 +9,24 @@ readModelContract('sqlite', async () => {
   return { store: new SqliteReadModels(db), cleanup: async () => void db.close() };
 });
 
+readModelContract('sqlite, writing the recent tables', async () => {
+  const db = new Database(':memory:');
+  return { store: new SqliteReadModels(db, 'read_models', { recent: true }), cleanup: async () => void db.close() };
+});
+
+/** Recent tables folded one row of each after every commit: the documents and keys are spread over both tables. */
+class FoldingReadModels extends SqliteReadModels {
+  override async commit(changes: Parameters<SqliteReadModels['commit']>[0], position: number): Promise<void> {
+    await super.commit(changes, position);
+    this.db.transaction(() => this.foldSync(1))();
+  }
+}
+
+readModelContract('sqlite, folding the recent tables a row a commit', async () => {
+  const db = new Database(':memory:');
+  return { store: new FoldingReadModels(db, 'read_models', { recent: true }), cleanup: async () => void db.close() };
+});
+
 describe('SqliteReadModels key table', () => {
   it('stores hex keys as their bytes and other keys as text, each index under its number', async () => {
     const db = new Database(':memory:');
@@ -45,6 +63,86 @@ describe('SqliteReadModels key table', () => {
     expect(db.prepare("SELECT count(*) FROM rm_indexes WHERE NOT (coll = 'users' AND idx = 'username')").pluck().get()).toBeGreaterThan(10);
     const again = new SqliteReadModels(db);
     expect(await again.findIds('users', 'username', 'alice')).toEqual(['AAAAAAAA']);
+    db.close();
+  });
+});
+
+describe('SqliteReadModels recent tables', () => {
+  const scanned = async (rm: SqliteReadModels) => {
+    const out: Array<[string, { username: string }]> = [];
+    for await (const row of rm.scan('users')) out.push(row);
+    return out;
+  };
+  const rows = (db: Database.Database, table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+
+  it('writes documents and keys to the recent tables, and a fold moves them into the main ones in steps without changing an answer', async () => {
+    const db = new Database(':memory:');
+    const rm = new SqliteReadModels(db, 'read_models', { recent: true });
+    const names = ['Alice', 'Bob', 'Carol', 'Dave', 'Erin'];
+    await rm.commit(
+      names.map((n, i) => ({ coll: 'users' as const, id: `U000000${i}`, doc: sampleUser(`U000000${i}`, n) })),
+      1,
+    );
+    expect([rows(db, 'rm_docs'), rows(db, 'rm_index_keys'), rows(db, 'rm_docs_recent'), rows(db, 'rm_index_keys_recent')]).toEqual([0, 0, 5, 5]);
+    const answers = async () => ({
+      bob: await rm.findIds('users', 'username', 'bob'),
+      erin: await rm.get('users', 'U0000004'),
+      count: await rm.count('users'),
+      names: await rm.countKeys('users', 'username'),
+      scan: (await scanned(rm)).map(([id]) => id),
+    });
+    const before = await answers();
+    expect(before.bob).toEqual(['U0000001']);
+    expect(before.count).toBe(5);
+    expect(before.names).toBe(5);
+
+    // the first two in key order move; the rest stay
+    expect(db.transaction(() => rm.foldSync(2))()).toBe(true);
+    expect([rows(db, 'rm_docs'), rows(db, 'rm_index_keys'), rows(db, 'rm_docs_recent'), rows(db, 'rm_index_keys_recent')]).toEqual([2, 2, 3, 3]);
+    expect(db.prepare('SELECT id FROM rm_docs ORDER BY id').pluck().all()).toEqual(['U0000000', 'U0000001']);
+    expect(await answers()).toEqual(before);
+
+    // an edit of a folded document is a recent row over the main one; a deletion leaves neither
+    await rm.commit([{ coll: 'users', id: 'U0000001', doc: sampleUser('U0000001', 'Robert') }], 2);
+    await rm.commit([{ coll: 'users', id: 'U0000000', doc: null }], 3);
+    expect(await rm.findIds('users', 'username', 'bob')).toEqual([]);
+    expect(await rm.findIds('users', 'username', 'robert')).toEqual(['U0000001']);
+    expect((await rm.get('users', 'U0000001'))?.username).toBe('Robert');
+    expect(await rm.get('users', 'U0000000')).toBeNull();
+    expect(await rm.count('users')).toBe(4);
+    expect(await rm.countKeys('users', 'username')).toBe(4);
+    expect((await scanned(rm)).map(([id, d]) => `${id} ${d.username}`)).toEqual(['U0000001 Robert', 'U0000002 Carol', 'U0000003 Dave', 'U0000004 Erin']);
+
+    // folded to the end: everything in the main tables, the same answers
+    const edited = await answers();
+    while (db.transaction(() => rm.foldSync(2))());
+    expect([rows(db, 'rm_docs'), rows(db, 'rm_index_keys'), rows(db, 'rm_docs_recent'), rows(db, 'rm_index_keys_recent')]).toEqual([4, 4, 0, 0]);
+    expect(await answers()).toEqual(edited);
+    db.close();
+  });
+
+  it('is large once it has had minRows documents and the share of the main table', async () => {
+    const db = new Database(':memory:');
+    const main = new SqliteReadModels(db);
+    await main.commit(
+      Array.from({ length: 20 }, (_, i) => ({ coll: 'users' as const, id: `M${String(i).padStart(7, '0')}`, doc: sampleUser(`M${i}`, `main${i}`) })),
+      1,
+    );
+    const rm = new SqliteReadModels(db, 'read_models', { recent: true });
+    const add = (from: number, n: number) =>
+      rm.commit(
+        Array.from({ length: n }, (_, i) => ({
+          coll: 'users' as const,
+          id: `R${String(from + i).padStart(7, '0')}`,
+          doc: sampleUser(`R${i}`, `recent${from + i}`),
+        })),
+        2,
+      );
+    await add(0, 3);
+    expect(rm.recentIsLarge(3, 0.2)).toBe(false);
+    await add(3, 1);
+    expect(rm.recentIsLarge(3, 0.2)).toBe(true);
+    expect(rm.recentIsLarge(5, 0.2)).toBe(false);
     db.close();
   });
 });

@@ -35,7 +35,7 @@ describe('replayAndCompare', () => {
     const storage = new SqliteProjectionStorage(projectionsPath(dir));
     storage.db
       .prepare(
-        "UPDATE rm_docs SET body = json_set(body, '$.downloads', 999999) WHERE coll = 'projects' AND id = (SELECT MIN(id) FROM rm_docs WHERE coll = 'projects')",
+        "UPDATE rm_docs_recent SET body = json_set(body, '$.downloads', 999999) WHERE coll = 'projects' AND id = (SELECT MIN(id) FROM rm_docs_recent WHERE coll = 'projects')",
       )
       .run();
     await storage.close();

@@ -54,9 +54,15 @@ describe('building the projections into an empty storage (RebuildReads) and the 
   it('store the same documents and answer the same searches for one generated log', async () => {
     // the live runner tails the log as it is written, in small batches
     const live = new ProjectionRunner(store, new SqliteProjectionStorage(join(dir, 'live.sqlite')), { batchSize: 64 });
-    runners.push(live);
-    await live.start();
-    await live.ready;
+    // and one that folds its recent tables into the main ones from the first document, 50 rows a commit
+    const folding = new ProjectionRunner(store, new SqliteProjectionStorage(join(dir, 'folding.sqlite'), { fold: { minRows: 1, share: 0, stepRows: 50 } }), {
+      batchSize: 64,
+    });
+    runners.push(live, folding);
+    for (const r of [live, folding]) {
+      await r.start();
+      await r.ready;
+    }
     writeCatalogueEvents(store, 300);
     expect(await live.waitForPosition(await store.headPosition(), 30_000)).toBe(true);
 
@@ -74,6 +80,7 @@ describe('building the projections into an empty storage (RebuildReads) and the 
     await fx.version(fresh, fan, { version_number: '2.0.0' });
     const head = await store.headPosition();
     expect(await live.waitForPosition(head, 30_000)).toBe(true);
+    expect(await folding.waitForPosition(head, 30_000)).toBe(true);
     expect(live.lastBuild).not.toBeNull(); // it started on an empty log: everything after came through the tail
 
     const built = new ProjectionRunner(store, new SqliteProjectionStorage(join(dir, 'built.sqlite'), { bulk: true }), { buildBatchSize: 500 });
@@ -95,7 +102,16 @@ describe('building the projections into an empty storage (RebuildReads) and the 
     expect(await threaded.storage.checkpoint()).toBe(head);
     expect(threaded.lastBuild!.storageReads).toBe(built.lastBuild!.storageReads);
 
-    for (const target of [built, threaded]) {
+    // the live storages wrote their recent tables; the folding one has moved many of its rows into the main ones
+    const rows = (r: ProjectionRunner, table: string) =>
+      (r.storage as SqliteProjectionStorage).db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+    expect(rows(live, 'rm_docs')).toBe(0);
+    expect(rows(live, 'rm_docs_recent')).toBeGreaterThan(1000);
+    expect(rows(folding, 'rm_docs')).toBeGreaterThan(1000);
+    expect(rows(folding, 'rm_index_keys')).toBeGreaterThan(1000);
+    expect(rows(built, 'rm_docs_recent')).toBe(0);
+
+    for (const target of [built, threaded, folding]) {
       const { documents, differences } = await compareStorages(live.storage, target.storage);
       expect(differences).toEqual([]);
       expect(documents).toBeGreaterThan(1000);

@@ -34,3 +34,32 @@ describe('SqliteProjectionStorage layout 4 file', () => {
     await storage.close();
   });
 });
+
+describe('SqliteProjectionStorage layout 5 file', () => {
+  it('is kept: its documents are read from the main tables, and new writes go to the recent ones', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'proj-layout-'));
+    const path = join(dir, 'projections.sqlite');
+    const old = new Database(path);
+    old.exec(`
+      CREATE TABLE rm_docs (coll TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, UNIQUE (coll, id));
+      CREATE TABLE rm_indexes (ix INTEGER PRIMARY KEY, coll TEXT NOT NULL, idx TEXT NOT NULL, UNIQUE (coll, idx));
+      CREATE TABLE rm_index_keys (ix INTEGER NOT NULL, key NOT NULL, id TEXT NOT NULL, PRIMARY KEY (ix, key, id)) WITHOUT ROWID;
+      CREATE TABLE checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
+      INSERT INTO rm_docs VALUES ('users', 'AAAAAAAA', '${JSON.stringify(sampleUser('AAAAAAAA', 'Alice'))}');
+      INSERT INTO rm_indexes VALUES (1, 'users', 'username');
+      INSERT INTO rm_index_keys VALUES (1, 'alice', 'AAAAAAAA');
+      INSERT INTO checkpoints VALUES ('projections', 12);
+      PRAGMA user_version = 5;
+    `);
+    old.close();
+    const storage = new SqliteProjectionStorage(path);
+    expect(storage.checkpointSync()).toBe(12);
+    expect(storage.db.pragma('user_version', { simple: true })).toBe(PROJECTIONS_SCHEMA);
+    expect(await storage.readModels.findIds('users', 'username', 'alice')).toEqual(['AAAAAAAA']);
+    storage.commitSync([{ coll: 'users', id: 'BBBBBBBB', doc: sampleUser('BBBBBBBB', 'Bob') }], [], 13);
+    expect(await storage.readModels.findIds('users', 'username', 'bob')).toEqual(['BBBBBBBB']);
+    expect(await storage.readModels.count('users')).toBe(2);
+    expect(storage.db.prepare('SELECT id FROM rm_docs_recent').pluck().all()).toEqual(['BBBBBBBB']);
+    await storage.close();
+  });
+});

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DocChange } from '../read-model/port';
-import { SqliteReadModels, storedChange, type StoredChange } from '../read-model/sqlite';
+import { RECENT_FOLD, SqliteReadModels, storedChange, type StoredChange } from '../read-model/sqlite';
 import type { SearchChange } from '../search/port';
 import { SqliteSearchIndex } from '../search/sqlite-search';
 import { SNAPSHOT_EVERY, type SnapshotPolicy } from '../search/snapshot-log';
@@ -15,8 +15,11 @@ export const PROJECTIONS_FILE = 'projections.sqlite';
  * emptied on open, so the runner rebuilds it from the log (projections are disposable).
  * 4: the threads collection (moderation, comment and report threads of existing projects and reports).
  * 5: the index keys in rm_index_keys (index numbers, hex keys as bytes: read-model/sqlite.ts) instead of rm_keys.
+ * 6: the read models' recent tables (rm_docs_recent, rm_index_keys_recent: read-model/sqlite.ts), which code of layout 5
+ * would not read. A layout 5 file is a layout 6 one with empty recent tables: it is kept.
  */
-export const PROJECTIONS_SCHEMA = 5;
+export const PROJECTIONS_SCHEMA = 6;
+const KEPT_LAYOUTS: readonly number[] = [5];
 export const projectionsPath = (dataDir: string) => join(dataDir, PROJECTIONS_FILE);
 /** SQLite page caches (KiB): a bulk build's; a serving storage's. */
 export const BULK_CACHE_KIB = 262_144;
@@ -85,6 +88,10 @@ export class SqliteProjectionStorage implements ProjectionStorage {
   /** the catchingUp window's open transaction (its commits write into it), and the document changes it holds */
   private window: { changes: number } | null = null;
   private readonly windowChanges: number;
+  /** when the read models' recent tables are folded into the main ones, and how much a step */
+  private readonly fold: typeof RECENT_FOLD;
+  /** a fold has started and rows remain: every commit outside a window moves a step more */
+  private folding = false;
 
   /**
    * `bulk`: a throw-away rebuild target (replay into a fresh file that is compared or
@@ -96,8 +103,14 @@ export class SqliteProjectionStorage implements ProjectionStorage {
    * (default SNAPSHOT_EVERY; a bulk target stores one at close only).
    * `windowChanges`: the document changes a catchingUp window's transaction holds before it commits (default CATCH_UP_WINDOW_CHANGES;
    * a bulk target's, BULK_WINDOW_CHANGES).
+   * `fold`: when a serving storage's read models fold their recent tables into the main ones, and the rows of a step
+   * (default RECENT_FOLD; a bulk target writes the main tables).
    */
-  constructor(path: string, options: { bulk?: boolean; checkpointWorker?: boolean; searchSnapshots?: SnapshotPolicy; windowChanges?: number } = {}) {
+  constructor(
+    path: string,
+    options: { bulk?: boolean; checkpointWorker?: boolean; searchSnapshots?: SnapshotPolicy; windowChanges?: number; fold?: typeof RECENT_FOLD } = {},
+  ) {
+    this.fold = options.fold ?? RECENT_FOLD;
     this.windowChanges = options.windowChanges ?? (options.bulk ? BULK_WINDOW_CHANGES : CATCH_UP_WINDOW_CHANGES);
     this.cacheKiB = options.bulk ? BULK_CACHE_KIB : SERVING_CACHE_KIB;
     if (options.bulk) {
@@ -116,14 +129,14 @@ export class SqliteProjectionStorage implements ProjectionStorage {
     // statement journals (a multi-row insert's undo of the pages it changed) in memory, not in a temp file: the 1M live
     // catch-up wrote 1.35 GB of them (7.0 GB written in all, 5.6 GB with this); no query here sorts or groups in a temp table
     this.db.pragma('temp_store = MEMORY');
-    this.readModels = new SqliteReadModels(this.db, 'projections');
+    this.readModels = new SqliteReadModels(this.db, 'projections', { recent: !options.bulk });
     const snapshots = options.bulk
       ? { everyChanges: 0, everyMs: 0 }
       : (options.searchSnapshots ?? { everyChanges: SNAPSHOT_EVERY.changes, everyMs: SNAPSHOT_EVERY.ms });
     this.search = new SqliteSearchIndex(this.db, 'projections', snapshots);
     const version = this.db.pragma('user_version', { simple: true }) as number;
     if (version !== PROJECTIONS_SCHEMA) {
-      if (this.readModels.checkpointSync() > 0) {
+      if (this.readModels.checkpointSync() > 0 && !KEPT_LAYOUTS.includes(version)) {
         const after = this.db
           .transaction(() => {
             this.readModels.resetSync();
@@ -220,7 +233,23 @@ export class SqliteProjectionStorage implements ProjectionStorage {
       this.closeWindow();
       this.openWindow();
     }
+    if (!this.window) this.foldStep();
     if (!this.behind) this.checkpointer?.nudge();
+  }
+
+  /**
+   * After a commit outside a window: one step of folding the read models' recent tables into the main ones, in its own
+   * transaction, once they are large (`fold`) and until they are empty. A document or key written since a step lands in the
+   * recent tables again; reads see both tables, so a fold changes no answer.
+   */
+  private foldStep(): void {
+    if (this.bulk || (!this.folding && !this.readModels.recentIsLarge(this.fold.minRows, this.fold.share))) return;
+    this.folding = this.foldRecentSync();
+  }
+
+  /** One step of folding the read models' recent tables into the main ones (`rows` of each), in its own transaction; true while rows remain. */
+  foldRecentSync(rows = this.fold.stepRows): boolean {
+    return this.db.transaction(() => this.readModels.foldSync(rows)).immediate();
   }
 
   /** Opens the catchingUp window's transaction (none when one is open already: its commits stay theirs). */
