@@ -52,6 +52,19 @@ async function catchUp(
   return { events, seconds, walCheckpointSeconds };
 }
 
+/** Folds the read models' recent tables into the main ones, a step at a time as a site does: seconds, steps and the longest step. */
+function foldRecent(storage: SqliteProjectionStorage) {
+  const t = performance.now();
+  let steps = 0;
+  let longestMs = 0;
+  for (let more = true; more; steps++) {
+    const ts = performance.now();
+    more = storage.foldRecentSync();
+    longestMs = Math.max(longestMs, Math.round(performance.now() - ts));
+  }
+  return { storage, seconds: (performance.now() - t) / 1000, steps, longestMs };
+}
+
 /** When the checkpoint worker has copied the whole WAL into the file (performance.now()), or gave up (10 minutes, an error). */
 function walCopied(checkpointer: NonNullable<SqliteProjectionStorage['checkpointer']>): Promise<number> {
   return new Promise((resolve) => {
@@ -222,6 +235,15 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
       live_catch_up_events: live.events,
       live_catch_up_wal_checkpoint_s: live.walCheckpointSeconds === null ? null : round(live.walCheckpointSeconds),
     });
+    // what the catch-up left for later: its documents and keys went to the read models' recent tables, which a site folds
+    // into the main ones, a step a commit, once they are a tenth of them (RECENT_FOLD); here all of them at once, step by step
+    const fold = foldRecent(new SqliteProjectionStorage(projectionsPath(tmp.dir), { checkpointWorker: true }));
+    phase('recent fold', {
+      live_catch_up_fold_s: round(fold.seconds),
+      live_catch_up_fold_steps: fold.steps,
+      live_catch_up_fold_longest_step_ms: fold.longestMs,
+    });
+    await fold.storage.close();
     // the release scheduler's first run over the log (the scheduling events alone, window by window), as a site's
     // first start does it: the figures after it are those of a site that has been running
     const scheduler = new ReleaseScheduler({ store, leases: new SqliteLeaseStore({ db: store.db }) });
