@@ -9,12 +9,19 @@ import { PROJECTIONS_SCHEMA, SqliteProjectionStorage } from './sqlite-storage';
 let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+/** A projections file in a new temporary dir, written by `sql` as an older version would have: its path. */
+function olderFile(sql: string): string {
+  dir = mkdtempSync(join(tmpdir(), 'proj-layout-'));
+  const path = join(dir, 'projections.sqlite');
+  const old = new Database(path);
+  old.exec(sql);
+  old.close();
+  return path;
+}
+
 describe('SqliteProjectionStorage layout 4 file', () => {
   it('is emptied on open (its key table rm_keys dropped), so the runner rebuilds it from the log', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'proj-layout-'));
-    const path = join(dir, 'projections.sqlite');
-    const old = new Database(path);
-    old.exec(`
+    const path = olderFile(`
       CREATE TABLE rm_docs (coll TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, UNIQUE (coll, id));
       CREATE TABLE rm_keys (coll TEXT NOT NULL, idx TEXT NOT NULL, key TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (coll, idx, key, id)) WITHOUT ROWID;
       CREATE TABLE checkpoints (name TEXT PRIMARY KEY, position INTEGER NOT NULL);
@@ -23,7 +30,6 @@ describe('SqliteProjectionStorage layout 4 file', () => {
       INSERT INTO checkpoints VALUES ('projections', 12);
       PRAGMA user_version = 4;
     `);
-    old.close();
     const storage = new SqliteProjectionStorage(path);
     expect(storage.checkpointSync()).toBe(0);
     expect(await storage.readModels.get('users', 'AAAAAAAA')).toBeNull();
@@ -37,10 +43,7 @@ describe('SqliteProjectionStorage layout 4 file', () => {
 
 describe('SqliteProjectionStorage layout 5 file', () => {
   it('is kept: its documents are read from the main tables, and new writes go to the recent ones', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'proj-layout-'));
-    const path = join(dir, 'projections.sqlite');
-    const old = new Database(path);
-    old.exec(`
+    const path = olderFile(`
       CREATE TABLE rm_docs (coll TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, UNIQUE (coll, id));
       CREATE TABLE rm_indexes (ix INTEGER PRIMARY KEY, coll TEXT NOT NULL, idx TEXT NOT NULL, UNIQUE (coll, idx));
       CREATE TABLE rm_index_keys (ix INTEGER NOT NULL, key NOT NULL, id TEXT NOT NULL, PRIMARY KEY (ix, key, id)) WITHOUT ROWID;
@@ -51,7 +54,6 @@ describe('SqliteProjectionStorage layout 5 file', () => {
       INSERT INTO checkpoints VALUES ('projections', 12);
       PRAGMA user_version = 5;
     `);
-    old.close();
     const storage = new SqliteProjectionStorage(path);
     expect(storage.checkpointSync()).toBe(12);
     expect(storage.db.pragma('user_version', { simple: true })).toBe(PROJECTIONS_SCHEMA);
