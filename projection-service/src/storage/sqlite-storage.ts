@@ -244,7 +244,12 @@ export class SqliteProjectionStorage implements ProjectionStorage {
    */
   private foldStep(): void {
     if (this.bulk || (!this.folding && !this.readModels.recentIsLarge(this.fold.minRows, this.fold.share))) return;
-    this.folding = this.foldRecentSync();
+    try {
+      this.folding = this.foldRecentSync();
+    } catch {
+      // the step rolled back and the commit before it stands: reads are the same either way, and the next commit tries again
+      this.folding = false;
+    }
   }
 
   /** One step of folding the read models' recent tables into the main ones (`rows` of each), in its own transaction; true while rows remain. */
