@@ -7,14 +7,15 @@
  *     the process's /proc/self/io bytes); LIVE_PROFILE=<file> writes a CPU profile of the catch-up alone, LIVE_TALLY=1
  *     counts the documents committed by collection, LIVE_BATCH sets the runner's catchUpBatchSize;
  *     LIVE_FOLD=1 then times folding the read models' recent tables into the main ones, step by step as the site does
- *     (LIVE_FOLD=<rows>: that many rows a step)
+ *     (LIVE_FOLD=<rows>: that many rows a step); LIVE_PACED=fold|none then commits 500 small changes at 50 a second, with a fold
+ *     step after each (as a site does once its recent tables are large) or none, and prints the commits' durations
  */
 import { copyFileSync, existsSync, statSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { SqliteEventStore, SqliteLeaseStore } from '@modshelf/events';
 import { writeCatalogueEvents } from '@modshelf/events/generator';
-import { ProjectionRunner, SqliteProjectionStorage, projectionsPath } from '@modshelf/projection-service';
+import { ProjectionRunner, RECENT_FOLD, SqliteProjectionStorage, projectionsPath } from '@modshelf/projection-service';
 import { GeneratedAccruals } from './scale-accruals';
 
 async function catchUp(store: SqliteEventStore, storage: SqliteProjectionStorage, batchSize: number, onCaughtUp: () => Promise<void> = async () => {}) {
@@ -103,6 +104,32 @@ if (mode === 'prep') {
     }
   };
   console.log('live', await catchUp(store, storage, 4000, caughtUp));
+  if (process.env.LIVE_PACED) {
+    // 50 commits a second of one small change each, as the commands' projections commit: folding after each (as a site does
+    // once the recent tables are large; here from the start), or never; the commits' durations with the fold step in them
+    const fold = process.env.LIVE_PACED === 'fold' ? { ...RECENT_FOLD, minRows: 1, share: 0 } : { ...RECENT_FOLD, minRows: Number.POSITIVE_INFINITY };
+    const paced = new SqliteProjectionStorage(projectionsPath(dir), { checkpointWorker: true, fold });
+    let position = paced.checkpointSync();
+    const took: number[] = [];
+    for (let i = 0; i < 500; i++) {
+      const t1 = performance.now();
+      paced.commitSync(
+        [{ coll: 'follows', id: `paced-${i}`, doc: { user_id: `paced-user-${i}`, project_id: `paced-project-${i}`, created: 'x' }, isNew: true }],
+        [],
+        ++position,
+      );
+      took.push(performance.now() - t1);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    took.sort((x, y) => x - y);
+    const recent = paced.db.prepare<[], number>('SELECT count(*) FROM rm_docs_recent').pluck().get();
+    console.log('paced', process.env.LIVE_PACED, {
+      commits: took.length,
+      commit_ms: { p50: took[took.length >> 1], p99: took[Math.floor(took.length * 0.99)], max: took.at(-1) },
+      recent_docs_left: recent,
+    });
+    await paced.close();
+  }
   if (process.env.LIVE_FOLD) {
     // the fold that the catch-up's recent rows wait for (the site starts it once they are RECENT_FOLD's share of the main tables)
     const folded = new SqliteProjectionStorage(projectionsPath(dir), { checkpointWorker: true });

@@ -55,9 +55,13 @@ describe('building the projections into an empty storage (RebuildReads) and the 
     // the live runner tails the log as it is written, in small batches
     const live = new ProjectionRunner(store, new SqliteProjectionStorage(join(dir, 'live.sqlite')), { batchSize: 64 });
     // and one that folds its recent tables into the main ones from the first document, 50 rows a commit
-    const folding = new ProjectionRunner(store, new SqliteProjectionStorage(join(dir, 'folding.sqlite'), { fold: { minRows: 1, share: 0, stepRows: 50 } }), {
-      batchSize: 64,
-    });
+    const folding = new ProjectionRunner(
+      store,
+      new SqliteProjectionStorage(join(dir, 'folding.sqlite'), { fold: { minRows: 1, share: 0, stepRows: 50, everyMs: 0 } }),
+      {
+        batchSize: 64,
+      },
+    );
     runners.push(live, folding);
     for (const r of [live, folding]) {
       await r.start();

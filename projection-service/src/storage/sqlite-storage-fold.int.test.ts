@@ -10,10 +10,10 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const follow = (i: number, user = `u${i}`): DocChange => ({ coll: 'follows', id: `f${i}`, doc: { user_id: user, project_id: `p${i}`, created: 'x' } });
 
-/** A serving storage that folds once its recent tables have had 3 documents, a document and a key a step. */
-function open() {
+/** A serving storage that folds once its recent tables have had 3 documents, a document and a key a step (at most a step every `everyMs`). */
+function open(everyMs = 0) {
   dir = mkdtempSync(join(tmpdir(), 'proj-fold-'));
-  const storage = new SqliteProjectionStorage(join(dir, 'projections.sqlite'), { fold: { minRows: 3, share: 0, stepRows: 1 } });
+  const storage = new SqliteProjectionStorage(join(dir, 'projections.sqlite'), { fold: { minRows: 3, share: 0, stepRows: 1, everyMs } });
   const rows = (table: string) => storage.db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get();
   return { storage, docs: () => [rows('rm_docs'), rows('rm_docs_recent')] };
 }
@@ -52,6 +52,15 @@ describe('SqliteProjectionStorage folding the recent tables', () => {
     storage.catchingUp(false);
     storage.commitSync([], [], 3);
     expect(docs()).toEqual([1, 4]);
+    await storage.close();
+  });
+
+  it('takes at most a step every everyMs, however many commits come', async () => {
+    const { storage, docs } = open(60_000);
+    storage.commitSync([follow(1), follow(2), follow(3)], [], 1);
+    expect(docs()).toEqual([1, 2]);
+    for (let position = 2; position <= 5; position++) storage.commitSync([], [], position);
+    expect(docs()).toEqual([1, 2]);
     await storage.close();
   });
 
