@@ -92,8 +92,8 @@ export class SqliteProjectionStorage implements ProjectionStorage {
   private readonly fold: typeof RECENT_FOLD;
   /** a fold has started and rows remain: commits outside a window move a step more */
   private folding = false;
-  /** when the last fold step ended (performance.now()) */
-  private foldedAt = Number.NEGATIVE_INFINITY;
+  /** when a commit last looked at the fold (performance.now(), after its step if it took one) */
+  private foldLookedAt = Number.NEGATIVE_INFINITY;
 
   /**
    * `bulk`: a throw-away rebuild target (replay into a fresh file that is compared or
@@ -241,19 +241,18 @@ export class SqliteProjectionStorage implements ProjectionStorage {
 
   /**
    * After a commit outside a window: one step of folding the read models' recent tables into the main ones, in its own
-   * transaction, once they are large (`fold`) and until they are empty, at most one every `fold.everyMs`. A document or key
-   * written since a step lands in the recent tables again; reads see both tables, so a fold changes no answer.
+   * transaction, once they are large (`fold`) and until they are empty; a commit looks at most every `fold.everyMs`. A document
+   * or key written since a step lands in the recent tables again; reads see both tables, so a fold changes no answer.
    */
   private foldStep(): void {
-    if (this.bulk || performance.now() - this.foldedAt < this.fold.everyMs) return;
-    if (!this.folding && !this.readModels.recentIsLarge(this.fold.minRows, this.fold.share)) return;
+    if (this.bulk || performance.now() - this.foldLookedAt < this.fold.everyMs) return;
     try {
-      this.folding = this.foldRecentSync();
+      if (this.folding || this.readModels.recentIsLarge(this.fold.minRows, this.fold.share)) this.folding = this.foldRecentSync();
     } catch {
       // the step rolled back and the commit before it stands: reads are the same either way, and a later commit tries again
       this.folding = false;
     } finally {
-      this.foldedAt = performance.now();
+      this.foldLookedAt = performance.now();
     }
   }
 
