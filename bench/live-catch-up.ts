@@ -17,6 +17,7 @@ import { SqliteEventStore, SqliteLeaseStore } from '@modshelf/events';
 import { writeCatalogueEvents } from '@modshelf/events/generator';
 import { ProjectionRunner, RECENT_FOLD, SqliteProjectionStorage, projectionsPath } from '@modshelf/projection-service';
 import { GeneratedAccruals } from './scale-accruals';
+import { foldRecent } from './scale';
 
 async function catchUp(store: SqliteEventStore, storage: SqliteProjectionStorage, batchSize: number, onCaughtUp: () => Promise<void> = async () => {}) {
   const before = await storage.checkpoint();
@@ -132,21 +133,14 @@ if (mode === 'prep') {
   }
   if (process.env.LIVE_FOLD) {
     // the fold that the catch-up's recent rows wait for (the site starts it once they are RECENT_FOLD's share of the main tables)
-    const folded = new SqliteProjectionStorage(projectionsPath(dir), { checkpointWorker: true });
-    const t0 = performance.now();
     const cpu = process.cpuUsage();
     const before = io();
-    const steps: number[] = [];
-    for (let more = true; more;) {
-      const t1 = performance.now();
-      more = Number(process.env.LIVE_FOLD) > 1 ? folded.foldRecentSync(Number(process.env.LIVE_FOLD)) : folded.foldRecentSync();
-      steps.push(performance.now() - t1);
-    }
-    steps.sort((x, y) => x - y);
+    const rows = Number(process.env.LIVE_FOLD) > 1 ? Number(process.env.LIVE_FOLD) : undefined;
+    const { storage: folded, seconds, stepsMs: steps } = foldRecent(new SqliteProjectionStorage(projectionsPath(dir), { checkpointWorker: true }), rows);
     const used = process.cpuUsage(cpu);
     console.log('fold', {
       steps: steps.length,
-      seconds: (performance.now() - t0) / 1000,
+      seconds,
       cpu_s: (used.user + used.system) / 1e6,
       step_ms: { p50: Math.round(steps[steps.length >> 1]), p99: Math.round(steps[Math.floor(steps.length * 0.99)]), max: Math.round(steps.at(-1)!) },
       wal_mb: Math.round((io().write_bytes - before.write_bytes) / 1e5) / 10,

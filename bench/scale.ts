@@ -52,17 +52,19 @@ async function catchUp(
   return { events, seconds, walCheckpointSeconds };
 }
 
-/** Folds the read models' recent tables into the main ones, a step at a time as a site does: seconds, steps and the longest step. */
-function foldRecent(storage: SqliteProjectionStorage) {
+/**
+ * Folds the read models' recent tables into the main ones, a step at a time as a site does (`rows` a step, default
+ * RECENT_FOLD's): seconds, and each step's milliseconds in ascending order.
+ */
+export function foldRecent(storage: SqliteProjectionStorage, rows?: number) {
   const t = performance.now();
-  let steps = 0;
-  let longestMs = 0;
-  for (let more = true; more; steps++) {
+  const stepsMs: number[] = [];
+  for (let more = true; more;) {
     const ts = performance.now();
-    more = storage.foldRecentSync();
-    longestMs = Math.max(longestMs, Math.round(performance.now() - ts));
+    more = storage.foldRecentSync(rows);
+    stepsMs.push(performance.now() - ts);
   }
-  return { storage, seconds: (performance.now() - t) / 1000, steps, longestMs };
+  return { storage, seconds: (performance.now() - t) / 1000, stepsMs: stepsMs.sort((a, b) => a - b) };
 }
 
 /** When the checkpoint worker has copied the whole WAL into the file (performance.now()), or gave up (10 minutes, an error). */
@@ -240,8 +242,8 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
     const fold = foldRecent(new SqliteProjectionStorage(projectionsPath(tmp.dir), { checkpointWorker: true }));
     phase('recent fold', {
       live_catch_up_fold_s: round(fold.seconds),
-      live_catch_up_fold_steps: fold.steps,
-      live_catch_up_fold_longest_step_ms: fold.longestMs,
+      live_catch_up_fold_steps: fold.stepsMs.length,
+      live_catch_up_fold_longest_step_ms: Math.round(fold.stepsMs.at(-1)!),
     });
     await fold.storage.close();
     // the release scheduler's first run over the log (the scheduling events alone, window by window), as a site's

@@ -82,11 +82,9 @@ export class SqliteReadModels implements ReadModelStore {
   private readonly w;
   /** each index's number in rm_indexes, by collection and index name */
   private readonly ix = new Map<string, Map<string, number>>();
-  /** whether writes go to the recent tables (see the constructor) */
-  private readonly recent: boolean;
 
   /**
-   * `recent`: writes go to the small recent tables (rm_docs_recent, rm_index_keys_recent), which fold() moves into the
+   * `recent`: writes go to the small recent tables (rm_docs_recent, rm_index_keys_recent), which foldSync moves into the
    * main ones in key order (a serving storage's); else straight to the main tables (a bulk build's, and the default).
    * Reads see both either way: a recent row stands over the main one of the same document.
    */
@@ -97,9 +95,8 @@ export class SqliteReadModels implements ReadModelStore {
   ) {
     db.exec(SCHEMA);
     this.numberIndexes();
-    this.recent = options.recent === true;
-    const docs = this.recent ? 'rm_docs_recent' : 'rm_docs';
-    const keys = this.recent ? 'rm_index_keys_recent' : 'rm_index_keys';
+    const docs = options.recent ? 'rm_docs_recent' : 'rm_docs';
+    const keys = options.recent ? 'rm_index_keys_recent' : 'rm_index_keys';
     this.s = {
       get: db.prepare<[string, string], string>('SELECT body FROM rm_docs WHERE coll = ? AND id = ?').pluck(),
       getRecent: db.prepare<[string, string], string>('SELECT body FROM rm_docs_recent WHERE coll = ? AND id = ?').pluck(),
@@ -257,7 +254,7 @@ export class SqliteReadModels implements ReadModelStore {
    * `share` of the main table's. Both counts are largest rowids, so a partly folded recent table still counts as large
    * (a fold, once started, goes on until the recent tables are empty).
    */
-  recentIsLarge(minRows = RECENT_FOLD.minRows, share = RECENT_FOLD.share): boolean {
+  recentIsLarge(minRows: number, share: number): boolean {
     const recent = this.s.lastRecentDoc.get() ?? 0;
     return recent >= minRows && recent >= share * (this.s.lastDoc.get() ?? 0);
   }
