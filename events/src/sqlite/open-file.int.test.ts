@@ -1,7 +1,10 @@
 import Database from 'better-sqlite3';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteFile } from './open-file';
@@ -44,6 +47,17 @@ describe('openSqliteFile', () => {
       await worker.terminate();
     }
   });
+
+  it('opens a new file from two processes at the same moment without SQLITE_BUSY, as two replicas starting together', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'open-file-'));
+    const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+    // both processes load first; the files are opened in step from START on
+    const env = { ...process.env, DIR: dir, COUNT: '60', START: String(Date.now() + 4000), STEP_MS: '40' };
+    const run = () =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'events/src/testing/open-race-main.ts'], { cwd: root, env });
+    const outputs = await Promise.all([run(), run()]);
+    expect(outputs.map((o) => JSON.parse(o.stdout))).toEqual([{ failed: [] }, { failed: [] }]);
+  }, 60_000);
 
   it('keeps SQLite’s synchronous default unless told, and a memory journal for bulk files', () => {
     dir = mkdtempSync(join(tmpdir(), 'open-file-'));

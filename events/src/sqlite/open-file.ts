@@ -22,8 +22,30 @@ export interface SqliteFileOptions {
 export function openSqliteFile(path: string, options: SqliteFileOptions = {}): Database.Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
-  db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-  db.pragma(`journal_mode = ${options.journal === 'memory' ? 'MEMORY' : 'WAL'}`);
+  const timeoutMs = options.busyTimeoutMs ?? 5000;
+  db.pragma(`busy_timeout = ${timeoutMs}`);
+  setJournalMode(db, options.journal === 'memory' ? 'MEMORY' : 'WAL', timeoutMs);
   if (options.synchronous) db.pragma(`synchronous = ${options.synchronous.toUpperCase()}`);
   return db;
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Sets the journal mode, trying again for up to `timeoutMs` while SQLite answers SQLITE_BUSY. Two processes
+ * that open a new file at once can both hold a shared lock and both ask for the exclusive lock the switch to
+ * WAL needs; SQLite then refuses one at once rather than wait (its busy handler would deadlock), so the busy
+ * timeout alone does not cover it.
+ */
+function setJournalMode(db: Database.Database, mode: 'WAL' | 'MEMORY', timeoutMs: number): void {
+  const deadline = Date.now() + timeoutMs;
+  for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
+    try {
+      db.pragma(`journal_mode = ${mode}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
+      Atomics.wait(pause, 0, 0, wait);
+    }
+  }
 }
