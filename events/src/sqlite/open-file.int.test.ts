@@ -53,8 +53,7 @@ describe('openSqliteFile', () => {
     const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
     // both processes load first; the files are opened in step from START on
     const env = { ...process.env, DIR: dir, COUNT: '60', START: String(Date.now() + 4000), STEP_MS: '40' };
-    const run = () =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', 'events/src/testing/open-race-main.ts'], { cwd: root, env });
+    const run = () => promisify(execFile)(process.execPath, ['--import', 'tsx', 'events/src/testing/open-race-main.ts'], { cwd: root, env });
     const outputs = await Promise.all([run(), run()]);
     expect(outputs.map((o) => JSON.parse(o.stdout))).toEqual([{ failed: [] }, { failed: [] }]);
   }, 60_000);
