@@ -33,7 +33,14 @@ export class BatchContext implements EvolveTarget {
   private readonly overlay = new Map<string, Set<string>>();
   private readonly stale = new Map<CollectionName, Set<Entry>>();
 
-  constructor(private readonly store: Pick<ReadModelStore, 'get' | 'findIds'>) {}
+  /**
+   * `appliesOnce`: the batch's storage applies each event once (ProjectionStorage.appliesOnce), so the documents an event
+   * creates are not read (`created`).
+   */
+  constructor(
+    private readonly store: Pick<ReadModelStore, 'get' | 'findIds'>,
+    private readonly appliesOnce = false,
+  ) {}
 
   private static key(coll: string, id: string): string {
     return `${coll}\u0000${id}`;
@@ -46,6 +53,19 @@ export class BatchContext implements EvolveTarget {
     const doc = await this.store.get(coll, id);
     this.entries.set(k, { coll, id, doc, dirty: false, loadedKeys: doc === null ? null : keysOf(coll, doc) });
     return doc;
+  }
+
+  /**
+   * A document the event creates: the batch's entry when it has one; else, when `appliesOnce`, none, recorded as absent from
+   * the store without reading it (its change is then written as new); else read as get does.
+   */
+  async created<C extends CollectionName>(coll: C, id: string): Promise<Documents[C] | null> {
+    if (!this.appliesOnce) return this.get(coll, id);
+    const k = BatchContext.key(coll, id);
+    const e = this.entries.get(k);
+    if (e) return e.doc as Documents[C] | null;
+    this.entries.set(k, { coll, id, doc: null, dirty: false, loadedKeys: null });
+    return null;
   }
 
   private set(coll: CollectionName, id: string, doc: unknown | null): void {

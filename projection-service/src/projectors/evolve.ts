@@ -6,7 +6,13 @@ import type { ReadModelStore } from '../read-model/port';
  * What a projection may read besides the documents it evolves (its joins): the documents as the
  * batch has them so far, including what earlier projections did with the same event. Read only.
  */
-export type ReadView = Pick<ReadModelStore, 'get' | 'findIds'>;
+export type ReadView = Pick<ReadModelStore, 'get' | 'findIds'> & {
+  /**
+   * A document the event creates (DocumentProjection.creates), as get: not read from the store when the batch's storage
+   * applies each event once (ProjectionStorage.appliesOnce), since it cannot be there yet.
+   */
+  created<C extends CollectionName>(coll: C, id: string): Promise<Documents[C] | null>;
+};
 
 /**
  * How the documents of one collection follow some events, in the manner of Emmett's document
@@ -27,6 +33,15 @@ export interface DocumentProjection<C extends CollectionName, J> {
   /** the ids of the documents of `collection` the event touches */
   documentIds(event: RecordedEvent, join: J, read: ReadView): string[] | Promise<string[]>;
   evolve(doc: Documents[C] | null, event: RecordedEvent, join: J, id: string): Documents[C] | null;
+  /**
+   * Whether the event creates every document it touches, with ids it minted (a project's creation, its threads): none of
+   * them can exist before it, so where each event is applied once (ProjectionStorage.appliesOnce) they are not read. Taken
+   * only from the first event of a stream (revision 0), which its decider appends once. A live catch-up is mostly such
+   * events, and each read of a document that is not there yet descends the largest B-tree of the file for nothing. Where
+   * an event may be applied again (a storage without one transaction), the document is read and `evolve` keeps what it
+   * gathered, as for any other event.
+   */
+  creates?(event: RecordedEvent): boolean;
 }
 
 /** What applies a projection's changes: the batch's unit of work. */
@@ -60,8 +75,9 @@ export function documentProjection<C extends CollectionName, J>(p: DocumentProje
       }
       const i = p.documentIds(event, join, target);
       const ids = i instanceof Promise ? await i : i;
+      const creates = event.revision === 0 && p.creates?.(event) === true;
       for (const id of ids) {
-        const before = await target.get(p.collection, id);
+        const before = await (creates ? target.created(p.collection, id) : target.get(p.collection, id));
         const after = p.evolve(before, event, join, id);
         if (after === before) continue;
         if (after === null) target.delete(p.collection, id);

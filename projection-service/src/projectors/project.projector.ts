@@ -19,6 +19,7 @@ import {
 } from '@modshelf/events';
 import { ALL_PROJECT_PERMISSIONS } from '@modshelf/contract';
 import type { ProjectDoc, TeamMemberDoc, VersionDoc } from '../read-model/documents';
+import { createsProject } from './creations';
 import { defineProjector, documentProjection, noJoin, streamIds, typesOf, withChanges } from './evolve';
 
 const isApprovedType = (status: string) => (APPROVED_TYPE_STATUSES as readonly string[]).includes(status);
@@ -184,6 +185,7 @@ const projects = documentProjection({
   join: noJoin,
   documentIds: (e) => (ProjectCreated.is(e) || DownloadsCounted.is(e) ? [e.data.project_id] : streamIds(e, 'project')),
   evolve: evolveProject,
+  creates: createsProject,
 });
 
 /** A download count of a version adds to its count too. */

@@ -1,5 +1,6 @@
 import { ProjectFollowed, ProjectUnfollowed, ReportClosed, ReportEdited, ReportFiled, ReportReopened, type RecordedEvent } from '@modshelf/events';
 import type { ReportDoc } from '../read-model/documents';
+import { createsReport } from './creations';
 import { defineProjector, documentProjection, noJoin, streamIds, typesOf, type ReadView } from './evolve';
 
 export const followId = (userId: string, projectId: string) => `${userId}:${projectId}`;
@@ -65,6 +66,7 @@ const reports = documentProjection({
   join: noJoin,
   documentIds: (e) => (ReportFiled.is(e) && e.streamId.startsWith('report-') ? [e.data.report_id] : streamIds(e, 'report')),
   evolve: evolveReport,
+  creates: createsReport,
 });
 
 /** Follows (one per user and project; the project's follower count follows) and reports. */

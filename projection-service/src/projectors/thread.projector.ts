@@ -10,6 +10,7 @@ import {
   type RecordedEvent,
 } from '@modshelf/events';
 import type { ThreadDoc } from '../read-model/thread-documents';
+import { createsProject, createsReport } from './creations';
 import { defineProjector, documentProjection, streamEntity, typesOf, type ReadView } from './evolve';
 
 const MIN_8 = 62n ** 7n;
@@ -102,6 +103,7 @@ const threads = documentProjection({
   join: statusProject,
   documentIds: threadIds,
   evolve: evolveThread,
+  creates: (e) => createsProject(e) || createsReport(e),
 });
 
 /**

@@ -11,6 +11,7 @@ import {
   type RecordedEvent,
 } from '@modshelf/events';
 import type { UserDoc } from '../read-model/documents';
+import { createsUser } from './creations';
 import { defineProjector, documentProjection, noJoin, streamIds, typesOf, type ReadView } from './evolve';
 
 /** A user's public profile after an event of their stream (null: deleted, or never registered). */
@@ -70,6 +71,7 @@ const users = documentProjection({
   join: noJoin,
   documentIds: (e) => (UserRegistered.is(e) && e.streamId.startsWith('user-') ? [e.data.user_id] : streamIds(e, 'user')),
   evolve: evolveUser,
+  creates: createsUser,
 });
 
 /** The follows of a deleted user, read before they go. */

@@ -9,6 +9,7 @@ import {
   type RecordedEvent,
 } from '@modshelf/events';
 import type { ProjectDoc, VersionDoc, VersionSummary } from '../read-model/documents';
+import { createsVersion } from './creations';
 import { defineProjector, documentProjection, streamEntity, typesOf, withChanges, type ReadView } from './evolve';
 
 const VERSION_EVENTS = typesOf(
@@ -89,7 +90,8 @@ export function withVersion(p: ProjectDoc, v: VersionDoc | null, versionId: stri
 async function versionBefore(e: RecordedEvent, read: ReadView): Promise<{ id: string; before: VersionDoc | null } | null> {
   if (!e.streamId.startsWith('version-')) return null;
   const id = VersionPublished.is(e) ? e.data.version_id : streamEntity(e.streamId);
-  const before = await read.get('versions', id);
+  // a version's publication, first on its stream, makes it (as the versions projection's `creates`)
+  const before = await (e.revision === 0 && createsVersion(e) ? read.created('versions', id) : read.get('versions', id));
   return before || VersionPublished.is(e) ? { id, before } : null;
 }
 
@@ -99,6 +101,7 @@ const versions = documentProjection({
   join: versionBefore,
   documentIds: (_e, v) => (v ? [v.id] : []),
   evolve: evolveVersion,
+  creates: createsVersion,
 });
 
 /** The project's version list follows the version (its join: the version before the event). */

@@ -72,7 +72,7 @@ async function fold(ctx: BatchContext, events: readonly RecordedEvent[], options
 export async function projectBatch(storage: ProjectionStorage, events: readonly RecordedEvent[], options: BatchOptions = {}): Promise<BatchOutcome> {
   if (events.length === 0) return { committed: null, passed: 0, failure: null, changes: [] };
   const reads = options.reads ?? storage.readModels;
-  let ctx = new BatchContext(reads);
+  let ctx = new BatchContext(reads, storage.appliesOnce === true);
   const first = await fold(ctx, events, options);
   let upTo = events.length;
   let failure: ProjectionFailure | null = null;
@@ -92,7 +92,7 @@ export async function projectBatch(storage: ProjectionStorage, events: readonly 
     upTo = first.failedAt;
     if (upTo === 0) return { committed: null, passed: 0, failure, changes: [] };
     // the failed fold may have half-changed documents: fold the good prefix again from scratch
-    ctx = new BatchContext(reads);
+    ctx = new BatchContext(reads, storage.appliesOnce === true);
     const again = await fold(ctx, events.slice(0, upTo), options);
     if (again.failedAt >= 0) throw again.err;
   }

@@ -13,6 +13,12 @@ export interface ProjectionStorage {
   commit(docs: readonly DocChange[], search: readonly SearchChange[], position: number): Promise<void>;
   reset(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * True when each event's changes are written once: a batch's documents and its checkpoint in one transaction (SQLite), so no
+   * event is applied again over the documents it changed. The batch then does not read the documents an event creates
+   * (DocumentProjection.creates). Without it, projectors are idempotent: an event applied again keeps what the documents gathered.
+   */
+  readonly appliesOnce?: boolean;
   /** Finishes a batch a crash left half-written (storages without one transaction: journaled.ts). */
   recover?(): Promise<boolean>;
   /** recover(), then the checkpoint, in fewer round trips (what the bus worker does before each batch). */

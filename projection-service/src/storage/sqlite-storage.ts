@@ -71,6 +71,8 @@ export const BULK_PAGE_BYTES = 16_384;
 
 /** One SQLite file holding the read models, the FTS5 search index and the checkpoint, written in one transaction. */
 export class SqliteProjectionStorage implements ProjectionStorage {
+  /** a batch's documents, search changes and checkpoint commit in one transaction */
+  readonly appliesOnce = true;
   readonly db: Database.Database;
   readonly readModels: SqliteReadModels;
   readonly search: SqliteSearchIndex;

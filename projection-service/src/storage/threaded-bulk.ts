@@ -40,6 +40,8 @@ export class ThreadedBulkStorage implements ProjectionStorage {
   private searchIndex: SqliteSearchIndex | null = null;
   private models: SqliteReadModels | null = null;
   readonly readModels: ReadModelStore;
+  /** each batch is one transaction of the worker; a build whose write failed is thrown away */
+  readonly appliesOnce = true;
 
   constructor(readonly path: string) {
     if (existsSync(path) && statSync(path).size > 0) throw new Error(`ThreadedBulkStorage: ${path} is not a fresh file`);

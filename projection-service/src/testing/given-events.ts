@@ -9,10 +9,12 @@ import { testProjectDefaults } from '@modshelf/events/testing';
 /** Documents by collection and id: what a test gives and what it expects. */
 export type DocumentState = { [C in CollectionName]?: Record<string, Documents[C]> };
 
-/** Recorded events with positions, event ids and times in order (no store: the log as a list). */
+/** Recorded events with positions, revisions of their streams, event ids and times in order (no store: the log as a list). */
 export class EventLog {
   private position = 0;
   private clock = Date.parse('2024-01-01T00:00:00Z');
+  /** each stream's next revision */
+  private readonly revisions = new Map<string, number>();
 
   /** The time of the next event (each event is a minute after the one before). */
   nextTime(): string {
@@ -23,12 +25,14 @@ export class EventLog {
     this.position += 1;
     this.clock += 60_000;
     const eventId = `event-${this.position}`;
+    const revision = this.revisions.get(streamId) ?? 0;
+    this.revisions.set(streamId, revision + 1);
     return {
       type: decided.type,
       schemaVersion: 1,
       data: decided.data,
       streamId,
-      revision: 0,
+      revision,
       position: this.position,
       metadata: { eventId, commandId: eventId, correlationId: eventId, causationId: eventId, actor, time: new Date(this.clock).toISOString() },
     };
@@ -45,6 +49,8 @@ function deepFreeze<T>(value: T): T {
 
 /** The given documents as a store the batch reads through (indexes computed as the adapters do). */
 class GivenDocuments implements Pick<ReadModelStore, 'get' | 'findIds'> {
+  /** the documents read, as `coll/id`, in order */
+  readonly reads: string[] = [];
   constructor(private readonly state: DocumentState) {}
 
   private docs<C extends CollectionName>(coll: C): Record<string, Documents[C]> {
@@ -52,6 +58,7 @@ class GivenDocuments implements Pick<ReadModelStore, 'get' | 'findIds'> {
   }
 
   async get<C extends CollectionName>(coll: C, id: string): Promise<Documents[C] | null> {
+    this.reads.push(`${coll}/${id}`);
     return this.docs(coll)[id] ?? null;
   }
 
@@ -72,22 +79,31 @@ class FrozenBatch extends BatchContext {
 export interface Then {
   documents: DocumentState;
   touchedProjects: string[];
+  /** the documents the batch read from the given ones, as `coll/id` */
+  reads: string[];
 }
 
 /**
  * Given these documents, when `projectors` fold these events (in one batch, as the runner does),
  * then these documents. Pure: no store, no clock; the given documents and events are frozen, so
- * an `evolve` that changes its inputs fails the test.
+ * an `evolve` that changes its inputs fails the test. `appliesOnce`: the batch of a storage that applies each event once
+ * (ProjectionStorage.appliesOnce), which does not read the documents an event creates.
  */
-export async function given(documents: DocumentState, events: readonly RecordedEvent[], projectors: readonly Projector[]): Promise<Then> {
-  const batch = new FrozenBatch(new GivenDocuments(deepFreeze(structuredClone(documents))));
+export async function given(
+  documents: DocumentState,
+  events: readonly RecordedEvent[],
+  projectors: readonly Projector[],
+  options: { appliesOnce?: boolean } = {},
+): Promise<Then> {
+  const store = new GivenDocuments(deepFreeze(structuredClone(documents)));
+  const batch = new FrozenBatch(store, options.appliesOnce);
   for (const e of events) {
     deepFreeze(e);
     for (const p of projectors) await p(batch, e);
   }
   const after = structuredClone(documents);
   for (const c of batch.changes()) setDocument(after, c.coll, c.id, c.doc);
-  return { documents: after, touchedProjects: [...batch.touchedProjects].sort() };
+  return { documents: after, touchedProjects: [...batch.touchedProjects].sort(), reads: store.reads };
 }
 
 function setDocument<C extends CollectionName>(state: DocumentState, coll: C, id: string, doc: Documents[C] | null): void {

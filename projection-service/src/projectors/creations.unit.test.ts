@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DownloadsCounted,
+  ReportFiled,
+  commentThreadId,
+  downloadsStream,
+  projectStream,
+  reportStream,
+  seedStream,
+  userStream,
+  versionStream,
+} from '@modshelf/events';
+import { EventLog, given, projectCreated, userRegistered, versionPublished } from '../testing/given-events';
+import { PROJECTORS } from './index';
+
+const P = 'PROJ0001';
+const V = 'VERS0001';
+const R = 'REPT0001';
+const U = 'USER0001';
+const filed = ReportFiled({ report_id: R, reporter_id: U, report_type: 'spam', item_type: 'project', item_id: P, body: 'spam!', thread_id: 'THRD0009' });
+
+/** Each creation first on its own stream: a user, a project (two threads), a version, a report (its thread). */
+function creations(log: EventLog) {
+  return [
+    log.on(userStream(U), userRegistered(U, 'maker')),
+    log.on(projectStream(P), projectCreated(P, U)),
+    log.on(versionStream(V), versionPublished(V, P)),
+    log.on(reportStream(R), filed),
+  ];
+}
+const created = [`users/${U}`, `projects/${P}`, 'threads/THRD0001', `threads/${commentThreadId(P)}`, `versions/${V}`, `reports/${R}`, 'threads/THRD0009'];
+
+describe('documents an event creates: given events, then what the batch read', () => {
+  it('a storage that applies each event once reads none of the documents that creations make, and ends with the same documents', async () => {
+    const once = await given({}, creations(new EventLog()), PROJECTORS, { appliesOnce: true });
+    const again = await given({}, creations(new EventLog()), PROJECTORS);
+    expect(once.reads.filter((r) => created.includes(r))).toEqual([]);
+    expect(again.reads).toEqual(expect.arrayContaining(created));
+    expect(once.documents).toEqual(again.documents);
+    expect(Object.keys(once.documents.threads ?? {}).sort()).toEqual(['THRD0001', 'THRD0009', commentThreadId(P)].sort());
+  });
+
+  it('where an event may be applied again, a creation reads its document and keeps what it gathered', async () => {
+    const log = new EventLog();
+    const first = await given(
+      {},
+      [log.on(projectStream(P), projectCreated(P, U)), log.on(downloadsStream(P), DownloadsCounted({ project_id: P, version_id: null, count: 5 }))],
+      PROJECTORS,
+    );
+    const replayed = await given(first.documents, [new EventLog().on(projectStream(P), projectCreated(P, U))], PROJECTORS);
+    expect(replayed.reads).toContain(`projects/${P}`);
+    expect(replayed.documents.projects?.[P]?.downloads).toBe(5);
+  });
+
+  it('a creation that is not the first event of its own stream is read even where events apply once', async () => {
+    const log = new EventLog();
+    log.on(projectStream(P), DownloadsCounted({ project_id: P, version_id: null, count: 1 })); // the stream's revision 0
+    const late = await given({}, [log.on(projectStream(P), projectCreated(P, U))], PROJECTORS, { appliesOnce: true });
+    expect(late.reads).toContain(`projects/${P}`);
+    const seeded = await given({}, [new EventLog().on(seedStream, projectCreated(P, U))], PROJECTORS, { appliesOnce: true });
+    expect(seeded.reads).toContain(`projects/${P}`);
+  });
+});
