@@ -97,6 +97,7 @@ describe('user projector: given events, then the public profile', () => {
   it('events of a user that does not exist change nothing', async () => {
     const log = new EventLog();
     const then = await given({}, [log.on(userStream(U), UserRoleChanged({ role: 'admin' })), log.on(userStream(U), UserDeleted({}))], [userProjector]);
-    expect(then).toEqual({ documents: {}, touchedProjects: [] });
+    expect(then.documents).toEqual({});
+    expect(then.touchedProjects).toEqual([]);
   });
 });

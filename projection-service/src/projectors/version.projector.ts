@@ -90,8 +90,8 @@ export function withVersion(p: ProjectDoc, v: VersionDoc | null, versionId: stri
 async function versionBefore(e: RecordedEvent, read: ReadView): Promise<{ id: string; before: VersionDoc | null } | null> {
   if (!e.streamId.startsWith('version-')) return null;
   const id = VersionPublished.is(e) ? e.data.version_id : streamEntity(e.streamId);
-  // a version's publication, first on its stream, makes it (as the versions projection's `creates`)
-  const before = await (e.revision === 0 && createsVersion(e) ? read.created('versions', id) : read.get('versions', id));
+  // a version's publication makes it (the versions projection's `creates`)
+  const before = await (createsVersion(e) ? read.created('versions', id) : read.get('versions', id));
   return before || VersionPublished.is(e) ? { id, before } : null;
 }
 
