@@ -32,6 +32,8 @@ export class BatchContext implements EvolveTarget {
   /** index keys of the batch's dirty documents: coll/index/key -> ids (refreshed lazily per collection). */
   private readonly overlay = new Map<string, Set<string>>();
   private readonly stale = new Map<CollectionName, Set<Entry>>();
+  /** the documents `created` found absent without reading them */
+  private readonly createdHere = new Set<string>();
 
   /**
    * `appliesOnce`: the batch's storage applies each event once (ProjectionStorage.appliesOnce), so the documents an event
@@ -65,7 +67,13 @@ export class BatchContext implements EvolveTarget {
     const e = this.entries.get(k);
     if (e) return e.doc as Documents[C] | null;
     this.entries.set(k, { coll, id, doc: null, dirty: false, loadedKeys: null });
+    this.createdHere.add(k);
     return null;
+  }
+
+  /** Whether `created` recorded the document as absent from the store in this batch (never without `appliesOnce`). */
+  createdInBatch(coll: CollectionName, id: string): boolean {
+    return this.createdHere.has(BatchContext.key(coll, id));
   }
 
   private set(coll: CollectionName, id: string, doc: unknown | null): void {

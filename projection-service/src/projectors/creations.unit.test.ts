@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   DownloadsCounted,
+  ProjectFollowed,
+  ProjectUnfollowed,
   ReportFiled,
   commentThreadId,
   downloadsStream,
+  followsStream,
   projectStream,
   reportStream,
   seedStream,
@@ -59,5 +62,43 @@ describe('documents an event creates: given events, then what the batch read', (
     expect(late.reads).toContain(`projects/${P}`);
     const seeded = await given({}, [new EventLog().on(seedStream, projectCreated(P, U))], PROJECTORS, { appliesOnce: true });
     expect(seeded.reads).toContain(`projects/${P}`);
+  });
+
+  it('a project created in the batch has no day figures or follows in the store: they are not read, and end as when read', async () => {
+    const events = (log: EventLog) => [
+      log.on(projectStream(P), projectCreated(P, U)),
+      log.on(downloadsStream(P), DownloadsCounted({ project_id: P, version_id: null, count: 3 })),
+      log.on(followsStream(U), ProjectFollowed({ user_id: U, project_id: P })),
+      log.on(followsStream(U), ProjectUnfollowed({ user_id: U, project_id: P })),
+      log.on(followsStream('USER0002'), ProjectFollowed({ user_id: 'USER0002', project_id: P })),
+    ];
+    const once = await given({}, events(new EventLog()), PROJECTORS, { appliesOnce: true });
+    const again = await given({}, events(new EventLog()), PROJECTORS);
+    expect(once.reads.filter((r) => r.startsWith('analytics_days/') || r.startsWith('follows/'))).toEqual([]);
+    expect(again.reads).toEqual(expect.arrayContaining([`follows/${U}:${P}`, 'follows/USER0002:' + P]));
+    expect(again.reads.some((r) => r.startsWith('analytics_days/'))).toBe(true);
+    expect(once.documents).toEqual(again.documents);
+    expect(once.documents.projects?.[P]).toMatchObject({ downloads: 3, followers: 1 });
+    expect(Object.values(once.documents.analytics_days ?? {})).toEqual([
+      expect.objectContaining({ project_id: P, downloads: 3, followers_gained: 2, followers_lost: 1 }),
+    ]);
+    expect(Object.keys(once.documents.follows ?? {})).toEqual([`USER0002:${P}`]);
+  });
+
+  it('a project the store holds already has its day figures and follows read, where events apply once too', async () => {
+    const first = await given({}, [new EventLog().on(projectStream(P), projectCreated(P, U))], PROJECTORS);
+    const log = new EventLog();
+    log.on(projectStream(P), projectCreated(P, U)); // the stream's revision 0 is in the store
+    const later = await given(
+      first.documents,
+      [
+        log.on(downloadsStream(P), DownloadsCounted({ project_id: P, version_id: null, count: 3 })),
+        log.on(followsStream(U), ProjectFollowed({ user_id: U, project_id: P })),
+      ],
+      PROJECTORS,
+      { appliesOnce: true },
+    );
+    expect(later.reads.filter((r) => r.startsWith('analytics_days/')).length).toBe(1);
+    expect(later.reads).toContain(`follows/${U}:${P}`);
   });
 });

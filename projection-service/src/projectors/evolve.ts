@@ -12,6 +12,11 @@ export type ReadView = Pick<ReadModelStore, 'get' | 'findIds'> & {
    * applies each event once (ProjectionStorage.appliesOnce), since it cannot be there yet.
    */
   created<C extends CollectionName>(coll: C, id: string): Promise<Documents[C] | null>;
+  /**
+   * Whether an event of this batch created the document (`created`, over a storage that applies each event once): it was not
+   * in the store before the batch, and neither is any document made only while it exists (a project's day figures, its follows).
+   */
+  createdInBatch(coll: CollectionName, id: string): boolean;
 };
 
 /**
@@ -34,14 +39,14 @@ export interface DocumentProjection<C extends CollectionName, J> {
   documentIds(event: RecordedEvent, join: J, read: ReadView): string[] | Promise<string[]>;
   evolve(doc: Documents[C] | null, event: RecordedEvent, join: J, id: string): Documents[C] | null;
   /**
-   * Whether the event creates every document it touches, with ids it minted (a project's creation, its threads): none of
-   * them can exist before it, so where each event is applied once (ProjectionStorage.appliesOnce) they are not read. Taken
-   * only from the first event of a stream (revision 0), which its decider appends once. A live catch-up is mostly such
-   * events, and each read of a document that is not there yet descends the largest B-tree of the file for nothing. Where
-   * an event may be applied again (a storage without one transaction), the document is read and `evolve` keeps what it
-   * gathered, as for any other event.
+   * Whether none of the documents the event touches can be in the store before it, so where each event is applied once
+   * (ProjectionStorage.appliesOnce) they are not read: ids the event minted, as the first event of its own stream
+   * (creations.ts: a project's creation, its threads), or documents made only while a project exists that this batch
+   * created (ReadView.createdInBatch: its day figures). A live catch-up is mostly such events, and each read of a document
+   * that is not there yet descends the largest B-tree of the file for nothing. Where an event may be applied again (a
+   * storage without one transaction), the document is read and `evolve` keeps what it gathered, as for any other event.
    */
-  creates?(event: RecordedEvent): boolean;
+  creates?(event: RecordedEvent, join: J): boolean;
 }
 
 /** What applies a projection's changes: the batch's unit of work. */
@@ -75,7 +80,7 @@ export function documentProjection<C extends CollectionName, J>(p: DocumentProje
       }
       const i = p.documentIds(event, join, target);
       const ids = i instanceof Promise ? await i : i;
-      const creates = event.revision === 0 && p.creates?.(event) === true;
+      const creates = p.creates?.(event, join) === true;
       for (const id of ids) {
         const before = await (creates ? target.created(p.collection, id) : target.get(p.collection, id));
         const after = p.evolve(before, event, join, id);

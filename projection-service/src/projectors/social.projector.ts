@@ -5,13 +5,19 @@ import { defineProjector, documentProjection, noJoin, streamIds, typesOf, type R
 
 export const followId = (userId: string, projectId: string) => `${userId}:${projectId}`;
 
+/** A user's follow of a project; not read when this batch created the project (a follow is made only while its project exists). */
+export function readFollow(read: ReadView, userId: string, projectId: string) {
+  const fid = followId(userId, projectId);
+  return read.createdInBatch('projects', projectId) ? read.created('follows', fid) : read.get('follows', fid);
+}
+
 /** A follow or unfollow that changes the follow (null: already in that state, idempotent), and whether the project exists. */
 async function followChange(e: RecordedEvent, read: ReadView): Promise<{ follow: boolean; fid: string; projectExists: boolean } | null> {
   if (!ProjectFollowed.is(e) && !ProjectUnfollowed.is(e)) return null;
   const { user_id, project_id } = e.data;
   const fid = followId(user_id, project_id);
   const follow = ProjectFollowed.is(e);
-  if (follow === ((await read.get('follows', fid)) !== null)) return null;
+  if (follow === ((await readFollow(read, user_id, project_id)) !== null)) return null;
   return { follow, fid, projectExists: (await read.get('projects', project_id)) !== null };
 }
 
