@@ -13,6 +13,8 @@ interface Entry {
   loadedKeys: Array<[string, string]> | null | undefined;
   /** keys of the current document as last entered in the batch overlay (dirty entries only). */
   overlayKeys?: Array<[string, string]>;
+  /** `created` recorded it as absent from the store without reading it */
+  unread?: true;
 }
 
 const keysOf = (coll: CollectionName, doc: unknown) => indexKeys(coll, doc as never);
@@ -32,8 +34,6 @@ export class BatchContext implements EvolveTarget {
   /** index keys of the batch's dirty documents: coll/index/key -> ids (refreshed lazily per collection). */
   private readonly overlay = new Map<string, Set<string>>();
   private readonly stale = new Map<CollectionName, Set<Entry>>();
-  /** the documents `created` found absent without reading them */
-  private readonly createdHere = new Set<string>();
 
   /**
    * `appliesOnce`: the batch's storage applies each event once (ProjectionStorage.appliesOnce), so the documents an event
@@ -66,14 +66,13 @@ export class BatchContext implements EvolveTarget {
     const k = BatchContext.key(coll, id);
     const e = this.entries.get(k);
     if (e) return e.doc as Documents[C] | null;
-    this.entries.set(k, { coll, id, doc: null, dirty: false, loadedKeys: null });
-    this.createdHere.add(k);
+    this.entries.set(k, { coll, id, doc: null, dirty: false, loadedKeys: null, unread: true });
     return null;
   }
 
   /** Whether `created` recorded the document as absent from the store in this batch (never without `appliesOnce`). */
   createdInBatch(coll: CollectionName, id: string): boolean {
-    return this.createdHere.has(BatchContext.key(coll, id));
+    return this.entries.get(BatchContext.key(coll, id))?.unread === true;
   }
 
   private set(coll: CollectionName, id: string, doc: unknown | null): void {
