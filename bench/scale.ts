@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { SqliteEventStore, SqliteLeaseStore } from '@modshelf/events';
-import { ProjectionRunner, SqliteProjectionStorage, ThreadedBulkStorage, projectionsPath } from '@modshelf/projection-service';
+import { ProjectionRunner, SqliteProjectionStorage, projectionsPath } from '@modshelf/projection-service';
+import { buildInChild } from './build-process';
 import { createProject, freshnessSamples, json, KEY, listProject } from './commands';
 import { writeCatalogueEvents } from '@modshelf/events/generator';
 import { load } from './load';
@@ -32,7 +33,7 @@ const ADMIN = { username: 'scale_admin', password: 'scale-admin-password' };
 /** A projection catch-up from the storage's checkpoint to the head of the log: events and seconds. */
 async function catchUp(
   store: SqliteEventStore,
-  storage: SqliteProjectionStorage | ThreadedBulkStorage,
+  storage: SqliteProjectionStorage,
   batchSize: number,
 ): Promise<{ events: number; seconds: number; walCheckpointSeconds: number | null }> {
   const before = await storage.checkpoint();
@@ -224,9 +225,16 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
     phase('log', { events, log: written });
 
     // building every projection from the log, into the file the site then opens (a fresh rebuild target, written by a
-    // worker thread as npm run replay's is)
-    const build = await catchUp(store, new ThreadedBulkStorage(projectionsPath(tmp.dir)), 10_000);
-    phase('build', { build_events_per_s: Math.round(build.events / build.seconds), build_s: round(build.seconds) });
+    // worker thread as npm run replay's is), in a process with replay's node flags
+    const build = await buildInChild(join(tmp.dir, 'events.db'), tmp.dir);
+    if (build.events !== events) throw new Error(`the build stopped at ${build.events} of ${events}`);
+    phase('build', {
+      build_events_per_s: build.events_per_s,
+      build_s: build.seconds,
+      build_cpu_s: round(build.cpu_s),
+      build_max_rss_mb: build.max_rss_mb,
+      build_node_flags: build.node_flags,
+    });
 
     // live catch-up: 2% more projects appended to the log, projected by the site's own storage settings (startProjections':
     // its WAL is checkpointed by a worker thread after the catch-up, timed apart: live_catch_up_wal_checkpoint_s)

@@ -1,7 +1,9 @@
-// `node scripts/run-server.mjs <entry> [args]`: builds dist/server when missing or out of date, then runs the compiled entry.
+// `node scripts/run-server.mjs <entry> [args]`: builds dist/server when missing or out of date, then runs the compiled entry,
+// in a child process when the entry has node flags (NODE_FLAGS) that this process was not started with.
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { buildServer, ENTRIES, OUT_DIR, serverBuildStale } from './server-build.mjs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServer, ENTRIES, missingNodeFlags, OUT_DIR, serverBuildStale } from './server-build.mjs';
 
 const name = process.argv[2];
 if (!(name in ENTRIES)) {
@@ -9,5 +11,12 @@ if (!(name in ENTRIES)) {
   process.exit(2);
 }
 if (serverBuildStale()) await buildServer();
-process.argv.splice(2, 1);
-await import(pathToFileURL(join(OUT_DIR, `${name}.js`)).href);
+const flags = missingNodeFlags(name, process.execArgv);
+if (flags.length > 0) {
+  const child = spawn(process.execPath, [...process.execArgv, ...flags, fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+} else {
+  process.argv.splice(2, 1);
+  await import(pathToFileURL(join(OUT_DIR, `${name}.js`)).href);
+}

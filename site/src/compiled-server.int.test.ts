@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { OUT_DIR, serverBuildStale } from '../../scripts/server-build.mjs';
+import { NODE_FLAGS, OUT_DIR, serverBuildStale } from '../../scripts/server-build.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -55,6 +55,36 @@ describe('npm start runs compiled JavaScript', () => {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('npm run replay rebuilds in a process started with its node flags (NODE_FLAGS), and answers as the entry does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'compiled-replay-'));
+    // every node process of the run (run-server.mjs, and the child it starts) writes its flags here as it starts (not its worker threads)
+    const probe = join(dir, 'probe.cjs');
+    const seen = join(dir, 'seen.jsonl');
+    writeFileSync(
+      probe,
+      `if (require('node:worker_threads').isMainThread) require('node:fs').appendFileSync(${JSON.stringify(seen)}, JSON.stringify(process.execArgv) + '\\n');`,
+    );
+    try {
+      const child = spawn(process.execPath, ['scripts/run-server.mjs', 'replay'], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dir, NODE_OPTIONS: `--require ${probe}` },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.on('data', (chunk) => (out += chunk));
+      const code = await new Promise((r) => child.once('exit', r));
+      expect(code).toBe(0);
+      expect(JSON.parse(out)).toMatchObject({ equal: true, events: 0 });
+      const processes = readFileSync(seen, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as string[]);
+      expect(processes).toEqual([[], NODE_FLAGS.replay]);
+    } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);

@@ -1,0 +1,35 @@
+import { spawn } from 'node:child_process';
+import { NODE_FLAGS } from '../scripts/server-build.mjs';
+import { ROOT } from './server';
+
+export interface BuildFigures {
+  events: number;
+  seconds: number;
+  events_per_s: number;
+  cpu_s: number;
+  max_rss_mb: number;
+}
+
+/**
+ * Builds every projection of the log at `events` into `dir`'s projections file (from empty, the writes on a worker thread:
+ * bench/build-only.ts) in a child process started with npm run replay's node flags (NODE_FLAGS in scripts/server-build.mjs),
+ * since replay's rebuild is the build an operator runs; its figures.
+ */
+export function buildInChild(events: string, dir: string): Promise<BuildFigures & { node_flags: string[] }> {
+  const flags = NODE_FLAGS.replay ?? [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'bench/build-only.ts', events, dir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const last = out.trim().split('\n').at(-1) ?? '';
+      if (code !== 0) return reject(new Error(`bench/build-only.ts exited ${code}: ${out.slice(-2000)}`));
+      try {
+        resolve({ ...(JSON.parse(last) as BuildFigures), node_flags: flags });
+      } catch {
+        reject(new Error(`bench/build-only.ts printed no figures: ${out.slice(-2000)}`));
+      }
+    });
+  });
+}
