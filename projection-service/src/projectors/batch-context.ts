@@ -133,6 +133,12 @@ export class BatchContext implements EvolveTarget {
     return [...ids].sort();
   }
 
+  /** findIds among this batch's own changes alone, without asking the store (ReadView.findIdsInBatch). */
+  findIdsInBatch(coll: CollectionName, index: string, key: string): string[] {
+    this.refresh(coll);
+    return [...(this.overlay.get(`${coll}\u0000${index}\u0000${key}`) ?? [])].sort();
+  }
+
   changes(): DocChange[] {
     const out: DocChange[] = [];
     for (const e of this.entries.values()) {

@@ -85,6 +85,23 @@ describe('documents an event creates: given events, then what the batch read', (
     expect(Object.keys(once.documents.follows ?? {})).toEqual([`USER0002:${P}`]);
   });
 
+  it("a listed version of a project created in the batch notifies the batch's followers without asking the store's follows index", async () => {
+    const events = (log: EventLog) => [
+      log.on(userStream(U), userRegistered(U, 'maker')),
+      log.on(userStream('USER0002'), userRegistered('USER0002', 'fan')),
+      log.on(projectStream(P), projectCreated(P, U, { status: 'approved' })),
+      log.on(followsStream('USER0002'), ProjectFollowed({ user_id: 'USER0002', project_id: P })),
+      log.on(versionStream(V), versionPublished(V, P)),
+    ];
+    const once = await given({}, events(new EventLog()), PROJECTORS, { appliesOnce: true });
+    const again = await given({}, events(new EventLog()), PROJECTORS);
+    expect(once.reads.filter((r) => r.startsWith('follows'))).toEqual([]);
+    expect(again.reads).toContain(`follows?project=${P}`);
+    expect(once.documents).toEqual(again.documents);
+    const notified = Object.values(once.documents.notifications ?? {});
+    expect(notified).toEqual([expect.objectContaining({ user_id: 'USER0002', type: 'project_update' })]);
+  });
+
   it('a project the store holds already has its day figures and follows read, where events apply once too', async () => {
     const first = await given({}, [new EventLog().on(projectStream(P), projectCreated(P, U))], PROJECTORS);
     const log = new EventLog();

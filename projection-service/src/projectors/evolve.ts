@@ -17,6 +17,11 @@ export type ReadView = Pick<ReadModelStore, 'get' | 'findIds'> & {
    * in the store before the batch, and neither is any document made only while it exists (a project's day figures, its follows).
    */
   createdInBatch(coll: CollectionName, id: string): boolean;
+  /**
+   * findIds among the batch's own changes alone: for keys no stored document can hold (the follows of a project
+   * createdInBatch), answered without asking the store.
+   */
+  findIdsInBatch(coll: CollectionName, index: string, key: string): string[];
 };
 
 /**

@@ -13,6 +13,7 @@ import type { NotificationActionDoc, NotificationDoc } from '../read-model/commu
 import type { ProjectDoc } from '../read-model/documents';
 import { isListed, routeType } from '../views/derive';
 import { streamEntity, type ReadView } from './evolve';
+import { readFollows } from './social.projector';
 
 /** What a notification says. */
 export interface Draft {
@@ -107,7 +108,7 @@ export async function noticeOf(e: RecordedEvent, read: ReadView): Promise<Notice
     if (d.status !== 'listed') return null;
     const p = await read.get('projects', d.project_id);
     if (!p || !isListed(p)) return null;
-    const follows = await read.findIds('follows', 'project', p.id);
+    const follows = await readFollows(read, p.id);
     return {
       to: follows.map((f) => f.slice(0, f.indexOf(':'))),
       draft: {

@@ -11,6 +11,11 @@ export function readFollow(read: ReadView, userId: string, projectId: string) {
   return read.createdInBatch('projects', projectId) ? read.created('follows', fid) : read.get('follows', fid);
 }
 
+/** The ids of a project's follows; the store is not asked when this batch created the project (as readFollow). */
+export function readFollows(read: ReadView, projectId: string): Promise<string[]> | string[] {
+  return read.createdInBatch('projects', projectId) ? read.findIdsInBatch('follows', 'project', projectId) : read.findIds('follows', 'project', projectId);
+}
+
 /** A follow or unfollow that changes the follow (null: already in that state, idempotent), and whether the project exists. */
 async function followChange(e: RecordedEvent, read: ReadView): Promise<{ follow: boolean; fid: string; projectExists: boolean } | null> {
   if (!ProjectFollowed.is(e) && !ProjectUnfollowed.is(e)) return null;

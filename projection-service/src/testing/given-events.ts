@@ -49,7 +49,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The given documents as a store the batch reads through (indexes computed as the adapters do). */
 class GivenDocuments implements Pick<ReadModelStore, 'get' | 'findIds'> {
-  /** the documents read, as `coll/id`, in order */
+  /** the documents read, as `coll/id`, and the index lookups, as `coll?index=key`, in order */
   readonly reads: string[] = [];
   constructor(private readonly state: DocumentState) {}
 
@@ -63,6 +63,7 @@ class GivenDocuments implements Pick<ReadModelStore, 'get' | 'findIds'> {
   }
 
   async findIds(coll: CollectionName, index: string, key: string): Promise<string[]> {
+    this.reads.push(`${coll}?${index}=${key}`);
     const ids = Object.entries(this.docs(coll)).filter(([, doc]) => indexKeys(coll, doc).some(([i, k]) => i === index && k === key));
     return ids.map(([id]) => id).sort();
   }
