@@ -27,9 +27,12 @@ export class RebuildReads implements Pick<ReadModelStore, 'get' | 'findIds'> {
   private previous = new Map<CollectionName, Map<string, unknown>>();
   /** reads that went to the storage */
   storageReads = 0;
-  /** the last commit's changes, and (made at the first findIds after it) which documents they changed and the keys they hold */
+  /**
+   * the last commit's changes, and (made for a collection at the first findIds of it after the commit) which of its documents
+   * they changed and the keys those hold
+   */
   private lastChanges: readonly DocChange[] = [];
-  private lastOverlay: Overlay | null = null;
+  private lastOverlays = new Map<CollectionName, Overlay>();
 
   /** `filterBits`: the size of each of the two filters (default SEEN_FILTER_BITS) */
   constructor(
@@ -65,17 +68,18 @@ export class RebuildReads implements Pick<ReadModelStore, 'get' | 'findIds'> {
     if (!this.keys.mayHave(coll, index, key)) return [];
     this.storageReads++;
     const stored = await this.store.findIds(coll, index, key);
-    const last = (this.lastOverlay ??= overlayOf(this.lastChanges));
+    let last = this.lastOverlays.get(coll);
+    if (!last) this.lastOverlays.set(coll, (last = overlayOf(this.lastChanges, coll)));
     const ids = new Set<string>();
-    for (const id of stored) if (!last.changed.has(`${coll}\u0000${id}`)) ids.add(id);
-    for (const id of last.byKey.get(`${coll}\u0000${index}\u0000${key}`) ?? []) ids.add(id);
+    for (const id of stored) if (!last.changed.has(id)) ids.add(id);
+    for (const id of last.byKey.get(`${index}\u0000${key}`) ?? []) ids.add(id);
     return [...ids].sort();
   }
 
   /** Follows a commit of `changes` to the storage. */
   committed(changes: readonly DocChange[]): void {
     this.lastChanges = changes;
-    this.lastOverlay = null;
+    this.lastOverlays = new Map();
     for (const c of changes) {
       docsOf(this.recent, c.coll).set(c.id, c.doc);
       // an id already known and keys already held (the document existed with the same keys): nothing to add
@@ -94,20 +98,23 @@ function docsOf(byColl: Map<CollectionName, Map<string, unknown>>, coll: Collect
   return docs;
 }
 
+/** One collection's part of a commit's changes. */
 interface Overlay {
-  /** coll, id of each document the changes wrote (or deleted) */
+  /** the id of each document the changes wrote (or deleted) */
   changed: Set<string>;
-  /** coll, index, key -> ids of the written documents that hold it */
+  /** index, key -> ids of the written documents that hold it */
   byKey: Map<string, string[]>;
 }
 
-function overlayOf(changes: readonly DocChange[]): Overlay {
+/** The overlay of the changes to `coll` (a rebuild asks findIds of a few collections: the others' keys are not gathered). */
+function overlayOf(changes: readonly DocChange[], coll: CollectionName): Overlay {
   const overlay: Overlay = { changed: new Set(), byKey: new Map() };
   for (const c of changes) {
-    overlay.changed.add(`${c.coll}\u0000${c.id}`);
+    if (c.coll !== coll) continue;
+    overlay.changed.add(c.id);
     if (c.doc === null) continue;
     for (const [index, key] of c.keys ?? indexKeys(c.coll, c.doc as never)) {
-      const k = `${c.coll}\u0000${index}\u0000${key}`;
+      const k = `${index}\u0000${key}`;
       const ids = overlay.byKey.get(k);
       if (ids) ids.push(c.id);
       else overlay.byKey.set(k, [c.id]);

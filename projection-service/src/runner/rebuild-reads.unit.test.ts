@@ -88,4 +88,18 @@ describe('RebuildReads', () => {
     expect(await reads.findIds('follows', 'project', 'p1')).toEqual(['f3']);
     expect(await reads.findIds('follows', 'project', 'p2')).toEqual(['f2']);
   });
+
+  it("lays the last commit over each collection's lookups apart: a change to one collection's document leaves another's of the same id", async () => {
+    const s = storage();
+    const reads = new RebuildReads(s.store);
+    const version = (id: string, project: string, isNew: boolean) => ({ coll: 'versions', id, doc: { project_id: project, files: [] }, isNew }) as DocChange;
+    s.commit(reads, [follow('f1', 'u1', 'p1'), version('f1', 'p1', true)]);
+    s.commit(reads, []);
+    s.commit(reads, []);
+    // handed over, not written yet: the version f1 moves to p2; the follow f1 stays
+    reads.committed([version('f1', 'p2', false)]);
+    expect(await reads.findIds('versions', 'project', 'p1')).toEqual([]);
+    expect(await reads.findIds('versions', 'project', 'p2')).toEqual(['f1']);
+    expect(await reads.findIds('follows', 'project', 'p1')).toEqual(['f1']);
+  });
 });
