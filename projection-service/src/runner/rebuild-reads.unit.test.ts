@@ -92,7 +92,8 @@ describe('RebuildReads', () => {
   it("lays the last commit over each collection's lookups apart: a change to one collection's document leaves another's of the same id", async () => {
     const s = storage();
     const reads = new RebuildReads(s.store);
-    const version = (id: string, project: string, isNew: boolean) => ({ coll: 'versions', id, doc: { project_id: project, files: [] }, isNew }) as DocChange;
+    const version = (id: string, project: string, isNew: boolean) =>
+      ({ coll: 'versions', id, doc: { project_id: project, files: [] } as never, isNew }) as DocChange;
     s.commit(reads, [follow('f1', 'u1', 'p1'), version('f1', 'p1', true)]);
     s.commit(reads, []);
     s.commit(reads, []);
