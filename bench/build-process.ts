@@ -11,13 +11,13 @@ export interface BuildFigures {
 }
 
 /**
- * Builds every projection of the log at `events` into `dir`'s projections file (from empty, the writes on a worker thread:
- * bench/build-only.ts) in a child process started with npm run replay's node flags (NODE_FLAGS in scripts/server-build.mjs),
- * since replay's rebuild is the build an operator runs; its figures.
+ * Builds every projection of the log at `log` (`events` of them) into `dir`'s projections file (from empty, the writes on a
+ * worker thread: bench/build-only.ts) in a child process started with npm run replay's node flags (NODE_FLAGS in
+ * scripts/server-build.mjs), since replay's rebuild is the build an operator runs; its figures. Fails when it built fewer.
  */
-export function buildInChild(events: string, dir: string): Promise<BuildFigures & { node_flags: string[] }> {
+export function buildInChild(log: string, events: number, dir: string): Promise<BuildFigures & { node_flags: string[] }> {
   const flags = NODE_FLAGS.replay ?? [];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'bench/build-only.ts', events, dir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'bench/build-only.ts', log, dir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   return new Promise((resolve, reject) => {
@@ -25,11 +25,14 @@ export function buildInChild(events: string, dir: string): Promise<BuildFigures 
     child.on('exit', (code) => {
       const last = out.trim().split('\n').at(-1) ?? '';
       if (code !== 0) return reject(new Error(`bench/build-only.ts exited ${code}: ${out.slice(-2000)}`));
+      let figures: BuildFigures;
       try {
-        resolve({ ...(JSON.parse(last) as BuildFigures), node_flags: flags });
+        figures = JSON.parse(last) as BuildFigures;
       } catch {
-        reject(new Error(`bench/build-only.ts printed no figures: ${out.slice(-2000)}`));
+        return reject(new Error(`bench/build-only.ts printed no figures: ${out.slice(-2000)}`));
       }
+      if (figures.events !== events) return reject(new Error(`the build stopped at ${figures.events} of ${events} events`));
+      resolve({ ...figures, node_flags: flags });
     });
   });
 }

@@ -122,21 +122,25 @@ export class BatchContext implements EvolveTarget {
   /** Ids whose index `index` holds `key`, seeing this batch's own changes. */
   async findIds(coll: CollectionName, index: string, key: string): Promise<string[]> {
     const stored = await this.store.findIds(coll, index, key);
-    this.refresh(coll);
     const ids = new Set<string>();
     for (const id of stored) {
       const e = this.entries.get(BatchContext.key(coll, id));
       // a dirty document counts only if its current keys still hold the key (the overlay below)
       if (!e || !e.dirty) ids.add(id);
     }
-    for (const id of this.overlay.get(`${coll}\u0000${index}\u0000${key}`) ?? []) ids.add(id);
+    for (const id of this.overlayIds(coll, index, key)) ids.add(id);
     return [...ids].sort();
   }
 
   /** findIds among this batch's own changes alone, without asking the store (ReadView.findIdsInBatch). */
   findIdsInBatch(coll: CollectionName, index: string, key: string): string[] {
+    return [...this.overlayIds(coll, index, key)].sort();
+  }
+
+  /** The ids of the batch's dirty documents whose current keys hold the key. */
+  private overlayIds(coll: CollectionName, index: string, key: string): Iterable<string> {
     this.refresh(coll);
-    return [...(this.overlay.get(`${coll}\u0000${index}\u0000${key}`) ?? [])].sort();
+    return this.overlay.get(`${coll}\u0000${index}\u0000${key}`) ?? [];
   }
 
   changes(): DocChange[] {
