@@ -55,6 +55,34 @@ describe('RebuildReads', () => {
     expect(s.reads).toEqual(['get follows f1', 'find follows project p1']);
   });
 
+  it('keeps the documents it read from the storage past two batches, as later commits leave them, up to its limit', async () => {
+    const s = storage();
+    const reads = new RebuildReads(s.store, undefined, 3);
+    s.commit(reads, [follow('f1', 'u1', 'p1'), follow('f2', 'u2', 'p1'), follow('f3', 'u3', 'p1'), follow('f4', 'u4', 'p1')]);
+    const quiet = () => [s.commit(reads, []), s.commit(reads, [])];
+    quiet();
+    expect((await reads.get('follows', 'f1'))?.user_id).toBe('u1');
+    expect((await reads.get('follows', 'f2'))?.user_id).toBe('u2');
+    quiet();
+    // read again two batches later: from memory
+    expect((await reads.get('follows', 'f1'))?.user_id).toBe('u1');
+    // changed, then deleted, by commits after the read: answered as they left it
+    s.commit(reads, [follow('f1', 'u9', 'p1')]);
+    quiet();
+    expect((await reads.get('follows', 'f1'))?.user_id).toBe('u9');
+    s.commit(reads, [{ coll: 'follows', id: 'f2', doc: null }]);
+    quiet();
+    expect(await reads.get('follows', 'f2')).toBeNull();
+    expect(s.reads).toEqual(['get follows f1', 'get follows f2']);
+    // a third document fills the three places; a fourth read from the storage starts them over
+    expect((await reads.get('follows', 'f3'))?.user_id).toBe('u3');
+    expect((await reads.get('follows', 'f4'))?.user_id).toBe('u4');
+    quiet();
+    expect((await reads.get('follows', 'f4'))?.user_id).toBe('u4');
+    expect((await reads.get('follows', 'f1'))?.user_id).toBe('u9');
+    expect(s.reads).toEqual(['get follows f1', 'get follows f2', 'get follows f3', 'get follows f4', 'get follows f1']);
+  });
+
   it('with filters too small to tell anything apart, reads the storage more and answers the same', async () => {
     const s = storage();
     const reads = new RebuildReads(s.store, 32);
