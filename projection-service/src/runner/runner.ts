@@ -8,17 +8,16 @@ import { BatchLoop } from './batch-loop';
 import type { BatchOutcome, ProjectionFailure } from './project-batch';
 import { loadQuarantine } from './quarantine';
 import { RebuildReads } from './rebuild-reads';
+import { REBUILD_BATCH, rebuildPage } from './rebuild-page';
 import { COLLECTIONS } from '../read-model/documents';
 
-/** Events per transaction when building the projections into an empty storage (RebuildReads). */
-export const REBUILD_BATCH = 20_000;
 /** Events per transaction while catching up a storage that is behind (fewer, larger commits than tailing). */
 export const CATCH_UP_BATCH = 20_000;
 
 export interface RunnerOptions {
   /** events per transaction while catching up or tailing. */
   batchSize?: number;
-  /** events per transaction while building into an empty storage (default REBUILD_BATCH) */
+  /** events per transaction while building into an empty storage (default: REBUILD_BATCH, growing to REBUILD_BATCH_MAX) */
   buildBatchSize?: number;
   /** events per transaction while catching up a storage that is behind (default the larger of batchSize and CATCH_UP_BATCH) */
   catchUpBatchSize?: number;
@@ -91,6 +90,8 @@ export class ProjectionRunner implements Projections {
   private stopped = false;
   private readonly batchSize: number;
   private readonly buildBatchSize: number;
+  /** the build's pages grow (the default buildBatchSize) */
+  private readonly buildBatchGrows: boolean;
   private readonly catchUpBatchSize: number;
   /** the reads of the last catch-up into an empty storage (null when the last catch-up was not one) */
   lastBuild: RebuildReads | null = null;
@@ -110,6 +111,7 @@ export class ProjectionRunner implements Projections {
   ) {
     this.batchSize = options.batchSize ?? 4000;
     this.buildBatchSize = options.buildBatchSize ?? Math.max(this.batchSize, REBUILD_BATCH);
+    this.buildBatchGrows = options.buildBatchSize === undefined;
     this.catchUpBatchSize = options.catchUpBatchSize ?? Math.max(this.batchSize, CATCH_UP_BATCH);
     this.log = options.log ?? ((msg, err) => console.error(`[projections] ${msg}`, err ?? ''));
     this.loop = new BatchLoop(storage, { projectors: options.projectors });
@@ -175,14 +177,18 @@ export class ProjectionRunner implements Projections {
     await this.loadQuarantine();
     const rebuild = (await this.storageEmpty()) ? new RebuildReads(this.storage.readModels) : null;
     this.lastBuild = rebuild;
-    const pageSize = rebuild ? this.buildBatchSize : this.catchUpBatchSize;
+    const pageSize = () => {
+      if (!rebuild) return this.catchUpBatchSize;
+      if (!this.buildBatchGrows) return this.buildBatchSize;
+      return rebuildPage(this.position, this.buildBatchSize);
+    };
     const reads = this.loop.reads;
     if (rebuild) this.loop.reads = rebuild;
     let behind = false;
     try {
       try {
         while (!this.stopped && !this.failure && this.position < until) {
-          const page = await this.store.readAll({ after: this.position, maxCount: Math.min(pageSize, until - this.position) });
+          const page = await this.store.readAll({ after: this.position, maxCount: Math.min(pageSize(), until - this.position) });
           if (page.length === 0) break;
           if (!behind && page.length > this.batchSize) this.storage.catchingUp?.((behind = true));
           const outcome = await this.processBatch(page);
