@@ -107,6 +107,16 @@ export class RebuildReads implements Pick<ReadModelStore, 'get' | 'findIds'> {
     this.recent = new Map();
   }
 
+  /** Lets go of the documents and changes held, once the rebuild is over (the counts stay). */
+  release(): void {
+    this.recent = new Map();
+    this.previous = new Map();
+    this.kept.clear();
+    this.keptCount = 0;
+    this.lastChanges = [];
+    this.lastOverlays = new Map();
+  }
+
   private keep(coll: CollectionName, id: string, doc: unknown): void {
     if (this.keptCount >= this.keptLimit) {
       this.kept.clear();

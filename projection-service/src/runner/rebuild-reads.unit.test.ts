@@ -81,6 +81,11 @@ describe('RebuildReads', () => {
     expect((await reads.get('follows', 'f4'))?.user_id).toBe('u4');
     expect((await reads.get('follows', 'f1'))?.user_id).toBe('u9');
     expect(s.reads).toEqual(['get follows f1', 'get follows f2', 'get follows f3', 'get follows f4', 'get follows f1']);
+    // once the rebuild is over it holds no document: a read after release goes to the storage
+    reads.release();
+    expect((await reads.get('follows', 'f4'))?.user_id).toBe('u4');
+    expect(s.reads.at(-1)).toBe('get follows f4');
+    expect(reads.storageReads).toBe(6);
   });
 
   it('with filters too small to tell anything apart, reads the storage more and answers the same', async () => {

@@ -200,6 +200,8 @@ export class ProjectionRunner implements Projections {
         await this.storage.flush?.();
       } finally {
         this.loop.reads = reads;
+        // the build's documents in memory go with it (lastBuild keeps its counts)
+        rebuild?.release();
         if (behind) this.storage.catchingUp?.(false);
       }
     } catch (err) {
