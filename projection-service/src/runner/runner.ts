@@ -89,9 +89,8 @@ export class ProjectionRunner implements Projections {
   private waiters: Waiter[] = [];
   private stopped = false;
   private readonly batchSize: number;
-  private readonly buildBatchSize: number;
-  /** the build's pages grow (the default buildBatchSize) */
-  private readonly buildBatchGrows: boolean;
+  /** the events of a build's page that starts after a position: buildBatchSize when given, else growing (rebuildPage) */
+  private readonly buildPage: (position: number) => number;
   private readonly catchUpBatchSize: number;
   /** the reads of the last catch-up into an empty storage (null when the last catch-up was not one) */
   lastBuild: RebuildReads | null = null;
@@ -110,8 +109,9 @@ export class ProjectionRunner implements Projections {
     options: RunnerOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 4000;
-    this.buildBatchSize = options.buildBatchSize ?? Math.max(this.batchSize, REBUILD_BATCH);
-    this.buildBatchGrows = options.buildBatchSize === undefined;
+    const { buildBatchSize } = options;
+    const firstPage = Math.max(this.batchSize, REBUILD_BATCH);
+    this.buildPage = buildBatchSize !== undefined ? () => buildBatchSize : (position) => rebuildPage(position, firstPage);
     this.catchUpBatchSize = options.catchUpBatchSize ?? Math.max(this.batchSize, CATCH_UP_BATCH);
     this.log = options.log ?? ((msg, err) => console.error(`[projections] ${msg}`, err ?? ''));
     this.loop = new BatchLoop(storage, { projectors: options.projectors });
@@ -177,11 +177,7 @@ export class ProjectionRunner implements Projections {
     await this.loadQuarantine();
     const rebuild = (await this.storageEmpty()) ? new RebuildReads(this.storage.readModels) : null;
     this.lastBuild = rebuild;
-    const pageSize = () => {
-      if (!rebuild) return this.catchUpBatchSize;
-      if (!this.buildBatchGrows) return this.buildBatchSize;
-      return rebuildPage(this.position, this.buildBatchSize);
-    };
+    const pageSize = () => (rebuild ? this.buildPage(this.position) : this.catchUpBatchSize);
     const reads = this.loop.reads;
     if (rebuild) this.loop.reads = rebuild;
     let behind = false;
