@@ -21,6 +21,8 @@ export const ENTRIES = {
   'search-snapshot-worker': 'projection-service/src/search/snapshot-worker-main.ts',
   // a worker thread's script (projection-service/src/storage/threaded-bulk.ts finds it beside its chunk)
   'projection-build-worker': 'projection-service/src/storage/threaded-bulk-worker-main.ts',
+  // a worker thread's script (projection-service/src/runner/catch-up-worker.ts finds it beside its chunk)
+  'projection-catch-up-worker': 'projection-service/src/runner/catch-up-worker-main.ts',
 };
 
 /**

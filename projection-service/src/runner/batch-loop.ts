@@ -43,6 +43,13 @@ export class BatchLoop {
     return this.position;
   }
 
+  /** A batch folded and committed elsewhere (runner/catch-up-worker.ts), up to `position`, passing `passed` events. */
+  advance(position: number, passed: number): void {
+    this.position = position;
+    this.eventsProjected += passed;
+    this.batches += 1;
+  }
+
   /** The events of a batch after the position, in log order. */
   fresh(events: readonly RecordedEvent[]): RecordedEvent[] {
     const out = events.filter((e) => e.position > this.position);

@@ -1,13 +1,16 @@
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { EventStore, RecordedEvent, Subscription } from '@modshelf/events';
 import type { Projector } from '../projectors/index';
 import type { ProjectionStorage } from '../storage/port';
 import { BatchLoop } from './batch-loop';
+import type { Projections } from './projections';
+import { workerRounds, workerSizes } from './catch-up-worker';
 import type { BatchOutcome, ProjectionFailure } from './project-batch';
+
+export type { Projections, ReadScope } from './projections';
 import { loadQuarantine } from './quarantine';
 import { RebuildReads } from './rebuild-reads';
+import { releaseMemory } from './release-memory';
 import { REBUILD_BATCH, rebuildPage } from './rebuild-page';
 import { COLLECTIONS } from '../read-model/documents';
 
@@ -26,43 +29,12 @@ export interface RunnerOptions {
   projectors?: readonly Projector[];
   /** while halted, how often the quarantine stream is read for a decision about the failed event (default 1000 ms) */
   quarantinePollMs?: number;
-}
-
-/**
- * What a read reads: the read models only, or the search index as well ('all'). Where both are
- * written in one transaction (the embedded storage) they are at one position; where they are two
- * servers (the distributed storage) a read of the read models need not wait for the index.
- */
-export type ReadScope = 'read-models' | 'all';
-
-export interface Projections {
-  readonly storage: ProjectionStorage;
-  /** Position of the last event the projections have stored (in the stores `scope` names; default 'all'). */
-  checkpoint(scope?: ReadScope): number;
-  /** Resolves true once the projections (the stores `scope` names; default 'all') have passed `position`, false after `timeoutMs`. */
-  waitForPosition(position: number, timeoutMs: number, scope?: ReadScope): Promise<boolean>;
-  /** Events in the log not projected yet (head - checkpoint). */
-  lag(): Promise<number>;
-  /** The log's head position (no read of the projections). */
-  head(): Promise<number>;
-  /** Resolves once the log as it was at start-up has been projected. */
-  readonly ready: Promise<void>;
-  /** Projections stopped at a failing event (empty while all run). */
-  failures(): ProjectionFailure[];
-  /** Drops every projection and rebuilds it from the log. */
-  rebuild(): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** One full GC and SQLite's shrink_memory, after a bulk catch-up (V8's gc is reached through a flag at run time). */
-function releaseMemory(storage: ProjectionStorage): void {
-  try {
-    (storage as { db?: { pragma(p: string): unknown } }).db?.pragma('shrink_memory');
-    v8.setFlagsFromString('--expose-gc');
-    (vm.runInNewContext('gc') as () => void)();
-  } catch {
-    /* best effort */
-  }
+  /**
+   * a catch-up into a storage that holds projections, of at least `min` events (default CATCH_UP_WORKER_MIN), is folded on a
+   * worker thread (catch-up-worker.ts) when the log is a SQLite file and the storage can (workerCatchUp): in rounds of `round`
+   * events (CATCH_UP_ROUND), pages of `page` (CATCH_UP_WORKER_PAGE); false: never
+   */
+  catchUpWorker?: { min?: number; round?: number; page?: number } | false;
 }
 
 interface Waiter {
@@ -102,6 +74,11 @@ export class ProjectionRunner implements Projections {
   private quarantineLoaded = false;
   private quarantineTimer: NodeJS.Timeout | null = null;
   private readonly quarantinePollMs: number;
+  private readonly catchUpWorker: { min: number; round: number; page: number } | null;
+  /** the rounds and events the last catch-up folded on a worker thread (null when it folded none there) */
+  lastWorkerCatchUp: { rounds: number; events: number } | null = null;
+  /** the projectors were injected (a worker thread folds with all of them: it is never used then) */
+  private readonly ownProjectors: boolean;
 
   constructor(
     private readonly store: EventStore,
@@ -116,6 +93,8 @@ export class ProjectionRunner implements Projections {
     this.log = options.log ?? ((msg, err) => console.error(`[projections] ${msg}`, err ?? ''));
     this.loop = new BatchLoop(storage, { projectors: options.projectors });
     this.quarantinePollMs = options.quarantinePollMs ?? 1000;
+    this.catchUpWorker = workerSizes(options.catchUpWorker);
+    this.ownProjectors = options.projectors !== undefined;
   }
 
   /** Events this runner has projected (or passed as quarantined). */
@@ -177,16 +156,36 @@ export class ProjectionRunner implements Projections {
     await this.loadQuarantine();
     const rebuild = (await this.storageEmpty()) ? new RebuildReads(this.storage.readModels) : null;
     this.lastBuild = rebuild;
+    this.lastWorkerCatchUp = null;
     const pageSize = () => (rebuild ? this.buildPage(this.position) : this.catchUpBatchSize);
     const reads = this.loop.reads;
     if (rebuild) this.loop.reads = rebuild;
     let behind = false;
+    const openWindow = () => {
+      if (!behind) this.storage.catchingUp?.((behind = true));
+    };
     try {
       try {
+        if (!rebuild && this.catchUpWorker && !this.ownProjectors)
+          this.lastWorkerCatchUp = await workerRounds({
+            store: this.store,
+            storage: this.storage,
+            loop: this.loop,
+            sizes: this.catchUpWorker,
+            until,
+            openWindow,
+            stopped: () => this.stopped,
+            notify: () => this.notify(),
+            reloadQuarantine: async () => {
+              this.quarantineLoaded = false;
+              await this.loadQuarantine();
+            },
+            log: this.log,
+          });
         while (!this.stopped && !this.failure && this.position < until) {
           const page = await this.store.readAll({ after: this.position, maxCount: Math.min(pageSize(), until - this.position) });
           if (page.length === 0) break;
-          if (!behind && page.length > this.batchSize) this.storage.catchingUp?.((behind = true));
+          if (page.length > this.batchSize) openWindow();
           const outcome = await this.processBatch(page);
           if (rebuild && outcome) rebuild.committed(outcome.changes);
           // the site listens while it catches up: /health and the reads answer between two pages

@@ -1,5 +1,16 @@
 import type { DocChange, ReadModelStore } from '../read-model/port';
+import type { StoredChange } from '../read-model/sqlite';
 import type { SearchChange, SearchIndex } from '../search/port';
+
+/** What a catch-up folded on a worker thread needs of a storage (SqliteProjectionStorage.workerCatchUp). */
+export interface WorkerCatchUp {
+  /** the file, which the worker reads on a connection of its own */
+  path: string;
+  /** commits documents serialized on the worker, as commit() does */
+  commitStored(docs: readonly StoredChange[], search: readonly SearchChange[], position: number): void;
+  /** commits the catchingUp window's transaction and opens the next, so another connection reads what it held */
+  commitWindow(): void;
+}
 
 /**
  * What the projection runner writes to: the read models and the search index.
@@ -19,6 +30,8 @@ export interface ProjectionStorage {
    * (DocumentProjection.creates). Without it, projectors are idempotent: an event applied again keeps what the documents gathered.
    */
   readonly appliesOnce?: boolean;
+  /** A SQLite file whose catch-up a worker thread can fold (runner/catch-up-worker.ts); null or absent: none. */
+  readonly workerCatchUp?: WorkerCatchUp | null;
   /** Finishes a batch a crash left half-written (storages without one transaction: journaled.ts). */
   recover?(): Promise<boolean>;
   /** recover(), then the checkpoint, in fewer round trips (what the bus worker does before each batch). */

@@ -6,7 +6,7 @@ import { RECENT_FOLD, SqliteReadModels, storedChange, type StoredChange } from '
 import type { SearchChange } from '../search/port';
 import { SqliteSearchIndex } from '../search/sqlite-search';
 import { SNAPSHOT_EVERY, type SnapshotPolicy } from '../search/snapshot-log';
-import type { ProjectionStorage } from './port';
+import type { ProjectionStorage, WorkerCatchUp } from './port';
 import { openSqliteFile, WalCheckpointer } from '@modshelf/events';
 
 export const PROJECTIONS_FILE = 'projections.sqlite';
@@ -261,6 +261,24 @@ export class SqliteProjectionStorage implements ProjectionStorage {
   /** One step of folding the read models' recent tables into the main ones (`rows` of each), in its own transaction; true while rows remain. */
   foldRecentSync(rows = this.fold.stepRows): boolean {
     return this.db.transaction(() => this.readModels.foldSync(rows)).immediate();
+  }
+
+  /**
+   * What a catch-up folded on a worker thread needs (runner/catch-up-worker.ts): the file, which the worker reads, and commits of
+   * documents serialized there; `commitWindow` commits the catchingUp window's transaction and opens the next, so another
+   * connection reads what it held. None for a bulk target (its build reads through RebuildReads) or a file in memory.
+   */
+  get workerCatchUp(): WorkerCatchUp | null {
+    if (this.bulk || this.db.memory) return null;
+    return {
+      path: this.db.name,
+      commitStored: (docs, search, position) => this.commitStoredSync(docs, search, position),
+      commitWindow: () => {
+        if (!this.window) return;
+        this.closeWindow();
+        this.openWindow();
+      },
+    };
   }
 
   /** Opens the catchingUp window's transaction (none when one is open already: its commits stay theirs). */
