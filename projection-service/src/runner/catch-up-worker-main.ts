@@ -55,11 +55,9 @@ async function run(): Promise<boolean> {
     const reads = new WindowReads(new SqliteReadModels(db, 'projections'));
     /** the events of the batch being folded */
     let fresh: RecordedEvent[] = [];
-    // the storage the batches commit to: the event loop's, through the messages
-    const target: Pick<ProjectionStorage, 'readModels' | 'appliesOnce' | 'commit' | 'checkpoint'> = {
-      readModels: reads as never,
+    // the storage the batches commit to: the event loop's, through the messages (they read through `reads`, not its read models)
+    const target: Pick<ProjectionStorage, 'appliesOnce' | 'commit'> = {
       appliesOnce: work.appliesOnce,
-      checkpoint: async () => work.from,
       commit: async (docs, search, position) => {
         reads.add(docs);
         // the events this commit passes (projected or quarantined): the batch's up to its position (a failure commits a prefix)

@@ -6,6 +6,7 @@ import type { SearchChange } from '../search/port';
 import { unpackChanges } from '../storage/threaded-bulk-pack';
 import type { StoredChange } from '../read-model/sqlite';
 import type { CatchUpMessage, CatchUpWork } from './catch-up-worker-main';
+import { loadQuarantine } from './quarantine';
 
 /**
  * A catch-up of at least this many events into a serving SQLite storage folds the log on a worker thread while the event
@@ -69,8 +70,6 @@ export interface WorkerRoundsHost {
   stopped(): boolean;
   /** wakes the waiters on positions committed */
   notify(): void;
-  /** reads the operators' quarantine decisions again (a round may have passed some) */
-  reloadQuarantine(): Promise<void>;
   log(msg: string): void;
 }
 
@@ -112,7 +111,8 @@ export async function workerRounds(host: WorkerRoundsHost): Promise<{ rounds: nu
     );
     worked.rounds += 1;
     worked.events += loop.eventsProjected - before;
-    await host.reloadQuarantine();
+    // operators' decisions among the events the round passed, for what this thread folds after it
+    loop.quarantined = await loadQuarantine(store);
     if (!end.done) {
       if (!host.stopped()) host.log(`catch-up worker stopped at position ${loop.position} (${end.why}); the catch-up goes on in this thread`);
       break;

@@ -6,13 +6,13 @@ import { BatchLoop } from './batch-loop';
 import type { Projections } from './projections';
 import { workerRounds, workerSizes } from './catch-up-worker';
 import type { BatchOutcome, ProjectionFailure } from './project-batch';
-
-export type { Projections, ReadScope } from './projections';
 import { loadQuarantine } from './quarantine';
 import { RebuildReads } from './rebuild-reads';
 import { releaseMemory } from './release-memory';
 import { REBUILD_BATCH, rebuildPage } from './rebuild-page';
 import { COLLECTIONS } from '../read-model/documents';
+
+export type { Projections, ReadScope } from './projections';
 
 /** Events per transaction while catching up a storage that is behind (fewer, larger commits than tailing). */
 export const CATCH_UP_BATCH = 20_000;
@@ -32,7 +32,7 @@ export interface RunnerOptions {
   /**
    * a catch-up into a storage that holds projections, of at least `min` events (default CATCH_UP_WORKER_MIN), is folded on a
    * worker thread (catch-up-worker.ts) when the log is a SQLite file and the storage can (workerCatchUp): in rounds of `round`
-   * events (CATCH_UP_ROUND), pages of `page` (CATCH_UP_WORKER_PAGE); false: never
+   * events (CATCH_UP_ROUND), pages of `page` (CATCH_UP_WORKER_PAGE); false: never (nor with `projectors`)
    */
   catchUpWorker?: { min?: number; round?: number; page?: number } | false;
 }
@@ -74,11 +74,10 @@ export class ProjectionRunner implements Projections {
   private quarantineLoaded = false;
   private quarantineTimer: NodeJS.Timeout | null = null;
   private readonly quarantinePollMs: number;
+  /** the sizes of a catch-up's rounds on a worker thread; null: never (asked so, or the projectors were injected: a worker folds with all of them) */
   private readonly catchUpWorker: { min: number; round: number; page: number } | null;
   /** the rounds and events the last catch-up folded on a worker thread (null when it folded none there) */
   lastWorkerCatchUp: { rounds: number; events: number } | null = null;
-  /** the projectors were injected (a worker thread folds with all of them: it is never used then) */
-  private readonly ownProjectors: boolean;
 
   constructor(
     private readonly store: EventStore,
@@ -93,8 +92,7 @@ export class ProjectionRunner implements Projections {
     this.log = options.log ?? ((msg, err) => console.error(`[projections] ${msg}`, err ?? ''));
     this.loop = new BatchLoop(storage, { projectors: options.projectors });
     this.quarantinePollMs = options.quarantinePollMs ?? 1000;
-    this.catchUpWorker = workerSizes(options.catchUpWorker);
-    this.ownProjectors = options.projectors !== undefined;
+    this.catchUpWorker = options.projectors ? null : workerSizes(options.catchUpWorker);
   }
 
   /** Events this runner has projected (or passed as quarantined). */
@@ -166,7 +164,7 @@ export class ProjectionRunner implements Projections {
     };
     try {
       try {
-        if (!rebuild && this.catchUpWorker && !this.ownProjectors)
+        if (!rebuild && this.catchUpWorker)
           this.lastWorkerCatchUp = await workerRounds({
             store: this.store,
             storage: this.storage,
@@ -176,10 +174,6 @@ export class ProjectionRunner implements Projections {
             openWindow,
             stopped: () => this.stopped,
             notify: () => this.notify(),
-            reloadQuarantine: async () => {
-              this.quarantineLoaded = false;
-              await this.loadQuarantine();
-            },
             log: this.log,
           });
         while (!this.stopped && !this.failure && this.position < until) {

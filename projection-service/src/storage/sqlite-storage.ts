@@ -233,10 +233,7 @@ export class SqliteProjectionStorage implements ProjectionStorage {
   private commitPrepared(docs: () => readonly StoredChange[], changes: number, search: readonly SearchChange[], position: number): void {
     const after = this.window ? this.writeInWindow(docs, search, position) : this.tx.immediate(docs, search, position);
     after();
-    if (this.window && (this.window.changes += changes) >= this.windowChanges) {
-      this.closeWindow();
-      this.openWindow();
-    }
+    if (this.window && (this.window.changes += changes) >= this.windowChanges) this.renewWindow();
     if (!this.window) this.foldStep();
     if (!this.behind) this.checkpointer?.nudge();
   }
@@ -273,12 +270,15 @@ export class SqliteProjectionStorage implements ProjectionStorage {
     return {
       path: this.db.name,
       commitStored: (docs, search, position) => this.commitStoredSync(docs, search, position),
-      commitWindow: () => {
-        if (!this.window) return;
-        this.closeWindow();
-        this.openWindow();
-      },
+      commitWindow: () => this.renewWindow(),
     };
+  }
+
+  /** Commits the catchingUp window's transaction and opens the next (nothing when no window is open). */
+  private renewWindow(): void {
+    if (!this.window) return;
+    this.closeWindow();
+    this.openWindow();
   }
 
   /** Opens the catchingUp window's transaction (none when one is open already: its commits stay theirs). */
