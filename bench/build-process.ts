@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { NODE_FLAGS } from '../scripts/server-build.mjs';
 import { ROOT } from './server';
+import { killNow, onStop } from './on-stop';
 
 export interface BuildFigures {
   events: number;
@@ -18,11 +19,13 @@ export interface BuildFigures {
 export function buildInChild(log: string, events: number, dir: string): Promise<BuildFigures & { node_flags: string[] }> {
   const flags = NODE_FLAGS.replay ?? [];
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'bench/build-only.ts', log, dir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const forget = onStop(() => killNow(child.pid));
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code) => {
+      forget();
       const last = out.trim().split('\n').at(-1) ?? '';
       if (code !== 0) return reject(new Error(`bench/build-only.ts exited ${code}: ${out.slice(-2000)}`));
       let figures: BuildFigures;

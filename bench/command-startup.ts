@@ -5,6 +5,7 @@ import { SqliteEventStore } from '@modshelf/events';
 import { writeCatalogueEvents } from '@modshelf/events/generator';
 import { ROOT } from './server';
 import { log, round, tempDir } from './util';
+import { killNow, onStop } from './on-stop';
 
 interface ReplicaStart {
   /** process start to listening (node + tsx start-up included) */
@@ -22,6 +23,7 @@ async function startReplica(dir: string, probe: { projectId: string; versionId: 
     env: { ...process.env, EVENTS_DB: join(dir, 'events.db'), DATA_DIR: dir },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const forget = onStop(() => killNow(child.pid));
   try {
     const ready = await new Promise<{ port: number; listening_ms: number }>((res, rej) => {
       let out = '';
@@ -46,6 +48,7 @@ async function startReplica(dir: string, probe: { projectId: string; versionId: 
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
     await exited;
+    forget();
   }
 }
 

@@ -6,6 +6,7 @@ import { projectData } from '../proof/harness/catalogue';
 import { ROOT, startChildSite, type ChildSite } from './server';
 import { log, round, SAMPLE_MS, summarize, tempDir } from './util';
 import { withCpu } from './commands-cpu';
+import { killNow, onStop } from './on-stop';
 
 const BOUNDARY = '----bench';
 export const KEY = 'bench-rate-limit-bypass-key';
@@ -113,6 +114,7 @@ export async function benchCommands() {
     env: { ...process.env, PORT: String(barePort) },
     stdio: 'inherit',
   });
+  const forgetBare = onStop(() => killNow(bare.pid));
   try {
     const signUp = await json(site, 'POST', '/v2/auth/create', null, {
       username: 'bench_author',
@@ -150,6 +152,7 @@ export async function benchCommands() {
       rss_mb: site.rssMb(),
     };
   } finally {
+    forgetBare();
     bare.kill('SIGTERM');
     await site.stop();
     tmp.remove();

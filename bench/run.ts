@@ -10,6 +10,7 @@ import { buildServer, serverBuildStale } from '../scripts/server-build.mjs';
 import { ensureChromium } from '@modshelf/e2e/chromium';
 import { startSite } from '../site/src/index';
 import { tempDir } from './util';
+import { sweepStale } from './on-stop';
 import { distributedSummary } from '../integration/src/bench-summary';
 
 /** Initial JS, LCP per public route and the project page's request chain, against the whole site with a seeded catalogue. */
@@ -56,6 +57,8 @@ async function main() {
   const named = args.filter((a, i) => !a.startsWith('--') && (profileAt < 0 || i !== profileAt + 1) && (projectsAt < 0 || i !== projectsAt + 1));
   // `--projects N` alone runs the scale section only (the other sections do not depend on N)
   const only = named.length === 0 && projectsAt >= 0 ? ['scale'] : named;
+  const swept = sweepStale();
+  if (swept.length) log(`removed ${swept.length} temp folders of bench runs that were killed: ${swept.join(', ')}`);
   // the sites the bench spawns run the compiled server (dist/server), built once here
   if (serverBuildStale()) await buildServer();
   const sections: Section[] = [

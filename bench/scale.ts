@@ -327,7 +327,7 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
     await site?.stop();
     await peer?.drop().catch(() => {});
     // BENCH_KEEP_DIR=1 keeps the built log and projections, to start a site on them again (profiling, debugging)
-    if (process.env.BENCH_KEEP_DIR === '1') log(`scale ${projects}: kept ${tmp.dir}`);
+    if (process.env.BENCH_KEEP_DIR === '1') log(`scale ${projects}: kept ${tmp.keep()}`);
     else tmp.remove();
   }
 }

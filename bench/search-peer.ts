@@ -12,6 +12,7 @@ import type { SearchChange } from '../projection-service/src/search/port';
 import { load, type LoadRequest } from './load';
 import { ROOT } from './server';
 import { log, round } from './util';
+import { onStop } from './on-stop';
 
 export type PeerServer = { url: string; stop(): void } | { skipped: string };
 
@@ -38,10 +39,13 @@ export function startPeerServer(): PeerServer {
     const why = `${r.error?.message ?? ''} ${r.stderr ?? ''}`.trim().split('\n').slice(-4).join(' | ');
     return { skipped: `OpenSearch could not be started (${SCRIPT} start exited ${r.status}): ${why}` };
   }
+  const stopNow = () => spawnSync('bash', [SCRIPT, 'stop'], { cwd: ROOT, env, stdio: 'ignore', timeout: 120_000 });
+  const forget = onStop(stopNow);
   return {
     url: `http://127.0.0.1:${env.OPENSEARCH_PORT}`,
     stop: () => {
-      spawnSync('bash', [SCRIPT, 'stop'], { cwd: ROOT, env, stdio: 'ignore', timeout: 120_000 });
+      forget();
+      stopNow();
       log('peer: OpenSearch stopped');
     },
   };

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { startSiteProcess } from '../proof/harness/site-process';
+import { killNow, onStop } from './on-stop';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 
@@ -21,6 +22,7 @@ export async function startChildSite(dataDir: string, env: Record<string, string
   // BENCH_SITE_NODE_ARGS (space-separated, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p") reach the site alone, not the bench's own process
   const nodeArgs = process.env.BENCH_SITE_NODE_ARGS?.split(' ').filter(Boolean);
   const site = await startSiteProcess(dataDir, { RATE_LIMIT_PER_MIN: '100000000', ...env }, { compiled: true, admin: false, nodeArgs });
+  const forget = onStop(() => killNow(site.pid()));
   return {
     url: site.url,
     get pid() {
@@ -30,6 +32,9 @@ export async function startChildSite(dataDir: string, env: Record<string, string
     stderrTail: site.stderrTail,
     crash: site.crash,
     restart: site.restart,
-    stop: site.stop,
+    stop: () => {
+      forget();
+      return site.stop();
+    },
   };
 }

@@ -1,10 +1,29 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { onStop, tempDirName } from './on-stop';
 
-export function tempDir(prefix: string): { dir: string; remove(): void } {
-  const dir = mkdtempSync(join(tmpdir(), `modshelf-bench-${prefix}-`));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+/**
+ * A fresh temp folder, removed by `remove()`, or when the bench exits or is stopped before that (bench/on-stop.ts);
+ * `keep()` leaves it for good, under a name without this process's pid (so no later run sweeps it), and answers that name.
+ */
+export function tempDir(prefix: string): { dir: string; remove(): void; keep(): string } {
+  const dir = mkdtempSync(join(tmpdir(), tempDirName(prefix)));
+  const removeNow = () => rmSync(dir, { recursive: true, force: true });
+  const forget = onStop(removeNow);
+  return {
+    dir,
+    remove: () => {
+      forget();
+      removeNow();
+    },
+    keep: () => {
+      forget();
+      const kept = dir.replace(`-p${process.pid}-`, '-kept-');
+      renameSync(dir, kept);
+      return kept;
+    },
+  };
 }
 
 export function percentile(sorted: number[], p: number): number {
