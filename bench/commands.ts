@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { freePort } from '@modshelf/service-kit/free-port';
@@ -7,6 +8,8 @@ import { ROOT, startChildSite, type ChildSite } from './server';
 import { log, round, SAMPLE_MS, summarize, tempDir } from './util';
 import { withCpu } from './commands-cpu';
 import { killNow, onStop } from './on-stop';
+import { commandPathShares } from './command-path';
+import { connectInspector } from '../proof/harness/inspector';
 
 const BOUNDARY = '----bench';
 export const KEY = 'bench-rate-limit-bypass-key';
@@ -103,11 +106,15 @@ async function run(url: string, connections: number, amount: number, path: (n: n
  */
 export async function benchCommands() {
   const tmp = tempDir('commands');
-  const site = await startChildSite(tmp.dir, {
-    ADMIN_USERNAME: 'bench_admin',
-    ADMIN_PASSWORD: 'bench-admin-password',
-    RATE_LIMIT_KEY: KEY,
-  });
+  const site = await startChildSite(
+    tmp.dir,
+    {
+      ADMIN_USERNAME: 'bench_admin',
+      ADMIN_PASSWORD: 'bench-admin-password',
+      RATE_LIMIT_KEY: KEY,
+    },
+    { inspect: true },
+  );
   const barePort = await freePort();
   const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
     cwd: ROOT,
@@ -137,6 +144,8 @@ export async function benchCommands() {
     const appended = (await json(site, 'GET', '/health', null)).body.event_log_head - headBefore;
     await run(`http://127.0.0.1:${barePort}`, 50, 3000, (i) => `/bare/${i}`, {});
     const baseline = await withCpu(bare.pid ?? 0, () => run(`http://127.0.0.1:${barePort}`, 50, amount, (i) => `/bare/${i}`, {}));
+    // where a command's CPU goes: a pass of its own under the profiler (which slows it), after the measured ones
+    const path = await profileCommandPath(site, (n) => run(site.url, 50, n, command, { authorization: token }));
 
     // freshness: approve every project, then rename one and poll search until the new title shows
     for (const id of ids.slice(0, 20)) await listProject(site, token, admin, id);
@@ -147,6 +156,7 @@ export async function benchCommands() {
       ratio: round(commands.requests_per_s / baseline.requests_per_s),
       // the same ratio from the CPU each process spent per request: steadier than requests/s on a busy machine
       cpu_ratio: commands.cpu_us_per_request && baseline.cpu_us_per_request ? round(baseline.cpu_us_per_request / commands.cpu_us_per_request) : null,
+      command_path: path,
       goals: { ratio: 0.5, p99_ms: 15 },
       freshness_command_to_search: { ...summarize(samples), goal_p99_ms: 250 },
       rss_mb: site.rssMb(),
@@ -156,6 +166,34 @@ export async function benchCommands() {
     bare.kill('SIGTERM');
     await site.stop();
     tmp.remove();
+  }
+}
+
+/** Commands sent in the profiled pass, and the profiler's sampling interval (µs): about 4,000 samples of the site's main thread. */
+export const PATH_PASS = { commands: 10_000, intervalUs: 500 };
+
+/**
+ * The share of the site's main thread (its busy samples) in each stage of the command path (bench/command-path.ts), from a
+ * CPU profile taken over the DevTools protocol during `pass` (of `commands` commands), and the pass's own figures.
+ */
+export async function profileCommandPath(
+  site: ChildSite,
+  pass: (commands: number) => Promise<{ requests: number; requests_per_s: number }>,
+  commands = PATH_PASS.commands,
+) {
+  const inspector = await connectInspector(site.inspectPort!);
+  try {
+    const { result, profile } = await inspector.cpuProfile(() => pass(commands), PATH_PASS.intervalUs);
+    // BENCH_COMMAND_PROFILE=<file.cpuprofile> keeps the profile behind the shares (DevTools, or any .cpuprofile reader)
+    if (process.env.BENCH_COMMAND_PROFILE) writeFileSync(process.env.BENCH_COMMAND_PROFILE, JSON.stringify(profile));
+    return {
+      commands: result.requests,
+      requests_per_s_profiled: result.requests_per_s,
+      sampling_interval_us: PATH_PASS.intervalUs,
+      ...commandPathShares(profile),
+    };
+  } finally {
+    inspector.close();
   }
 }
 

@@ -11,13 +11,26 @@ export interface MemoryAfterGc {
   arrayBuffers: number;
 }
 
+/** A V8 CPU profile (the DevTools protocol's Profiler.Profile): a call tree, and which node each sample fell in. */
+export interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>;
+  /** microseconds, on the clock of process.hrtime */
+  startTime: number;
+  endTime: number;
+  /** the node of each sample, and the microseconds since the sample before it */
+  samples: number[];
+  timeDeltas: number[];
+}
+
 /**
  * A DevTools-protocol connection to a Node process started with `--inspect=127.0.0.1:<port>`:
  * it can force a full garbage collection and read `process.memoryUsage()` right after it, which
- * is the live heap (a plain sample includes garbage not collected yet).
+ * is the live heap (a plain sample includes garbage not collected yet), and take a CPU profile of
+ * the process while `run` runs (sampling every `intervalUs`).
  */
 export interface InspectorClient {
   memoryAfterGc(): Promise<MemoryAfterGc>;
+  cpuProfile<T>(run: () => Promise<T>, intervalUs?: number): Promise<{ result: T; profile: CpuProfile }>;
   close(): void;
 }
 
@@ -51,6 +64,19 @@ export async function connectInspector(port: number): Promise<InspectorClient> {
         result: { value: string };
       };
       return JSON.parse(result.result.value) as MemoryAfterGc;
+    },
+    async cpuProfile(run, intervalUs = 1000) {
+      await send('Profiler.enable');
+      await send('Profiler.setSamplingInterval', { interval: intervalUs });
+      await send('Profiler.start');
+      const outcome = await run().then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      );
+      const { profile } = (await send('Profiler.stop')) as { profile: CpuProfile };
+      await send('Profiler.disable');
+      if ('error' in outcome) throw outcome.error;
+      return { result: outcome.value, profile };
     },
     close: () => ws.close(),
   };

@@ -44,7 +44,7 @@ export interface BatchOptions {
   reads?: Pick<ReadModelStore, 'get' | 'findIds'>;
 }
 
-async function fold(ctx: BatchContext, events: readonly RecordedEvent[], options: BatchOptions): Promise<{ failedAt: number; err: unknown }> {
+async function foldEvents(ctx: BatchContext, events: readonly RecordedEvent[], options: BatchOptions): Promise<{ failedAt: number; err: unknown }> {
   for (let i = 0; i < events.length; i++) {
     const raw = events[i];
     if (options.quarantined?.has(raw.position)) continue;
@@ -73,7 +73,7 @@ export async function projectBatch(storage: ProjectionStorage, events: readonly 
   if (events.length === 0) return { committed: null, passed: 0, failure: null, changes: [] };
   const reads = options.reads ?? storage.readModels;
   let ctx = new BatchContext(reads, storage.appliesOnce === true);
-  const first = await fold(ctx, events, options);
+  const first = await foldEvents(ctx, events, options);
   let upTo = events.length;
   let failure: ProjectionFailure | null = null;
   if (first.failedAt >= 0) {
@@ -93,7 +93,7 @@ export async function projectBatch(storage: ProjectionStorage, events: readonly 
     if (upTo === 0) return { committed: null, passed: 0, failure, changes: [] };
     // the failed fold may have half-changed documents: fold the good prefix again from scratch
     ctx = new BatchContext(reads, storage.appliesOnce === true);
-    const again = await fold(ctx, events.slice(0, upTo), options);
+    const again = await foldEvents(ctx, events.slice(0, upTo), options);
     if (again.failedAt >= 0) throw again.err;
   }
   const last = events[upTo - 1].position;
