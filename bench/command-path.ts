@@ -31,15 +31,10 @@ const IDLE = '(idle)';
 const FASTIFY = '/node_modules/fastify/';
 
 /**
- * The share of the busy samples (those not idle) in each stage, from the samples of `profile` between `fromUs` and `toUs`
- * (its clock; the whole profile by default). `gc` is V8's collector; `http_and_rest` is everything else: parsing the
- * request, routing, the body's validation, the answer and its write, the event loop.
+ * The share of `profile`'s busy samples (those not idle) in each stage. `gc` is V8's collector; `http_and_rest` is
+ * everything else: parsing the request, routing, the body's validation, the answer and its write, the event loop.
  */
-export function commandPathShares(
-  profile: CpuProfile,
-  fromUs = -Infinity,
-  toUs = Infinity,
-): { busy_samples: number; busy_share: number; shares: Record<CommandStage, number> } {
+export function commandPathShares(profile: CpuProfile): { busy_samples: number; busy_share: number; shares: Record<CommandStage, number> } {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -66,14 +61,9 @@ export function commandPathShares(
     return stage;
   };
   const counts = new Map<CommandStage, number>();
-  let t = profile.startTime;
-  let all = 0;
+  const all = profile.samples.length;
   let busy = 0;
-  for (let i = 0; i < profile.samples.length; i++) {
-    t += profile.timeDeltas[i] ?? 0;
-    if (t < fromUs || t > toUs) continue;
-    all++;
-    const id = profile.samples[i];
+  for (const id of profile.samples) {
     if (byId.get(id)!.callFrame.functionName === IDLE) continue;
     busy++;
     const stage = stageOfNode(id) ?? 'http_and_rest';

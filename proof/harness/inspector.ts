@@ -14,7 +14,7 @@ export interface MemoryAfterGc {
 /** A V8 CPU profile (the DevTools protocol's Profiler.Profile): a call tree, and which node each sample fell in. */
 export interface CpuProfile {
   nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>;
-  /** microseconds, on the clock of process.hrtime */
+  /** microseconds */
   startTime: number;
   endTime: number;
   /** the node of each sample, and the microseconds since the sample before it */
