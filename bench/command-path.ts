@@ -11,8 +11,8 @@ export const COMMAND_STAGES = [
   { stage: 'rate_limit', names: ['applyRateLimit'], lib: true },
   { stage: 'auth', names: ['authenticate'] },
   { stage: 'idempotency', names: ['idempotencyClaim', 'idempotencySettle', 'idempotencyRelease'] },
-  // the route's lookups: the project by id or slug, its organization
-  { stage: 'lookups', names: ['resolveProject', 'projectOrganization'] },
+  // the route's lookups: the project by id or slug, and its organization (with it, or on its own)
+  { stage: 'lookups', names: ['resolveProject', 'resolveProjectRef', 'projectOrganization'] },
   // the kernel: the stream's state, the decider, the new events
   { stage: 'decider', names: ['execute'] },
   // the grouped append: revision check, insert, the inline lookup tables, the commit

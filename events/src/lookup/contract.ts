@@ -77,7 +77,7 @@ export function catalogueLookupContract(adapter: string, make: () => Promise<Loo
           ...testProjectDefaults(),
         }),
       ]);
-      return { id, team };
+      return { id, team, slug };
     };
     const version = async (projectId: string, author: string) => {
       const id = newId();
@@ -192,10 +192,16 @@ export function catalogueLookupContract(adapter: string, make: () => Promise<Loo
       const joined = await project(owner, `joins-${newId()}`);
       expect(await l.organizationOf(born.id)).toBe(oid);
       expect(await l.organizationOf(joined.id)).toBeNull();
+      // the project and its organization in one read, by id or by slug in any case
+      expect(await l.projectWithOrganization(born.id)).toEqual({ id: born.id, organizationId: oid });
+      expect(await l.projectWithOrganization(joined.slug.toUpperCase())).toEqual({ id: joined.id, organizationId: null });
+      expect(await l.projectWithOrganization(`missing-${newId()}`)).toBeNull();
       await emit(organizationStream(oid), [OrganizationProjectAdded({ project_id: joined.id })]);
       expect(await l.organizationOf(joined.id)).toBe(oid);
+      expect(await l.projectWithOrganization(joined.slug)).toEqual({ id: joined.id, organizationId: oid });
       await emit(organizationStream(oid), [OrganizationProjectRemoved({ project_id: joined.id })]);
       expect(await l.organizationOf(joined.id)).toBeNull();
+      expect(await l.projectWithOrganization(joined.id)).toEqual({ id: joined.id, organizationId: null });
 
       const renamed = `org-renamed-${newId()}`;
       await emit(organizationStream(oid), [OrganizationEdited({ changes: { slug: renamed } })]);
@@ -205,6 +211,7 @@ export function catalogueLookupContract(adapter: string, make: () => Promise<Loo
       expect(await l.organizationId(oid)).toBeNull();
       expect(await l.organizationSlugOwner(renamed)).toBeNull();
       expect(await l.organizationOf(born.id)).toBeNull();
+      expect(await l.projectWithOrganization(born.id)).toEqual({ id: born.id, organizationId: null });
       expect(await l.organizationOfTeam(team)).toBeNull();
     });
   });

@@ -1,6 +1,6 @@
 import type { EventStore } from '../store/port';
 import { LOOKUP_EVENT_TYPES, lookupChanges } from './changes';
-import type { CatalogueLookup, VersionRef } from './port';
+import type { CatalogueLookup, ProjectRef, VersionRef } from './port';
 import { LogFollower } from './log-follower';
 import { LookupTables } from './tables';
 
@@ -76,6 +76,9 @@ export class FollowingLookup implements CatalogueLookup {
   }
   async organizationOf(projectId: string): Promise<string | null> {
     return (await this.current()).organizationOf(projectId);
+  }
+  async projectWithOrganization(idOrSlug: string): Promise<ProjectRef | null> {
+    return (await this.current()).projectWithOrganization(idOrSlug);
   }
   close(): Promise<void> {
     return this.follower.close();

@@ -4,7 +4,7 @@ import { FollowingLookup, type FollowingLookupOptions } from './following';
 import { SqliteInlineLookup } from './inline';
 import type { CatalogueLookup } from './port';
 
-export type { CatalogueLookup, VersionRef } from './port';
+export type { CatalogueLookup, ProjectRef, VersionRef } from './port';
 export { lookupChanges, LOOKUP_EVENT_TYPES, type LookupChange } from './changes';
 export { SqliteInlineLookup, lookupProjection } from './inline';
 export { FollowingLookup, type FollowingLookupOptions } from './following';

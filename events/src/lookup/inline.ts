@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../envelope';
 import type { InlineProjection, SqliteEventStore } from '../store/sqlite';
 import { LOOKUP_EVENT_TYPES, lookupChanges } from './changes';
-import type { CatalogueLookup, VersionRef } from './port';
+import type { CatalogueLookup, ProjectRef, VersionRef } from './port';
 import { LookupTables } from './tables';
 
 /** The lookup's inline projection: its tables sit in the log's file and change in the append's transaction. */
@@ -73,6 +73,9 @@ export class SqliteInlineLookup implements CatalogueLookup {
   }
   async organizationOf(projectId: string): Promise<string | null> {
     return this.current((t) => t.organizationOf(projectId));
+  }
+  async projectWithOrganization(idOrSlug: string): Promise<ProjectRef | null> {
+    return this.current((t) => t.projectWithOrganization(idOrSlug));
   }
   /** The tables belong to the store's file: closing the lookup leaves them to the store. */
   async close(): Promise<void> {}

@@ -1,3 +1,9 @@
+/** A live project as commands need it: its id, and the organization it belongs to (null: none). */
+export interface ProjectRef {
+  id: string;
+  organizationId: string | null;
+}
+
 /** A live version as commands need it. */
 export interface VersionRef {
   projectId: string;
@@ -32,5 +38,10 @@ export interface CatalogueLookup {
   organizationOfTeam(teamId: string): Promise<string | null>;
   /** The organization a project belongs to. */
   organizationOf(projectId: string): Promise<string | null>;
+  /**
+   * A live project's id from its id or slug, with the organization it belongs to, in one read (a project command needs
+   * both: in the SQLite log's file, each read costs more to start than to answer).
+   */
+  projectWithOrganization(idOrSlug: string): Promise<ProjectRef | null>;
   close(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { LookupChange } from './changes';
-import type { VersionRef } from './port';
+import type { ProjectRef, VersionRef } from './port';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS lookup_project (
@@ -198,6 +198,10 @@ export class LookupTables {
   }
   organizationOfTeam(teamId: string): string | null {
     return this.r.organizationOfTeam.get(teamId)?.organization_id ?? null;
+  }
+  projectWithOrganization(idOrSlug: string): ProjectRef | null {
+    const id = this.projectId(idOrSlug);
+    return id === null ? null : { id, organizationId: this.organizationOf(id) };
   }
   organizationOf(projectId: string): string | null {
     return this.r.organizationOf.get(projectId)?.organization_id ?? null;

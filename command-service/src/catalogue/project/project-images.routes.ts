@@ -8,7 +8,7 @@ import { noContent, stageOrReject, commandContext } from '../http';
 import { requireScopes } from '../actor.hook';
 import type { ProjectCommand } from './project.commands';
 import { galleryAddQuery, galleryDeleteQuery, galleryEditQuery, iconQuery } from '@modshelf/contract/v2';
-import { resolveProject, runProjectCommand } from './project.service';
+import { resolveProjectRef, runProjectCommand } from './project.service';
 import { commitOnAccept } from '../../blobs/commit-on-accept';
 import type { GalleryImage } from './project.state';
 
@@ -25,12 +25,12 @@ export function registerProjectImageRoutes(app: FastifyInstance, ctx: CatalogueC
   app.patch<{ Params: IdParams; Querystring: Record<string, string> }>('/v2/project/:id/icon', async (request, reply) => {
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const { ext } = iconQuery.parse(request.query);
-    const pid = await resolveProject(ctx, request.params.id);
+    const project = await resolveProjectRef(ctx, request.params.id);
     const blob = await stageImage(ctx, request, ctx.maxIconBytes, 'The icon');
     try {
-      const icon_url = imageUrl(ctx, pid, 'icons', blob.sha512, ext);
+      const icon_url = imageUrl(ctx, project.id, 'icons', blob.sha512, ext);
       const command: ProjectCommand = { kind: 'set-icon', actor: toCommandActor(actor), icon_url, color: null };
-      const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, command, commitOnAccept(blob));
+      const result = await runProjectCommand(ctx, commandContext(request, actor.userId), project, command, commitOnAccept(blob));
       return noContent(reply, result.position);
     } finally {
       await blob.discard();
@@ -38,8 +38,8 @@ export function registerProjectImageRoutes(app: FastifyInstance, ctx: CatalogueC
   });
   app.delete<{ Params: IdParams }>('/v2/project/:id/icon', async (request, reply) => {
     const actor = requireScopes(request, 'PROJECT_WRITE');
-    const pid = await resolveProject(ctx, request.params.id);
-    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, {
+    const project = await resolveProjectRef(ctx, request.params.id);
+    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), project, {
       kind: 'set-icon',
       actor: toCommandActor(actor),
       icon_url: null,
@@ -52,10 +52,10 @@ export function registerProjectImageRoutes(app: FastifyInstance, ctx: CatalogueC
   app.post<{ Params: IdParams; Querystring: Record<string, string> }>('/v2/project/:id/gallery', async (request, reply) => {
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const q = galleryAddQuery.parse(request.query);
-    const pid = await resolveProject(ctx, request.params.id);
+    const project = await resolveProjectRef(ctx, request.params.id);
     const blob = await stageImage(ctx, request, ctx.maxImageBytes, 'The image');
     try {
-      const url = imageUrl(ctx, pid, 'images', blob.sha512, q.ext);
+      const url = imageUrl(ctx, project.id, 'images', blob.sha512, q.ext);
       const image: GalleryImage = {
         url,
         raw_url: url,
@@ -66,7 +66,7 @@ export function registerProjectImageRoutes(app: FastifyInstance, ctx: CatalogueC
         created: ctx.now().toISOString(),
       };
       const command = { kind: 'add-gallery-image' as const, actor: toCommandActor(actor), image };
-      const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, command, commitOnAccept(blob));
+      const result = await runProjectCommand(ctx, commandContext(request, actor.userId), project, command, commitOnAccept(blob));
       return noContent(reply, result.position);
     } finally {
       await blob.discard();
@@ -75,15 +75,19 @@ export function registerProjectImageRoutes(app: FastifyInstance, ctx: CatalogueC
   app.patch<{ Params: IdParams; Querystring: Record<string, string> }>('/v2/project/:id/gallery', async (request, reply) => {
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const q = galleryEditQuery.parse(request.query);
-    const pid = await resolveProject(ctx, request.params.id);
-    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, { kind: 'edit-gallery-image', actor: toCommandActor(actor), ...q });
+    const project = await resolveProjectRef(ctx, request.params.id);
+    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), project, {
+      kind: 'edit-gallery-image',
+      actor: toCommandActor(actor),
+      ...q,
+    });
     return noContent(reply, result.position);
   });
   app.delete<{ Params: IdParams; Querystring: Record<string, string> }>('/v2/project/:id/gallery', async (request, reply) => {
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const q = galleryDeleteQuery.parse(request.query);
-    const pid = await resolveProject(ctx, request.params.id);
-    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, {
+    const project = await resolveProjectRef(ctx, request.params.id);
+    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), project, {
       kind: 'remove-gallery-image',
       actor: toCommandActor(actor),
       url: q.url,

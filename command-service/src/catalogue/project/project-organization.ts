@@ -6,10 +6,11 @@ import type { ProjectOrganization, ProjectState } from './project.state';
 
 /**
  * The organization that owns the project, with its team, read from the organization's stream: a project that left
- * the organization (or whose organization was deleted) has none, whatever the lookup still says.
+ * the organization (or whose organization was deleted) has none, whatever the lookup still says. `found` is the
+ * organization the lookup gave with the project (resolveProjectRef), when the caller has it.
  */
-export async function projectOrganization(ctx: CatalogueContext, projectId: string): Promise<ProjectOrganization | null> {
-  const organizationId = await ctx.lookup.organizationOf(projectId);
+export async function projectOrganization(ctx: CatalogueContext, projectId: string, found?: string | null): Promise<ProjectOrganization | null> {
+  const organizationId = found !== undefined ? found : await ctx.lookup.organizationOf(projectId);
   if (!organizationId) return null;
   const org = (await loadState(ctx.store, organizationStream(organizationId), organizationDecider)).state;
   if (!org.exists || org.deleted || !org.projects.includes(projectId)) return null;

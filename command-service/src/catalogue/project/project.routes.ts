@@ -12,7 +12,7 @@ import type { EditProject } from './project.commands';
 import { bulkEditInput, createProjectInput, editProjectInput, idsParam, type CreateProjectInput, type EditProjectInput } from '@modshelf/contract/v2';
 import { toDonationUrls } from './project.inputs';
 import { projectJson } from './project.json.js';
-import { loadProject, resolveProject, runProjectCommand } from './project.service';
+import { loadProject, resolveProjectRef, runProjectCommand } from './project.service';
 import { projectDecider } from './project.decider';
 import type { GalleryImage, ProjectFields } from './project.state';
 import { publishInitialVersions, type UploadedFile } from '../version/version.service';
@@ -221,11 +221,12 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
   app.patch<{ Params: IdParams }>('/v2/project/:id', async (request, reply) => {
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const input = editProjectInput.parse(request.body ?? {});
-    const pid = await resolveProject(ctx, request.params.id);
+    const project = await resolveProjectRef(ctx, request.params.id);
+    const pid = project.id;
     const run = async () => {
       if (input.slug !== undefined) await requireSlugFree(ctx, input.slug, pid);
       const parts = editCommandParts(input);
-      return runProjectCommand(ctx, commandContext(request, actor.userId), pid, {
+      return runProjectCommand(ctx, commandContext(request, actor.userId), project, {
         kind: 'edit',
         actor: toCommandActor(actor),
         ...parts,
@@ -295,8 +296,8 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: CatalogueContex
   // DELETE /v2/project/{id|slug}
   app.delete<{ Params: IdParams }>('/v2/project/:id', async (request, reply) => {
     const actor = requireScopes(request, 'PROJECT_DELETE');
-    const pid = await resolveProject(ctx, request.params.id);
-    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, { kind: 'delete', actor: toCommandActor(actor) });
+    const project = await resolveProjectRef(ctx, request.params.id);
+    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), project, { kind: 'delete', actor: toCommandActor(actor) });
     return noContent(reply, result.position);
   });
 

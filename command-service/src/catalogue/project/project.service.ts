@@ -1,4 +1,4 @@
-import { ProjectCreated, ProjectDeleted, ProjectEdited, projectStream, type DecidedEvent } from '@modshelf/events';
+import { ProjectCreated, ProjectDeleted, ProjectEdited, projectStream, type DecidedEvent, type ProjectRef } from '@modshelf/events';
 import { invalidInput, notFound } from '@modshelf/contract';
 import { execute, type CommandContext, type CommandResult, type ExecuteHooks, type NameRules } from '../../kernel/execute';
 import { renameClaims, type NameClaim } from '../../kernel/names';
@@ -39,20 +39,34 @@ export async function resolveProject(ctx: CatalogueContext, idOrSlug: string): P
   return pid;
 }
 
+/**
+ * A live project from an id or slug, with the organization the lookup has it in, or 404: for a route that runs a command on
+ * it (runProjectCommand), which then needs no second lookup.
+ */
+export async function resolveProjectRef(ctx: CatalogueContext, idOrSlug: string): Promise<ProjectRef> {
+  const project = await ctx.lookup.projectWithOrganization(idOrSlug);
+  if (!project) throw notFound();
+  return project;
+}
+
 /** The project's folded state (for commands on other aggregates that need its team and status). */
 export async function loadProject(ctx: CatalogueContext, projectId: string): Promise<ProjectState> {
   return withOrganization(ctx, projectId, (await loadState(ctx.store, projectStream(projectId), projectDecider)).state);
 }
 
-/** Runs a command on a project; `context` carries its ids (the route derives them from the request). */
+/**
+ * Runs a command on a project (its id, or what resolveProjectRef found); `context` carries its ids (the route derives them
+ * from the request).
+ */
 export async function runProjectCommand(
   ctx: CatalogueContext,
   context: CommandContext,
-  projectId: string,
+  project: string | ProjectRef,
   command: ProjectCommand,
   hooks?: ExecuteHooks,
 ): Promise<CommandResult<ProjectState>> {
-  const organization = await projectOrganization(ctx, projectId);
+  const projectId = typeof project === 'string' ? project : project.id;
+  const organization = await projectOrganization(ctx, projectId, typeof project === 'string' ? undefined : project.organizationId);
   // the organization is read once, before deciding; the folded project state (and its cache, keyed by `evolve`) stays the project stream's own
   const decider =
     organization === null

@@ -4,7 +4,7 @@ import { toCommandActor } from '../actor';
 import type { CatalogueContext } from '../context';
 import { noContent, commandContext } from '../http';
 import { requireScopes } from '../actor.hook';
-import { loadProject, resolveProject, runProjectCommand } from '../project/project.service';
+import { loadProject, resolveProject, resolveProjectRef, runProjectCommand } from '../project/project.service';
 import { canSeeProject, permissionsOf } from '../project/project.state';
 import { requireVersionAccess } from '../version/version.decider';
 import { loadVersion, projectAccess, resolveVersion, runVersionCommand } from '../version/version.service';
@@ -22,8 +22,8 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: CatalogueConte
   app.post<{ Params: IdParams }>('/v2/project/:id/schedule', async (request, reply) => {
     const actor = requireScopes(request, 'PROJECT_WRITE');
     const input = scheduleProjectInput.parse(request.body ?? {});
-    const pid = await resolveProject(ctx, request.params.id);
-    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, {
+    const project = await resolveProjectRef(ctx, request.params.id);
+    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), project, {
       kind: 'schedule',
       actor: toCommandActor(actor),
       time: new Date(input.time).toISOString(),
@@ -35,8 +35,8 @@ export function registerScheduleRoutes(app: FastifyInstance, ctx: CatalogueConte
 
   app.delete<{ Params: IdParams }>('/v2/project/:id/schedule', async (request, reply) => {
     const actor = requireScopes(request, 'PROJECT_WRITE');
-    const pid = await resolveProject(ctx, request.params.id);
-    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), pid, { kind: 'cancel-schedule', actor: toCommandActor(actor) });
+    const project = await resolveProjectRef(ctx, request.params.id);
+    const result = await runProjectCommand(ctx, commandContext(request, actor.userId), project, { kind: 'cancel-schedule', actor: toCommandActor(actor) });
     return noContent(reply, result.position);
   });
 
