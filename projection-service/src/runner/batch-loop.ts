@@ -43,7 +43,7 @@ export class BatchLoop {
     return this.position;
   }
 
-  /** A batch folded and committed elsewhere (runner/catch-up-worker.ts), up to `position`, passing `passed` events. */
+  /** A batch committed up to `position`, passing `passed` events: by fold(), or folded elsewhere (runner/catch-up-worker.ts). */
   advance(position: number, passed: number): void {
     this.position = position;
     this.eventsProjected += passed;
@@ -71,11 +71,7 @@ export class BatchLoop {
   async fold(fresh: readonly RecordedEvent[]): Promise<BatchOutcome> {
     const outcome = await projectBatch(this.storage, fresh, { projectors: this.options.projectors, quarantined: this.quarantined, reads: this.reads });
     this.noteDecisions(fresh.slice(0, outcome.passed));
-    if (outcome.committed !== null) {
-      this.position = outcome.committed;
-      this.eventsProjected += outcome.passed;
-      this.batches += 1;
-    }
+    if (outcome.committed !== null) this.advance(outcome.committed, outcome.passed);
     if (outcome.failure) this.failure = outcome.failure;
     return outcome;
   }
