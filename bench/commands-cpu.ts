@@ -15,16 +15,57 @@ export function cpuMs(pid: number): number | null {
   }
 }
 
+/**
+ * CPU time (ms) one thread of a process has used so far in user space and in the kernel, from /proc (Linux); null elsewhere.
+ * A process's main thread (its event loop in Node) is the thread whose id is the process's.
+ */
+export function threadCpuMs(pid: number, tid = pid): { user: number; system: number } | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+  } catch {
+    return null;
+  }
+}
+
 /** CPU ms spent over `requests` requests, in µs a request (null without a figure or without requests). */
 export const usPerRequest = (cpuMsSpent: number | null, requests: number): number | null =>
   cpuMsSpent === null || requests === 0 ? null : Math.round((cpuMsSpent * 1000) / requests);
 
-/** Measures `run` and the CPU `pid` spent meanwhile, in µs per request (null without /proc). */
-export async function withCpu<R extends { requests: number }>(pid: number, run: () => Promise<R>): Promise<R & { cpu_us_per_request: number | null }> {
+/**
+ * What the main thread (the event loop) of a process spent over a run: µs a request in user space and in the kernel (system
+ * calls: sockets, file locks, reads and writes), and its busy share of the run's wall time (1: the event loop never waited).
+ */
+export interface MainThreadCpu {
+  user_us_per_request: number | null;
+  system_us_per_request: number | null;
+  busy_share: number;
+}
+
+/**
+ * Measures `run` and the CPU `pid` spent meanwhile, in µs per request (null without /proc), and its main thread's part
+ * (`main_thread`, null without /proc).
+ */
+export async function withCpu<R extends { requests: number }>(
+  pid: number,
+  run: () => Promise<R>,
+): Promise<R & { cpu_us_per_request: number | null; main_thread: MainThreadCpu | null }> {
   const before = cpuMs(pid);
+  const mainBefore = threadCpuMs(pid);
+  const t = performance.now();
   const r = await run();
+  const wallMs = performance.now() - t;
   const after = cpuMs(pid);
-  return { ...r, cpu_us_per_request: usPerRequest(before === null || after === null ? null : after - before, r.requests) };
+  const mainAfter = threadCpuMs(pid);
+  const main =
+    mainBefore && mainAfter
+      ? {
+          user_us_per_request: usPerRequest(mainAfter.user - mainBefore.user, r.requests),
+          system_us_per_request: usPerRequest(mainAfter.system - mainBefore.system, r.requests),
+          busy_share: Math.round((100 * (mainAfter.user - mainBefore.user + mainAfter.system - mainBefore.system)) / wallMs) / 100,
+        }
+      : null;
+  return { ...r, cpu_us_per_request: usPerRequest(before === null || after === null ? null : after - before, r.requests), main_thread: main };
 }
 
 /**
