@@ -13,6 +13,8 @@ export const INDEXES: { [C in CollectionName]: Record<string, (doc: Documents[C]
     slug: (p) => [p.slug.toLowerCase()],
     member: (p) => p.members.map((m) => m.user_id),
     team: (p) => [p.team],
+    // the moderation queue (status processing), the one status read by key: its routes find it without scanning every project
+    review: (p) => (p.status === 'processing' ? ['processing'] : []),
   },
   versions: {
     project: (v) => [v.project_id],

@@ -133,6 +133,28 @@ export function readModelContract(adapter: string, make: () => Promise<ReadModel
       expect(await s.count('projects')).toBe(1);
     });
 
+    it('finds the projects in the moderation queue (processing) by the review index, following their status', async () => {
+      const withStatus = (id: string, status: ProjectDoc['status']) => ({ ...sampleProject(id, id.toLowerCase(), ['AAAAAAAA']), status });
+      await s.commit(
+        [
+          { coll: 'projects', id: 'P0000001', doc: withStatus('P0000001', 'processing') },
+          { coll: 'projects', id: 'P0000002', doc: withStatus('P0000002', 'approved') },
+        ],
+        1,
+      );
+      expect(await s.findIds('projects', 'review', 'processing')).toEqual(['P0000001']);
+      await s.commit(
+        [
+          { coll: 'projects', id: 'P0000001', doc: withStatus('P0000001', 'approved') },
+          { coll: 'projects', id: 'P0000002', doc: withStatus('P0000002', 'processing') },
+        ],
+        2,
+      );
+      expect(await s.findIds('projects', 'review', 'processing')).toEqual(['P0000002']);
+      await s.commit([{ coll: 'projects', id: 'P0000002', doc: null }], 3);
+      expect(await s.findIds('projects', 'review', 'processing')).toEqual([]);
+    });
+
     it('finds documents by hex keys (file hashes) and tells them from other keys', async () => {
       const h = (c: string) => ({ sha1: c.repeat(40), sha512: c.repeat(128) });
       await s.commit(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { missing, servers } from '../../../integration/env';
-import { readModelContract, sampleUser } from './contract';
+import { readModelContract, sampleProject, sampleUser } from './contract';
 import { Binary, MongoClient } from 'mongodb';
 import { bulkChunkFromEnv, MongoReadModels } from './mongodb';
 
@@ -62,6 +62,44 @@ if (servers.mongodb) {
         expect(await store.findIds('users', 'username', 'fields')).toEqual(['BBBBBBBB']);
       } finally {
         await store.drop();
+        await client.close();
+      }
+    });
+  });
+
+  describe(`MongoReadModels index added after documents were stored: ${label}`, () => {
+    it('fills it from the stored documents once, and a document stored since keeps the keys its writer gave it', async () => {
+      const client = new MongoClient(servers.mongodb, { serverSelectionTimeoutMS: 10000 });
+      await client.connect();
+      const prefix = `t${Math.random().toString(36).slice(2, 8)}_`;
+      const queued = (id: string) => ({ ...sampleProject(id, id.toLowerCase(), ['AAAAAAAA']), status: 'processing' as const });
+      const first = new MongoReadModels({ url: servers.mongodb, client, database: 'modshelf_it', prefix });
+      try {
+        await first.commit(
+          [
+            { coll: 'projects', id: 'P0000001', doc: queued('P0000001') },
+            { coll: 'projects', id: 'P0000002', doc: sampleProject('P0000002', 'two', ['AAAAAAAA']) },
+            { coll: 'projects', id: 'P0000003', doc: queued('P0000003') },
+          ],
+          1,
+        );
+        // the collection as code without the review index stored it
+        const db = client.db('modshelf_it');
+        await db.collection(`${prefix}projects`).updateMany({}, { $unset: { '_keys.review': '' } });
+        await db.collection(`${prefix}meta`).deleteOne({ _id: 'keys:projects.review' as never });
+        expect(await first.findIds('projects', 'review', 'processing')).toEqual([]);
+
+        const second = new MongoReadModels({ url: servers.mongodb, client, database: 'modshelf_it', prefix });
+        expect(await second.findIds('projects', 'review', 'processing')).toEqual(['P0000001', 'P0000003']);
+        expect(await second.findIds('projects', 'slug', 'two')).toEqual(['P0000002']);
+        await second.commit([{ coll: 'projects', id: 'P0000003', doc: sampleProject('P0000003', 'p0000003', ['AAAAAAAA']) }], 2);
+        expect(await second.findIds('projects', 'review', 'processing')).toEqual(['P0000001']);
+        // filled once: a later open leaves the stored keys as they are
+        await db.collection(`${prefix}projects`).updateOne({ _id: 'P0000001' as never }, { $unset: { '_keys.review': '' } });
+        const third = new MongoReadModels({ url: servers.mongodb, client, database: 'modshelf_it', prefix });
+        expect(await third.findIds('projects', 'review', 'processing')).toEqual([]);
+      } finally {
+        await first.drop();
         await client.close();
       }
     });

@@ -107,6 +107,11 @@ export class MongoReadModels implements ReadModelStore {
     return this.db.collection(`${this.prefix}meta`);
   }
 
+  /** The meta collection's `keys:` entries: the indexes filled from the documents stored before them (backfillIndex). */
+  private filledIndexes(): Collection<{ _id: string; filled: true }> {
+    return this.db.collection(`${this.prefix}meta`);
+  }
+
   /**
    * Records a batch about to be committed (a redo journal: see storage/journaled.ts). A payload of
    * at most JOURNAL_PART characters goes in the header itself (one write); a longer one in parts,
@@ -174,18 +179,50 @@ export class MongoReadModels implements ReadModelStore {
     return { position: head.position, payload: ids.map((id) => decodeText(byId.get(id)!.data ?? '')).join('') };
   }
 
-  /** Creates the multikey indexes once. */
+  /**
+   * Creates the multikey indexes once. An index that the collection's stored documents were written without (collections.ts
+   * has it, their `_keys` do not) is filled from them (backfillIndex).
+   */
   init(): Promise<void> {
     this.ready ??= (async () => {
       if (this.ownsClient) await this.client.connect();
       for (const c of COLLECTIONS) {
-        for (const index of Object.keys(INDEXES[c])) await this.coll(c).createIndex({ [`_keys.${index}`]: 1 }, { name: `keys_${index}` });
+        for (const index of Object.keys(INDEXES[c])) {
+          await this.coll(c).createIndex({ [`_keys.${index}`]: 1 }, { name: `keys_${index}` });
+          await this.backfillIndex(c, index);
+        }
       }
     })().catch((err) => {
       this.ready = null;
       throw err;
     });
     return this.ready;
+  }
+
+  /**
+   * Sets `_keys.<index>` on each stored document that holds keys of that index but was stored without them, from the
+   * document as read, once per index (a `keys:` entry in the meta collection says it was done; a document without keys
+   * of an index is stored without the field, as writeDocuments stores it). An update holds only while the document is the
+   * one read (same `_pos`) and still lacks the field: a writer that stored it since wrote all its keys. Commands of at most
+   * `bulkChunk` updates (bulkChunkFromEnv).
+   */
+  private async backfillIndex(coll: CollectionName, index: string): Promise<void> {
+    const done = `keys:${coll}.${index}`;
+    if (await this.filledIndexes().findOne({ _id: done })) return;
+    const field = `_keys.${index}`;
+    const keysOf = (INDEXES[coll] as Record<string, (doc: unknown) => string[]>)[index];
+    let ops: AnyBulkWriteOperation<Stored>[] = [];
+    for await (const row of this.coll(coll).find({ ...LIVE, [field]: { $exists: false } }, { projection: { _id: 1, _pos: 1, doc: 1 } })) {
+      const keys = [...new Set(keysOf(decodeDoc(row.doc)))];
+      if (keys.length === 0) continue;
+      ops.push({ updateOne: { filter: { _id: row._id, _pos: row._pos, [field]: { $exists: false } }, update: { $set: { [field]: keys } } } });
+      if (ops.length >= this.bulkChunk) {
+        await this.bulkWrite(coll, ops);
+        ops = [];
+      }
+    }
+    if (ops.length) await this.bulkWrite(coll, ops);
+    await this.filledIndexes().updateOne({ _id: done }, { $set: { filled: true } }, { upsert: true });
   }
 
   async get<C extends CollectionName>(coll: C, id: string): Promise<Documents[C] | null> {

@@ -153,6 +153,8 @@ export class SqliteReadModels implements ReadModelStore {
   /**
    * Numbers every index of collections.ts in rm_indexes (those of a file that has them keep their numbers), before any
    * write: a number given inside a transaction that rolls back would be gone from the file but not from this map.
+   * An index that a file written before it lacks is filled from the documents the file holds, in the same transaction
+   * (backfillIndex), so that its lookups answer for them as for the documents written after.
    */
   private numberIndexes(): void {
     const load = () => {
@@ -165,12 +167,38 @@ export class SqliteReadModels implements ReadModelStore {
     const missing = Object.entries(INDEXES).flatMap(([coll, defs]) =>
       Object.keys(defs)
         .filter((idx) => this.ix.get(coll)?.get(idx) === undefined)
-        .map((idx) => [coll, idx]),
+        .map((idx) => [coll as CollectionName, idx] as const),
     );
     if (missing.length === 0) return;
     const add = this.db.prepare('INSERT OR IGNORE INTO rm_indexes (coll, idx) VALUES (?, ?)');
-    this.db.transaction(() => missing.forEach(([coll, idx]) => add.run(coll, idx))).immediate();
+    this.db
+      .transaction(() => {
+        for (const [coll, idx] of missing) {
+          // numbered here, or by another process that opened the file meanwhile (and filled it)
+          if (add.run(coll, idx).changes === 1) this.backfillIndex(coll, idx);
+        }
+      })
+      .immediate();
     load();
+  }
+
+  /**
+   * Writes the keys of index `idx` (just numbered) for every document of `coll` the file holds, into the main key table
+   * (a later change of a document deletes its keys from both key tables). Reads each document of the collection once, at
+   * the first open by code that has the index: the projects' `review` index on the 100k bench log's projections, 1.5 s.
+   */
+  private backfillIndex(coll: CollectionName, idx: string): void {
+    const ix = this.db.prepare<[string, string], number>('SELECT ix FROM rm_indexes WHERE coll = ? AND idx = ?').pluck().get(coll, idx)!;
+    const keysOf = (INDEXES[coll] as Record<string, (doc: unknown) => string[]>)[idx];
+    const scan = (table: string) => this.db.prepare<[string], { id: string; body: string }>(`SELECT id, body FROM ${table} WHERE coll = ? ORDER BY id`);
+    // gathered first: the connection runs no other statement while the two scans are open
+    const rows: Array<[number, string | Buffer, string]> = [];
+    for (const [id, doc] of mergeById(scan('rm_docs').iterate(coll), scan('rm_docs_recent').iterate(coll))) {
+      const keys = keysOf(doc);
+      for (let i = 0; i < keys.length; i++) if (keys.indexOf(keys[i]) === i) rows.push([ix, storedKey(keys[i]), id]);
+    }
+    const put = this.db.prepare('INSERT OR IGNORE INTO rm_index_keys (ix, key, id) VALUES (?, ?, ?)');
+    for (const row of rows) put.run(...row);
   }
 
   /** The number of a collection's index; undefined for a name collections.ts does not give. */

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { sha512Key } from './collections';
-import { readModelContract, sampleUser, sampleVersion } from './contract';
+import { readModelContract, sampleProject, sampleUser, sampleVersion } from './contract';
 import { SqliteReadModels } from './sqlite';
 
 readModelContract('sqlite', async () => {
@@ -63,6 +63,37 @@ describe('SqliteReadModels key table', () => {
     expect(db.prepare("SELECT count(*) FROM rm_indexes WHERE NOT (coll = 'users' AND idx = 'username')").pluck().get()).toBeGreaterThan(10);
     const again = new SqliteReadModels(db);
     expect(await again.findIds('users', 'username', 'alice')).toEqual(['AAAAAAAA']);
+    db.close();
+  });
+
+  it('fills an index a file lacks from the documents it holds, in both tables, once', async () => {
+    const db = new Database(':memory:');
+    const queued = (id: string) => ({ ...sampleProject(id, id.toLowerCase(), ['AAAAAAAA']), status: 'processing' as const });
+    await new SqliteReadModels(db).commit(
+      [
+        { coll: 'projects', id: 'P0000001', doc: queued('P0000001') },
+        { coll: 'projects', id: 'P0000002', doc: sampleProject('P0000002', 'two', ['AAAAAAAA']) },
+      ],
+      1,
+    );
+    // the newer state of P0000002 is in the recent tables, over its main row
+    await new SqliteReadModels(db, 'read_models', { recent: true }).commit([{ coll: 'projects', id: 'P0000002', doc: queued('P0000002') }], 2);
+    // the file as code without the review index wrote it
+    const review = "(SELECT ix FROM rm_indexes WHERE coll = 'projects' AND idx = 'review')";
+    db.exec(`DELETE FROM rm_index_keys WHERE ix = ${review}; DELETE FROM rm_index_keys_recent WHERE ix = ${review};`);
+    db.exec("DELETE FROM rm_indexes WHERE coll = 'projects' AND idx = 'review'");
+    const slugIndex = db.prepare("SELECT ix FROM rm_indexes WHERE coll = 'projects' AND idx = 'slug'").pluck().get();
+
+    const rm = new SqliteReadModels(db, 'read_models', { recent: true });
+    expect(await rm.findIds('projects', 'review', 'processing')).toEqual(['P0000001', 'P0000002']);
+    expect(db.prepare("SELECT ix FROM rm_indexes WHERE coll = 'projects' AND idx = 'slug'").pluck().get()).toBe(slugIndex);
+    // a later change takes the filled key away as it takes any other
+    await rm.commit([{ coll: 'projects', id: 'P0000001', doc: sampleProject('P0000001', 'p0000001', ['AAAAAAAA']) }], 3);
+    expect(await rm.findIds('projects', 'review', 'processing')).toEqual(['P0000002']);
+    // numbered now: opening again fills nothing more
+    const rows = db.prepare('SELECT count(*) FROM rm_index_keys').pluck().get();
+    new SqliteReadModels(db);
+    expect(db.prepare('SELECT count(*) FROM rm_index_keys').pluck().get()).toBe(rows);
     db.close();
   });
 });

@@ -3,6 +3,7 @@ import { ReviewLockAcquired, ReviewLockReleased, reviewLockStream, upcast, type 
 import { hasScope, missingScope, notFound, unauthorized } from '@modshelf/service-kit';
 import type { QueuedProject, ReviewLock as ReviewLockAnswer } from '@modshelf/contract/v2';
 import type { ProjectDoc } from '../read-model/documents';
+import type { ReadModelStore } from '../read-model/port';
 import { projectView } from '../views/project.view';
 import { isStaff, type QueryDeps } from './context';
 import { actorOf, minPositionWait } from './http';
@@ -15,6 +16,12 @@ export function queueOrder(a: ProjectDoc, b: ProjectDoc): number {
   const qa = a.queued ? Date.parse(a.queued) : Number.POSITIVE_INFINITY;
   const qb = b.queued ? Date.parse(b.queued) : Number.POSITIVE_INFINITY;
   return qa - qb || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** The projects in the moderation queue (`processing`), oldest queued first, read by the projects' `review` index. */
+export async function moderationQueue(rm: Pick<ReadModelStore, 'findIds' | 'getMany'>): Promise<ProjectDoc[]> {
+  const queued = await rm.getMany('projects', await rm.findIds('projects', 'review', 'processing'));
+  return queued.filter((p) => p.status === 'processing').sort(queueOrder);
 }
 
 export function parseCount(raw: string | undefined, dflt = DEFAULT_QUEUE_COUNT, max = MAX_QUEUE_COUNT): number {
@@ -60,22 +67,16 @@ function requireStaff(req: FastifyRequest, scope: 'PROJECT_READ' | 'REPORT_READ'
  * as v2 Project records plus `author` (the owner's username). Also served under
  * `/_internal/moderation/projects`. Plus `/v2/moderation/stats` (queue and open-report counts).
  *
- * The queue scans the projects collection (no status index): fine for a
- * community catalogue; a larger one wants a `projects.status` index.
+ * The queue is read by the projects' `review` index (collections.ts), which holds the projects in `processing`: at 100k
+ * projects, reading it by a scan of every project held the event loop 1.4-3.4 s.
  */
 export function registerModerationQueryRoutes(app: FastifyInstance, deps: QueryDeps): void {
   const rm = () => deps.projections.storage.readModels;
   const preHandler = minPositionWait(deps);
 
-  async function queued(): Promise<ProjectDoc[]> {
-    const out: ProjectDoc[] = [];
-    for await (const [, p] of rm().scan('projects')) if (p.status === 'processing') out.push(p);
-    return out.sort(queueOrder);
-  }
-
   const queue = async (req: FastifyRequest<{ Querystring: Record<string, string> }>) => {
     requireStaff(req, 'PROJECT_READ');
-    const page = (await queued()).slice(0, parseCount(req.query.count));
+    const page = (await moderationQueue(rm())).slice(0, parseCount(req.query.count));
     const locks = await Promise.all(page.map((p) => readLock(deps.store, p.id)));
     const names = new Map<string, string>();
     const userIds = new Set([...page.map((p) => p.owner_id), ...locks.flatMap((l) => (l ? [l.holder] : []))]);
@@ -110,10 +111,9 @@ export function registerModerationQueryRoutes(app: FastifyInstance, deps: QueryD
 
   app.get('/v2/moderation/stats', { preHandler }, async (req) => {
     requireStaff(req, 'PROJECT_READ');
-    let projects = 0;
+    const projects = (await rm().findIds('projects', 'review', 'processing')).length;
     let openReports = 0;
     let reports = 0;
-    for await (const [, p] of rm().scan('projects')) if (p.status === 'processing') projects += 1;
     for await (const [, r] of rm().scan('reports')) {
       reports += 1;
       if (!r.closed) openReports += 1;

@@ -6,7 +6,7 @@ import type { ThreadDoc } from '../read-model/thread-documents';
 import { projectView } from '../views/project.view';
 import { QUEUE_WINDOW_DAYS, estimatedWaitHours, messageVisible, threadView } from '../views/thread.view';
 import { userView } from '../views/user.view';
-import { queueOrder } from './moderation.routes';
+import { moderationQueue } from './moderation.routes';
 import { canReadProject, findProject, isStaff, jsonStringArray, projectNotFound, readerOf, type QueryDeps, type Reader } from './context';
 import { minPositionWait, readerWith } from './http';
 
@@ -76,9 +76,7 @@ export function registerThreadQueryRoutes(app: FastifyInstance, deps: QueryDeps)
     const p = await findProject(rm(), req.params.id);
     if (!p || !canReadProject(p, a)) throw projectNotFound();
     if (!isStaff(a) && !onTeam(p, a)) throw projectNotFound();
-    const queue: ProjectDoc[] = [];
-    for await (const [, q] of rm().scan('projects')) if (q.status === 'processing') queue.push(q);
-    queue.sort(queueOrder);
+    const queue = await moderationQueue(rm());
     const index = queue.findIndex((q) => q.id === p.id);
     const position = index < 0 ? null : index + 1;
     const now = Date.now();
