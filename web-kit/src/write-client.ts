@@ -30,14 +30,20 @@ export function command<T = void>(path: string, method: WriteMethod, body?: unkn
   return apiRequest<T>(path, { method, headers, body: payload, query: opts.query });
 }
 
+/** caughtUp's read when no path is given: one search hit, which waits for the read models and the search index alike. */
+const CAUGHT_UP_PROBE = { path: '/search', query: { limit: 1 } };
+
 /**
  * Waits (bounded, server side) until the read side has passed `position`: one read of `path` with
- * `min_position`. A miss (e.g. the write deleted what `path` names) ends the wait.
+ * `min_position`. A miss (e.g. the write deleted what `path` names) ends the wait. Without a path, one search hit
+ * (CAUGHT_UP_PROBE): a read that costs the same at any catalogue size (`/statistics`, which it read before, counts every
+ * version and file: at 100k projects 40 ms of the server's event loop).
  */
-export async function caughtUp(position: number | null, path = '/statistics'): Promise<void> {
+export async function caughtUp(position: number | null, path?: string): Promise<void> {
   if (!position) return;
   try {
-    await apiFetch(path, { query: { [MIN_POSITION_PARAM]: position } });
+    const query = path === undefined ? CAUGHT_UP_PROBE.query : {};
+    await apiFetch(path ?? CAUGHT_UP_PROBE.path, { query: { ...query, [MIN_POSITION_PARAM]: position } });
   } catch {
     /* best effort: later reads carry the position too */
   }

@@ -90,4 +90,10 @@ describe('the write client', () => {
     await expect(caughtUp(12, '/project/gone')).resolves.toBeUndefined();
     expect(seen.map((s) => s.url)).toEqual(['/v2/project/gone?min_position=12']);
   });
+
+  it('caughtUp without a path reads one search hit, which waits for the index too', async () => {
+    const seen = recordingFetch([{ status: 200, body: '{"hits":[],"offset":0,"limit":1,"total_hits":0}' }]);
+    await caughtUp(7);
+    expect(seen.map((s) => s.url)).toEqual(['/v2/search?limit=1&min_position=7']);
+  });
 });

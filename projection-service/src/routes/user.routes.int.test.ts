@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   BADGE_BITS,
   DownloadsCounted,
@@ -88,6 +88,23 @@ describe('user, tag and statistics routes', () => {
     expect((await t.app.inject('/v2/tag/project_type')).json()).toContain('behaviorpack');
     expect((await t.app.inject('/v2/tag/side_type')).json()).toContain('required');
     expect((await t.app.inject('/v2/statistics')).json()).toEqual({ projects: 2, versions: 1, files: 1, authors: 1 });
+  });
+
+  it('counts the statistics once a checkpoint: again only after the projections moved', async () => {
+    const readModels = t.projections.storage.readModels;
+    const countKeys = vi.spyOn(readModels, 'countKeys');
+    try {
+      const first = (await t.app.inject('/v2/statistics')).json();
+      const calls = countKeys.mock.calls.length;
+      expect((await t.app.inject('/v2/statistics')).json()).toEqual(first);
+      expect(countKeys.mock.calls.length).toBe(calls);
+      await t.fx.version(p2, alice, { version_number: '2' });
+      await t.sync();
+      expect((await t.app.inject('/v2/statistics')).json()).toEqual({ ...first, versions: first.versions + 1, files: first.files + 1 });
+      expect(countKeys.mock.calls.length).toBeGreaterThan(calls);
+    } finally {
+      countKeys.mockRestore();
+    }
   });
 
   it('badges: granted bits plus the computed creator, moderator and product-team badges, on profiles and member lists', async () => {
