@@ -9,6 +9,7 @@ import { searchMix } from './search';
 import { fillPeer, peerSideBySide, startPeerServer, type PeerIndex, type PeerServer } from './search-peer';
 import { startChildSite, type ChildSite } from './server';
 import { crashStart } from './crash-start';
+import { routeTimes } from './scale-routes';
 import { logCache } from './scale-log-cache';
 import { GeneratedAccruals } from './scale-accruals';
 import { log, round, summarize, tempDir } from './util';
@@ -309,6 +310,7 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
       search_generator_cpu_us_per_request_16: concurrent.generator_cpu_us_per_request,
       rss_mb: site.rssMb(),
     });
+    phase('routes', await routeTimes(site, ADMIN));
     if (peer) {
       const running = site;
       const totalOf = async (path: string) => ((await (await fetch(running.url + path)).json()) as { total_hits: number }).total_hits;

@@ -1,0 +1,34 @@
+import { json } from './commands';
+import type { ChildSite } from './server';
+import { round } from './util';
+
+/**
+ * Reads whose cost could grow with the catalogue, signed in as staff: the statistics (counts over the read models), the
+ * moderation queue and its stats, a project's place in the queue (its team reads it), and a project, its versions and its
+ * owner's projects. Each is read twice in a row: `first_ms` pays for what the second finds kept (the statistics' count).
+ * One read at a time on an otherwise idle site: every ms of one is a ms in which the site answered nothing else.
+ */
+export async function routeTimes(site: ChildSite, admin: { username: string; password: string }) {
+  const token: string = (await json(site, 'POST', '/v2/auth/login', null, admin)).body.session;
+  const top = (await json(site, 'GET', '/v2/search?limit=1&index=downloads', null)).body.hits[0] as { project_id: string; author: string };
+  const paths = [
+    '/v2/statistics',
+    '/v2/moderation/projects',
+    '/v2/moderation/stats',
+    `/v2/project/${top.project_id}/moderation`,
+    `/v2/project/${top.project_id}`,
+    `/v2/project/${top.project_id}/version`,
+    `/v2/user/${encodeURIComponent(top.author)}/projects`,
+  ];
+  const timed = async (path: string) => {
+    const t = performance.now();
+    await json(site, 'GET', path, token);
+    return round(performance.now() - t);
+  };
+  const routes: Record<string, { first_ms: number; second_ms: number }> = {};
+  for (const path of paths) {
+    const first_ms = await timed(path);
+    routes[path.replace(top.project_id, '{id}').replace(encodeURIComponent(top.author), '{user}')] = { first_ms, second_ms: await timed(path) };
+  }
+  return { routes, routes_slowest_ms: Math.max(...Object.values(routes).map((r) => r.first_ms)) };
+}
