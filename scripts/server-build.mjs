@@ -23,6 +23,8 @@ export const ENTRIES = {
   'projection-build-worker': 'projection-service/src/storage/threaded-bulk-worker-main.ts',
   // a worker thread's script (projection-service/src/runner/catch-up-worker.ts finds it beside its chunk)
   'projection-catch-up-worker': 'projection-service/src/runner/catch-up-worker-main.ts',
+  // a worker thread's script (projection-service/src/read-model/sqlite-counts-worker.ts finds it beside its chunk)
+  'read-model-counts-worker': 'projection-service/src/read-model/sqlite-counts-worker-main.ts',
 };
 
 /**

@@ -47,6 +47,8 @@ describe('npm start runs compiled JavaScript', () => {
       expect((await fetch(`${url}/health/live`)).status).toBe(200);
       const search = await (await fetch(`${url}/v2/search`)).json();
       expect(search.total_hits).toBe(0);
+      // counted by the read models' counts worker, a script of the bundle of its own
+      expect(await (await fetch(`${url}/v2/statistics`)).json()).toEqual({ projects: 0, versions: 0, files: 0, authors: 0 });
       expect(existsSync(join(OUT_DIR, 'main.js'))).toBe(true);
       expect(serverBuildStale()).toBe(false);
       // the process runs the bundle, not the TypeScript loader

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sha512Key } from './collections';
-import type { ProjectDoc, UserDoc, VersionDoc } from './documents';
+import type { CollectionName, ProjectDoc, UserDoc, VersionDoc } from './documents';
 import type { ReadModelStore } from './port';
 
 export interface ReadModelsUnderTest {
@@ -86,6 +86,11 @@ export function sampleVersion(id: string, projectId: string, hashes: Array<{ sha
 }
 
 /** The contract every ReadModelStore adapter passes (the MongoDB adapter runs it too). */
+/** The distinct keys of one index, by ReadModelStore.counts. */
+async function distinct(s: ReadModelStore, coll: CollectionName, index: string): Promise<number> {
+  return (await s.counts({ documents: [], keys: [[coll, index]] })).keys[0];
+}
+
 export function readModelContract(adapter: string, make: () => Promise<ReadModelsUnderTest>): void {
   describe(`ReadModelStore contract: ${adapter}`, () => {
     let sut: ReadModelsUnderTest;
@@ -122,7 +127,7 @@ export function readModelContract(adapter: string, make: () => Promise<ReadModel
       );
       expect(await s.findIds('projects', 'slug', 'one')).toEqual(['P0000001']);
       expect(await s.findIds('projects', 'member', 'AAAAAAAA')).toEqual(['P0000001', 'P0000002']);
-      expect(await s.countKeys('projects', 'member')).toBe(2);
+      expect(await distinct(s, 'projects', 'member')).toBe(2);
       await s.commit([{ coll: 'projects', id: 'P0000001', doc: sampleProject('P0000001', 'Uno', ['BBBBBBBB']) }], 2);
       expect(await s.findIds('projects', 'slug', 'one')).toEqual([]);
       expect(await s.findIds('projects', 'slug', 'uno')).toEqual(['P0000001']);
@@ -171,17 +176,43 @@ export function readModelContract(adapter: string, make: () => Promise<ReadModel
       expect(await s.findIds('versions', 'sha1', 'b'.repeat(40))).toEqual(['V0000001', 'V0000002']);
       expect(await s.findIds('versions', 'sha1', 'B'.repeat(40))).toEqual([]);
       expect(await s.findIds('versions', 'sha512', sha512Key('b'.repeat(128)))).toEqual(['V0000001', 'V0000002']);
-      expect(await s.countKeys('versions', 'sha1')).toBe(2);
+      expect(await distinct(s, 'versions', 'sha1')).toBe(2);
       expect(await s.findIds('projects', 'member', '0123456789abcdef')).toEqual(['P0000001', 'P0000002']);
       expect(await s.findIds('projects', 'member', '0123456789ABCDEF')).toEqual(['P0000001']);
-      expect(await s.countKeys('projects', 'member')).toBe(2);
+      expect(await distinct(s, 'projects', 'member')).toBe(2);
       await s.commit([{ coll: 'versions', id: 'V0000001', doc: sampleVersion('V0000001', 'P0000001', [h('c')]) }], 2);
       expect(await s.findIds('versions', 'sha1', 'a'.repeat(40))).toEqual([]);
       expect(await s.findIds('versions', 'sha1', 'b'.repeat(40))).toEqual(['V0000002']);
       expect(await s.findIds('versions', 'sha512', sha512Key('c'.repeat(128)))).toEqual(['V0000001']);
       await s.commit([{ coll: 'versions', id: 'V0000002', doc: null }], 3);
       expect(await s.findIds('versions', 'sha1', 'b'.repeat(40))).toEqual([]);
-      expect(await s.countKeys('versions', 'sha1')).toBe(1);
+      expect(await distinct(s, 'versions', 'sha1')).toBe(1);
+    });
+
+    it('counts documents and distinct keys together, with the checkpoint they were read at', async () => {
+      const h = (c: string) => ({ sha1: c.repeat(40), sha512: c.repeat(128) });
+      const q = {
+        documents: ['versions', 'projects', 'users'],
+        keys: [
+          ['versions', 'sha1'],
+          ['projects', 'member'],
+          ['users', 'username'],
+        ],
+      } as const;
+      expect(await s.counts(q)).toEqual({ position: 0, documents: [0, 0, 0], keys: [0, 0, 0] });
+      await s.commit(
+        [
+          { coll: 'versions', id: 'V0000001', doc: sampleVersion('V0000001', 'P0000001', [h('a'), h('b')]) },
+          { coll: 'versions', id: 'V0000002', doc: sampleVersion('V0000002', 'P0000001', [h('b')]) },
+          { coll: 'versions', id: 'V0000003', doc: sampleVersion('V0000003', 'P0000002', [h('c')]) },
+          { coll: 'projects', id: 'P0000001', doc: sampleProject('P0000001', 'One', ['AAAAAAAA', 'BBBBBBBB']) },
+          { coll: 'projects', id: 'P0000002', doc: sampleProject('P0000002', 'Two', ['AAAAAAAA']) },
+        ],
+        5,
+      );
+      expect(await s.counts(q)).toEqual({ position: 5, documents: [3, 2, 0], keys: [3, 2, 0] });
+      await s.commit([{ coll: 'versions', id: 'V0000003', doc: null }], 6);
+      expect(await s.counts(q)).toEqual({ position: 6, documents: [2, 2, 0], keys: [2, 2, 0] });
     });
 
     it('gets many in the order asked, scans in id order, and resets', async () => {

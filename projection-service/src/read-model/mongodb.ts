@@ -2,7 +2,7 @@ import { MongoClient, type AnyBulkWriteOperation, type Binary, type Collection, 
 import { INDEXES, indexKeys } from './collections';
 import type { CollectionName, Documents } from './documents';
 import { decodeDoc, decodeText, encodeDoc, encodeText } from './mongo-codec';
-import type { DocChange, ReadModelStore } from './port';
+import type { Counts, CountsQuery, DocChange, ReadModelStore } from './port';
 
 export interface MongoReadModelsOptions {
   /** mongodb://127.0.0.1:27017 */
@@ -62,6 +62,8 @@ const COLLECTIONS = Object.keys(INDEXES) as CollectionName[];
 /** characters per journal part (documents are limited to 16 MB) */
 const JOURNAL_PART = 4_000_000;
 const LIVE = { doc: { $ne: null } };
+/** The live documents' distinct keys of an index, counted (ReadModelStore.counts). */
+const distinctKeys = (ix: string) => [{ $match: LIVE }, { $unwind: `$_keys.${ix}` }, { $group: { _id: `$_keys.${ix}` } }, { $count: 'n' }];
 
 /** documents per insert command (inserts hold no connection per document on FerretDB; see bulkChunkFromEnv) */
 const INSERT_CHUNK = 250;
@@ -255,9 +257,15 @@ export class MongoReadModels implements ReadModelStore {
     return this.coll(coll).countDocuments(LIVE);
   }
 
-  async countKeys(coll: CollectionName, index: string): Promise<number> {
-    await this.init();
-    return (await this.coll(coll).distinct(`_keys.${index}`, LIVE)).length;
+  /** Distinct keys by a $group (`distinct` answers in one document of 16 MB at most); one position when the checkpoint held. */
+  async counts(q: CountsQuery): Promise<Counts> {
+    const before = await this.checkpoint();
+    const documents = await Promise.all(q.documents.map((coll) => this.coll(coll).countDocuments(LIVE)));
+    const keys = await Promise.all(
+      q.keys.map(([coll, index]) => this.coll(coll).aggregate<{ n: number }>(distinctKeys(index), { allowDiskUse: true }).toArray()),
+    );
+    const after = await this.checkpoint();
+    return { position: before === after ? before : null, documents, keys: keys.map(([row]) => row?.n ?? 0) };
   }
 
   async *scan<C extends CollectionName>(coll: C): AsyncIterable<[string, Documents[C]]> {

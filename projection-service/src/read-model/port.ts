@@ -15,6 +15,19 @@ export interface DocChange<C extends CollectionName = CollectionName> {
   keys?: Array<[string, string]>;
 }
 
+/** What ReadModelStore.counts counts: documents of collections, distinct keys of indexes. */
+export interface CountsQuery {
+  documents: readonly CollectionName[];
+  keys: ReadonlyArray<readonly [CollectionName, string]>;
+}
+
+/** ReadModelStore.counts' answer: the counts in the order asked, and the checkpoint they were read at. */
+export interface Counts {
+  position: number | null;
+  documents: number[];
+  keys: number[];
+}
+
 /**
  * The read-model (document) port. A MongoDB adapter maps each collection to a
  * collection, the secondary indexes of collections.ts to multikey indexes, and
@@ -29,8 +42,12 @@ export interface ReadModelStore {
   /** Ids of the documents whose index `index` holds `key`, in id order. */
   findIds(coll: CollectionName, index: string, key: string): Promise<string[]>;
   count(coll: CollectionName): Promise<number>;
-  /** Number of distinct keys of an index (e.g. distinct project members). */
-  countKeys(coll: CollectionName, index: string): Promise<number>;
+  /**
+   * Counts read together (the statistics): the documents of each collection of `documents` and the distinct keys of each
+   * index of `keys` (e.g. distinct project members), in the order asked, with the checkpoint they were read at. They are
+   * of the checkpoint at the call or a later one; `position` is null when they could not be read at one position.
+   */
+  counts(q: CountsQuery): Promise<Counts>;
   /** Every document of a collection, in id order (replay comparison). */
   scan<C extends CollectionName>(coll: C): AsyncIterable<[string, Documents[C]]>;
   /** Global log position of the last event whose effects are stored (0 = none). */

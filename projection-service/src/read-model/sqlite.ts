@@ -1,7 +1,9 @@
 import type Database from 'better-sqlite3';
 import { INDEXES, indexKeys } from './collections';
 import { COLLECTIONS, type CollectionName, type Documents } from './documents';
-import type { DocChange, ReadModelStore } from './port';
+import type { Counts, CountsQuery, DocChange, ReadModelStore } from './port';
+import { SqliteCounts } from './sqlite-counts';
+import { SqliteCountsWorker } from './sqlite-counts-worker';
 import { groupSorted, MultiRowStatement } from './sqlite-multirow';
 
 const SCHEMA = `
@@ -82,16 +84,20 @@ export class SqliteReadModels implements ReadModelStore {
   private readonly w;
   /** each index's number in rm_indexes, by collection and index name */
   private readonly ix = new Map<string, Map<string, number>>();
+  /** the counts: on this connection, or on a worker thread (option countsOffThread) */
+  private readonly counting: SqliteCounts;
 
   /**
    * `recent`: writes go to the small recent tables (rm_docs_recent, rm_index_keys_recent), which foldSync moves into the
    * main ones in key order (a serving storage's); else straight to the main tables (a bulk build's, and the default).
    * Reads see both either way: a recent row stands over the main one of the same document.
+   * `countsOffThread`: counts() runs on a worker thread with a connection of its own (SqliteCountsWorker), for the read
+   * models of a file (a serving storage's); else on this connection.
    */
   constructor(
     readonly db: Database.Database,
     private readonly checkpointName = 'read_models',
-    options: { recent?: boolean } = {},
+    options: { recent?: boolean; countsOffThread?: boolean } = {},
   ) {
     db.exec(SCHEMA);
     this.numberIndexes();
@@ -108,19 +114,6 @@ export class SqliteReadModels implements ReadModelStore {
       find: db
         .prepare<[number, string | Buffer, number, string | Buffer], string>(
           'SELECT id FROM rm_index_keys WHERE ix = ? AND key = ? UNION SELECT id FROM rm_index_keys_recent WHERE ix = ? AND key = ? ORDER BY id',
-        )
-        .pluck(),
-      // the main table's documents and the recent ones it does not hold
-      count: db
-        .prepare<[string, string], number>(
-          `SELECT (SELECT COUNT(*) FROM rm_docs WHERE coll = ?) +
-             (SELECT COUNT(*) FROM rm_docs_recent r WHERE r.coll = ? AND NOT EXISTS (SELECT 1 FROM rm_docs m WHERE m.coll = r.coll AND m.id = r.id))`,
-        )
-        .pluck(),
-      countKeys: db
-        .prepare<[number, number], number>(
-          `SELECT (SELECT COUNT(DISTINCT key) FROM rm_index_keys WHERE ix = ?) +
-             (SELECT COUNT(DISTINCT r.key) FROM rm_index_keys_recent r WHERE r.ix = ? AND NOT EXISTS (SELECT 1 FROM rm_index_keys m WHERE m.ix = r.ix AND m.key = r.key))`,
         )
         .pluck(),
       scan: db.prepare<[string], { id: string; body: string }>('SELECT id, body FROM rm_docs WHERE coll = ? ORDER BY id'),
@@ -144,6 +137,8 @@ export class SqliteReadModels implements ReadModelStore {
       put: new MultiRowStatement(db, `INSERT INTO ${docs} (coll, id, body)`, 3, 'ON CONFLICT (coll, id) DO UPDATE SET body = excluded.body'),
       putKey: new MultiRowStatement(db, `INSERT OR IGNORE INTO ${keys} (ix, key, id)`, 3),
     };
+    const at = { checkpoint: () => this.checkpointSync(), indexNumber: (coll: CollectionName, ix: string) => this.indexNumber(coll, ix) };
+    this.counting = new SqliteCounts(db, at, options.countsOffThread && !db.memory ? new SqliteCountsWorker(db.name, checkpointName) : null);
     this.commitTx = db.transaction((changes: readonly DocChange[], position: number) => {
       this.applySync(changes);
       this.setCheckpointSync(position);
@@ -330,12 +325,16 @@ export class SqliteReadModels implements ReadModelStore {
   }
 
   async count(coll: CollectionName): Promise<number> {
-    return this.s.count.get(coll, coll) ?? 0;
+    return this.counting.documents(coll);
   }
 
-  async countKeys(coll: CollectionName, index: string): Promise<number> {
-    const ix = this.indexNumber(coll, index);
-    return ix === undefined ? 0 : (this.s.countKeys.get(ix, ix) ?? 0);
+  /** The counts on this connection, in one read transaction. */
+  countsSync(q: CountsQuery): Counts {
+    return this.counting.read(q);
+  }
+
+  async counts(q: CountsQuery): Promise<Counts> {
+    return this.counting.counts(q);
   }
 
   /** A collection's documents in id order: the two tables merged, a recent row over the main one of the same id. */
@@ -363,6 +362,7 @@ export class SqliteReadModels implements ReadModelStore {
   }
 
   async close(): Promise<void> {
+    await this.counting.close();
     if (this.db.open) this.db.close();
   }
 }

@@ -1,8 +1,13 @@
 import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openSqliteFile } from '@modshelf/events';
 import { sha512Key } from './collections';
 import { readModelContract, sampleProject, sampleUser, sampleVersion } from './contract';
-import { SqliteReadModels } from './sqlite';
+import { SqliteReadModels, storedChange } from './sqlite';
+import { SqliteCountsWorker } from './sqlite-counts-worker';
 
 readModelContract('sqlite', async () => {
   const db = new Database(':memory:');
@@ -12,6 +17,19 @@ readModelContract('sqlite', async () => {
 readModelContract('sqlite, writing the recent tables', async () => {
   const db = new Database(':memory:');
   return { store: new SqliteReadModels(db, 'read_models', { recent: true }), cleanup: async () => void db.close() };
+});
+
+/** A file's read models (WAL), counting on a worker thread as a serving storage's do. */
+function countingOffThread(): { rm: SqliteReadModels; db: Database.Database; cleanup: () => Promise<void> } {
+  const dir = mkdtempSync(join(tmpdir(), 'rm-counts-'));
+  const db = openSqliteFile(join(dir, 'rm.db'));
+  const rm = new SqliteReadModels(db, 'projections', { recent: true, countsOffThread: true });
+  return { rm, db, cleanup: async () => (await rm.close(), rmSync(dir, { recursive: true, force: true })) };
+}
+
+readModelContract('sqlite, a file counting on a worker thread', async () => {
+  const { rm, cleanup } = countingOffThread();
+  return { store: rm, cleanup };
 });
 
 /** Recent tables folded one row of each after every commit: the documents and keys are spread over both tables. */
@@ -119,7 +137,7 @@ describe('SqliteReadModels recent tables', () => {
       bob: await rm.findIds('users', 'username', 'bob'),
       erin: await rm.get('users', 'U0000004'),
       count: await rm.count('users'),
-      names: await rm.countKeys('users', 'username'),
+      names: (await rm.counts({ documents: [], keys: [['users', 'username']] })).keys[0],
       scan: (await scanned(rm)).map(([id]) => id),
     });
     const before = await answers();
@@ -141,7 +159,7 @@ describe('SqliteReadModels recent tables', () => {
     expect((await rm.get('users', 'U0000001'))?.username).toBe('Robert');
     expect(await rm.get('users', 'U0000000')).toBeNull();
     expect(await rm.count('users')).toBe(4);
-    expect(await rm.countKeys('users', 'username')).toBe(4);
+    expect((await rm.counts({ documents: [], keys: [['users', 'username']] })).keys[0]).toBe(4);
     expect((await scanned(rm)).map(([id, d]) => `${id} ${d.username}`)).toEqual(['U0000001 Robert', 'U0000002 Carol', 'U0000003 Dave', 'U0000004 Erin']);
 
     // folded to the end: everything in the main tables, the same answers
@@ -175,5 +193,53 @@ describe('SqliteReadModels recent tables', () => {
     expect(rm.recentIsLarge(3, 0.2)).toBe(true);
     expect(rm.recentIsLarge(5, 0.2)).toBe(false);
     db.close();
+  });
+});
+
+describe('SqliteReadModels counts on a worker thread', () => {
+  const USERS = { documents: ['users'], keys: [['users', 'username']] } as const;
+  const users = (n: number, from = 0) =>
+    Array.from({ length: n }, (_, i) => ({
+      coll: 'users' as const,
+      id: `U${String(from + i).padStart(7, '0')}`,
+      doc: sampleUser(`U${from + i}`, `user${from + i}`),
+    }));
+
+  it('counts with a connection of its own, and here what this connection holds uncommitted at a later checkpoint', async () => {
+    const { rm, db, cleanup } = countingOffThread();
+    try {
+      await rm.commit(users(3), 1);
+      expect(await rm.counts(USERS)).toEqual({ position: 1, documents: [3], keys: [3] });
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        // a row not committed, the checkpoint where it was: the worker's connection does not see it (this one would)
+        rm.applyStoredSync(users(1, 3).map(storedChange));
+        expect(rm.countsSync(USERS)).toEqual({ position: 1, documents: [4], keys: [4] });
+        expect(await rm.counts(USERS)).toEqual({ position: 1, documents: [3], keys: [3] });
+        // the checkpoint moved in the same transaction (a storage's catching-up window): counted on this connection
+        rm.setCheckpointSync(2);
+        expect(await rm.counts(USERS)).toEqual({ position: 2, documents: [4], keys: [4] });
+      } finally {
+        db.exec('ROLLBACK');
+      }
+      expect(await rm.counts(USERS)).toEqual({ position: 1, documents: [3], keys: [3] });
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('starts a worker again after one stopped', async () => {
+    const { rm, db, cleanup } = countingOffThread();
+    const worker = new SqliteCountsWorker(db.name, 'projections');
+    try {
+      await rm.commit(users(2), 1);
+      expect(await worker.counts(USERS)).toEqual({ position: 1, documents: [2], keys: [2] });
+      await worker.close();
+      await rm.commit(users(1, 2), 2);
+      expect(await worker.counts(USERS)).toEqual({ position: 2, documents: [3], keys: [3] });
+    } finally {
+      await worker.close();
+      await cleanup();
+    }
   });
 });

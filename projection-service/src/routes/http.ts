@@ -20,25 +20,30 @@ export function readerWith(deps: QueryDeps, request: FastifyRequest, scope: Scop
   return readerOf(deps.projections.storage.readModels, actorWith(request, scope));
 }
 
+/** The position the caller presents (header or parameter), null when none; a 400 when it is not a position. */
+export function minPositionOf(request: FastifyRequest): number | null {
+  const header = request.headers[MIN_POSITION_HEADER];
+  const param = (request.query as Record<string, unknown> | undefined)?.[MIN_POSITION_PARAM];
+  const raw = (Array.isArray(header) ? header[0] : header) ?? (typeof param === 'string' ? param : undefined);
+  if (raw === undefined || raw === '') return null;
+  const pos = Number(raw);
+  if (!Number.isSafeInteger(pos) || pos < 0) throw invalidInput(`${MIN_POSITION_PARAM} must be a non-negative integer`);
+  return pos;
+}
+
 /**
  * Read-your-writes: waits (bounded) until the projections the route reads (`scope`: the read models
  * only, or the search index too) pass the position the caller presents; the answer's position
  * header says how far they are.
  */
 export async function waitForMinPosition(deps: QueryDeps, request: FastifyRequest, reply: FastifyReply, scope: ReadScope = 'all'): Promise<void> {
-  const header = request.headers[MIN_POSITION_HEADER];
-  const param = (request.query as Record<string, unknown> | undefined)?.[MIN_POSITION_PARAM];
-  const raw = (Array.isArray(header) ? header[0] : header) ?? (typeof param === 'string' ? param : undefined);
-  if (raw !== undefined && raw !== '') {
-    const pos = Number(raw);
-    if (!Number.isSafeInteger(pos) || pos < 0) throw invalidInput(`${MIN_POSITION_PARAM} must be a non-negative integer`);
-    if (pos > deps.projections.checkpoint(scope)) {
-      // A position past the log's head was never answered by a command: nothing to wait for.
-      const head = await deps.projections.head();
-      // a halted projection will not pass it: answer at once from the last good state (the header says which)
-      const halted = deps.projections.failures().some((f) => f.position <= pos);
-      if (pos <= head && !halted) await deps.projections.waitForPosition(pos, MAX_POSITION_WAIT_MS, scope);
-    }
+  const pos = minPositionOf(request);
+  if (pos !== null && pos > deps.projections.checkpoint(scope)) {
+    // A position past the log's head was never answered by a command: nothing to wait for.
+    const head = await deps.projections.head();
+    // a halted projection will not pass it: answer at once from the last good state (the header says which)
+    const halted = deps.projections.failures().some((f) => f.position <= pos);
+    if (pos <= head && !halted) await deps.projections.waitForPosition(pos, MAX_POSITION_WAIT_MS, scope);
   }
   reply.header(POSITION_HEADER, String(deps.projections.checkpoint(scope)));
 }

@@ -3,6 +3,7 @@ import type { QueryDeps } from './context';
 import { registerProjectRoutes } from './project.routes';
 import { registerReportRoutes } from './report.routes';
 import { registerSearchRoutes } from './search.routes';
+import { registerStatisticsRoute } from './statistics.routes';
 import { registerTagRoutes } from './tag.routes';
 import { registerUserRoutes } from './user.routes';
 import { registerVersionRoutes } from './version.routes';
@@ -22,6 +23,7 @@ export function registerQueryRoutes(app: FastifyInstance, deps: QueryDeps): void
   registerVersionRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerTagRoutes(app, deps);
+  registerStatisticsRoute(app, deps);
   registerReportRoutes(app, deps);
   registerCollectionQueryRoutes(app, deps);
   registerOrganizationQueryRoutes(app, deps);

@@ -12,7 +12,6 @@ import {
 } from '@modshelf/events';
 import { notFound } from '@modshelf/service-kit';
 import { type QueryDeps } from './context';
-import { waitForMinPosition } from './http';
 import { tagIcon } from './tag-icons';
 
 const ICON = tagIcon;
@@ -39,33 +38,4 @@ export function registerTagRoutes(app: FastifyInstance, deps: QueryDeps): void {
   app.get('/v2/tag/report_type', async () => REPORT_TYPES);
   app.get('/v2/tag/project_type', async () => ROUTE_PROJECT_TYPES);
   app.get('/v2/tag/side_type', async () => SIDE_TYPES);
-
-  // the counts as of a checkpoint: the same answer while the projections stay there, counted again once they move
-  let counted: { at: number; counts: Statistics } | null = null;
-  app.get('/v2/statistics', { preHandler: (req, reply) => waitForMinPosition(deps, req, reply) }, async () => {
-    const at = deps.projections.checkpoint();
-    if (counted?.at === at) return counted.counts;
-    const { readModels, search } = deps.projections.storage;
-    const counts = await statistics(await search.count(), readModels);
-    // kept only when no commit landed while counting (its parts would then be of two positions)
-    if (deps.projections.checkpoint() === at) counted = { at, counts };
-    return counts;
-  });
-}
-
-type Statistics = Awaited<ReturnType<typeof statistics>>;
-
-type RM = QueryDeps['projections']['storage']['readModels'];
-
-/**
- * Counts for /v2/statistics: listed projects, versions, distinct files (by sha1) and distinct team members. The last three
- * count rows of the read models' tables: on the 100k bench log's projections, 36-43 ms of the event loop.
- */
-async function statistics(projects: number, rm: RM) {
-  return {
-    projects,
-    versions: await rm.count('versions'),
-    files: await rm.countKeys('versions', 'sha1'),
-    authors: await rm.countKeys('projects', 'member'),
-  };
 }

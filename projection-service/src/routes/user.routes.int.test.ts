@@ -92,18 +92,40 @@ describe('user, tag and statistics routes', () => {
 
   it('counts the statistics once a checkpoint: again only after the projections moved', async () => {
     const readModels = t.projections.storage.readModels;
-    const countKeys = vi.spyOn(readModels, 'countKeys');
+    const counts = vi.spyOn(readModels, 'counts');
     try {
       const first = (await t.app.inject('/v2/statistics')).json();
-      const calls = countKeys.mock.calls.length;
+      const calls = counts.mock.calls.length;
       expect((await t.app.inject('/v2/statistics')).json()).toEqual(first);
-      expect(countKeys.mock.calls.length).toBe(calls);
+      expect(counts.mock.calls.length).toBe(calls);
       await t.fx.version(p2, alice, { version_number: '2' });
       await t.sync();
       expect((await t.app.inject('/v2/statistics')).json()).toEqual({ ...first, versions: first.versions + 1, files: first.files + 1 });
-      expect(countKeys.mock.calls.length).toBeGreaterThan(calls);
+      expect(counts.mock.calls.length).toBeGreaterThan(calls);
     } finally {
-      countKeys.mockRestore();
+      counts.mockRestore();
+    }
+  });
+
+  it('answers the statistics requests that arrive while a count is in flight from that count', async () => {
+    await t.fx.version(p2, alice, { version_number: '3' });
+    await t.sync();
+    const readModels = t.projections.storage.readModels;
+    const real = readModels.counts.bind(readModels);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const counts = vi.spyOn(readModels, 'counts').mockImplementation(async (q) => (await held, real(q)));
+    try {
+      const at = t.projections.checkpoint();
+      const answers = [t.app.inject('/v2/statistics'), t.app.inject('/v2/statistics'), t.app.inject(`/v2/statistics?min_position=${at}`)];
+      await new Promise((r) => setTimeout(r, 50));
+      release();
+      const bodies = (await Promise.all(answers)).map((r) => r.json());
+      expect(counts).toHaveBeenCalledTimes(1);
+      expect(bodies[1]).toEqual(bodies[0]);
+      expect(bodies[2]).toEqual(bodies[0]);
+    } finally {
+      counts.mockRestore();
     }
   });
 

@@ -133,7 +133,7 @@ export class SqliteProjectionStorage implements ProjectionStorage {
     // statement journals (a multi-row insert's undo of the pages it changed) in memory, not in a temp file: the 1M live
     // catch-up wrote 1.35 GB of them (7.0 GB written in all, 5.6 GB with this); no query here sorts or groups in a temp table
     this.db.pragma('temp_store = MEMORY');
-    this.readModels = new SqliteReadModels(this.db, 'projections', { recent: !options.bulk });
+    this.readModels = new SqliteReadModels(this.db, 'projections', { recent: !options.bulk, countsOffThread: !options.bulk });
     const snapshots = options.bulk
       ? { everyChanges: 0, everyMs: 0 }
       : (options.searchSnapshots ?? { everyChanges: SNAPSHOT_EVERY.changes, everyMs: SNAPSHOT_EVERY.ms });
@@ -348,6 +348,7 @@ export class SqliteProjectionStorage implements ProjectionStorage {
       // nothing stored: correct, only slower
     }
     await this.checkpointer?.close();
-    if (this.db.open) this.db.close();
+    // the read models' counts worker with it
+    await this.readModels.close();
   }
 }

@@ -106,7 +106,7 @@ export class ThreadedBulkStorage implements ProjectionStorage {
       getMany: async (coll, ids) => (await settled()).getMany(coll, ids),
       findIds: async (coll, index, key) => (await written()).findIdsSync(coll, index, key),
       count: async (coll) => (await settled()).count(coll),
-      countKeys: async (coll, index) => (await settled()).countKeys(coll, index),
+      counts: async (q) => (await settled()).counts(q),
       scan: (coll) => this.scan(coll),
       checkpoint: () => this.checkpoint(),
       commit: (changes, position) => this.commit(changes, [], position),
