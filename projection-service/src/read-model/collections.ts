@@ -31,6 +31,8 @@ export const INDEXES: { [C in CollectionName]: Record<string, (doc: Documents[C]
   reports: {
     reporter: (r) => [r.reporter],
     item: (r) => [r.item_id],
+    // the open reports (the moderators' list and counts): found without parsing the closed ones, which only accumulate
+    open: (r) => (r.closed ? [] : ['open']),
   },
   ...COMMUNITY_INDEXES,
   ...ANALYTICS_INDEXES,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sha512Key } from './collections';
-import type { CollectionName, ProjectDoc, UserDoc, VersionDoc } from './documents';
+import type { CollectionName, ProjectDoc, ReportDoc, UserDoc, VersionDoc } from './documents';
 import type { ReadModelStore } from './port';
 
 export interface ReadModelsUnderTest {
@@ -158,6 +158,31 @@ export function readModelContract(adapter: string, make: () => Promise<ReadModel
       expect(await s.findIds('projects', 'review', 'processing')).toEqual(['P0000002']);
       await s.commit([{ coll: 'projects', id: 'P0000002', doc: null }], 3);
       expect(await s.findIds('projects', 'review', 'processing')).toEqual([]);
+    });
+
+    it('finds the open reports by the open index, following them as they close', async () => {
+      const report = (id: string, closed: boolean): ReportDoc => ({
+        id,
+        report_type: 'spam',
+        item_type: 'project',
+        item_id: 'P0000001',
+        reporter: 'AAAAAAAA',
+        body: '',
+        created: '2026-01-01T00:00:00.000Z',
+        closed,
+        thread_id: `T${id.slice(1)}`,
+      });
+      await s.commit(
+        [
+          { coll: 'reports', id: 'R0000001', doc: report('R0000001', false) },
+          { coll: 'reports', id: 'R0000002', doc: report('R0000002', true) },
+          { coll: 'reports', id: 'R0000003', doc: report('R0000003', false) },
+        ],
+        1,
+      );
+      expect(await s.findIds('reports', 'open', 'open')).toEqual(['R0000001', 'R0000003']);
+      await s.commit([{ coll: 'reports', id: 'R0000001', doc: report('R0000001', true) }], 2);
+      expect(await s.findIds('reports', 'open', 'open')).toEqual(['R0000003']);
     });
 
     it('finds documents by hex keys (file hashes) and tells them from other keys', async () => {

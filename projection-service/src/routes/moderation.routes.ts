@@ -112,12 +112,8 @@ export function registerModerationQueryRoutes(app: FastifyInstance, deps: QueryD
   app.get('/v2/moderation/stats', { preHandler }, async (req) => {
     requireStaff(req, 'PROJECT_READ');
     const projects = (await rm().findIds('projects', 'review', 'processing')).length;
-    let openReports = 0;
-    let reports = 0;
-    for await (const [, r] of rm().scan('reports')) {
-      reports += 1;
-      if (!r.closed) openReports += 1;
-    }
-    return { projects, open_reports: openReports, reports };
+    const openReports = (await rm().findIds('reports', 'open', 'open')).length;
+    const { documents } = await rm().counts({ documents: ['reports'], keys: [] });
+    return { projects, open_reports: openReports, reports: documents[0] };
   });
 }

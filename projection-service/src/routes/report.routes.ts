@@ -21,9 +21,9 @@ export function registerReportRoutes(app: FastifyInstance, deps: QueryDeps): voi
     const count = Math.min(1000, Math.max(0, Number.parseInt(req.query.count ?? '100', 10) || 100));
     const all = req.query.all === 'true' && isStaff(a);
     let reports: ReportDoc[] = [];
-    if (all || isStaff(a)) {
-      for await (const [, r] of rm().scan('reports')) if (all || !r.closed) reports.push(r);
-    } else reports = (await rm().getMany('reports', await rm().findIds('reports', 'reporter', a.userId))).filter((r) => !r.closed);
+    if (all) for await (const [, r] of rm().scan('reports')) reports.push(r);
+    else if (isStaff(a)) reports = await rm().getMany('reports', await rm().findIds('reports', 'open', 'open'));
+    else reports = (await rm().getMany('reports', await rm().findIds('reports', 'reporter', a.userId))).filter((r) => !r.closed);
     reports.sort((x, y) => Date.parse(y.created) - Date.parse(x.created));
     return reports.slice(0, count).map(reportView);
   });

@@ -155,7 +155,7 @@ describe('report routes', () => {
   let t: TestApp;
   it('shows a report to its reporter and to staff only', async () => {
     t = await testApp();
-    const { ReportFiled, reportStream, newId } = await import('@modshelf/events');
+    const { ReportClosed, ReportFiled, reportStream, newId } = await import('@modshelf/events');
     const alice = await t.fx.user('alice');
     const bob = await t.fx.user('bob');
     const p = await t.fx.project(alice, { title: 'Reported Mod' });
@@ -176,6 +176,12 @@ describe('report routes', () => {
     });
     expect((await t.app.inject({ url: '/v2/report', headers: { 'x-test-user': `${alice}:moderator` } })).json()).toHaveLength(1);
     expect((await t.app.inject({ url: '/v2/report', headers: { 'x-test-user': alice } })).json()).toHaveLength(0);
+    // closed: off the moderators' list of open reports, still in the list of all
+    const mod = { 'x-test-user': `${alice}:moderator` };
+    await t.fx.emit(reportStream(id), [ReportClosed({ closed_by: alice })], alice);
+    await t.sync();
+    expect((await t.app.inject({ url: '/v2/report', headers: mod })).json()).toHaveLength(0);
+    expect((await t.app.inject({ url: '/v2/report?all=true', headers: mod })).json()).toMatchObject([{ id, closed: true }]);
     await t.close();
   });
 });
