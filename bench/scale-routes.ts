@@ -35,7 +35,9 @@ export async function routeTimes(site: ChildSite, admin: { username: string; pas
     if (counting) statistics_meanwhile = await counting.stop();
     routes[path.replace(top.project_id, '{id}').replace(encodeURIComponent(top.author), '{user}')] = { first_ms, second_ms: await timed(path) };
   }
-  return { routes, routes_slowest_ms: Math.max(...Object.values(routes).map((r) => r.first_ms)), statistics_meanwhile };
+  // with the statistics' counts worker started
+  const routes_rss_mb = site.rssMb();
+  return { routes, routes_slowest_ms: Math.max(...Object.values(routes).map((r) => r.first_ms)), statistics_meanwhile, routes_rss_mb };
 }
 
 /** Reads `path` one after another until stopped: how many, and the slowest. */
