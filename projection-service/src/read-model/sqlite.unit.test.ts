@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openSqliteFile } from '@modshelf/events';
 import { sha512Key } from './collections';
 import { readModelContract, sampleProject, sampleUser, sampleVersion } from './contract';
@@ -224,6 +224,22 @@ describe('SqliteReadModels counts on a worker thread', () => {
       }
       expect(await rm.counts(USERS)).toEqual({ position: 1, documents: [3], keys: [3] });
     } finally {
+      await cleanup();
+    }
+  });
+
+  it('stops its worker once it has had nothing to count for idleMs, and starts one for the next count', async () => {
+    const { rm, db, cleanup } = countingOffThread();
+    const worker = new SqliteCountsWorker(db.name, 'projections', 20);
+    try {
+      await rm.commit(users(2), 1);
+      expect(worker.running).toBe(false);
+      expect((await worker.counts(USERS)).documents).toEqual([2]);
+      expect(worker.running).toBe(true);
+      await vi.waitFor(() => expect(worker.running).toBe(false), { timeout: 10_000 });
+      expect((await worker.counts(USERS)).documents).toEqual([2]);
+    } finally {
+      await worker.close();
       await cleanup();
     }
   });
