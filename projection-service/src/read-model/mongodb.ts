@@ -210,10 +210,9 @@ export class MongoReadModels implements ReadModelStore {
     const done = `keys:${coll}.${index}`;
     if (await this.filledIndexes().findOne({ _id: done })) return;
     const field = `_keys.${index}`;
-    const keysOf = (INDEXES[coll] as Record<string, (doc: unknown) => string[]>)[index];
     let ops: AnyBulkWriteOperation<Stored>[] = [];
     for await (const row of this.coll(coll).find({ ...LIVE, [field]: { $exists: false } }, { projection: { _id: 1, _pos: 1, doc: 1 } })) {
-      const keys = [...new Set(keysOf(decodeDoc(row.doc)))];
+      const keys = indexKeys(coll, decodeDoc(row.doc) as never).flatMap(([name, key]) => (name === index ? [key] : []));
       if (keys.length === 0) continue;
       ops.push({ updateOne: { filter: { _id: row._id, _pos: row._pos, [field]: { $exists: false } }, update: { $set: { [field]: keys } } } });
       if (ops.length >= this.bulkChunk) {

@@ -6,13 +6,6 @@ import type { Counts, CountsQuery } from './port';
 export type CountsRequest = { seq: number; q: CountsQuery };
 export type CountsAnswer = { seq: number; counts: Counts } | { seq: number; error: string };
 
-/**
- * Counts of a read-model file on a worker thread (sqlite-counts-worker-main.ts, `read-model-counts-worker` of the compiled
- * bundle), with a read-only connection of its own: the statistics' distinct counts scan whole key indexes (about half a
- * second of CPU at 1M projects), which on the site's thread would hold every other request that long. Started at the first
- * count, stopped once it has had nothing to count for `idleMs` (unreferenced: it never keeps the process alive); one that
- * stopped is started again by the next count.
- */
 type Waiting = Map<number, { resolve: (c: Counts) => void; reject: (err: unknown) => void }>;
 type Started = { worker: Worker; waiting: Waiting; idle?: NodeJS.Timeout };
 
@@ -22,6 +15,13 @@ type Started = { worker: Worker; waiting: Waiting; idle?: NodeJS.Timeout };
  */
 export const COUNTS_WORKER_IDLE_MS = 30_000;
 
+/**
+ * Counts of a read-model file on a worker thread (sqlite-counts-worker-main.ts, `read-model-counts-worker` of the compiled
+ * bundle), with a read-only connection of its own: the statistics' distinct counts scan whole key indexes (about half a
+ * second of CPU at 1M projects), which on the site's thread would hold every other request that long. Started at the first
+ * count, stopped once it has had nothing to count for `idleMs` (unreferenced: it never keeps the process alive); one that
+ * stopped is started again by the next count.
+ */
 export class SqliteCountsWorker {
   /** the worker, the counts it has not answered yet, and its stop when idle */
   private current: Started | null = null;

@@ -184,13 +184,11 @@ export class SqliteReadModels implements ReadModelStore {
    */
   private backfillIndex(coll: CollectionName, idx: string): void {
     const ix = this.db.prepare<[string, string], number>('SELECT ix FROM rm_indexes WHERE coll = ? AND idx = ?').pluck().get(coll, idx)!;
-    const keysOf = (INDEXES[coll] as Record<string, (doc: unknown) => string[]>)[idx];
     const scan = (table: string) => this.db.prepare<[string], { id: string; body: string }>(`SELECT id, body FROM ${table} WHERE coll = ? ORDER BY id`);
     // gathered first: the connection runs no other statement while the two scans are open
     const rows: Array<[number, string | Buffer, string]> = [];
     for (const [id, doc] of mergeById(scan('rm_docs').iterate(coll), scan('rm_docs_recent').iterate(coll))) {
-      const keys = keysOf(doc);
-      for (let i = 0; i < keys.length; i++) if (keys.indexOf(keys[i]) === i) rows.push([ix, storedKey(keys[i]), id]);
+      for (const [name, key] of indexKeys(coll, doc)) if (name === idx) rows.push([ix, storedKey(key), id]);
     }
     const put = this.db.prepare('INSERT OR IGNORE INTO rm_index_keys (ix, key, id) VALUES (?, ?, ?)');
     for (const row of rows) put.run(...row);
