@@ -24,7 +24,11 @@ export class GeneratedAccruals {
   private readonly projects = new Map<string, RevenueProject | null>();
   private readonly payouts = new Map<string, { state: PayoutState; revision: number }>();
 
-  constructor(private readonly settings: RevenueSettings = revenueSettingsFromEnv(process.env)) {}
+  constructor(
+    private readonly settings: RevenueSettings = revenueSettingsFromEnv(process.env),
+    /** the ids of the commands and events it appends (random, as the process manager draws them, unless given) */
+    private readonly newId: () => string = randomUUID,
+  ) {}
 
   /** For writeCatalogueEvents' `follow`: the credits the accrual would append for these events. */
   readonly follow = (events: RecordedEvent[]): StreamAppend[] => {
@@ -64,11 +68,11 @@ export class GeneratedAccruals {
       available_at: at.availableAt,
     };
     const decided = payoutDecider.decide(cmd, kept.state);
-    const commandId = randomUUID();
+    const commandId = this.newId();
     const events = toNewEvents(
       decided,
       { commandId, correlationId: source.metadata.correlationId, causationId: source.metadata.eventId, actor: null, time: source.metadata.time },
-      randomUUID,
+      this.newId,
     );
     const append: StreamAppend = { streamId, events, expected: kept.revision };
     let { state, revision } = kept;
@@ -77,18 +81,27 @@ export class GeneratedAccruals {
     return append;
   }
 
-  /** Commits the accrual's checkpoint (`position`, the log's head) and state entries, under its lease, then gives the lease up. */
-  async commit(leases: LeaseStore, position: number): Promise<void> {
-    const grant = await leases.acquire(REVENUE_ACCRUAL, `generator:${process.pid}`, 60_000);
-    if (!grant) throw new Error(`the ${REVENUE_ACCRUAL} lease is held`);
-    // the process manager's state entries (key -> JSON, null deleted), in the order they were first changed
-    const entries = new Map<string, string | null>();
+  /** The process manager's state entries (key -> JSON, null deleted) changed since the last call, in the order they were first changed. */
+  entries(): Array<[string, string | null]> {
+    const entries: Array<[string, string | null]> = [];
     for (const id of this.changed) {
       const p = this.projects.get(id) ?? null;
-      entries.set(`project:${id}`, p === null ? null : JSON.stringify(p));
+      entries.push([`project:${id}`, p === null ? null : JSON.stringify(p)]);
     }
-    if (!(await leases.commit(grant, position, entries))) throw new Error(`the ${REVENUE_ACCRUAL} lease was lost`);
-    await leases.release(grant);
     this.changed.clear();
+    return entries;
   }
+
+  /** Commits the accrual's checkpoint (`position`, the log's head) and state entries, under its lease, then gives the lease up. */
+  commit(leases: LeaseStore, position: number): Promise<void> {
+    return commitAccruals(leases, position, this.entries());
+  }
+}
+
+/** Commits the revenue accrual's checkpoint (`position`) and state `entries` (GeneratedAccruals.entries()) under its lease, then gives the lease up. */
+export async function commitAccruals(leases: LeaseStore, position: number, entries: Array<[string, string | null]>): Promise<void> {
+  const grant = await leases.acquire(REVENUE_ACCRUAL, `generator:${process.pid}`, 60_000);
+  if (!grant) throw new Error(`the ${REVENUE_ACCRUAL} lease is held`);
+  if (!(await leases.commit(grant, position, new Map(entries)))) throw new Error(`the ${REVENUE_ACCRUAL} lease was lost`);
+  await leases.release(grant);
 }

@@ -18,6 +18,8 @@ const SOURCES = [
   'events/src/store/sqlite.ts',
   'events/src/registry.ts',
   'bench/scale-accruals.ts',
+  'bench/scale-log.ts',
+  'bench/scale-log-worker.ts',
   'command-service/src/payouts',
 ];
 

@@ -3,7 +3,6 @@ import { SqliteEventStore, SqliteLeaseStore } from '@modshelf/events';
 import { ProjectionRunner, SqliteProjectionStorage, projectionsPath } from '@modshelf/projection-service';
 import { buildInChild } from './build-process';
 import { createProject, freshnessSamples, json, KEY, listProject } from './commands';
-import { writeCatalogueEvents } from '@modshelf/events/generator';
 import { load } from './load';
 import { searchMix } from './search';
 import { fillPeer, peerSideBySide, startPeerServer, type PeerIndex, type PeerServer } from './search-peer';
@@ -11,7 +10,7 @@ import { startChildSite, type ChildSite } from './server';
 import { crashStart } from './crash-start';
 import { routeTimes } from './scale-routes';
 import { logCache } from './scale-log-cache';
-import { GeneratedAccruals } from './scale-accruals';
+import { writeGeneratedLog } from './scale-log';
 import { log, round, summarize, tempDir } from './util';
 import { ReleaseScheduler } from '@modshelf/command-service';
 
@@ -163,13 +162,11 @@ const SEED = 42;
 
 /**
  * Generated projects with what the site's process managers would have appended as they were written (the revenue
- * accrual's credits, checkpoint and state), so a first start over the log has nothing to catch up.
+ * accrual's credits, checkpoint and state), so a first start over the log has nothing to catch up. Generated on a
+ * worker thread while this one writes (scale-log.ts).
  */
-async function writeSettled(store: SqliteEventStore, projects: number, seed: number, first: number, onProgress?: (events: number) => void) {
-  const accruals = new GeneratedAccruals();
-  const written = writeCatalogueEvents(store, projects, seed, first, { lookups: true, onProgress, follow: accruals.follow });
-  await accruals.commit(new SqliteLeaseStore({ db: store.db }), await store.headPosition());
-  return written;
+function writeSettled(store: SqliteEventStore, projects: number, seed: number, first: number, onProgress?: (events: number) => void) {
+  return writeGeneratedLog(store, projects, seed, first, { onProgress });
 }
 
 /**

@@ -19,6 +19,9 @@ export type PeerServer = { url: string; stop(): void } | { skipped: string };
 const SCRIPT = 'integration/servers/opensearch.sh';
 /** adapters learning the mix's requests side by side */
 const LEARNERS = 8;
+/** the fill's documents per bulk request (a writer's default is 250) and least time between its refreshes */
+const FILL_BULK_CHUNK = 1000;
+const FILL_REFRESH_EVERY_MS = 3_600_000;
 
 /**
  * OpenSearch for the bench: BENCH_OPENSEARCH_URL if set (left running), else one started on
@@ -66,9 +69,14 @@ export interface PeerIndex {
 
 const requestOf = (path: string): SearchRequest => parseSearchParams(Object.fromEntries(new URL(path, 'http://x').searchParams));
 
-/** Copies every document of `source` (its scan(), rebuilt with documentOfHit) into a fresh OpenSearch index, force-merged to one segment. */
+/**
+ * Copies every document of `source` (its scan(), rebuilt with documentOfHit) into a fresh OpenSearch index, force-merged
+ * to one segment. As a bulk load is done: bigger bulk requests than a writer's, and the writer's refreshes deferred
+ * (FILL_REFRESH_EVERY_MS apart: about once in the fill) instead of one with every request, since nothing searches it
+ * before the merge and the refresh after it.
+ */
 export async function fillPeer(url: string, source: SearchIndex, prefix: string): Promise<PeerIndex> {
-  const index = new OpenSearchIndex({ node: url, prefix });
+  const index = new OpenSearchIndex({ node: url, prefix, deferRefresh: true, refreshEveryMs: FILL_REFRESH_EVERY_MS, bulkChunk: FILL_BULK_CHUNK });
   await index.reset();
   const t = performance.now();
   let batch: SearchChange[] = [];

@@ -5,35 +5,25 @@
  * events in memory instead of read back from the file. write-events.int.test.ts compares both paths row by row.
  */
 import type Database from 'better-sqlite3';
-import { NO_STREAM, type RecordedEvent } from '../envelope';
-import { LOOKUP_EVENT_TYPES, lookupChanges } from '../lookup/changes';
 import { lookupProjection } from '../lookup/inline';
 import { LookupTables } from '../lookup/tables';
-import { THREAD_LOOKUP_EVENT_TYPES, ThreadTables, threadLookupProjection } from '../lookup/thread-lookup';
+import { ThreadTables, threadLookupProjection } from '../lookup/thread-lookup';
 import type { StreamAppend } from '../store/port';
 import type { SqliteEventStore } from '../store/sqlite';
+import { LOG_ROW_INSERT, LogRows, type LogBatch, type LogFollower } from './log-rows';
 
 /** the inline projections' checkpoint names, as lookupProjection() and threadLookupProjection() name them */
 const LOOKUPS = [lookupProjection().name, threadLookupProjection().name];
-
-interface Lookups {
-  catalogue: LookupTables;
-  threads: ThreadTables;
-  catalogueTypes: ReadonlySet<string>;
-  threadTypes: ReadonlySet<string>;
-}
-
-/** The appends a process manager would make for events just written to the log (with their positions), in log order. */
-export type LogFollower = (events: RecordedEvent[]) => StreamAppend[];
 
 export class BulkLogWriter {
   private readonly db: Database.Database;
   private readonly insert;
   private readonly setCheckpoint;
-  private readonly lookups: Lookups | null;
+  private readonly head;
+  private readonly lookups: { catalogue: LookupTables; threads: ThreadTables } | null;
   private readonly tx;
-  /** the revision of each stream this writer appended to under `follow` (only those may get more events) */
-  private readonly revisions = new Map<string, number>();
+  /** the rows of write()'s appends, by follower (each keeps the revisions of the streams its follower started) */
+  private readonly makers = new Map<LogFollower | undefined, LogRows>();
 
   /**
    * A writer for new streams only. With `lookups`, the store gets the lookup projections installed (as the
@@ -51,19 +41,21 @@ export class BulkLogWriter {
       .all()
       .filter((name) => !options.lookups || !LOOKUPS.includes(name));
     if (others.length) throw new Error(`the log keeps inline projections the bulk writer does not write: ${others.join(', ')}`);
-    this.insert = this.db.prepare('INSERT INTO events (stream_id, revision, type, schema_version, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');
+    this.insert = this.db.prepare(LOG_ROW_INSERT);
     this.setCheckpoint = this.db.prepare(
       'INSERT INTO inline_checkpoints (name, position) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET position = excluded.position',
     );
-    this.lookups = options.lookups
-      ? {
-          catalogue: new LookupTables(this.db),
-          threads: new ThreadTables(this.db),
-          catalogueTypes: new Set(LOOKUP_EVENT_TYPES),
-          threadTypes: new Set(THREAD_LOOKUP_EVENT_TYPES),
-        }
-      : null;
+    // the position before the next row's: AUTOINCREMENT numbers after both the sequence and the last row
+    this.head = this.db
+      .prepare<[], number>("SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'events'), 0), coalesce((SELECT max(position) FROM events), 0))")
+      .pluck();
+    this.lookups = options.lookups ? { catalogue: new LookupTables(this.db), threads: new ThreadTables(this.db) } : null;
     this.tx = this.db.transaction((appends: StreamAppend[], follow?: LogFollower) => this.writeAll(appends, follow));
+  }
+
+  /** The log's head now: the first row a LogRows made for this writer's next batch gets the position after it. */
+  headPosition(): number {
+    return this.head.get() ?? 0;
   }
 
   /**
@@ -76,40 +68,31 @@ export class BulkLogWriter {
     return this.db.inTransaction ? this.writeAll(appends, follow) : this.tx.immediate(appends, follow);
   }
 
-  private writeAll(appends: StreamAppend[], follow?: LogFollower): number {
-    let position = 0;
-    const recorded: RecordedEvent[] = [];
-    const keep = this.lookups !== null || follow !== undefined;
-    const writeParts = (parts: StreamAppend[], followed: boolean) => {
-      let written = 0;
-      for (const part of parts) {
-        // a stream that exists already fails on UNIQUE (stream_id, revision), as the store's expected-revision check would
-        let revision = followed ? (this.revisions.get(part.streamId) ?? NO_STREAM) : NO_STREAM;
-        if (part.expected !== revision) throw new Error(`the bulk writer appends new streams, or follows its own (${part.streamId})`);
-        for (const e of part.events) {
-          revision++;
-          position = Number(
-            this.insert.run(part.streamId, revision, e.type, e.schemaVersion, JSON.stringify(e.data), JSON.stringify(e.metadata)).lastInsertRowid,
-          );
-          // a literal, in the spread's key order ({ ...e, streamId, revision, position }): cheaper than copying by spread
-          if (keep)
-            recorded.push({ type: e.type, schemaVersion: e.schemaVersion, data: e.data, metadata: e.metadata, streamId: part.streamId, revision, position });
-          written++;
-        }
-        if (followed) this.revisions.set(part.streamId, revision);
-      }
-      return written;
-    };
-    let written = writeParts(appends, false);
-    if (follow && written > 0) written += writeParts(follow(recorded.slice()), true);
-    const l = this.lookups;
-    if (l && written > 0) {
-      // in the store's order: each projection over the transaction's events, then its checkpoint at the head
-      for (const e of recorded) if (l.catalogueTypes.has(e.type)) l.catalogue.apply(lookupChanges(e));
-      this.setCheckpoint.run(LOOKUPS[0], position);
-      for (const e of recorded) if (l.threadTypes.has(e.type)) l.threads.apply(e);
-      this.setCheckpoint.run(LOOKUPS[1], position);
+  /**
+   * Writes a batch that LogRows made (here or on another thread), inside the caller's transaction; answers how many
+   * events it wrote. Throws when the log gave a row another position than the batch's (the log moved since it was made).
+   */
+  writeBatch(batch: LogBatch): number {
+    let position = batch.first;
+    for (const row of batch.rows) {
+      const given = Number(this.insert.run(...row).lastInsertRowid);
+      if (given !== position) throw new Error(`the log gave position ${given} to a row made for ${position}: it moved while the batch was made`);
+      position++;
     }
-    return written;
+    const l = this.lookups;
+    if (l && batch.rows.length > 0) {
+      // in the store's order: each projection over the transaction's events, then its checkpoint at the head
+      l.catalogue.apply(batch.catalogue);
+      this.setCheckpoint.run(LOOKUPS[0], position - 1);
+      l.threads.applyChanges(batch.threads);
+      this.setCheckpoint.run(LOOKUPS[1], position - 1);
+    }
+    return batch.rows.length;
+  }
+
+  private writeAll(appends: StreamAppend[], follow?: LogFollower): number {
+    let rows = this.makers.get(follow);
+    if (!rows) this.makers.set(follow, (rows = new LogRows({ lookups: this.lookups !== null, follow })));
+    return this.writeBatch(rows.batch(appends, this.headPosition()));
   }
 }

@@ -7,9 +7,10 @@ export {
   type GeneratedVersion,
   type Rgb,
 } from './catalogue';
-export { type LogFollower } from './bulk-log-writer';
+export { BulkLogWriter } from './bulk-log-writer';
+export { LogRows, type LogBatch, type LogFollower } from './log-rows';
 export { catalogueAppends } from './catalogue-appends';
 export { randomIds, type GeneratedIds } from './random-ids';
-export { writeCatalogueEvents, type WriteCatalogueOptions } from './write-events';
+export { writeCatalogueEvents, writeLogBatches, type WriteCatalogueOptions } from './write-events';
 export { Rng } from './random';
 export { ADJECTIVES, NOUNS, slugify } from './words';

@@ -7,7 +7,8 @@ import type { StreamAppend } from '../store/port';
 import type { SqliteEventStore } from '../store/sqlite';
 import { lookupProjection } from '../lookup/inline';
 import { threadLookupProjection } from '../lookup/thread-lookup';
-import { BulkLogWriter, type LogFollower } from './bulk-log-writer';
+import { BulkLogWriter } from './bulk-log-writer';
+import type { LogBatch, LogFollower } from './log-rows';
 import { catalogueAppends } from './catalogue-appends';
 import type { GeneratedIds } from './random-ids';
 
@@ -59,14 +60,7 @@ export function writeCatalogueEvents(store: SqliteEventStore, count: number, see
       return batch.reduce((n, part) => n + part.events.length, 0);
     };
   }
-  const cacheBefore = store.db.pragma('cache_size', { simple: true }) as number;
-  store.db.pragma(`cache_size = -${CACHE_KIB}`);
-  const restore = writingAlone(store);
-  // alone in a fresh file, the bulk writer's batches are one transaction: the index pages every batch touches are written
-  // at the end (or when the page cache spills) instead of at each batch's commit
-  const outer = restore !== null && via === 'bulk';
-  if (outer) store.db.exec('BEGIN IMMEDIATE');
-  try {
+  return bulkSession(store, via === 'bulk', () => {
     let events = 0;
     let batch: StreamAppend[] = [];
     for (const part of catalogueAppends(count, seed, first, options.ids)) {
@@ -81,13 +75,67 @@ export function writeCatalogueEvents(store: SqliteEventStore, count: number, see
       events += write(batch);
       options.onProgress?.(events);
     }
-    if (outer) store.db.exec('COMMIT');
     return { events };
-  } finally {
-    if (outer && store.db.inTransaction) store.db.exec('ROLLBACK');
+  });
+}
+
+/**
+ * Writes batches that LogRows made elsewhere (a worker thread generating the catalogue while this thread writes) with
+ * the bulk writer, as writeCatalogueEvents writes its own: `batches` is given the log's head, after which its first
+ * batch's rows go. Answers how many events it wrote.
+ */
+export async function writeLogBatches(
+  store: SqliteEventStore,
+  batches: (head: number) => AsyncIterable<LogBatch>,
+  options: { lookups?: boolean; onProgress?: (events: number) => void } = {},
+): Promise<{ events: number }> {
+  const writer = new BulkLogWriter(store, { lookups: options.lookups ?? false });
+  return bulkSession(store, true, async () => {
+    let events = 0;
+    for await (const batch of batches(writer.headPosition())) {
+      events += store.db.inTransaction ? writer.writeBatch(batch) : store.db.transaction(() => writer.writeBatch(batch)).immediate();
+      options.onProgress?.(events);
+    }
+    return { events };
+  });
+}
+
+/**
+ * Runs `write` with the generator's page cache and, alone in a fresh file, in one transaction (`outer`): the index
+ * pages every batch touches are written at the end (or when the page cache spills) instead of at each batch's commit.
+ */
+function bulkSession<T>(store: SqliteEventStore, outer: boolean, write: () => T): T {
+  const cacheBefore = store.db.pragma('cache_size', { simple: true }) as number;
+  store.db.pragma(`cache_size = -${CACHE_KIB}`);
+  const restore = writingAlone(store);
+  const inOuter = restore !== null && outer;
+  const end = (ok: boolean) => {
+    if (inOuter && store.db.inTransaction) store.db.exec(ok ? 'COMMIT' : 'ROLLBACK');
     restore?.();
     store.db.pragma(`cache_size = ${cacheBefore}`);
+  };
+  if (inOuter) store.db.exec('BEGIN IMMEDIATE');
+  let result: T;
+  try {
+    result = write();
+  } catch (err) {
+    end(false);
+    throw err;
   }
+  if (!(result instanceof Promise)) {
+    end(true);
+    return result;
+  }
+  return result.then(
+    (value) => {
+      end(true);
+      return value;
+    },
+    (err: unknown) => {
+      end(false);
+      throw err;
+    },
+  ) as T;
 }
 
 /**

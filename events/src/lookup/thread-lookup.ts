@@ -28,6 +28,23 @@ CREATE TABLE IF NOT EXISTS lookup_thread (id TEXT PRIMARY KEY, type TEXT NOT NUL
 CREATE TABLE IF NOT EXISTS lookup_thread_message (id TEXT PRIMARY KEY, thread_id TEXT NOT NULL);
 `;
 
+/** One change to the thread index. */
+export type ThreadChange = { kind: 'thread'; id: string; type: ThreadType; itemId: string } | { kind: 'message'; id: string; threadId: string };
+
+/** Every project has a moderation thread and a comment thread (derived from its id); every report a thread; every message its thread. */
+export function threadChanges(recorded: RecordedEvent): ThreadChange[] {
+  const e = upcast(recorded);
+  if (ProjectCreated.is(e)) {
+    return [
+      { kind: 'thread', id: e.data.thread_id, type: 'project', itemId: e.data.project_id },
+      { kind: 'thread', id: commentThreadId(e.data.project_id), type: 'comments', itemId: e.data.project_id },
+    ];
+  }
+  if (ReportFiled.is(e)) return [{ kind: 'thread', id: e.data.thread_id, type: 'report', itemId: e.data.report_id }];
+  if (ThreadMessageSent.is(e)) return [{ kind: 'message', id: e.data.message_id, threadId: e.data.thread_id }];
+  return [];
+}
+
 /** The thread index as SQLite tables (in the log's own file, or in a follower's file). */
 export class ThreadTables {
   private readonly putThread;
@@ -43,16 +60,15 @@ export class ThreadTables {
     this.getMessage = db.prepare<[string], { thread_id: string }>('SELECT thread_id FROM lookup_thread_message WHERE id = ?');
   }
 
-  /** Every project has a moderation thread and a comment thread (derived from its id); every report a thread. */
+  /** Applies one recorded event (threadChanges). */
   apply(recorded: RecordedEvent): void {
-    const e = upcast(recorded);
-    if (ProjectCreated.is(e)) {
-      this.putThread.run(e.data.thread_id, 'project', e.data.project_id);
-      this.putThread.run(commentThreadId(e.data.project_id), 'comments', e.data.project_id);
-    } else if (ReportFiled.is(e)) {
-      this.putThread.run(e.data.thread_id, 'report', e.data.report_id);
-    } else if (ThreadMessageSent.is(e)) {
-      this.putMessage.run(e.data.message_id, e.data.thread_id);
+    this.applyChanges(threadChanges(recorded));
+  }
+
+  applyChanges(changes: ThreadChange[]): void {
+    for (const c of changes) {
+      if (c.kind === 'thread') this.putThread.run(c.id, c.type, c.itemId);
+      else this.putMessage.run(c.id, c.threadId);
     }
   }
 
