@@ -2,7 +2,9 @@
  * Writes generated stream appends straight into a SQLite log's tables, in big transactions with statements
  * prepared once: the rows the store's own appends (SqliteEventStore.appendMany) would write for new streams,
  * and, with `lookups`, the lookup tables and checkpoints its inline projections would keep, applied from the
- * events in memory instead of read back from the file. write-events.int.test.ts compares both paths row by row.
+ * events in memory instead of read back from the file. The rows and lookup changes come from LogRows (made here,
+ * or on another thread and handed to writeBatch). bulk-log-writer.int.test.ts compares this path with the store's
+ * row by row.
  */
 import type Database from 'better-sqlite3';
 import { lookupProjection } from '../lookup/inline';
