@@ -24,13 +24,13 @@ export type LogWorkerMessage = { kind: 'batch'; batch: LogBatch } | { kind: 'don
 
 /** appends per batch, as writeCatalogueEvents' bulk path groups them */
 const BATCH = 5000;
-/** batches posted and not yet written: one being written, one ready */
+/** batches posted and not yet written: one being written, three ready */
 const IN_FLIGHT = 4;
 
 const port = parentPort!;
 const data = workerData as LogWorkerData;
 const accruals = new GeneratedAccruals(undefined, data.counters ? counterIds().eventId : undefined);
-const rows = new LogRows({ lookups: true, follow: accruals.follow }, data.head);
+const rows = new LogRows(true, data.head);
 // the writer answers each batch it wrote with a message
 let posted = 0;
 let written = 0;
@@ -49,9 +49,9 @@ let batch: StreamAppend[] = [];
 for (const part of catalogueAppends(data.projects, data.seed, data.first, data.counters ? counterIds() : randomIds())) {
   batch.push(part);
   if (batch.length >= BATCH) {
-    await post({ kind: 'batch', batch: rows.batch(batch) });
+    await post({ kind: 'batch', batch: rows.batch(batch, accruals.follow) });
     batch = [];
   }
 }
-if (batch.length) await post({ kind: 'batch', batch: rows.batch(batch) });
+if (batch.length) await post({ kind: 'batch', batch: rows.batch(batch, accruals.follow) });
 await post({ kind: 'done', entries: accruals.entries() });

@@ -134,7 +134,7 @@ async function freshness(site: ChildSite, samples = 60) {
 
 /**
  * A first start on the imported log, before the cold start is timed. The log carries the revenue accrual's credits and
- * checkpoint (writeSettled), so the site appends only its admin user (2 events) and the projections follow them.
+ * checkpoint (writeGeneratedLog), so the site appends only its admin user (2 events) and the projections follow them.
  * Ends when the log's head has not moved for 2 s and the projections are at it.
  */
 async function settle(dir: string, headBefore: number): Promise<{ seconds: number; events_appended: number }> {
@@ -161,15 +161,6 @@ async function settle(dir: string, headBefore: number): Promise<{ seconds: numbe
 const SEED = 42;
 
 /**
- * Generated projects with what the site's process managers would have appended as they were written (the revenue
- * accrual's credits, checkpoint and state), so a first start over the log has nothing to catch up. Generated on a
- * worker thread while this one writes (scale-log.ts).
- */
-function writeSettled(store: SqliteEventStore, projects: number, seed: number, first: number, onProgress?: (events: number) => void) {
-  return writeGeneratedLog(store, projects, seed, first, { onProgress });
-}
-
-/**
  * The log of `projects` projects at `path`: copied from the log cache when a run kept one (scale-log-cache.ts),
  * else generated (and kept for the next run). Says which, and how long each step took.
  */
@@ -188,7 +179,7 @@ async function catalogueLog(path: string, projects: number) {
     shown = written;
     log(`scale ${projects}: generating: ${written} events in ${round((performance.now() - t) / 1000)} s`);
   };
-  const { events } = await writeSettled(store, projects, SEED, 0, onProgress);
+  const { events } = await writeGeneratedLog(store, projects, SEED, 0, { onProgress });
   const seconds = (performance.now() - t) / 1000;
   // the process's CPU time while it wrote (nothing else runs in it then): on a shared machine, the cost apart from the waiting
   const used = process.cpuUsage(cpu);
@@ -238,7 +229,7 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
 
     // live catch-up: 2% more projects appended to the log, projected by the site's own storage settings (startProjections':
     // its WAL is checkpointed by a worker thread after the catch-up, timed apart: live_catch_up_wal_checkpoint_s)
-    await writeSettled(store, Math.max(1000, Math.floor(projects / 50)), 7, projects);
+    await writeGeneratedLog(store, Math.max(1000, Math.floor(projects / 50)), 7, projects);
     const live = await catchUp(store, new SqliteProjectionStorage(projectionsPath(tmp.dir), { checkpointWorker: true }), 4000);
     phase('live catch-up', {
       live_catch_up_events_per_s: Math.round(live.events / live.seconds),

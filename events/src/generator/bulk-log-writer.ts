@@ -23,9 +23,10 @@ export class BulkLogWriter {
   private readonly setCheckpoint;
   private readonly head;
   private readonly lookups: { catalogue: LookupTables; threads: ThreadTables } | null;
+  /** runs a write in a transaction of its own, IMMEDIATE */
   private readonly tx;
-  /** the rows of write()'s appends, by follower (each keeps the revisions of the streams its follower started) */
-  private readonly makers = new Map<LogFollower | undefined, LogRows>();
+  /** the rows of write()'s appends */
+  private readonly rows: LogRows;
 
   /**
    * A writer for new streams only. With `lookups`, the store gets the lookup projections installed (as the
@@ -52,7 +53,8 @@ export class BulkLogWriter {
       .prepare<[], number>("SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'events'), 0), coalesce((SELECT max(position) FROM events), 0))")
       .pluck();
     this.lookups = options.lookups ? { catalogue: new LookupTables(this.db), threads: new ThreadTables(this.db) } : null;
-    this.tx = this.db.transaction((appends: StreamAppend[], follow?: LogFollower) => this.writeAll(appends, follow));
+    this.rows = new LogRows(options.lookups);
+    this.tx = this.db.transaction((write: () => number) => write());
   }
 
   /** The log's head now: the first row a LogRows made for this writer's next batch gets the position after it. */
@@ -66,15 +68,24 @@ export class BulkLogWriter {
    * written after them in the same transaction; those may extend streams that earlier follow appends started.
    */
   write(appends: StreamAppend[], follow?: LogFollower): number {
-    // inside the caller's transaction (writeCatalogueEvents' one for a fresh file), in it: no savepoint per batch
-    return this.db.inTransaction ? this.writeAll(appends, follow) : this.tx.immediate(appends, follow);
+    // the head is read in the transaction, so the rows are numbered after whatever the log holds by then
+    return this.inTransaction(() => this.writeRows(this.rows.batch(appends, follow, this.headPosition())));
   }
 
   /**
-   * Writes a batch that LogRows made (here or on another thread), inside the caller's transaction; answers how many
-   * events it wrote. Throws when the log gave a row another position than the batch's (the log moved since it was made).
+   * Writes a batch that a LogRows made (here or on another thread) in one transaction; answers how many events it wrote.
+   * Throws when the log gave a row another position than the batch's (the log moved since it was made).
    */
   writeBatch(batch: LogBatch): number {
+    return this.inTransaction(() => this.writeRows(batch));
+  }
+
+  /** Runs `write` inside the caller's transaction (writeCatalogueEvents' one for a fresh file: no savepoint per batch), else in one of its own. */
+  private inTransaction(write: () => number): number {
+    return this.db.inTransaction ? write() : this.tx.immediate(write);
+  }
+
+  private writeRows(batch: LogBatch): number {
     let position = batch.first;
     for (const row of batch.rows) {
       const given = Number(this.insert.run(...row).lastInsertRowid);
@@ -90,11 +101,5 @@ export class BulkLogWriter {
       this.setCheckpoint.run(LOOKUPS[1], position - 1);
     }
     return batch.rows.length;
-  }
-
-  private writeAll(appends: StreamAppend[], follow?: LogFollower): number {
-    let rows = this.makers.get(follow);
-    if (!rows) this.makers.set(follow, (rows = new LogRows({ lookups: this.lookups !== null, follow })));
-    return this.writeBatch(rows.batch(appends, this.headPosition()));
   }
 }

@@ -31,26 +31,23 @@ const CATALOGUE_TYPES: ReadonlySet<string> = new Set(LOOKUP_EVENT_TYPES);
 const THREAD_TYPES: ReadonlySet<string> = new Set(THREAD_LOOKUP_EVENT_TYPES);
 
 export class LogRows {
-  /** the revision of each stream appended to under `follow` (only those may get more events) */
+  /** the revision of each stream appended to by a follower (only those may get more events) */
   private readonly revisions = new Map<string, number>();
-  private head = 0;
 
+  /** With `lookups`, each batch carries the lookup tables' changes; `head`: the log's head before the first batch. */
   constructor(
-    private readonly options: { lookups: boolean; follow?: LogFollower },
-    head = 0,
-  ) {
-    this.head = head;
-  }
+    private readonly lookups: boolean,
+    private head = 0,
+  ) {}
 
   /**
    * The rows of every part (each a new stream) and, with `follow`, of the appends it answers for them (which may
    * extend streams that earlier follow appends started), after the log's head `head` (default: this maker's last row).
    */
-  batch(appends: StreamAppend[], head = this.head): LogBatch {
+  batch(appends: StreamAppend[], follow?: LogFollower, head = this.head): LogBatch {
     const rows: LogRow[] = [];
     const first = head + 1;
-    const { follow, lookups } = this.options;
-    const keep = lookups || follow !== undefined;
+    const keep = this.lookups || follow !== undefined;
     const recorded: RecordedEvent[] = [];
     const add = (parts: StreamAppend[], followed: boolean) => {
       for (const part of parts) {
@@ -78,7 +75,7 @@ export class LogRows {
     if (follow && rows.length > 0) add(follow(recorded.slice()), true);
     const catalogue: LookupChange[] = [];
     const threads: ThreadChange[] = [];
-    if (lookups) {
+    if (this.lookups) {
       for (const e of recorded) {
         if (CATALOGUE_TYPES.has(e.type)) catalogue.push(...lookupChanges(e));
         if (THREAD_TYPES.has(e.type)) threads.push(...threadChanges(e));

@@ -93,7 +93,7 @@ export async function writeLogBatches(
   return bulkSession(store, true, async () => {
     let events = 0;
     for await (const batch of batches(writer.headPosition())) {
-      events += store.db.inTransaction ? writer.writeBatch(batch) : store.db.transaction(() => writer.writeBatch(batch)).immediate();
+      events += writer.writeBatch(batch);
       options.onProgress?.(events);
     }
     return { events };
