@@ -23,6 +23,8 @@ export const ENTRIES = {
   'projection-build-worker': 'projection-service/src/storage/threaded-bulk-worker-main.ts',
   // a worker thread's script (projection-service/src/runner/catch-up-worker.ts finds it beside its chunk)
   'projection-catch-up-worker': 'projection-service/src/runner/catch-up-worker-main.ts',
+  // a child process's script (projection-service/src/runner/first-build.ts finds it beside its chunk)
+  'projection-first-build': 'projection-service/src/runner/first-build-main.ts',
   // a worker thread's script (projection-service/src/read-model/sqlite-counts-worker.ts finds it beside its chunk)
   'read-model-counts-worker': 'projection-service/src/read-model/sqlite-counts-worker-main.ts',
 };
@@ -33,10 +35,12 @@ export const ENTRIES = {
  * short-lived objects (events read, documents copied, changes serialized), so fewer scavenges copy them. Measured with
  * bench/build-only.ts, runs in turn: the 100k bench log (695k events), 23.0k-24.5k events/s and 46-49 CPU-s without,
  * 27.3k-29.1k and 38-41 CPU-s with, the peak RSS 1.7-1.9 GB then 2.6-2.7 GB; the 1M log (6.95M events), 19.7k events/s and
- * 564 CPU-s without, 21.5k and 511 CPU-s with, the peak RSS 3.3 then 3.7 GB. The site (main) keeps the default: its RSS is
- * a goal, and on the 1M live catch-up 64 MiB saved 1-5% of the CPU.
+ * 564 CPU-s without, 21.5k and 511 CPU-s with, the peak RSS 3.3 then 3.7 GB. restore rebuilds the same way, and so does a
+ * site's first start over a long log, in a child process with the same flags (FIRST_BUILD_NODE_FLAGS,
+ * projection-service/src/runner/first-build.ts). The site (main) keeps the default: its RSS is a goal, and on the 1M live
+ * catch-up 64 MiB saved 1-5% of the CPU.
  */
-export const NODE_FLAGS = { replay: ['--max-semi-space-size=256'] };
+export const NODE_FLAGS = { replay: ['--max-semi-space-size=256'], restore: ['--max-semi-space-size=256'] };
 
 /** The flags of NODE_FLAGS[name] that a process started with `execArgv` lacks. */
 export function missingNodeFlags(name, execArgv) {

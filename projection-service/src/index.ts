@@ -2,9 +2,11 @@ import type { EventStore } from '@modshelf/events';
 import { ProjectionRunner, type Projections, type RunnerOptions } from './runner/runner';
 import { SqliteProjectionStorage, projectionsPath } from './storage/sqlite-storage';
 import type { SnapshotPolicy } from './search/snapshot-log';
+import { FirstBuildProjections, firstBuildLog } from './runner/first-build';
 
 export type { Projections, RunnerOptions } from './runner/runner';
 export { ProjectionRunner } from './runner/runner';
+export { FIRST_BUILD_MIN, FIRST_BUILD_NODE_FLAGS, FirstBuildProjections } from './runner/first-build';
 export { CATALOGUE_PROJECTION, type ProjectionFailure } from './runner/project-batch';
 export { loadQuarantine, quarantineEvent, QuarantineRefusedError, type QuarantineRequest } from './runner/quarantine';
 export { PROJECTORS, type Projector } from './projectors/index';
@@ -34,14 +36,25 @@ export { threadOpenApi, THREAD_ROUTES } from './contract/thread.openapi';
 /**
  * Opens the projections file under dataDir and starts projecting the log from
  * its checkpoint (catch-up runs in the background; `ready` resolves when done).
+ * A first start over a long log (the file holds nothing: firstBuildLog) builds in a child process instead
+ * (FirstBuildProjections), unless `firstBuild` is false; `firstBuild.minEvents` sets how long (default FIRST_BUILD_MIN).
  */
 export async function startProjections(deps: {
   store: EventStore;
   dataDir: string;
   options?: RunnerOptions;
   searchSnapshots?: SnapshotPolicy;
+  firstBuild?: { minEvents?: number } | false;
 }): Promise<Projections> {
-  const storage = new SqliteProjectionStorage(projectionsPath(deps.dataDir), { checkpointWorker: true, searchSnapshots: deps.searchSnapshots });
+  const path = projectionsPath(deps.dataDir);
+  const open = () => new SqliteProjectionStorage(path, { checkpointWorker: true, searchSnapshots: deps.searchSnapshots });
+  const storage = open();
+  const eventsPath =
+    deps.firstBuild === false ? null : await firstBuildLog(deps.store, storage, { min: deps.firstBuild?.minEvents, projectors: deps.options?.projectors });
+  if (eventsPath) {
+    await storage.close();
+    return new FirstBuildProjections({ store: deps.store, eventsPath, path, open, options: deps.options });
+  }
   const runner = new ProjectionRunner(deps.store, storage, deps.options);
   await runner.start();
   return runner;

@@ -1,3 +1,6 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Readable, Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -10,4 +13,20 @@ export function startWorker(here: string, compiled: string, source: string, work
   const main = new URL(`./${source}`, here).href;
   const code = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(main)}, ${JSON.stringify(here)}));`;
   return new Worker(code, { eval: true, workerData });
+}
+
+/**
+ * Starts a child process's script as startWorker finds a worker's (`compiled` beside the calling chunk, or `source` beside
+ * the caller through tsx's loader), with node flags `flags` and arguments `args`; its stdin and stdout are pipes to this
+ * process, its stderr this process's.
+ */
+export function startProcess(
+  here: string,
+  compiled: string,
+  source: string,
+  args: readonly string[],
+  flags: readonly string[] = [],
+): ChildProcessByStdio<Writable, Readable, null> {
+  const entry = here.endsWith('.ts') ? ['--import', 'tsx', fileURLToPath(new URL(`./${source}`, here))] : [fileURLToPath(new URL(`./${compiled}`, here))];
+  return spawn(process.execPath, [...flags, ...entry, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
 }

@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import { SqliteEventStore } from '@modshelf/events';
+import { writeCatalogueEvents } from '@modshelf/events/generator';
+import { FIRST_BUILD_NODE_FLAGS } from '@modshelf/projection-service';
 import { NODE_FLAGS, OUT_DIR, serverBuildStale } from '../../scripts/server-build.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -87,6 +90,62 @@ describe('npm start runs compiled JavaScript', () => {
         .map((l) => JSON.parse(l) as string[]);
       expect(processes).toEqual([[], NODE_FLAGS.replay]);
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("a first start over a long log builds the projections in the bundle's child process, with replay's node flags", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'compiled-first-build-'));
+    // every node process of the run writes its flags and script here as it starts (not its worker threads)
+    const probe = join(dir, 'probe.cjs');
+    const seen = join(dir, 'seen.jsonl');
+    writeFileSync(
+      probe,
+      `if (require('node:worker_threads').isMainThread) require('node:fs').appendFileSync(${JSON.stringify(seen)}, JSON.stringify([process.execArgv, process.argv[1]]) + '\\n');`,
+    );
+    const store = new SqliteEventStore({ path: join(dir, 'events.db') });
+    writeCatalogueEvents(store, 40);
+    const head = await store.headPosition();
+    await store.close();
+    const child = spawn(process.execPath, ['scripts/run-server.mjs', 'main'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...{ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, SEED: 'false', WEB: 'false', LOG_LEVEL: 'info' },
+        FIRST_BUILD_MIN_EVENTS: '1',
+        NODE_OPTIONS: `--require ${probe}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let errors = '';
+    child.stderr.on('data', (chunk) => (errors += chunk));
+    try {
+      const url = await new Promise<string>((res, rej) => {
+        const timer = setTimeout(() => rej(new Error('no "ready" line within 90 s')), 90_000);
+        child.once('exit', (code) => rej(new Error(`exited with ${code}: ${errors}`)));
+        createInterface({ input: child.stdout }).on('line', (line) => {
+          const m = /Modshelf is ready: (http:\/\/localhost:\d+)/.exec(line);
+          if (m) {
+            clearTimeout(timer);
+            res(m[1]);
+          }
+        });
+      });
+      expect(errors).toMatch(new RegExp(`first build: ${head} events in [\\d.]+ s, in a child process`));
+      expect(((await (await fetch(`${url}/v2/search`)).json()) as { total_hits: number }).total_hits).toBe(40);
+      const processes = readFileSync(seen, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as [string[], string]);
+      // run-server.mjs runs the site in place; the site starts the build's entry of the bundle with its flags
+      expect(processes).toEqual([
+        [[], join(ROOT, 'scripts/run-server.mjs')],
+        [FIRST_BUILD_NODE_FLAGS, join(OUT_DIR, 'projection-first-build.js')],
+      ]);
+    } finally {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { SNAPSHOT_EVERY } from '@modshelf/projection-service';
+import { FIRST_BUILD_MIN, SNAPSHOT_EVERY } from '@modshelf/projection-service';
 
 const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
@@ -29,6 +29,8 @@ export const configSchema = z
     SEARCH_SNAPSHOT_EVERY_CHANGES: z.coerce.number().int().min(0).default(SNAPSHOT_EVERY.changes),
     /** ... or this long (ms) after the last one, with a change since (0: no time limit) */
     SEARCH_SNAPSHOT_EVERY_MS: z.coerce.number().int().min(0).default(SNAPSHOT_EVERY.ms),
+    /** a first start (no projections yet) over a log of at least this many events builds them in a child process (first-build.ts) */
+    FIRST_BUILD_MIN_EVENTS: z.coerce.number().int().min(1).default(FIRST_BUILD_MIN),
     /** this process's name among processes sharing one DATA_DIR (distributed replicas): its download and view journals are its own */
     REPLICA_ID: z
       .string()

@@ -90,6 +90,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
           dataDir: config.dataDir,
           options: options.projections,
           searchSnapshots: { everyChanges: config.SEARCH_SNAPSHOT_EVERY_CHANGES, everyMs: config.SEARCH_SNAPSHOT_EVERY_MS },
+          firstBuild: { minEvents: config.FIRST_BUILD_MIN_EVENTS },
         });
 
   const app = Fastify({

@@ -10,9 +10,12 @@ import { loadQuarantine } from './quarantine';
 import { RebuildReads } from './rebuild-reads';
 import { releaseMemory } from './release-memory';
 import { REBUILD_BATCH, rebuildPage } from './rebuild-page';
-import { COLLECTIONS } from '../read-model/documents';
+import { storageEmpty } from './storage-empty';
 
 export type { Projections, ReadScope } from './projections';
+
+/** Where a runner's messages go unless RunnerOptions.log says otherwise. */
+export const logProjections = (msg: string, err?: unknown): void => console.error(`[projections] ${msg}`, err ?? '');
 
 /** Events per transaction while catching up a storage that is behind (fewer, larger commits than tailing). */
 export const CATCH_UP_BATCH = 20_000;
@@ -89,7 +92,7 @@ export class ProjectionRunner implements Projections {
     const firstPage = Math.max(this.batchSize, REBUILD_BATCH);
     this.buildPage = buildBatchSize !== undefined ? () => buildBatchSize : (position) => rebuildPage(position, firstPage);
     this.catchUpBatchSize = options.catchUpBatchSize ?? Math.max(this.batchSize, CATCH_UP_BATCH);
-    this.log = options.log ?? ((msg, err) => console.error(`[projections] ${msg}`, err ?? ''));
+    this.log = options.log ?? logProjections;
     this.loop = new BatchLoop(storage, { projectors: options.projectors });
     this.quarantinePollMs = options.quarantinePollMs ?? 1000;
     this.catchUpWorker = options.projectors ? null : workerSizes(options.catchUpWorker);
@@ -137,9 +140,7 @@ export class ProjectionRunner implements Projections {
 
   /** Whether nothing is stored yet (no checkpoint, no document): a build from the start of the log. */
   private async storageEmpty(): Promise<boolean> {
-    if (this.position > 0) return false;
-    for (const coll of COLLECTIONS) if ((await this.storage.readModels.count(coll)) > 0) return false;
-    return true;
+    return this.position === 0 && (await storageEmpty(this.storage));
   }
 
   /**

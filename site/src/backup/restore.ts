@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { SqliteCredentialStore, SqliteEventStore, UserRegistered, type EventStore } from '@modshelf/events';
-import { ProjectionRunner, SqliteProjectionStorage, projectionsPath, type ProjectionFailure } from '@modshelf/projection-service';
+import { ProjectionRunner, ThreadedBulkStorage, projectionsPath, type ProjectionFailure } from '@modshelf/projection-service';
 import { copyHashed } from './copy-file';
 import { AVATARS, BACKUP_FORMAT, BLOBS, DATABASES, EVENT_LOG, MANIFEST, blobPath, type BackupManifest } from './data-files';
 
@@ -127,7 +127,8 @@ export async function restoreBackup(opts: { src: string; dataDir: string; log?: 
     log(`restored the log, ${Object.keys(manifest.databases).length} databases, ${blobs} blobs and ${avatars} avatars`);
 
     const store = new SqliteEventStore({ path: join(work, EVENT_LOG) });
-    const storage = new SqliteProjectionStorage(projectionsPath(work));
+    // a fresh file, built as npm run replay builds: this thread folds the log while a worker thread writes
+    const storage = new ThreadedBulkStorage(projectionsPath(work));
     let report: RestoreReport;
     try {
       const head = await store.headPosition();
