@@ -112,6 +112,7 @@ export class FirstBuildProjections implements Projections {
     this.ready = this.served.then(async (runner) => {
       await runner?.ready;
     });
+    this.ready.catch((err) => this.log('first build: the start failed', err));
   }
 
   private async build(): Promise<ProjectionRunner | null> {
