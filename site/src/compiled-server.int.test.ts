@@ -27,6 +27,25 @@ function staticPackages(entry: string): Set<string> {
   return packages;
 }
 
+/**
+ * A script for NODE_OPTIONS=--require that has every node process of a run (not its worker threads) write its flags and
+ * script into `dir` as it starts; `processes` reads them, in the order they started.
+ */
+function processProbe(dir: string): { probe: string; processes: () => Array<[string[], string]> } {
+  const probe = join(dir, 'probe.cjs');
+  const seen = join(dir, 'seen.jsonl');
+  writeFileSync(
+    probe,
+    `if (require('node:worker_threads').isMainThread) require('node:fs').appendFileSync(${JSON.stringify(seen)}, JSON.stringify([process.execArgv, process.argv[1]]) + '\\n');`,
+  );
+  const processes = () =>
+    readFileSync(seen, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as [string[], string]);
+  return { probe, processes };
+}
+
 describe('npm start runs compiled JavaScript', () => {
   it('builds dist/server when missing or stale, then serves from the bundle without the TypeScript loader', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'compiled-'));
@@ -66,13 +85,7 @@ describe('npm start runs compiled JavaScript', () => {
 
   it('npm run replay rebuilds in a process started with its node flags (NODE_FLAGS), and answers as the entry does', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'compiled-replay-'));
-    // every node process of the run (run-server.mjs, and the child it starts) writes its flags here as it starts (not its worker threads)
-    const probe = join(dir, 'probe.cjs');
-    const seen = join(dir, 'seen.jsonl');
-    writeFileSync(
-      probe,
-      `if (require('node:worker_threads').isMainThread) require('node:fs').appendFileSync(${JSON.stringify(seen)}, JSON.stringify(process.execArgv) + '\\n');`,
-    );
+    const { probe, processes } = processProbe(dir);
     try {
       const child = spawn(process.execPath, ['scripts/run-server.mjs', 'replay'], {
         cwd: ROOT,
@@ -84,11 +97,8 @@ describe('npm start runs compiled JavaScript', () => {
       const code = await new Promise((r) => child.once('exit', r));
       expect(code).toBe(0);
       expect(JSON.parse(out)).toMatchObject({ equal: true, events: 0 });
-      const processes = readFileSync(seen, 'utf8')
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as string[]);
-      expect(processes).toEqual([[], NODE_FLAGS.replay]);
+      // run-server.mjs, and the child it starts with the flags
+      expect(processes().map(([flags]) => flags)).toEqual([[], NODE_FLAGS.replay]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -96,13 +106,7 @@ describe('npm start runs compiled JavaScript', () => {
 
   it("a first start over a long log builds the projections in the bundle's child process, with replay's node flags", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'compiled-first-build-'));
-    // every node process of the run writes its flags and script here as it starts (not its worker threads)
-    const probe = join(dir, 'probe.cjs');
-    const seen = join(dir, 'seen.jsonl');
-    writeFileSync(
-      probe,
-      `if (require('node:worker_threads').isMainThread) require('node:fs').appendFileSync(${JSON.stringify(seen)}, JSON.stringify([process.execArgv, process.argv[1]]) + '\\n');`,
-    );
+    const { probe, processes } = processProbe(dir);
     const store = new SqliteEventStore({ path: join(dir, 'events.db') });
     writeCatalogueEvents(store, 40);
     const head = await store.headPosition();
@@ -133,12 +137,8 @@ describe('npm start runs compiled JavaScript', () => {
       });
       expect(errors).toMatch(new RegExp(`first build: ${head} events in [\\d.]+ s, in a child process`));
       expect(((await (await fetch(`${url}/v2/search`)).json()) as { total_hits: number }).total_hits).toBe(40);
-      const processes = readFileSync(seen, 'utf8')
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as [string[], string]);
       // run-server.mjs runs the site in place; the site starts the build's entry of the bundle with its flags
-      expect(processes).toEqual([
+      expect(processes()).toEqual([
         [[], join(ROOT, 'scripts/run-server.mjs')],
         [FIRST_BUILD_NODE_FLAGS, join(OUT_DIR, 'projection-first-build.js')],
       ]);
