@@ -46,26 +46,51 @@ function processProbe(dir: string): { probe: string; processes: () => Array<[str
   return { probe, processes };
 }
 
+/**
+ * `npm start`'s compiled site (scripts/run-server.mjs main) over `dir`, API only, on a free port of 127.0.0.1, with `env` on
+ * top: its URL once it says it is ready, what it wrote on stderr so far, and a stop that waits for it to exit and removes `dir`.
+ */
+function startCompiledSite(dir: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['scripts/run-server.mjs', 'main'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, SEED: 'false', WEB: 'false', LOG_LEVEL: 'info', NODE_OPTIONS: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk) => (errors += chunk));
+  const exited = new Promise((r) => child.once('exit', r));
+  const ready = new Promise<string>((res, rej) => {
+    const timer = setTimeout(() => rej(new Error(`no "ready" line within 90 s: ${errors}`)), 90_000);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      rej(new Error(`exited with ${String(code)}: ${errors}`));
+    });
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const m = /Modshelf is ready: (http:\/\/localhost:\d+)/.exec(line);
+      if (m) {
+        clearTimeout(timer);
+        res(m[1]);
+      }
+    });
+  });
+  return {
+    child,
+    ready,
+    errors: () => errors,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 describe('npm start runs compiled JavaScript', () => {
   it('builds dist/server when missing or stale, then serves from the bundle without the TypeScript loader', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'compiled-'));
-    const child = spawn(process.execPath, ['scripts/run-server.mjs', 'main'], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, SEED: 'false', WEB: 'false', LOG_LEVEL: 'info', NODE_OPTIONS: '' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const site = startCompiledSite(dir, {});
     try {
-      const url = await new Promise<string>((res, rej) => {
-        const timer = setTimeout(() => rej(new Error('no "ready" line within 90 s')), 90_000);
-        child.once('exit', (code) => rej(new Error(`exited with ${code}`)));
-        createInterface({ input: child.stdout! }).on('line', (line) => {
-          const m = /Modshelf is ready: (http:\/\/localhost:\d+)/.exec(line);
-          if (m) {
-            clearTimeout(timer);
-            res(m[1]);
-          }
-        });
-      });
+      const url = await site.ready;
       expect((await fetch(`${url}/health/live`)).status).toBe(200);
       const search = await (await fetch(`${url}/v2/search`)).json();
       expect(search.total_hits).toBe(0);
@@ -74,12 +99,9 @@ describe('npm start runs compiled JavaScript', () => {
       expect(existsSync(join(OUT_DIR, 'main.js'))).toBe(true);
       expect(serverBuildStale()).toBe(false);
       // the process runs the bundle, not the TypeScript loader
-      expect(readFileSync(`/proc/${child.pid}/cmdline`, 'utf8')).not.toContain('tsx');
+      expect(readFileSync(`/proc/${site.child.pid}/cmdline`, 'utf8')).not.toContain('tsx');
     } finally {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
+      await site.stop();
     }
   }, 120_000);
 
@@ -111,31 +133,10 @@ describe('npm start runs compiled JavaScript', () => {
     writeCatalogueEvents(store, 40);
     const head = await store.headPosition();
     await store.close();
-    const child = spawn(process.execPath, ['scripts/run-server.mjs', 'main'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        ...{ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, SEED: 'false', WEB: 'false', LOG_LEVEL: 'info' },
-        FIRST_BUILD_MIN_EVENTS: '1',
-        NODE_OPTIONS: `--require ${probe}`,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let errors = '';
-    child.stderr.on('data', (chunk) => (errors += chunk));
+    const site = startCompiledSite(dir, { FIRST_BUILD_MIN_EVENTS: '1', NODE_OPTIONS: `--require ${probe}` });
     try {
-      const url = await new Promise<string>((res, rej) => {
-        const timer = setTimeout(() => rej(new Error('no "ready" line within 90 s')), 90_000);
-        child.once('exit', (code) => rej(new Error(`exited with ${code}: ${errors}`)));
-        createInterface({ input: child.stdout }).on('line', (line) => {
-          const m = /Modshelf is ready: (http:\/\/localhost:\d+)/.exec(line);
-          if (m) {
-            clearTimeout(timer);
-            res(m[1]);
-          }
-        });
-      });
-      expect(errors).toMatch(new RegExp(`first build: ${head} events in [\\d.]+ s, in a child process`));
+      const url = await site.ready;
+      expect(site.errors()).toMatch(new RegExp(`first build: ${head} events in [\\d.]+ s, in a child process`));
       expect(((await (await fetch(`${url}/v2/search`)).json()) as { total_hits: number }).total_hits).toBe(40);
       // run-server.mjs runs the site in place; the site starts the build's entry of the bundle with its flags
       expect(processes()).toEqual([
@@ -143,10 +144,7 @@ describe('npm start runs compiled JavaScript', () => {
         [FIRST_BUILD_NODE_FLAGS, join(OUT_DIR, 'projection-first-build.js')],
       ]);
     } finally {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
+      await site.stop();
     }
   }, 120_000);
 

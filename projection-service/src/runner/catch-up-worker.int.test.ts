@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SqliteEventStore, downloadsStream } from '@modshelf/events';
+import { SqliteEventStore } from '@modshelf/events';
 import { writeCatalogueEvents } from '@modshelf/events/generator';
 import { SqliteProjectionStorage } from '../storage/sqlite-storage';
-import { projectionDifferences, reachBack, SAME_QUERIES } from '../testing/same-projections';
+import { appendUnreadable, projectionDifferences, reachBack, SAME_QUERIES } from '../testing/same-projections';
 import { ProjectionRunner, type RunnerOptions } from './runner';
 
 describe('a catch-up folded on a worker thread (catch-up-worker.ts)', () => {
@@ -72,13 +72,7 @@ describe('a catch-up folded on a worker thread (catch-up-worker.ts)', () => {
     const built = await store.headPosition();
     writeCatalogueEvents(store, 60, 9, 60);
     // a version of its schema no upcaster reads: the fold throws at it
-    const bad = (
-      await store.append(
-        downloadsStream('p-bad'),
-        [{ type: 'DownloadsCounted', schemaVersion: -1, data: { project_id: 'p-bad', version_id: null, count: 1 }, metadata: {} as never }],
-        -1,
-      )
-    ).position;
+    const bad = await appendUnreadable(store);
     writeCatalogueEvents(store, 20, 11, 120);
     const logs: string[] = [];
     const plain = await builtTo('plain', built, { catchUpWorker: false });

@@ -3,11 +3,11 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SqliteEventStore, downloadsStream } from '@modshelf/events';
+import { SqliteEventStore } from '@modshelf/events';
 import { writeCatalogueEvents } from '@modshelf/events/generator';
 import { startProjections } from '../index';
 import { PROJECTIONS_SCHEMA, SqliteProjectionStorage, projectionsPath } from '../storage/sqlite-storage';
-import { projectionDifferences, SAME_QUERIES } from '../testing/same-projections';
+import { appendUnreadable, projectionDifferences, SAME_QUERIES } from '../testing/same-projections';
 import { FirstBuildProjections } from './first-build';
 import type { Projections } from './projections';
 import { ProjectionRunner } from './runner';
@@ -150,13 +150,7 @@ describe("a site's first start over a long log builds in a child process (first-
   it('an event a projector cannot fold halts the site at it, as a build in this process halts', async () => {
     writeCatalogueEvents(store, 30);
     // a version of its schema no upcaster reads: the fold throws at it
-    const bad = (
-      await store.append(
-        downloadsStream('p-bad'),
-        [{ type: 'DownloadsCounted', schemaVersion: -1, data: { project_id: 'p-bad', version_id: null, count: 1 }, metadata: {} as never }],
-        -1,
-      )
-    ).position;
+    const bad = await appendUnreadable(store);
     writeCatalogueEvents(store, 10, 11, 30);
     const projections = (await startProjections({ store, dataDir: dir, firstBuild: { minEvents: 1 }, options: { log: () => {} } })) as FirstBuildProjections;
     opened.push(projections);

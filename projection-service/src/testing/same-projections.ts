@@ -49,3 +49,9 @@ export async function reachBack(store: EventStore, ids: readonly string[]): Prom
   await fx.version(late, fan, { version_number: '2.0.0' });
   return { fan };
 }
+
+/** Appends an event no projector can fold (a version of its schema no upcaster reads); answers its position. */
+export async function appendUnreadable(store: EventStore): Promise<number> {
+  const event = { type: 'DownloadsCounted', schemaVersion: -1, data: { project_id: 'p-bad', version_id: null, count: 1 }, metadata: {} as never };
+  return (await store.append(downloadsStream('p-bad'), [event], -1)).position;
+}
