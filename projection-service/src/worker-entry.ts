@@ -3,13 +3,16 @@ import { fileURLToPath } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 
+/** Whether the caller (its import.meta.url) is TypeScript source: a module loaded through tsx's tsImport has a query after its path. */
+export const fromSource = (here: string): boolean => new URL(here).pathname.endsWith('.ts');
+
 /**
  * Starts a worker thread's script: from the compiled bundle, its entry `compiled` beside the calling chunk (an entry of
  * scripts/server-build.mjs); from the TypeScript source (tests, tsx, the bench), the source `source` beside the caller
  * (`here`: the caller's import.meta.url) through tsx's loader, from the working directory's node_modules.
  */
 export function startWorker(here: string, compiled: string, source: string, workerData: unknown): Worker {
-  if (!here.endsWith('.ts')) return new Worker(new URL(`./${compiled}`, here), { workerData });
+  if (!fromSource(here)) return new Worker(new URL(`./${compiled}`, here), { workerData });
   const main = new URL(`./${source}`, here).href;
   const code = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(main)}, ${JSON.stringify(here)}));`;
   return new Worker(code, { eval: true, workerData });
@@ -27,6 +30,6 @@ export function startProcess(
   args: readonly string[],
   flags: readonly string[] = [],
 ): ChildProcessByStdio<Writable, Readable, null> {
-  const entry = here.endsWith('.ts') ? ['--import', 'tsx', fileURLToPath(new URL(`./${source}`, here))] : [fileURLToPath(new URL(`./${compiled}`, here))];
+  const entry = fromSource(here) ? ['--import', 'tsx', fileURLToPath(new URL(`./${source}`, here))] : [fileURLToPath(new URL(`./${compiled}`, here))];
   return spawn(process.execPath, [...flags, ...entry, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
 }
