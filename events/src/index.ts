@@ -12,4 +12,4 @@ export { SqliteCredentialStore, type SqliteCredentialStoreOptions } from './cred
 export * from './lookup/index';
 export type { LeaseGrant, LeaseStore } from './lease/port';
 export { SqliteLeaseStore, type SqliteLeaseStoreOptions } from './lease/sqlite';
-export { openSqliteFile, type SqliteFileOptions } from './sqlite/open-file';
+export { openSqliteFile, removeSqliteFile, type SqliteFileOptions } from './sqlite/open-file';

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export interface SqliteFileOptions {
@@ -48,4 +48,9 @@ function setJournalMode(db: Database.Database, mode: 'WAL' | 'MEMORY', timeoutMs
       Atomics.wait(pause, 0, 0, wait);
     }
   }
+}
+
+/** Removes a SQLite file and its companions (the WAL, the shared-memory index, a rollback journal); absent ones are fine. */
+export function removeSqliteFile(path: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true });
 }

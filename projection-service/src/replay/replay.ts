@@ -1,6 +1,5 @@
-import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EventStore } from '@modshelf/events';
+import { removeSqliteFile, type EventStore } from '@modshelf/events';
 import { COLLECTIONS } from '../read-model/documents';
 import { ProjectionRunner } from '../runner/runner';
 import type { ProjectionFailure } from '../runner/project-batch';
@@ -102,6 +101,6 @@ export async function replayAndCompare(opts: {
   } finally {
     await fresh.close();
     if (!opts.live) await live.close();
-    if (!opts.keep) for (const suffix of ['', '-wal', '-shm']) if (existsSync(path + suffix)) rmSync(path + suffix);
+    if (!opts.keep) removeSqliteFile(path);
   }
 }

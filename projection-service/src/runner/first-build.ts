@@ -1,7 +1,7 @@
-import { renameSync, rmSync } from 'node:fs';
+import { renameSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { SqliteEventStore, type EventStore } from '@modshelf/events';
+import { removeSqliteFile, SqliteEventStore, type EventStore } from '@modshelf/events';
 import { SqliteProjectionStorage } from '../storage/sqlite-storage';
 import type { ProjectionStorage } from '../storage/port';
 import { startProcess } from '../worker-entry';
@@ -32,11 +32,6 @@ export async function firstBuildLog(store: EventStore, storage: ProjectionStorag
   if (options.projectors || !(store instanceof SqliteEventStore) || store.db.memory) return null;
   if ((await store.headPosition()) < (options.min ?? FIRST_BUILD_MIN)) return null;
   return (await storageEmpty(storage)) ? store.db.name : null;
-}
-
-/** Removes a SQLite file and its companions (absent ones are fine). */
-function removeDatabase(path: string): void {
-  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true });
 }
 
 /**
@@ -118,7 +113,7 @@ export class FirstBuildProjections implements Projections {
   private async build(): Promise<ProjectionRunner | null> {
     const { store, eventsPath, path } = this.deps;
     const target = `${path}.build`;
-    removeDatabase(target);
+    removeSqliteFile(target);
     const until = await store.headPosition();
     try {
       this.log(`first build of ${until} events, in a child process`);
@@ -131,12 +126,12 @@ export class FirstBuildProjections implements Projections {
       );
       if (this.closed) throw new Error('closed');
       // the projections file is empty (firstBuildLog): the built one takes its place
-      for (const suffix of ['-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true });
+      removeSqliteFile(path);
       renameSync(target, path);
       this.report = report;
       this.log(`first build: ${report.events} events in ${report.seconds.toFixed(1)} s, in a child process`);
     } catch (err) {
-      removeDatabase(target);
+      removeSqliteFile(target);
       if (this.closed) return null;
       this.log('first build: the child process failed; building in this process', err);
     } finally {
