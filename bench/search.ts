@@ -1,12 +1,12 @@
 import { join } from 'node:path';
-import { SqliteEventStore, SqliteLeaseStore } from '@modshelf/events';
-import { ADJECTIVES, NOUNS, writeCatalogueEvents } from '@modshelf/events/generator';
+import { SqliteEventStore } from '@modshelf/events';
+import { ADJECTIVES, NOUNS } from '@modshelf/events/generator';
 import { waitProjected } from '../proof/harness/site-process';
 import { load } from './load';
 import { startChildSite } from './server';
 import { log, round, tempDir } from './util';
 import { quiet } from './commands-cpu';
-import { GeneratedAccruals } from './scale-accruals';
+import { writeGeneratedLog } from './scale-log';
 
 /** query words: the generator's title words */
 const ADJ = ADJECTIVES.map((w) => w.toLowerCase());
@@ -61,11 +61,9 @@ export async function benchSearchAt(count: number) {
   try {
     const store = new SqliteEventStore({ path: join(tmp.dir, 'events.db') });
     let t = performance.now();
-    // the log as a site writes it: with the lookup tables its appends keep, and the revenue accrual's credits and checkpoint
-    // (scale-accruals.ts), so the site's first start builds its projections and has nothing else to catch up
-    const accruals = new GeneratedAccruals();
-    const { events } = writeCatalogueEvents(store, count, 42, 0, { lookups: true, follow: accruals.follow });
-    await accruals.commit(new SqliteLeaseStore({ db: store.db }), await store.headPosition());
+    // the log as a site writes it (the scale section's: lookup tables, the revenue accrual's credits and checkpoint), so the
+    // site's first start builds its projections and has nothing else to catch up
+    const { events } = await writeGeneratedLog(store, count, 42, 0);
     await store.close();
     log(`search ${count}: wrote ${events} events in ${round((performance.now() - t) / 1000)} s`);
     t = performance.now();
