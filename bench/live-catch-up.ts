@@ -5,7 +5,8 @@
  *   rebuild <dir> <position>: builds the projections (bulk) of the log up to position into dir, and keeps the copy
  *   run <dir>: restores projections.sqlite from the copy and times the catch-up as the bench does (wall and CPU seconds,
  *     the process's /proc/self/io bytes); LIVE_PROFILE=<file> writes a CPU profile of the catch-up alone, LIVE_TALLY=1
- *     counts the documents committed by collection, LIVE_BATCH sets the runner's catchUpBatchSize, LIVE_WORKER_MIN its catchUpWorker min;
+ *     counts the documents committed by collection, LIVE_BATCH sets the runner's catchUpBatchSize, LIVE_WORKER_MIN its catchUpWorker min,
+ *     LIVE_WORKER_PAGE its page;
  *     LIVE_FOLD=1 then times folding the read models' recent tables into the main ones, step by step as the site does
  *     (LIVE_FOLD=<rows>: that many rows a step); LIVE_PACED=fold|none then commits 500 small changes at 50 a second, with a fold
  *     step after each (as a site does once its recent tables are large) or none, and prints the commits' durations
@@ -24,7 +25,13 @@ async function catchUp(store: SqliteEventStore, storage: SqliteProjectionStorage
   const runner = new ProjectionRunner(store, storage, {
     batchSize,
     catchUpBatchSize: process.env.LIVE_BATCH ? Number(process.env.LIVE_BATCH) : undefined,
-    catchUpWorker: process.env.LIVE_WORKER_MIN ? { min: Number(process.env.LIVE_WORKER_MIN) } : undefined,
+    catchUpWorker:
+      process.env.LIVE_WORKER_MIN || process.env.LIVE_WORKER_PAGE
+        ? {
+            min: process.env.LIVE_WORKER_MIN ? Number(process.env.LIVE_WORKER_MIN) : undefined,
+            page: process.env.LIVE_WORKER_PAGE ? Number(process.env.LIVE_WORKER_PAGE) : undefined,
+          }
+        : undefined,
     log: (m, e) => console.log(`projections: ${m} ${e ?? ''}`),
   });
   const t = performance.now();

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 /** Whether the caller (its import.meta.url) is TypeScript source: a module loaded through tsx's tsImport has a query after its path. */
 export const fromSource = (here: string): boolean => new URL(here).pathname.endsWith('.ts');
@@ -9,13 +9,14 @@ export const fromSource = (here: string): boolean => new URL(here).pathname.ends
 /**
  * Starts a worker thread's script: from the compiled bundle, its entry `compiled` beside the calling chunk (an entry of
  * scripts/server-build.mjs); from the TypeScript source (tests, tsx, the bench), the source `source` beside the caller
- * (`here`: the caller's import.meta.url) through tsx's loader, from the working directory's node_modules.
+ * (`here`: the caller's import.meta.url) through tsx's loader, from the working directory's node_modules. `resourceLimits`:
+ * the thread's heap sizes (V8's defaults when absent).
  */
-export function startWorker(here: string, compiled: string, source: string, workerData: unknown): Worker {
-  if (!fromSource(here)) return new Worker(new URL(`./${compiled}`, here), { workerData });
+export function startWorker(here: string, compiled: string, source: string, workerData: unknown, resourceLimits?: ResourceLimits): Worker {
+  if (!fromSource(here)) return new Worker(new URL(`./${compiled}`, here), { workerData, resourceLimits });
   const main = new URL(`./${source}`, here).href;
   const code = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(main)}, ${JSON.stringify(here)}));`;
-  return new Worker(code, { eval: true, workerData });
+  return new Worker(code, { eval: true, workerData, resourceLimits });
 }
 
 /**
