@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HitCache } from './hit-cache';
+import { HIT_CACHE_BUDGET, HIT_CACHE_BYTES_PER_ROW, HitCache, hitCacheBudget } from './hit-cache';
 
 describe('HitCache', () => {
   it('reads a row once, drops the oldest past its budget, and reads a dropped row again', () => {
@@ -29,5 +29,21 @@ describe('HitCache', () => {
     expect(cache.getAll([9, 5, 2, 7])).toEqual(['h9', 'h5', 'h2', 'h7']);
     expect(cache.getAll([2, 5])).toEqual(['h2', 'h5']);
     expect(calls).toEqual([[5], [9, 2, 7]]);
+  });
+
+  it('keeps more once fitted to a larger index', () => {
+    const cache = new HitCache((rids) => rids.map((rid) => `h${String(rid).padStart(9, '0')}`), 30);
+    for (const rid of [1, 2, 3, 4]) cache.get(rid);
+    expect(cache.size).toBe(2);
+    cache.fit(1_000_000);
+    for (const rid of [5, 6, 7, 8]) cache.get(rid);
+    expect(cache.budget).toBe(hitCacheBudget(1_000_000));
+    expect(cache.size).toBe(6);
+  });
+
+  it('is budgeted at least HIT_CACHE_BUDGET, and past it HIT_CACHE_BYTES_PER_ROW a row', () => {
+    expect(hitCacheBudget(0)).toBe(HIT_CACHE_BUDGET);
+    expect(hitCacheBudget(100_000)).toBe(HIT_CACHE_BUDGET);
+    expect(hitCacheBudget(1_000_000)).toBe(1_000_000 * HIT_CACHE_BYTES_PER_ROW);
   });
 });

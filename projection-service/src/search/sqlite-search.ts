@@ -81,6 +81,7 @@ export class SqliteSearchIndex implements SearchIndex {
     const t = performance.now();
     this.load = { ...this.loadMemory(), ms: Math.round(performance.now() - t) };
     this.positionSeen = this.checkpointSync();
+    this.hits.fit(this.memory.alive.count());
   }
 
   /** A stored snapshot whose change log is whole, and the rows changed after it; else every row. */
@@ -243,6 +244,7 @@ export class SqliteSearchIndex implements SearchIndex {
         }
       }
       if (bulk) mem.ordersStale = true;
+      if (touched.some((t) => t.before === null || t.after === null)) this.hits.fit(this.memory.alive.count());
       for (const m of memory) m();
       // Keep the cached term sets after a small commit: re-test only the changed rows against each.
       if (!small) this.terms.clear();
@@ -267,6 +269,7 @@ export class SqliteSearchIndex implements SearchIndex {
     this.invalidate();
     this.load = { ...this.loadMemory(), ms: 0 };
     this.positionSeen = this.checkpointSync();
+    this.hits.fit(this.memory.alive.count());
   }
 
   checkpointSync(): number {
@@ -290,6 +293,7 @@ export class SqliteSearchIndex implements SearchIndex {
       this.positionSeen = this.checkpointSync();
       this.memory.clear();
       this.hits.clear();
+      this.hits.fit(this.memory.alive.count());
       this.vocab.clear();
       this.invalidate();
     };
