@@ -5,7 +5,8 @@
  *   rebuild <dir> <position>: builds the projections (bulk) of the log up to position into dir, and keeps the copy
  *   run <dir>: restores projections.sqlite from the copy and times the catch-up as the bench does (wall and CPU seconds,
  *     the process's /proc/self/io bytes); LIVE_PROFILE=<file> writes a CPU profile of the catch-up alone, LIVE_TALLY=1
- *     counts the documents committed by collection, LIVE_BATCH sets the runner's catchUpBatchSize, LIVE_WORKER_MIN its catchUpWorker min,
+ *     counts the documents committed by collection, LIVE_TIMELINE=1 prints when each page's read, fold and commit and the
+ *     catchingUp window's end began and ended (ms from the start), LIVE_BATCH sets the runner's catchUpBatchSize, LIVE_WORKER_MIN its catchUpWorker min,
  *     LIVE_WORKER_PAGE its page;
  *     LIVE_FOLD=1 then times folding the read models' recent tables into the main ones, step by step as the site does
  *     (LIVE_FOLD=<rows>: that many rows a step); LIVE_PACED=fold|none then commits 500 small changes at 50 a second, with a fold
@@ -56,6 +57,31 @@ async function catchUp(store: SqliteEventStore, storage: SqliteProjectionStorage
   };
 }
 
+/** Prints when the catch-up's reads, commits and catchingUp calls begin and end (ms from this call); the fold is between them. */
+function timeline(store: SqliteEventStore, storage: SqliteProjectionStorage) {
+  const t = performance.now();
+  const mark = (what: string) => console.log('timeline', what, Math.round(performance.now() - t));
+  const readAll = store.readAll.bind(store);
+  store.readAll = async (options) => {
+    mark('read');
+    const page = await readAll(options);
+    mark(`read ${page.length} events`);
+    return page;
+  };
+  const commit = storage.commit.bind(storage);
+  storage.commit = async (docs, search, position) => {
+    mark('commit');
+    await commit(docs, search, position);
+    mark(`committed ${docs.length} documents`);
+  };
+  const catchingUp = storage.catchingUp.bind(storage);
+  storage.catchingUp = (behind) => {
+    mark(`catchingUp ${behind}`);
+    catchingUp(behind);
+    mark(`catchingUp ${behind} done`);
+  };
+}
+
 const [mode, a, b, c] = process.argv.slice(2);
 if (mode === 'prep') {
   const dir = b;
@@ -90,6 +116,7 @@ if (mode === 'prep') {
     };
     process.on('exit', () => console.log(Object.fromEntries(tally)));
   }
+  if (process.env.LIVE_TIMELINE) timeline(store, storage);
   const session = process.env.LIVE_PROFILE ? new Session() : null;
   if (session) {
     session.connect();
