@@ -5,9 +5,9 @@
  *   rebuild <dir> <position>: builds the projections (bulk) of the log up to position into dir, and keeps the copy
  *   run <dir>: restores projections.sqlite from the copy and times the catch-up as the bench does (wall and CPU seconds,
  *     the process's /proc/self/io bytes); LIVE_PROFILE=<file> writes a CPU profile of the catch-up alone, LIVE_TALLY=1
- *     counts the documents committed by collection, LIVE_TIMELINE=1 prints when each page's read, fold and commit and the
- *     catchingUp window's end began and ended (ms from the start), LIVE_BATCH sets the runner's catchUpBatchSize, LIVE_WORKER_MIN its catchUpWorker min,
- *     LIVE_WORKER_PAGE its page;
+ *     counts the documents committed by collection, LIVE_TIMELINE=1 prints when each page's read and commit and the
+ *     catchingUp calls began and ended (ms from the start; a page's fold is between its read and its commit), LIVE_BATCH
+ *     sets the runner's catchUpBatchSize, LIVE_WORKER_MIN its catchUpWorker min, LIVE_WORKER_PAGE its page;
  *     LIVE_FOLD=1 then times folding the read models' recent tables into the main ones, step by step as the site does
  *     (LIVE_FOLD=<rows>: that many rows a step); LIVE_PACED=fold|none then commits 500 small changes at 50 a second, with a fold
  *     step after each (as a site does once its recent tables are large) or none, and prints the commits' durations
