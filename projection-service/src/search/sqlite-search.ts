@@ -80,8 +80,7 @@ export class SqliteSearchIndex implements SearchIndex {
     });
     const t = performance.now();
     this.load = { ...this.loadMemory(), ms: Math.round(performance.now() - t) };
-    this.positionSeen = this.checkpointSync();
-    this.hits.fit(this.memory.alive.count());
+    this.settled();
   }
 
   /** A stored snapshot whose change log is whole, and the rows changed after it; else every row. */
@@ -262,12 +261,17 @@ export class SqliteSearchIndex implements SearchIndex {
     this.matches.clear();
   }
 
-  /** Loads the in-memory side again from what is committed (after a rollback of commits it had followed). */
+  /** Loads the in-memory side again from what is committed (after a rollback of commits it had followed, or a reset). */
   reloadSync(): void {
     [this.snap.state.stored, this.snap.state.logging, this.snap.state.since] = [false, false, 0];
     [this.memory, this.hits, this.vocab].forEach((m) => m.clear());
     this.invalidate();
     this.load = { ...this.loadMemory(), ms: 0 };
+    this.settled();
+  }
+
+  /** After a load: the checkpoint the in-memory side matches, and the hit cache's budget fitted to its rows. */
+  private settled(): void {
     this.positionSeen = this.checkpointSync();
     this.hits.fit(this.memory.alive.count());
   }
@@ -286,17 +290,8 @@ export class SqliteSearchIndex implements SearchIndex {
     this.log.clear();
     this.snap.tokens.renew();
     this.db.prepare('DELETE FROM checkpoints WHERE name = ?').run(this.checkpointName);
-    return () => {
-      this.snap.state.stored = false;
-      this.snap.state.logging = false;
-      this.snap.state.since = 0;
-      this.positionSeen = this.checkpointSync();
-      this.memory.clear();
-      this.hits.clear();
-      this.hits.fit(this.memory.alive.count());
-      this.vocab.clear();
-      this.invalidate();
-    };
+    // the tables are empty: loading them empties the in-memory side
+    return () => this.reloadSync();
   }
 
   // ---- queries ----
