@@ -5,8 +5,9 @@
  *   rebuild <dir> <position>: builds the projections (bulk) of the log up to position into dir, and keeps the copy
  *   run <dir>: restores projections.sqlite from the copy and times the catch-up as the bench does (wall and CPU seconds,
  *     the process's /proc/self/io bytes); LIVE_PROFILE=<file> writes a CPU profile of the catch-up alone, LIVE_TALLY=1
- *     counts the documents committed by collection, LIVE_TIMELINE=1 prints when each page's read and commit and the
- *     catchingUp calls began and ended (ms from the start; a page's fold is between its read and its commit), LIVE_BATCH
+ *     counts the documents committed by collection, LIVE_TIMELINE=1 prints when each page's read and commit (a worker's
+ *     commits too) and the catchingUp calls began and ended (ms from the start; a page's fold is between its read and its
+ *     commit; a worker reads and folds on its thread, unmarked), LIVE_BATCH
  *     sets the runner's catchUpBatchSize, LIVE_WORKER_MIN its catchUpWorker min, LIVE_WORKER_PAGE its page;
  *     LIVE_FOLD=1 then times folding the read models' recent tables into the main ones, step by step as the site does
  *     (LIVE_FOLD=<rows>: that many rows a step); LIVE_PACED=fold|none then commits 500 small changes at 50 a second, with a fold
@@ -73,6 +74,13 @@ function timeline(store: SqliteEventStore, storage: SqliteProjectionStorage) {
     mark('commit');
     await commit(docs, search, position);
     mark(`committed ${docs.length} documents`);
+  };
+  // a catch-up on a worker thread commits what the worker serialized (workerCatchUp)
+  const commitStored = storage.commitStoredSync.bind(storage);
+  storage.commitStoredSync = (docs, search, position) => {
+    mark('commit from the worker');
+    commitStored(docs, search, position);
+    mark(`committed ${docs.length} documents from the worker`);
   };
   const catchingUp = storage.catchingUp.bind(storage);
   storage.catchingUp = (behind) => {
