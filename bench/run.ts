@@ -6,7 +6,8 @@ import { benchReplay } from './replay';
 import { benchWeb } from './web';
 import { benchCommandStartup } from './command-startup';
 import { benchScale } from './scale';
-import { buildServer, serverBuildStale } from '../scripts/server-build.mjs';
+import { COMPILED_WORKERS } from '@modshelf/projection-service';
+import { buildServer, OUT_DIR, serverBuildStale } from '../scripts/server-build.mjs';
 import { ensureChromium } from '@modshelf/e2e/chromium';
 import { startSite } from '../site/src/index';
 import { tempDir } from './util';
@@ -61,6 +62,9 @@ async function main() {
   if (swept.length) log(`removed ${swept.length} temp folders of bench runs that were killed: ${swept.join(', ')}`);
   // the sites the bench spawns run the compiled server (dist/server), built once here
   if (serverBuildStale()) await buildServer();
+  // the phases that run in this process, or in a child through tsx (the scale section's build and live catch-up, replay),
+  // start their worker threads from those bundles too, as the site does, not from the source through tsx's loader
+  process.env[COMPILED_WORKERS] = OUT_DIR;
   const sections: Section[] = [
     ['append', () => benchAppend()],
     ['commands', () => benchCommands()],

@@ -24,6 +24,7 @@ export type { ProjectionStorage } from './storage/port';
 export { composeStorage } from './storage/port';
 export { SqliteProjectionStorage, projectionsPath, PROJECTIONS_FILE } from './storage/sqlite-storage';
 export { ThreadedBulkStorage } from './storage/threaded-bulk';
+export { COMPILED_WORKERS } from './worker-entry';
 export { RECENT_FOLD, SqliteReadModels } from './read-model/sqlite';
 export { SqliteSearchIndex } from './search/sqlite-search';
 export { SNAPSHOT_EVERY, type SearchLoad, type SnapshotPolicy } from './search/snapshot-log';
