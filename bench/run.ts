@@ -62,7 +62,7 @@ async function main() {
   if (swept.length) log(`removed ${swept.length} temp folders of bench runs that were killed: ${swept.join(', ')}`);
   // the sites the bench spawns run the compiled server (dist/server), built once here
   if (serverBuildStale()) await buildServer();
-  // the phases that run in this process, or in a child through tsx (the scale section's build and live catch-up, replay),
+  // the phases that run in this process, or in a child through tsx (the scale section's build and live catch-up, replay, the web section's site),
   // start their worker threads from those bundles too, as the site does, not from the source through tsx's loader
   process.env[COMPILED_WORKERS] = OUT_DIR;
   const sections: Section[] = [
