@@ -254,23 +254,21 @@ export class SqliteSearchIndex implements SearchIndex {
     };
   }
 
-  private invalidate(): void {
-    this.generation += 1;
-    this.terms.clear();
-    this.resultCache.clear();
-    this.matches.clear();
-  }
-
   /** Loads the in-memory side again from what is committed (after a rollback of commits it had followed, or a reset). */
   reloadSync(): void {
-    [this.snap.state.stored, this.snap.state.logging, this.snap.state.since] = [false, false, 0];
-    [this.memory, this.hits, this.vocab].forEach((m) => m.clear());
-    this.invalidate();
+    this.forget();
     this.load = { ...this.loadMemory(), ms: 0 };
     this.settled();
   }
 
-  /** After a load: the checkpoint the in-memory side matches, and the hit cache's budget fitted to its rows. */
+  /** Empties the in-memory side, its caches and the snapshot's state (before a load; after a reset, which has nothing to load). */
+  private forget(): void {
+    [this.snap.state.stored, this.snap.state.logging, this.snap.state.since] = [false, false, 0];
+    [this.memory, this.hits, this.vocab, this.terms, this.resultCache, this.matches].forEach((m) => m.clear());
+    this.generation += 1;
+  }
+
+  /** After a load or a reset: the checkpoint the in-memory side matches, and the hit cache's budget fitted to its rows. */
   private settled(): void {
     this.positionSeen = this.checkpointSync();
     this.hits.fit(this.memory.alive.count());
@@ -290,8 +288,10 @@ export class SqliteSearchIndex implements SearchIndex {
     this.log.clear();
     this.snap.tokens.renew();
     this.db.prepare('DELETE FROM checkpoints WHERE name = ?').run(this.checkpointName);
-    // the tables are empty: loading them empties the in-memory side
-    return () => this.reloadSync();
+    return () => {
+      this.forget();
+      this.settled();
+    };
   }
 
   // ---- queries ----
