@@ -1,5 +1,6 @@
 import { Bitset } from './bitset';
 import { dropOldest } from './drop-oldest';
+import { asBitset, countOf, type RowSet } from './row-set';
 
 /** The rows a query and filter match, split in tiers (bit sets, or ascending lists of rows), with each tier's count. */
 export interface Match {
@@ -11,9 +12,12 @@ export interface Match {
 const LIST_MAX = 2000;
 
 /** Tiers as kept: a list of at most LIST_MAX rows, else the bit set (a page of it walks the sort order). */
-export function kept(tiers: readonly Bitset[]): Match {
-  const counts = tiers.map((t) => t.count());
-  return { tiers: tiers.map((t, i) => (counts[i] <= LIST_MAX ? Int32Array.from(t.toArray()) : t)), counts };
+export function kept(tiers: readonly RowSet[]): Match {
+  const counts = tiers.map(countOf);
+  return {
+    tiers: tiers.map((t, i) => (counts[i] <= LIST_MAX ? (t instanceof Int32Array ? t : Int32Array.from(t.toArray())) : asBitset(t))),
+    counts,
+  };
 }
 
 /** Bytes of matches kept (least recently used go first). */

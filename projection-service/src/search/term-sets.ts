@@ -1,5 +1,6 @@
 import { Bitset } from './bitset';
 import { dropOldest } from './drop-oldest';
+import { asBitset, lowerBound, unite, type RowSet } from './row-set';
 import { ftsExpression, termMatches, type DocTokens, type TermQuery } from './word-query';
 
 /** One FTS5 term: a word, or a prefix, in every column or in name and slug. */
@@ -28,24 +29,6 @@ interface Entry {
 
 /** Bytes of row sets kept (least recently used go first). */
 export const TERM_SETS_BUDGET = 32 << 20;
-
-function setOf(rows: Int32Array): Bitset {
-  const b = Bitset.forSize(rows.length > 0 ? rows[rows.length - 1] : 0);
-  for (let i = 0; i < rows.length; i++) b.words[rows[i] >>> 5] |= 1 << (rows[i] & 31);
-  return b;
-}
-
-/** First index of ascending `rows` whose value is not below `rid`. */
-function lowerBound(rows: Int32Array, rid: number): number {
-  let lo = 0;
-  let hi = rows.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (rows[mid] < rid) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 function without(rows: Int32Array, at: number): Int32Array {
   const out = new Int32Array(rows.length - 1);
@@ -86,7 +69,7 @@ export class TermSets {
   /** The rows of a term (shared: callers must not change it). */
   get(term: Term): Bitset {
     const rows = this.rows(term);
-    return rows instanceof Bitset ? rows : setOf(rows);
+    return asBitset(rows);
   }
 
   /**
@@ -114,12 +97,12 @@ export class TermSets {
     return entry.dense ?? entry.rows!;
   }
 
-  /** The union of the rows of several terms. */
-  union(terms: readonly Term[]): Bitset {
-    if (terms.length === 1) return this.get(terms[0]);
-    let out = new Bitset(0);
-    for (const t of terms) out = out.or(this.get(t));
-    return out;
+  /** The rows of any of several terms: a list while their lists hold `listMax` rows in all, else one new bit set (row-set.ts). */
+  unite(terms: readonly Term[], listMax: number): RowSet {
+    return unite(
+      terms.map((t) => this.rows(t)),
+      listMax,
+    );
   }
 
   /**

@@ -21,14 +21,14 @@ describe('TermSets', () => {
     const f = fts({ '"iron"': [3, 70], '"iorn"': [9], '"fur"*': dense });
     const t = new TermSets(f.match);
     expect(t.get({ columns: 'all', word: 'iron', prefix: false }).toArray()).toEqual([3, 70]);
-    expect(
-      t
-        .union([
-          { columns: 'all', word: 'iron', prefix: false },
-          { columns: 'all', word: 'iorn', prefix: false },
-        ])
-        .toArray(),
-    ).toEqual([3, 9, 70]);
+    const ironOrIorn = [
+      { columns: 'all', word: 'iron', prefix: false },
+      { columns: 'all', word: 'iorn', prefix: false },
+    ] as const;
+    // rare terms' lists merge into a list while they are short enough, else into a bit set
+    expect(t.unite(ironOrIorn, 3)).toEqual(Int32Array.from([3, 9, 70]));
+    expect((t.unite(ironOrIorn, 2) as Bitset).toArray()).toEqual([3, 9, 70]);
+    expect((t.unite([...ironOrIorn, { columns: 'all', word: 'fur', prefix: true }], 1000) as Bitset).count()).toBe(200);
     expect(t.get({ columns: 'all', word: 'fur', prefix: true }).count()).toBe(200);
     expect(t.get({ columns: 'all', word: 'fur', prefix: true }).count()).toBe(200);
     expect(f.calls).toEqual(['"iron"', '"iorn"', '"fur"*']);

@@ -1,4 +1,5 @@
 import { Bitset } from './bitset';
+import { asBitset, holds, intersect, intersectAll, type RowSet } from './row-set';
 import type { Term, TermSets } from './term-sets';
 
 /** One query word's terms: the word (and its typo candidates), and, for relevance, the word alone in every column and in name and slug. */
@@ -31,21 +32,26 @@ export function matchKey(words: readonly WordTerms[], filter: unknown, ranked: b
   return JSON.stringify([ids, filter, ranked]);
 }
 
-/** The rows of `within` that match every word, as the relevance tiers (ranked) or in one tier: the bit sets, AND-ed. */
-export function wordTiers(words: readonly WordTerms[], within: Bitset, ranked: boolean, terms: TermSets): Bitset[] {
-  let anyAll: Bitset | null = null;
-  let exactAll: Bitset | null = null;
-  let nameAll: Bitset | null = null;
-  for (const w of words) {
-    const exactSet = terms.get(w.exact);
-    const anySet = w.any.length > 1 ? terms.union(w.any) : exactSet;
-    anyAll = anyAll ? anyAll.and(anySet) : anySet;
-    // the relevance tiers only: every word in name or slug, every word exactly
-    if (!ranked) continue;
-    const nameSet = terms.get(w.name);
-    exactAll = exactAll ? exactAll.and(exactSet) : exactSet;
-    nameAll = nameAll ? nameAll.and(nameSet) : nameSet;
+/** A word's rows kept as a list up to this many (the lists of its terms merged); past it, one bit set. */
+export const WORD_LIST_MAX = 20_000;
+
+/**
+ * The rows of `within` that match every word, as the relevance tiers (ranked: every word in name or slug, else every word
+ * exactly, else the rest) or in one tier. The rarest word's rows are intersected with the others' first: a query with a
+ * rare word reads a bit of each other set for each of its rows, and never reads a whole set. When what matches is a list,
+ * each of its rows finds its tier in the words' own sets; else the tiers are the sets intersected whole (Bitset.tiers).
+ */
+export function wordTiers(words: readonly WordTerms[], within: Bitset, ranked: boolean, terms: TermSets): RowSet[] {
+  const anySets = words.map((w) => (w.any.length > 1 ? terms.unite(w.any, WORD_LIST_MAX) : terms.rows(w.exact)));
+  const match = intersect(intersectAll(anySets), within);
+  if (!ranked) return [match];
+  const nameSets = words.map((w) => terms.rows(w.name));
+  const exactSets = words.map((w) => terms.rows(w.exact));
+  if (match instanceof Bitset) return Bitset.tiers(match, asBitset(intersectAll(nameSets)), asBitset(intersectAll(exactSets)));
+  const tiers: number[][] = [[], [], []];
+  for (const rid of match) {
+    const tier = nameSets.every((s) => holds(s, rid)) ? 0 : exactSets.every((s) => holds(s, rid)) ? 1 : 2;
+    tiers[tier].push(rid);
   }
-  const match = within.and(anyAll!);
-  return ranked ? Bitset.tiers(match, nameAll!, exactAll!) : [match];
+  return tiers.map((t) => Int32Array.from(t));
 }

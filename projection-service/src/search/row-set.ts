@@ -1,0 +1,117 @@
+import { Bitset } from './bitset';
+
+/**
+ * Rows of the index: a bit set, or an ascending list of row ids (a rare term's rows, and what matching a query leaves of
+ * them). At a million rows a bit set is 125 KB, and every operation on it reads and writes all of it: intersecting a
+ * list of a few thousand rows with it instead reads a bit of it for each row, and makes no new set.
+ */
+export type RowSet = Bitset | Int32Array;
+
+/** The set of ascending `rows`. */
+export function bitsetOf(rows: Int32Array): Bitset {
+  const b = Bitset.forSize(rows.length > 0 ? rows[rows.length - 1] : 0);
+  const w = b.words;
+  for (let i = 0; i < rows.length; i++) w[rows[i] >>> 5] |= 1 << (rows[i] & 31);
+  return b;
+}
+
+export const asBitset = (s: RowSet): Bitset => (s instanceof Bitset ? s : bitsetOf(s));
+
+/** First index of ascending `rows` whose value is not below `rid`. */
+export function lowerBound(rows: Int32Array, rid: number): number {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rows[mid] < rid) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Whether `s` holds `rid`. */
+export function holds(s: RowSet, rid: number): boolean {
+  if (s instanceof Bitset) return s.has(rid);
+  const at = lowerBound(s, rid);
+  return at < s.length && s[at] === rid;
+}
+
+/** The rows of a list that `s` holds, as a list. */
+function filterList(rows: Int32Array, s: RowSet): Int32Array {
+  const out = new Int32Array(rows.length);
+  let n = 0;
+  if (s instanceof Bitset) {
+    const w = s.words;
+    for (let i = 0; i < rows.length; i++) {
+      const rid = rows[i];
+      const at = rid >>> 5;
+      if (at < w.length && (w[at] & (1 << (rid & 31))) !== 0) out[n++] = rid;
+    }
+  } else {
+    // both ascending: one pass over each
+    for (let i = 0, j = 0; i < rows.length && j < s.length;) {
+      if (rows[i] < s[j]) i++;
+      else if (rows[i] > s[j]) j++;
+      else {
+        out[n++] = rows[i];
+        i++;
+        j++;
+      }
+    }
+  }
+  return out.slice(0, n);
+}
+
+/** The rows in both sets: a list when either is one (the result is no larger than it), else a new bit set. */
+export function intersect(a: RowSet, b: RowSet): RowSet {
+  if (a instanceof Int32Array) return filterList(a, b);
+  if (b instanceof Int32Array) return filterList(b, a);
+  return a.and(b);
+}
+
+/** The rows in every set, the smallest lists first (so each step reads the fewest rows). */
+export function intersectAll(sets: readonly RowSet[]): RowSet {
+  const order = [...sets].sort((x, y) => sizeHint(x) - sizeHint(y));
+  let out = order[0];
+  for (let i = 1; i < order.length; i++) out = intersect(out, order[i]);
+  return out;
+}
+
+/** A list's length; a bit set counts as larger than any list (counting its rows would read all of it). */
+const sizeHint = (s: RowSet): number => (s instanceof Int32Array ? s.length : Number.MAX_SAFE_INTEGER);
+
+/**
+ * The rows in any of the sets: a list when they are all lists of `listMax` rows in all at most, else one new bit set
+ * (a list's rows set in it one by one, a bit set's words or-ed in).
+ */
+export function unite(sets: readonly RowSet[], listMax: number): RowSet {
+  if (sets.length === 1) return sets[0];
+  let total = 0;
+  let words = 0;
+  for (const s of sets) {
+    total += s instanceof Int32Array ? s.length : Number.MAX_SAFE_INTEGER;
+    words = Math.max(words, s instanceof Bitset ? s.words.length : s.length > 0 ? (s[s.length - 1] >>> 5) + 1 : 0);
+  }
+  if (total <= listMax) return mergeLists(sets as readonly Int32Array[], total);
+  const out = new Bitset(words);
+  for (const s of sets) {
+    if (s instanceof Bitset) out.orWith(s);
+    else for (let i = 0; i < s.length; i++) out.words[s[i] >>> 5] |= 1 << (s[i] & 31);
+  }
+  return out;
+}
+
+function mergeLists(lists: readonly Int32Array[], total: number): Int32Array {
+  const all = new Int32Array(total);
+  let n = 0;
+  for (const l of lists) {
+    all.set(l, n);
+    n += l.length;
+  }
+  all.sort();
+  let k = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[k++] = all[i];
+  return all.slice(0, k);
+}
+
+export const countOf = (s: RowSet): number => (s instanceof Int32Array ? s.length : s.count());
