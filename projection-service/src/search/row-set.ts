@@ -29,11 +29,24 @@ export function lowerBound(rows: Int32Array, rid: number): number {
   return lo;
 }
 
-/** Whether `s` holds `rid`. */
-export function holds(s: RowSet, rid: number): boolean {
-  if (s instanceof Bitset) return s.has(rid);
-  const at = lowerBound(s, rid);
-  return at < s.length && s[at] === rid;
+/**
+ * For each of ascending `rows`, 1 when every set holds it, else 0: a bit set is read at each row, a list is walked beside
+ * the rows (no search per row).
+ */
+export function heldByAll(rows: Int32Array, sets: readonly RowSet[]): Uint8Array {
+  const flags = new Uint8Array(rows.length).fill(1);
+  for (const s of sets) {
+    if (s instanceof Bitset) {
+      for (let i = 0; i < rows.length; i++) if (flags[i] === 1 && !s.has(rows[i])) flags[i] = 0;
+      continue;
+    }
+    let j = 0;
+    for (let i = 0; i < rows.length; i++) {
+      while (j < s.length && s[j] < rows[i]) j++;
+      if (j === s.length || s[j] !== rows[i]) flags[i] = 0;
+    }
+  }
+  return flags;
 }
 
 /** The rows of a list that `s` holds, as a list. */
@@ -92,7 +105,7 @@ export function unite(sets: readonly RowSet[], listMax: number): RowSet {
     total += s instanceof Int32Array ? s.length : Number.MAX_SAFE_INTEGER;
     words = Math.max(words, s instanceof Bitset ? s.words.length : s.length > 0 ? (s[s.length - 1] >>> 5) + 1 : 0);
   }
-  if (total <= listMax) return mergeLists(sets as readonly Int32Array[], total);
+  if (total <= listMax) return mergeLists(sets as readonly Int32Array[]);
   const out = new Bitset(words);
   for (const s of sets) {
     if (s instanceof Bitset) out.orWith(s);
@@ -101,17 +114,29 @@ export function unite(sets: readonly RowSet[], listMax: number): RowSet {
   return out;
 }
 
-function mergeLists(lists: readonly Int32Array[], total: number): Int32Array {
-  const all = new Int32Array(total);
+/** The union of ascending lists, ascending: merged two at a time (a word has a few typo candidates). */
+function mergeLists(lists: readonly Int32Array[]): Int32Array {
+  let out = lists[0];
+  for (let k = 1; k < lists.length; k++) out = mergeTwo(out, lists[k]);
+  return out;
+}
+
+function mergeTwo(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
   let n = 0;
-  for (const l of lists) {
-    all.set(l, n);
-    n += l.length;
+  while (i < a.length && j < b.length) {
+    if (a[i] < b[j]) out[n++] = a[i++];
+    else if (a[i] > b[j]) out[n++] = b[j++];
+    else {
+      out[n++] = a[i++];
+      j++;
+    }
   }
-  all.sort();
-  let k = 0;
-  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[k++] = all[i];
-  return all.slice(0, k);
+  while (i < a.length) out[n++] = a[i++];
+  while (j < b.length) out[n++] = b[j++];
+  return out.slice(0, n);
 }
 
 export const countOf = (s: RowSet): number => (s instanceof Int32Array ? s.length : s.count());

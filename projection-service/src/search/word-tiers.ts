@@ -1,5 +1,5 @@
 import { Bitset } from './bitset';
-import { asBitset, holds, intersect, intersectAll, type RowSet } from './row-set';
+import { asBitset, heldByAll, intersect, intersectAll, type RowSet } from './row-set';
 import type { Term, TermSets } from './term-sets';
 
 /** One query word's terms: the word (and its typo candidates), and, for relevance, the word alone in every column and in name and slug. */
@@ -39,7 +39,7 @@ export const WORD_LIST_MAX = 20_000;
  * The rows of `within` that match every word, as the relevance tiers (ranked: every word in name or slug, else every word
  * exactly, else the rest) or in one tier. The rarest word's rows are intersected with the others' first: a query with a
  * rare word reads a bit of each other set for each of its rows, and never reads a whole set. When what matches is a list,
- * each of its rows finds its tier in the words' own sets; else the tiers are the sets intersected whole (Bitset.tiers).
+ * each of its rows finds its tier in the words' own sets (walked beside it); else the tiers are the sets intersected whole (Bitset.tiers).
  */
 export function wordTiers(words: readonly WordTerms[], within: Bitset, ranked: boolean, terms: TermSets): RowSet[] {
   const anySets = words.map((w) => (w.any.length > 1 ? terms.unite(w.any, WORD_LIST_MAX) : terms.rows(w.exact)));
@@ -48,10 +48,9 @@ export function wordTiers(words: readonly WordTerms[], within: Bitset, ranked: b
   const nameSets = words.map((w) => terms.rows(w.name));
   const exactSets = words.map((w) => terms.rows(w.exact));
   if (match instanceof Bitset) return Bitset.tiers(match, asBitset(intersectAll(nameSets)), asBitset(intersectAll(exactSets)));
+  const inName = heldByAll(match, nameSets);
+  const inExact = heldByAll(match, exactSets);
   const tiers: number[][] = [[], [], []];
-  for (const rid of match) {
-    const tier = nameSets.every((s) => holds(s, rid)) ? 0 : exactSets.every((s) => holds(s, rid)) ? 1 : 2;
-    tiers[tier].push(rid);
-  }
+  for (let i = 0; i < match.length; i++) tiers[inName[i] === 1 ? 0 : inExact[i] === 1 ? 1 : 2].push(match[i]);
   return tiers.map((t) => Int32Array.from(t));
 }
