@@ -32,9 +32,6 @@ export function matchKey(words: readonly WordTerms[], filter: unknown, ranked: b
   return JSON.stringify([ids, filter, ranked]);
 }
 
-/** A word's rows kept as a list up to this many (the lists of its terms merged); past it, one bit set. */
-export const WORD_LIST_MAX = 20_000;
-
 /**
  * The rows of `within` that match every word, as the relevance tiers (ranked: every word in name or slug, else every word
  * exactly, else the rest) or in one tier. The rarest word's rows are intersected with the others' first: a query with a
@@ -42,7 +39,10 @@ export const WORD_LIST_MAX = 20_000;
  * each of its rows finds its tier in the words' own sets (walked beside it); else the tiers are the sets intersected whole (Bitset.tiers).
  */
 export function wordTiers(words: readonly WordTerms[], within: Bitset, ranked: boolean, terms: TermSets): RowSet[] {
-  const anySets = words.map((w) => (w.any.length > 1 ? terms.unite(w.any, WORD_LIST_MAX) : terms.rows(w.exact)));
+  // a word's terms merged stay a list while it is no larger than a bit set of the index (4 bytes a row against 4 a word of 32
+  // rows, as TermSets keeps a term): at 100k rows a bit set is 12.5 KB, and its operations cost less than the lists'
+  const listMax = within.words.length;
+  const anySets = words.map((w) => (w.any.length > 1 ? terms.unite(w.any, listMax) : terms.rows(w.exact)));
   const match = intersect(intersectAll(anySets), within);
   if (!ranked) return [match];
   const nameSets = words.map((w) => terms.rows(w.name));
