@@ -39,8 +39,6 @@ export class Bitset {
     return b;
   }
 
-  // (the loops below read and write local arrays: a property read of `words` in each turn of a loop over a million rows'
-  // words cost as much as the loop's own work)
   and(o: Bitset): Bitset {
     const a = this.words;
     const b = o.words;

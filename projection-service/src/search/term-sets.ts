@@ -1,6 +1,6 @@
 import { Bitset } from './bitset';
 import { dropOldest } from './drop-oldest';
-import { asBitset, lowerBound, unite, type RowSet } from './row-set';
+import { lowerBound, unite, type RowSet } from './row-set';
 import { ftsExpression, termMatches, type DocTokens, type TermQuery } from './word-query';
 
 /** One FTS5 term: a word, or a prefix, in every column or in name and slug. */
@@ -64,12 +64,6 @@ export class TermSets {
 
   get size(): number {
     return this.entries.size;
-  }
-
-  /** The rows of a term (shared: callers must not change it). */
-  get(term: Term): Bitset {
-    const rows = this.rows(term);
-    return asBitset(rows);
   }
 
   /**
