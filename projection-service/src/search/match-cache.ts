@@ -1,6 +1,6 @@
 import { Bitset } from './bitset';
 import { dropOldest } from './drop-oldest';
-import { asBitset, countOf, type RowSet } from './row-set';
+import { asBitset, asList, countOf, type RowSet } from './row-set';
 
 /** The rows a query and filter match, split in tiers (bit sets, or ascending lists of rows), with each tier's count. */
 export interface Match {
@@ -15,7 +15,7 @@ const LIST_MAX = 2000;
 export function kept(tiers: readonly RowSet[]): Match {
   const counts = tiers.map(countOf);
   return {
-    tiers: tiers.map((t, i) => (counts[i] <= LIST_MAX ? (t instanceof Int32Array ? t : Int32Array.from(t.toArray())) : asBitset(t))),
+    tiers: tiers.map((t, i) => (counts[i] <= LIST_MAX ? asList(t) : asBitset(t))),
     counts,
   };
 }

@@ -7,15 +7,22 @@ import { Bitset } from './bitset';
  */
 export type RowSet = Bitset | Int32Array;
 
+/** Sets the bits of `rows` in `b`, which is long enough to hold them. */
+function addRows(b: Bitset, rows: Int32Array): void {
+  const w = b.words;
+  for (let i = 0; i < rows.length; i++) w[rows[i] >>> 5] |= 1 << (rows[i] & 31);
+}
+
 /** The set of ascending `rows`. */
 export function bitsetOf(rows: Int32Array): Bitset {
   const b = Bitset.forSize(rows.length > 0 ? rows[rows.length - 1] : 0);
-  const w = b.words;
-  for (let i = 0; i < rows.length; i++) w[rows[i] >>> 5] |= 1 << (rows[i] & 31);
+  addRows(b, rows);
   return b;
 }
 
 export const asBitset = (s: RowSet): Bitset => (s instanceof Bitset ? s : bitsetOf(s));
+
+export const asList = (s: RowSet): Int32Array => (s instanceof Int32Array ? s : Int32Array.from(s.toArray()));
 
 /** First index of ascending `rows` whose value is not below `rid`. */
 export function lowerBound(rows: Int32Array, rid: number): number {
@@ -102,14 +109,14 @@ export function unite(sets: readonly RowSet[], listMax: number): RowSet {
   let total = 0;
   let words = 0;
   for (const s of sets) {
-    total += s instanceof Int32Array ? s.length : Number.MAX_SAFE_INTEGER;
+    total += sizeHint(s);
     words = Math.max(words, s instanceof Bitset ? s.words.length : s.length > 0 ? (s[s.length - 1] >>> 5) + 1 : 0);
   }
   if (total <= listMax) return mergeLists(sets as readonly Int32Array[]);
   const out = new Bitset(words);
   for (const s of sets) {
     if (s instanceof Bitset) out.orWith(s);
-    else for (let i = 0; i < s.length; i++) out.words[s[i] >>> 5] |= 1 << (s[i] & 31);
+    else addRows(out, s);
   }
   return out;
 }

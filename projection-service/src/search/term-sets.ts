@@ -1,6 +1,6 @@
 import { Bitset } from './bitset';
 import { dropOldest } from './drop-oldest';
-import { lowerBound, unite, type RowSet } from './row-set';
+import { asList, lowerBound, unite, type RowSet } from './row-set';
 import { ftsExpression, termMatches, type DocTokens, type TermQuery } from './word-query';
 
 /** One FTS5 term: a word, or a prefix, in every column or in name and slug. */
@@ -83,7 +83,7 @@ export class TermSets {
     const count = set.count();
     const sparse = count === 0 || count * 4 < set.words.byteLength;
     const entry: Entry = sparse
-      ? { q, dense: null, rows: Int32Array.from(set.toArray()), bytes: count * 4 + 64 }
+      ? { q, dense: null, rows: asList(set), bytes: count * 4 + 64 }
       : { q, dense: set, rows: null, bytes: set.words.byteLength + 64 };
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
