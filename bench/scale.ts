@@ -38,22 +38,26 @@ async function catchUp(
   store: SqliteEventStore,
   storage: SqliteProjectionStorage,
   batchSize: number,
-): Promise<{ events: number; seconds: number; walCheckpointSeconds: number | null }> {
+): Promise<{ events: number; seconds: number; cpuSeconds: number; walCheckpointSeconds: number | null }> {
   const before = await storage.checkpoint();
   const head = await store.headPosition();
   const runner = new ProjectionRunner(store, storage, { batchSize, log: (m, e) => log(`projections: ${m} ${e ?? ''}`) });
   // a storage with a checkpoint worker (the site's) copies the catch-up's WAL into the file after it: timed apart below
   const walCheckpointed = 'checkpointer' in storage && storage.checkpointer ? walCopied(storage.checkpointer) : null;
   const t = performance.now();
+  const cpu = process.cpuUsage();
   // as the site does: from the stored checkpoint to the head, then tailing (stopped right after)
   await runner.start();
   await runner.ready;
   const seconds = (performance.now() - t) / 1000;
+  // this process's CPU (every thread of it: the catch-up worker's at 1M) meanwhile: on a shared machine, the cost apart from the waiting
+  const used = process.cpuUsage(cpu);
+  const cpuSeconds = (used.user + used.system) / 1e6;
   const events = runner.checkpoint() - before;
   const walCheckpointSeconds = walCheckpointed ? ((await walCheckpointed) - t) / 1000 - seconds : null;
   await runner.close();
   if (runner.checkpoint() !== head) throw new Error(`catch-up stopped at ${runner.checkpoint()} of ${head}`);
-  return { events, seconds, walCheckpointSeconds };
+  return { events, seconds, cpuSeconds, walCheckpointSeconds };
 }
 
 /**
@@ -234,6 +238,8 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
     phase('live catch-up', {
       live_catch_up_events_per_s: Math.round(live.events / live.seconds),
       live_catch_up_events: live.events,
+      live_catch_up_cpu_s: round(live.cpuSeconds),
+      live_catch_up_events_per_cpu_s: Math.round(live.events / live.cpuSeconds),
       live_catch_up_wal_checkpoint_s: live.walCheckpointSeconds === null ? null : round(live.walCheckpointSeconds),
     });
     // what the catch-up left for later: its documents and keys went to the read models' recent tables, which a site folds
