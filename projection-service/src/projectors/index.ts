@@ -3,7 +3,7 @@ import type { SearchChange } from '../search/port';
 import { isListed } from '../views/derive';
 import { BatchContext, type Projector } from './batch-context';
 import { projectProjector } from './project.projector';
-import { searchDocument } from './search-document';
+import { searchChangeOf } from './search-changes';
 import { socialProjector } from './social.projector';
 import { userProjector } from './user.projector';
 import { versionProjector } from './version.projector';
@@ -54,12 +54,7 @@ export async function searchChanges(ctx: BatchContext): Promise<SearchChange[]> 
   const out: SearchChange[] = [];
   for (const id of ctx.touchedProjects) {
     const p = await ctx.get('projects', id);
-    if (!p || !isListed(p)) {
-      out.push({ projectId: id, doc: null });
-      continue;
-    }
-    const owner = await ctx.get('users', p.owner_id);
-    out.push({ projectId: id, doc: searchDocument(p, owner?.username ?? '') });
+    out.push(p && isListed(p) ? searchChangeOf(id, p, await ctx.get('users', p.owner_id)) : { projectId: id, doc: null });
   }
   return out;
 }

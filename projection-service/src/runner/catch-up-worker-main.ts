@@ -3,7 +3,6 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { SqliteEventStore, type RecordedEvent } from '@modshelf/events';
 import type { DocChange } from '../read-model/port';
 import { SqliteReadModels } from '../read-model/sqlite';
-import type { SearchChange } from '../search/port';
 import type { ProjectionStorage } from '../storage/port';
 import { packChanges, type PackedChanges } from '../storage/threaded-bulk-pack';
 import { BatchLoop } from './batch-loop';
@@ -21,9 +20,12 @@ export interface CatchUpWork {
   appliesOnce: boolean;
 }
 
-/** What this thread tells the event loop: a batch to commit, or that it stopped (`failed`: at an event a projector threw on). */
+/**
+ * What this thread tells the event loop: a batch to commit (with the projects it touched, whose search changes the event loop
+ * makes from what it commits), or that it stopped (`failed`: at an event a projector threw on).
+ */
 export type CatchUpMessage =
-  | { t: 'commit'; docs: PackedChanges; search: readonly SearchChange[]; position: number; passed: number }
+  | { t: 'commit'; docs: PackedChanges; touched: readonly string[]; position: number; passed: number }
   | { t: 'done'; failed: boolean }
   | { t: 'error'; error: string };
 
@@ -39,11 +41,11 @@ port.on('message', () => {
   acked?.();
 });
 
-async function handOver(docs: readonly DocChange[], search: readonly SearchChange[], position: number, passed: number): Promise<void> {
+async function handOver(docs: readonly DocChange[], touched: readonly string[], position: number, passed: number): Promise<void> {
   while (unacked >= AHEAD) await new Promise<void>((resolve) => (acked = resolve));
   unacked += 1;
   const packed = packChanges(docs);
-  port.postMessage({ t: 'commit', docs: packed, search, position, passed } satisfies CatchUpMessage);
+  port.postMessage({ t: 'commit', docs: packed, touched, position, passed } satisfies CatchUpMessage);
 }
 
 async function run(): Promise<boolean> {
@@ -55,16 +57,19 @@ async function run(): Promise<boolean> {
     const reads = new WindowReads(new SqliteReadModels(db, 'projections'));
     /** the events of the batch being folded */
     let fresh: RecordedEvent[] = [];
-    // the storage the batches commit to: the event loop's, through the messages (they read through `reads`, not its read models)
-    const target: Pick<ProjectionStorage, 'appliesOnce' | 'commit'> = {
+    // the storage the batches commit to: the event loop's, through the messages (they read through `reads`, not its read
+    // models); the event loop makes their search changes from the documents it commits (ProjectionStorage.commitTouched)
+    const commitTouched = async (docs: readonly DocChange[], touched: readonly string[], position: number) => {
+      reads.add(docs);
+      // the events this commit passes (projected or quarantined): the batch's up to its position (a failure commits a prefix)
+      let passed = 0;
+      for (const e of fresh) if (e.position <= position) passed += 1;
+      await handOver(docs, touched, position, passed);
+    };
+    const target: Pick<ProjectionStorage, 'appliesOnce' | 'commit' | 'commitTouched'> = {
       appliesOnce: work.appliesOnce,
-      commit: async (docs, search, position) => {
-        reads.add(docs);
-        // the events this commit passes (projected or quarantined): the batch's up to its position (a failure commits a prefix)
-        let passed = 0;
-        for (const e of fresh) if (e.position <= position) passed += 1;
-        await handOver(docs, search, position, passed);
-      },
+      commitTouched,
+      commit: () => Promise.reject(new Error('a catch-up worker commits through commitTouched')),
     };
     const loop = new BatchLoop(target as ProjectionStorage, { reads });
     loop.position = work.from;

@@ -2,11 +2,11 @@ import { SqliteEventStore, type EventStore } from '@modshelf/events';
 import { startWorker } from '../worker-entry';
 import type { ProjectionStorage } from '../storage/port';
 import type { BatchLoop } from './batch-loop';
-import type { SearchChange } from '../search/port';
 import { unpackChanges } from '../storage/threaded-bulk-pack';
 import type { StoredChange } from '../read-model/sqlite';
 import type { CatchUpMessage, CatchUpWork } from './catch-up-worker-main';
 import { loadQuarantine } from './quarantine';
+import { searchChangesOfWritten } from '../projectors/search-changes';
 
 /**
  * A catch-up of at least this many events into a serving SQLite storage folds the log on a worker thread while the event
@@ -26,8 +26,11 @@ export const CATCH_UP_WORKER_PAGE = 10_000;
  */
 export const CATCH_UP_WORKER_YOUNG_MB = 192;
 
-/** Where a worker round commits: the serving storage's commit of serialized documents, on the event loop. */
-export type CommitStored = (docs: readonly StoredChange[], search: readonly SearchChange[], position: number, passed: number) => void;
+/**
+ * Where a worker round commits: the serving storage's commit of serialized documents, on the event loop, with the search
+ * changes of the projects the batch touched, made here from the documents committed (searchChangesOfWritten).
+ */
+export type CommitStored = (docs: readonly StoredChange[], touched: readonly string[], position: number, passed: number) => void;
 
 /** How a round ended: done, or stopped early and why (the event loop's own catch-up goes on from the position committed). */
 export type RoundEnd = { done: true } | { done: false; why: string };
@@ -56,7 +59,7 @@ export function catchUpInWorker(work: CatchUpWork, commit: CommitStored, stopped
       if (m.t === 'error') return end(() => resolve({ done: false, why: `the worker failed: ${m.error}` }));
       if (stopped()) return end(() => resolve({ done: false, why: 'stopped' }));
       try {
-        commit(unpackChanges(m.docs), m.search, m.position, m.passed);
+        commit(unpackChanges(m.docs), m.touched, m.position, m.passed);
       } catch (err) {
         return end(() => reject(err));
       }
@@ -112,8 +115,9 @@ export async function workerRounds(host: WorkerRoundsHost): Promise<{ rounds: nu
         quarantined: [...loop.quarantined],
         appliesOnce: host.storage.appliesOnce === true,
       },
-      (docs, search, position, passed) => {
-        target.commitStored(docs, search, position);
+      (docs, touched, position, passed) => {
+        // the storage before this batch (the window holds the batches before it), and the batch's own documents
+        target.commitStored(docs, searchChangesOfWritten(touched, docs, target.read), position);
         loop.advance(position, passed);
         host.notify();
       },

@@ -98,7 +98,8 @@ export async function projectBatch(storage: ProjectionStorage, events: readonly 
   }
   const last = events[upTo - 1].position;
   const changes = ctx.changes();
-  await storage.commit(changes, await searchChanges(ctx), last);
+  if (storage.commitTouched) await storage.commitTouched(changes, [...ctx.touchedProjects], last);
+  else await storage.commit(changes, await searchChanges(ctx), last);
   return { committed: last, passed: upTo, failure, changes };
 }
 

@@ -1,3 +1,4 @@
+import type { CollectionName, Documents } from '../read-model/documents';
 import type { DocChange, ReadModelStore } from '../read-model/port';
 import type { StoredChange } from '../read-model/sqlite';
 import type { SearchChange, SearchIndex } from '../search/port';
@@ -8,6 +9,8 @@ export interface WorkerCatchUp {
   path: string;
   /** commits documents serialized on the worker, as commit() does */
   commitStored(docs: readonly StoredChange[], search: readonly SearchChange[], position: number): void;
+  /** a document as this storage's connection holds it now (the catchingUp window's commits included) */
+  read<C extends CollectionName>(coll: C, id: string): Documents[C] | null;
   /** commits the catchingUp window's transaction and opens the next, so another connection reads what it held */
   commitWindow(): void;
 }
@@ -22,6 +25,12 @@ export interface ProjectionStorage {
   search: SearchIndex;
   checkpoint(): Promise<number>;
   commit(docs: readonly DocChange[], search: readonly SearchChange[], position: number): Promise<void>;
+  /**
+   * commit(), for a storage that makes the batch's search changes where it writes the batch (on another thread: threaded-bulk.ts,
+   * a catch-up worker's target), from the documents written (searchChangesOfWritten): `touched`, the projects whose search
+   * documents the batch may have changed. The batch then neither makes them nor hands them over.
+   */
+  commitTouched?(docs: readonly DocChange[], touched: readonly string[], position: number): Promise<void>;
   reset(): Promise<void>;
   close(): Promise<void>;
   /**

@@ -270,6 +270,7 @@ export class SqliteProjectionStorage implements ProjectionStorage {
     return {
       path: this.db.name,
       commitStored: (docs, search, position) => this.commitStoredSync(docs, search, position),
+      read: (coll, id) => this.readModels.getSync(coll, id),
       commitWindow: () => this.renewWindow(),
     };
   }

@@ -2,11 +2,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { SearchChange } from '../search/port';
 import { SqliteProjectionStorage } from './sqlite-storage';
 import { unpackChanges, type PackedChanges } from './threaded-bulk-pack';
+import { searchChangesOfWritten } from '../projectors/search-changes';
+
+/** A batch's search changes, or the projects it touched, whose changes the worker makes from what it writes. */
+export type BuildSearch = { search: readonly SearchChange[] } | { touched: readonly string[] };
 
 /** What ThreadedBulkStorage asks its worker. */
 export type BuildCall =
   | { t: 'open' }
-  | { t: 'commit'; docs: PackedChanges; search: readonly SearchChange[]; position: number }
+  | ({ t: 'commit'; docs: PackedChanges; position: number } & BuildSearch)
   | { t: 'catchingUp'; behind: boolean }
   | { t: 'checkpoint' }
   | { t: 'reset' }
@@ -28,9 +32,14 @@ async function answer(r: BuildRequest): Promise<unknown> {
     case 'open':
       open();
       return null;
-    case 'commit':
-      open().commitStoredSync(unpackChanges(r.docs), r.search, r.position);
+    case 'commit': {
+      const target = open();
+      const docs = unpackChanges(r.docs);
+      // the batches before this one are written on this connection; this one's documents are in `docs`
+      const search = 'search' in r ? r.search : searchChangesOfWritten(r.touched, docs, (coll, id) => target.readModels.getSync(coll, id));
+      target.commitStoredSync(docs, search, r.position);
       return null;
+    }
     case 'catchingUp':
       open().catchingUp(r.behind);
       return null;

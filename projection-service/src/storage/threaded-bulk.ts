@@ -9,7 +9,7 @@ import type { SearchChange } from '../search/port';
 import { SqliteSearchIndex } from '../search/sqlite-search';
 import type { ProjectionStorage } from './port';
 import { packChanges } from './threaded-bulk-pack';
-import type { BuildAnswer, BuildCall, BuildRequest } from './threaded-bulk-worker-main';
+import type { BuildAnswer, BuildCall, BuildRequest, BuildSearch } from './threaded-bulk-worker-main';
 
 /** The worker: `projection-build-worker` of the compiled bundle, or threaded-bulk-worker-main.ts through tsx. */
 const spawn = (path: string): Worker => startWorker(import.meta.url, 'projection-build-worker.js', 'threaded-bulk-worker-main.ts', { path });
@@ -126,11 +126,20 @@ export class ThreadedBulkStorage implements ProjectionStorage {
   }
 
   async commit(docs: readonly DocChange[], search: readonly SearchChange[], position: number): Promise<void> {
+    await this.handOver(docs, { search }, position);
+  }
+
+  /** commit(), with the batch's search changes made on the worker from the documents it writes (searchChangesOfWritten). */
+  async commitTouched(docs: readonly DocChange[], touched: readonly string[], position: number): Promise<void> {
+    await this.handOver(docs, { touched }, position);
+  }
+
+  private async handOver(docs: readonly DocChange[], search: BuildSearch, position: number): Promise<void> {
     if (this.failure) throw this.failure;
     // serialized while the worker writes the batch before
     const packed = packChanges(docs);
     await this.flush();
-    const write = this.call({ t: 'commit', docs: packed, search, position });
+    const write = this.call({ t: 'commit', docs: packed, ...search, position });
     write.catch((err) => (this.failure ??= err));
     this.writing = write;
   }
