@@ -27,7 +27,7 @@ export function searchChangesOfWritten(
   });
 }
 
-/** A touched project's search change: its search document when it is listed (with its owner's name), else its removal. */
+/** A listed project's search change: its search document, with its owner's name (callers give an unlisted one's removal). */
 export function searchChangeOf(id: string, p: Documents['projects'], owner: Documents['users'] | null): SearchChange {
   return { projectId: id, doc: searchDocument(p, owner?.username ?? '') };
 }

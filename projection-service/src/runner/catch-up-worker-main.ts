@@ -66,11 +66,7 @@ async function run(): Promise<boolean> {
       for (const e of fresh) if (e.position <= position) passed += 1;
       await handOver(docs, touched, position, passed);
     };
-    const target: Pick<ProjectionStorage, 'appliesOnce' | 'commit' | 'commitTouched'> = {
-      appliesOnce: work.appliesOnce,
-      commitTouched,
-      commit: () => Promise.reject(new Error('a catch-up worker commits through commitTouched')),
-    };
+    const target: Pick<ProjectionStorage, 'appliesOnce' | 'commitTouched'> = { appliesOnce: work.appliesOnce, commitTouched };
     const loop = new BatchLoop(target as ProjectionStorage, { reads });
     loop.position = work.from;
     loop.quarantined = new Set(work.quarantined);
