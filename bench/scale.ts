@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { SqliteEventStore, SqliteLeaseStore } from '@modshelf/events';
-import { ProjectionRunner, SqliteProjectionStorage, projectionsPath } from '@modshelf/projection-service';
-import { buildInChild } from './build-process';
+import { SqliteProjectionStorage, projectionsPath } from '@modshelf/projection-service';
+import { buildInChild, catchUpInChild } from './build-process';
 import { createProject, freshnessSamples, json, KEY, listProject } from './commands';
 import { load } from './load';
 import { searchMix } from './search';
@@ -33,33 +33,6 @@ const PEER_AUTO_SKIPPED = `BENCH_PEER is not 'on' and the size is over ${PEER_AU
 
 const ADMIN = { username: 'scale_admin', password: 'scale-admin-password' };
 
-/** A projection catch-up from the storage's checkpoint to the head of the log: events and seconds. */
-async function catchUp(
-  store: SqliteEventStore,
-  storage: SqliteProjectionStorage,
-  batchSize: number,
-): Promise<{ events: number; seconds: number; cpuSeconds: number; walCheckpointSeconds: number | null }> {
-  const before = await storage.checkpoint();
-  const head = await store.headPosition();
-  const runner = new ProjectionRunner(store, storage, { batchSize, log: (m, e) => log(`projections: ${m} ${e ?? ''}`) });
-  // a storage with a checkpoint worker (the site's) copies the catch-up's WAL into the file after it: timed apart below
-  const walCheckpointed = 'checkpointer' in storage && storage.checkpointer ? walCopied(storage.checkpointer) : null;
-  const t = performance.now();
-  const cpu = process.cpuUsage();
-  // as the site does: from the stored checkpoint to the head, then tailing (stopped right after)
-  await runner.start();
-  await runner.ready;
-  const seconds = (performance.now() - t) / 1000;
-  // this process's CPU (every thread of it: the catch-up worker's at 1M) meanwhile: on a shared machine, the cost apart from the waiting
-  const used = process.cpuUsage(cpu);
-  const cpuSeconds = (used.user + used.system) / 1e6;
-  const events = runner.checkpoint() - before;
-  const walCheckpointSeconds = walCheckpointed ? ((await walCheckpointed) - t) / 1000 - seconds : null;
-  await runner.close();
-  if (runner.checkpoint() !== head) throw new Error(`catch-up stopped at ${runner.checkpoint()} of ${head}`);
-  return { events, seconds, cpuSeconds, walCheckpointSeconds };
-}
-
 /**
  * Folds the read models' recent tables into the main ones, a step at a time as a site does (`rows` a step, default
  * RECENT_FOLD's): seconds, and each step's milliseconds in ascending order.
@@ -73,23 +46,6 @@ export function foldRecent(storage: SqliteProjectionStorage, rows?: number) {
     stepsMs.push(performance.now() - ts);
   }
   return { storage, seconds: (performance.now() - t) / 1000, stepsMs: stepsMs.sort((a, b) => a - b) };
-}
-
-/** When the checkpoint worker has copied the whole WAL into the file (performance.now()), or gave up (10 minutes, an error). */
-function walCopied(checkpointer: NonNullable<SqliteProjectionStorage['checkpointer']>): Promise<number> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => done(), 600_000);
-    const done = () => {
-      clearTimeout(timer);
-      stop();
-      resolve(performance.now());
-    };
-    const stop = checkpointer.onCheckpoint((r) => {
-      if (r.error || r.checkpointed === r.walFrames) done();
-      // a passive checkpoint that found a page in use copied part of the WAL: ask again once the worker may run
-      else setTimeout(() => checkpointer.nudge(), 60);
-    });
-  });
 }
 
 /** the projects the steady load edits in turn (at 50 commands/s, one edit of each per 400 ms) */
@@ -232,15 +188,16 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
     });
 
     // live catch-up: 2% more projects appended to the log, projected by the site's own storage settings (startProjections':
-    // its WAL is checkpointed by a worker thread after the catch-up, timed apart: live_catch_up_wal_checkpoint_s)
+    // its WAL is checkpointed by a worker thread after the catch-up, timed apart: live_catch_up_wal_checkpoint_s), in a
+    // process of its own with the site's node flags, as a site catches up when it starts after its log grew
     await writeGeneratedLog(store, Math.max(1000, Math.floor(projects / 50)), 7, projects);
-    const live = await catchUp(store, new SqliteProjectionStorage(projectionsPath(tmp.dir), { checkpointWorker: true }), 4000);
+    const live = await catchUpInChild(join(tmp.dir, 'events.db'), tmp.dir);
     phase('live catch-up', {
       live_catch_up_events_per_s: Math.round(live.events / live.seconds),
       live_catch_up_events: live.events,
-      live_catch_up_cpu_s: round(live.cpuSeconds),
-      live_catch_up_events_per_cpu_s: Math.round(live.events / live.cpuSeconds),
-      live_catch_up_wal_checkpoint_s: live.walCheckpointSeconds === null ? null : round(live.walCheckpointSeconds),
+      live_catch_up_cpu_s: round(live.cpu_s),
+      live_catch_up_events_per_cpu_s: Math.round(live.events / live.cpu_s),
+      live_catch_up_wal_checkpoint_s: live.wal_checkpoint_s === null ? null : round(live.wal_checkpoint_s),
     });
     // what the catch-up left for later: its documents and keys went to the read models' recent tables, which a site folds
     // into the main ones, a step a commit, once they are a tenth of them (RECENT_FOLD); here all of them at once, step by step
