@@ -7,7 +7,7 @@
  */
 import { SqliteEventStore } from '@modshelf/events';
 import { ProjectionRunner, SqliteProjectionStorage, projectionsPath } from '@modshelf/projection-service';
-import { log } from './util';
+import { log, timedCatchUp } from './util';
 
 /** When the checkpoint worker has copied the whole WAL into the file (performance.now()), or gave up (10 minutes, an error). */
 function walCopied(checkpointer: NonNullable<SqliteProjectionStorage['checkpointer']>): Promise<number> {
@@ -34,14 +34,9 @@ const before = await storage.checkpoint();
 const head = await store.headPosition();
 const runner = new ProjectionRunner(store, storage, { batchSize: 4000, log: (m, e) => log(`projections: ${m} ${e ?? ''}`) });
 const walCheckpointed = storage.checkpointer ? walCopied(storage.checkpointer) : null;
-const t = performance.now();
-const cpu = process.cpuUsage();
 // as the site does: from the stored checkpoint to the head, then tailing (stopped right after)
-await runner.start();
-await runner.ready;
-const seconds = (performance.now() - t) / 1000;
-const used = process.cpuUsage(cpu);
-const walCheckpointSeconds = walCheckpointed ? ((await walCheckpointed) - t) / 1000 - seconds : null;
+const { seconds, cpu: used, startedAt } = await timedCatchUp(runner);
+const walCheckpointSeconds = walCheckpointed ? ((await walCheckpointed) - startedAt) / 1000 - seconds : null;
 await runner.close();
 await storage.close();
 await store.close();

@@ -21,6 +21,7 @@ import { writeCatalogueEvents } from '@modshelf/events/generator';
 import { ProjectionRunner, RECENT_FOLD, SqliteProjectionStorage, projectionsPath } from '@modshelf/projection-service';
 import { GeneratedAccruals } from './scale-accruals';
 import { foldRecent } from './scale';
+import { timedCatchUp } from './util';
 
 async function catchUp(store: SqliteEventStore, storage: SqliteProjectionStorage, batchSize: number, onCaughtUp: () => Promise<void> = async () => {}) {
   const before = await storage.checkpoint();
@@ -36,12 +37,7 @@ async function catchUp(store: SqliteEventStore, storage: SqliteProjectionStorage
         : undefined,
     log: (m, e) => console.log(`projections: ${m} ${e ?? ''}`),
   });
-  const t = performance.now();
-  const cpu = process.cpuUsage();
-  await runner.start();
-  await runner.ready;
-  const seconds = (performance.now() - t) / 1000;
-  const used = process.cpuUsage(cpu);
+  const { seconds, cpu: used } = await timedCatchUp(runner);
   const events = runner.checkpoint() - before;
   const wal = storage.db.name + '-wal';
   if (existsSync(wal)) console.log('wal_mb', statSync(wal).size / 1e6, storage.db.pragma('wal_autocheckpoint', { simple: true }));

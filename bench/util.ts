@@ -50,3 +50,18 @@ export function log(message: string): void {
  * ratio of two of them) came out low by up to half. 20 ms keeps the error under 2% of a one-second run.
  */
 export const SAMPLE_MS = 20;
+
+/**
+ * A projection runner's start to caught up (`ready`), as a site starts: wall seconds, and the process's CPU over it (every
+ * thread: a catch-up worker's too), as process.cpuUsage gives it.
+ */
+export async function timedCatchUp(runner: {
+  start(): Promise<void>;
+  ready: Promise<void>;
+}): Promise<{ seconds: number; cpu: NodeJS.CpuUsage; startedAt: number }> {
+  const startedAt = performance.now();
+  const before = process.cpuUsage();
+  await runner.start();
+  await runner.ready;
+  return { seconds: (performance.now() - startedAt) / 1000, cpu: process.cpuUsage(before), startedAt };
+}
