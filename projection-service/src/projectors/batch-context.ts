@@ -28,7 +28,10 @@ function sameKeys(a: Array<[string, string]>, b: Array<[string, string]>): boole
  * document projections (evolve.ts) read through it and it applies what their `evolve` returns.
  */
 export class BatchContext implements EvolveTarget {
-  private readonly entries = new Map<string, Entry>();
+  /** the batch's documents by collection, then id (no joined key to build and hash per lookup) */
+  private readonly entries = new Map<CollectionName, Map<string, Entry>>();
+  /** the same entries, in the order the batch first met them (changes() answers in it) */
+  private readonly order: Entry[] = [];
   /** Projects whose search document must be recomputed. */
   readonly touchedProjects = new Set<string>();
   /** index keys of the batch's dirty documents: coll/index/key -> ids (refreshed lazily per collection). */
@@ -44,16 +47,24 @@ export class BatchContext implements EvolveTarget {
     private readonly appliesOnce = false,
   ) {}
 
-  private static key(coll: string, id: string): string {
-    return `${coll}\u0000${id}`;
+  private entry(coll: CollectionName, id: string): Entry | undefined {
+    return this.entries.get(coll)?.get(id);
+  }
+
+  private add(entry: Entry): Entry {
+    let ids = this.entries.get(entry.coll);
+    if (!ids) this.entries.set(entry.coll, (ids = new Map()));
+    ids.set(entry.id, entry);
+    this.order.push(entry);
+    return entry;
   }
 
   async get<C extends CollectionName>(coll: C, id: string): Promise<Documents[C] | null> {
-    const k = BatchContext.key(coll, id);
-    const e = this.entries.get(k);
+    const e = this.entry(coll, id);
     if (e) return e.doc as Documents[C] | null;
     const doc = await this.store.get(coll, id);
-    this.entries.set(k, { coll, id, doc, dirty: false, loadedKeys: doc === null ? null : keysOf(coll, doc) });
+    // two reads of one document at once: the first to return makes its entry (one entry a document, for changes())
+    if (!this.entry(coll, id)) this.add({ coll, id, doc, dirty: false, loadedKeys: doc === null ? null : keysOf(coll, doc) });
     return doc;
   }
 
@@ -63,26 +74,23 @@ export class BatchContext implements EvolveTarget {
    */
   async created<C extends CollectionName>(coll: C, id: string): Promise<Documents[C] | null> {
     if (!this.appliesOnce) return this.get(coll, id);
-    const k = BatchContext.key(coll, id);
-    const e = this.entries.get(k);
+    const e = this.entry(coll, id);
     if (e) return e.doc as Documents[C] | null;
-    this.entries.set(k, { coll, id, doc: null, dirty: false, loadedKeys: null, unread: true });
+    this.add({ coll, id, doc: null, dirty: false, loadedKeys: null, unread: true });
     return null;
   }
 
   /** Whether `created` recorded the document as absent from the store in this batch (never without `appliesOnce`). */
   createdInBatch(coll: CollectionName, id: string): boolean {
-    return this.entries.get(BatchContext.key(coll, id))?.unread === true;
+    return this.entry(coll, id)?.unread === true;
   }
 
   private set(coll: CollectionName, id: string, doc: unknown | null): void {
-    const k = BatchContext.key(coll, id);
-    const e = this.entries.get(k);
-    let entry = e;
+    let entry = this.entry(coll, id);
     if (entry) {
       entry.doc = doc;
       entry.dirty = true;
-    } else this.entries.set(k, (entry = { coll, id, doc, dirty: true, loadedKeys: undefined }));
+    } else entry = this.add({ coll, id, doc, dirty: true, loadedKeys: undefined });
     let st = this.stale.get(coll);
     if (!st) this.stale.set(coll, (st = new Set()));
     st.add(entry);
@@ -124,7 +132,7 @@ export class BatchContext implements EvolveTarget {
     const stored = await this.store.findIds(coll, index, key);
     const ids = new Set<string>();
     for (const id of stored) {
-      const e = this.entries.get(BatchContext.key(coll, id));
+      const e = this.entry(coll, id);
       // a dirty document counts only if its current keys still hold the key (the overlay below)
       if (!e || !e.dirty) ids.add(id);
     }
@@ -145,7 +153,7 @@ export class BatchContext implements EvolveTarget {
 
   changes(): DocChange[] {
     const out: DocChange[] = [];
-    for (const e of this.entries.values()) {
+    for (const e of this.order) {
       if (!e.dirty) continue;
       // the keys of the current document: the overlay's when it is up to date with it, else computed here, once
       const keys = e.doc === null ? undefined : e.overlayKeys && !this.stale.get(e.coll)?.has(e) ? e.overlayKeys : keysOf(e.coll, e.doc);
@@ -160,7 +168,7 @@ export class BatchContext implements EvolveTarget {
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.order.length;
   }
 }
 
