@@ -1,5 +1,5 @@
 import type { Documents } from '../read-model/documents';
-import type { StoredChange } from '../read-model/sqlite';
+import type { StoredChange } from '../read-model/stored-change';
 import type { SearchChange } from '../search/port';
 import { isListed } from '../views/derive';
 import { searchDocument } from './search-document';

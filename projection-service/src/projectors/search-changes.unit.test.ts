@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { projectStream, userStream } from '@modshelf/events';
 import { EventLog, given, projectCreated, userRegistered } from '../testing/given-events';
 import type { Documents } from '../read-model/documents';
-import { storedChange } from '../read-model/sqlite';
+import { storedChange } from '../read-model/stored-change';
 import { projectProjector } from './project.projector';
 import { searchDocument } from './search-document';
 import { searchChangesOfWritten } from './search-changes';

@@ -26,18 +26,21 @@ export class MultiRowStatement {
     this.params = new Array<unknown>(ROWS_PER_STATEMENT * columns);
   }
 
-  /** Runs the statement for every row (each an array of `columns` values), in order. */
-  run(rows: ReadonlyArray<readonly unknown[]>): void {
+  /**
+   * Runs the statement for every row, in order: each row's `columns` values are `values(row)`, made as the row is bound (by
+   * default the row is its values).
+   */
+  run<R>(rows: readonly R[], values: (row: R) => readonly unknown[] = (row) => row as readonly unknown[]): void {
     const n = this.columns;
     let i = 0;
     for (; i + ROWS_PER_STATEMENT <= rows.length; i += ROWS_PER_STATEMENT) {
       for (let r = 0; r < ROWS_PER_STATEMENT; r++) {
-        const row = rows[i + r];
+        const row = values(rows[i + r]);
         for (let c = 0; c < n; c++) this.params[r * n + c] = row[c];
       }
       this.many.run(this.params);
     }
-    for (; i < rows.length; i++) this.one.run(rows[i]);
+    for (; i < rows.length; i++) this.one.run(values(rows[i]));
   }
 }
 

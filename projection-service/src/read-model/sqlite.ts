@@ -5,6 +5,7 @@ import type { Counts, CountsQuery, DocChange, ReadModelStore } from './port';
 import { SqliteCounts } from './sqlite-counts';
 import { SqliteCountsWorker } from './sqlite-counts-worker';
 import { groupSorted, MultiRowStatement } from './sqlite-multirow';
+import { DOC_CHANGE, STORED_CHANGE, type ChangeForm, type StoredChange } from './stored-change';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS rm_docs (coll TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, UNIQUE (coll, id));
@@ -42,27 +43,6 @@ export const storedKey = (key: string): string | Buffer => (key.length >= 16 && 
  * also bounds the share of a busy site's event loop that a fold takes.
  */
 export const RECENT_FOLD = { minRows: 50_000, share: 0.1, stepRows: 1_000, everyMs: 50 };
-
-/**
- * A DocChange as it is written: the document serialized (null: deleted) and the keys of the new document, so a commit can be
- * prepared on one thread and written on another (storage/threaded-bulk.ts).
- */
-export type StoredChange = Omit<DocChange, 'doc' | 'keys'> & {
-  body: string | null;
-  /** the new document's index keys (none for a deletion; not read when keysUnchanged) */
-  keys: Array<[string, string]>;
-};
-
-/** The index keys a change writes: none for a deletion or when they are unchanged (none are written then), else the batch's or computed here. */
-export function writtenKeys(c: DocChange): Array<[string, string]> {
-  if (c.doc === null || c.keysUnchanged) return [];
-  return c.keys ?? indexKeys(c.coll, c.doc as never);
-}
-
-export function storedChange(c: DocChange): StoredChange {
-  const { doc, keys: _keys, ...hints } = c;
-  return { ...hints, body: doc === null ? null : JSON.stringify(doc), keys: writtenKeys(c) };
-}
 
 /**
  * Read models in SQLite: one JSON document per (collection, id) plus a key table for the secondary indexes
@@ -217,24 +197,30 @@ export class SqliteReadModels implements ReadModelStore {
     return this.s.find.all(ix, k, ix, k);
   }
 
-  /** Writes documents and their index keys; call inside a transaction (applyStoredSync). */
+  /** Writes documents and their index keys, each document serialized as it is written; call inside a transaction. */
   applySync(changes: readonly DocChange[]): void {
-    this.applyStoredSync(changes.map(storedChange));
+    this.applyChangesSync(changes, DOC_CHANGE);
+  }
+
+  /** Writes documents serialized already (on another thread) and their index keys; call inside a transaction. */
+  applyStoredSync(changes: readonly StoredChange[]): void {
+    this.applyChangesSync(changes, STORED_CHANGE);
   }
 
   /**
-   * Writes documents (serialized already) and their index keys; call inside a transaction. Key rows are
-   * deleted and inserted in key order, which keeps the B-tree work local; documents and
-   * key rows are inserted many rows a statement.
+   * Key rows are deleted and inserted in key order, which keeps the B-tree work local; documents and key rows are inserted
+   * many rows a statement.
    */
-  applyStoredSync(changes: readonly StoredChange[]): void {
+  private applyChangesSync<T extends Omit<DocChange, 'doc' | 'keys'>>(changes: readonly T[], form: ChangeForm<T>): void {
     // [index number, key, id, stored key]
     const dels: Array<[number, string, string, string | Buffer]> = [];
     const puts: Array<[number, string, string, string | Buffer]> = [];
-    const docs: Array<[string, string, string]> = [];
+    // [coll, id, the change] (its body made as its row is bound)
+    const docs: Array<[string, string, T]> = [];
     for (const c of changes) {
-      if (c.body !== null && c.keysUnchanged) {
-        docs.push([c.coll, c.id, c.body]);
+      const deleted = form.deleted(c);
+      if (!deleted && c.keysUnchanged) {
+        docs.push([c.coll, c.id, c]);
         continue;
       }
       if (!c.isNew) {
@@ -245,13 +231,13 @@ export class SqliteReadModels implements ReadModelStore {
         }
         for (const [idx, key] of old) dels.push([this.requireIndexNumber(c.coll, idx), key, c.id, storedKey(key)]);
       }
-      if (c.body === null) {
+      if (deleted) {
         this.s.del.run(c.coll, c.id);
         this.s.delRecent.run(c.coll, c.id);
         continue;
       }
-      docs.push([c.coll, c.id, c.body]);
-      for (const [idx, key] of c.keys) puts.push([this.requireIndexNumber(c.coll, idx), key, c.id, storedKey(key)]);
+      docs.push([c.coll, c.id, c]);
+      for (const [idx, key] of form.keys(c)) puts.push([this.requireIndexNumber(c.coll, idx), key, c.id, storedKey(key)]);
     }
     // (a hex key's order is its bytes' order)
     const byKey = (a: (typeof puts)[number], b: (typeof puts)[number]) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0);
@@ -262,12 +248,16 @@ export class SqliteReadModels implements ReadModelStore {
         (d) => d[0],
         (a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0),
       ),
+      (d) => [d[0], d[1], form.body(d[2])],
     );
     for (const d of groupSorted(dels, (d) => d[0], byKey)) {
       this.s.delKey.run(d[0], d[3], d[2]);
       this.s.delKeyRecent.run(d[0], d[3], d[2]);
     }
-    this.w.putKey.run(groupSorted(puts, (p) => p[0], byKey).map((p) => [p[0], p[3], p[2]]));
+    this.w.putKey.run(
+      groupSorted(puts, (p) => p[0], byKey),
+      (p) => [p[0], p[3], p[2]],
+    );
   }
 
   /**

@@ -6,7 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { openSqliteFile } from '@modshelf/events';
 import { sha512Key } from './collections';
 import { readModelContract, sampleProject, sampleUser, sampleVersion } from './contract';
-import { SqliteReadModels, storedChange } from './sqlite';
+import { SqliteReadModels } from './sqlite';
+import { storedChange } from './stored-change';
 import { SqliteCountsWorker } from './sqlite-counts-worker';
 
 readModelContract('sqlite', async () => {

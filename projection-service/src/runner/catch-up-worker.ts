@@ -3,7 +3,7 @@ import { startWorker } from '../worker-entry';
 import type { ProjectionStorage } from '../storage/port';
 import type { BatchLoop } from './batch-loop';
 import { unpackChanges } from '../storage/threaded-bulk-pack';
-import type { StoredChange } from '../read-model/sqlite';
+import type { StoredChange } from '../read-model/stored-change';
 import type { CatchUpMessage, CatchUpWork } from './catch-up-worker-main';
 import { loadQuarantine } from './quarantine';
 import { searchChangesOfWritten } from '../projectors/search-changes';

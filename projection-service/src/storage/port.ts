@@ -1,6 +1,6 @@
 import type { CollectionName, Documents } from '../read-model/documents';
 import type { DocChange, ReadModelStore } from '../read-model/port';
-import type { StoredChange } from '../read-model/sqlite';
+import type { StoredChange } from '../read-model/stored-change';
 import type { SearchChange, SearchIndex } from '../search/port';
 
 /** What a catch-up folded on a worker thread needs of a storage (SqliteProjectionStorage.workerCatchUp). */

@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DocChange } from '../read-model/port';
-import { RECENT_FOLD, SqliteReadModels, storedChange, type StoredChange } from '../read-model/sqlite';
+import { RECENT_FOLD, SqliteReadModels } from '../read-model/sqlite';
+import type { StoredChange } from '../read-model/stored-change';
 import type { SearchChange } from '../search/port';
 import { SqliteSearchIndex } from '../search/sqlite-search';
 import { SNAPSHOT_EVERY, type SnapshotPolicy } from '../search/snapshot-log';
@@ -79,7 +80,7 @@ export class SqliteProjectionStorage implements ProjectionStorage {
   private readonly tx;
   /** a commit's writes, inside whatever transaction is open */
   /** (the documents are serialized inside it, so a document that cannot be fails the commit as a write does) */
-  private readonly write: (docs: () => readonly StoredChange[], search: readonly SearchChange[], position: number) => () => void;
+  private readonly write: (writeDocs: () => void, search: readonly SearchChange[], position: number) => () => void;
   /** the page cache while serving (bulk: while building) */
   private readonly cacheKiB: number;
   /** checkpoints the WAL off the event loop (options.checkpointWorker) */
@@ -151,8 +152,8 @@ export class SqliteProjectionStorage implements ProjectionStorage {
       }
       this.db.pragma(`user_version = ${PROJECTIONS_SCHEMA}`);
     }
-    this.write = (docs: () => readonly StoredChange[], search: readonly SearchChange[], position: number) => {
-      this.readModels.applyStoredSync(docs());
+    this.write = (writeDocs: () => void, search: readonly SearchChange[], position: number) => {
+      writeDocs();
       const after = this.search.applySync(search);
       this.readModels.setCheckpointSync(position);
       return after;
@@ -221,17 +222,17 @@ export class SqliteProjectionStorage implements ProjectionStorage {
   }
 
   commitSync(docs: readonly DocChange[], search: readonly SearchChange[], position: number): void {
-    this.commitPrepared(() => docs.map(storedChange), docs.length, search, position);
+    this.commitPrepared(() => this.readModels.applySync(docs), docs.length, search, position);
   }
 
   /** commitSync with the documents serialized already (storage/threaded-bulk.ts prepares them on another thread). */
   commitStoredSync(docs: readonly StoredChange[], search: readonly SearchChange[], position: number): void {
-    this.commitPrepared(() => docs, docs.length, search, position);
+    this.commitPrepared(() => this.readModels.applyStoredSync(docs), docs.length, search, position);
   }
 
-  /** `docs` gives the `changes` document changes, serialized */
-  private commitPrepared(docs: () => readonly StoredChange[], changes: number, search: readonly SearchChange[], position: number): void {
-    const after = this.window ? this.writeInWindow(docs, search, position) : this.tx.immediate(docs, search, position);
+  /** `writeDocs` writes the `changes` document changes */
+  private commitPrepared(writeDocs: () => void, changes: number, search: readonly SearchChange[], position: number): void {
+    const after = this.window ? this.writeInWindow(writeDocs, search, position) : this.tx.immediate(writeDocs, search, position);
     after();
     if (this.window && (this.window.changes += changes) >= this.windowChanges) this.renewWindow();
     if (!this.window) this.foldStep();
@@ -294,9 +295,9 @@ export class SqliteProjectionStorage implements ProjectionStorage {
    * (a savepoint keeps a copy of every page it changes first: +0.6 GB peak RSS in the 1M live catch-up). When one fails,
    * the whole window is rolled back (abandonWindow) and the error is thrown.
    */
-  private writeInWindow(docs: () => readonly StoredChange[], search: readonly SearchChange[], position: number): () => void {
+  private writeInWindow(writeDocs: () => void, search: readonly SearchChange[], position: number): () => void {
     try {
-      return this.write(docs, search, position);
+      return this.write(writeDocs, search, position);
     } catch (err) {
       this.abandonWindow();
       throw err;

@@ -1,5 +1,5 @@
 import type { DocChange } from '../read-model/port';
-import { writtenKeys, type StoredChange } from '../read-model/sqlite';
+import { writtenKeys, type StoredChange } from '../read-model/stored-change';
 
 /**
  * A batch's document changes as they cross to the build worker (threaded-bulk.ts): one array a field, of strings and numbers,

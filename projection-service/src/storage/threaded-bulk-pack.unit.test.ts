@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocChange } from '../read-model/port';
-import { storedChange } from '../read-model/sqlite';
+import { storedChange } from '../read-model/stored-change';
 import { packChanges, unpackChanges } from './threaded-bulk-pack';
 
 const changes: DocChange[] = [
