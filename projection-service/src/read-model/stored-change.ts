@@ -31,8 +31,9 @@ export interface ChangeForm<T> {
 }
 
 /**
- * A DocChange, serialized when its row is bound to the statement that writes it: the string dies before the next scavenge
- * instead of living, with the batch's other documents' strings, from a serializing pass until the last row is written.
+ * A DocChange, serialized when its row is bound to the statement that writes it (SqliteReadModels.applySync): the string is
+ * garbage once its statement has run, so a scavenge after that does not copy it. Serialized in a pass before the writes, the
+ * batch's strings all lived until the last row was written.
  */
 export const DOC_CHANGE: ChangeForm<DocChange> = {
   body: (c) => (c.doc === null ? null : JSON.stringify(c.doc)),
@@ -40,4 +41,5 @@ export const DOC_CHANGE: ChangeForm<DocChange> = {
   keys: writtenKeys,
 };
 
+/** A change serialized already, on another thread (SqliteReadModels.applyStoredSync). */
 export const STORED_CHANGE: ChangeForm<StoredChange> = { body: (c) => c.body, deleted: (c) => c.body === null, keys: (c) => c.keys };
