@@ -17,10 +17,13 @@ export function writtenKeys(c: DocChange): Array<[string, string]> {
   return c.keys ?? indexKeys(c.coll, c.doc as never);
 }
 
-/** A DocChange in its stored form, as another thread's commit carries it (storage/threaded-bulk-pack.ts makes the same). */
+/**
+ * A DocChange in its stored form, whole: what storage/threaded-bulk-pack.ts carries to another thread (its tests hold it to
+ * this). The event loop's own commits make the same body and keys one row at a time (DOC_CHANGE).
+ */
 export function storedChange(c: DocChange): StoredChange {
-  const { doc, keys: _keys, ...hints } = c;
-  return { ...hints, body: doc === null ? null : JSON.stringify(doc), keys: writtenKeys(c) };
+  const { doc: _doc, keys: _keys, ...hints } = c;
+  return { ...hints, body: DOC_CHANGE.body(c), keys: DOC_CHANGE.keys(c) };
 }
 
 /** How applyChangesSync reads a change of either form: its serialized document (null: deleted) and the keys it writes. */
