@@ -117,6 +117,27 @@ describe('SqliteReadModels key table', () => {
   });
 });
 
+describe('SqliteReadModels commit', () => {
+  it('serializes each document as it writes it: one that cannot be fails the commit, and nothing of the batch is written', async () => {
+    const db = new Database(':memory:');
+    const rm = new SqliteReadModels(db);
+    // written first (ids in order), then a document JSON cannot hold
+    const unserializable = { ...sampleUser('BBBBBBBB', 'Bob'), joined: 1n };
+    await expect(
+      rm.commit(
+        [
+          { coll: 'users', id: 'AAAAAAAA', doc: sampleUser('AAAAAAAA', 'Alice') },
+          { coll: 'users', id: 'BBBBBBBB', doc: unserializable as never },
+        ],
+        1,
+      ),
+    ).rejects.toThrow(/BigInt/);
+    expect(rm.getSync('users', 'AAAAAAAA')).toBeNull();
+    expect(await rm.checkpoint()).toBe(0);
+    db.close();
+  });
+});
+
 describe('SqliteReadModels recent tables', () => {
   const scanned = async (rm: SqliteReadModels) => {
     const out: Array<[string, { username: string }]> = [];
