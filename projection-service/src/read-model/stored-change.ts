@@ -12,7 +12,7 @@ export type StoredChange = Omit<DocChange, 'doc' | 'keys'> & {
 };
 
 /** The index keys a change writes: none for a deletion or when they are unchanged (none are written then), else the batch's or computed here. */
-export function writtenKeys(c: DocChange): Array<[string, string]> {
+function writtenKeys(c: DocChange): Array<[string, string]> {
   if (c.doc === null || c.keysUnchanged) return [];
   return c.keys ?? indexKeys(c.coll, c.doc as never);
 }

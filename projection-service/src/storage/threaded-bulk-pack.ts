@@ -1,5 +1,5 @@
 import type { DocChange } from '../read-model/port';
-import { writtenKeys, type StoredChange } from '../read-model/stored-change';
+import { DOC_CHANGE, type StoredChange } from '../read-model/stored-change';
 
 /**
  * A batch's document changes as they cross to the build worker (threaded-bulk.ts): one array a field, of strings and numbers,
@@ -28,9 +28,10 @@ export function packChanges(changes: readonly DocChange[]): PackedChanges {
   for (const c of changes) {
     out.colls.push(c.coll);
     out.ids.push(c.id);
-    out.bodies.push(c.doc === null ? null : JSON.stringify(c.doc));
+    // the body and keys the event loop's own commits write (DOC_CHANGE)
+    out.bodies.push(DOC_CHANGE.body(c));
     out.flags.push((c.isNew ? IS_NEW : 0) | (c.keysUnchanged ? KEYS_UNCHANGED : 0));
-    const keys = writtenKeys(c);
+    const keys = DOC_CHANGE.keys(c);
     out.keys.push(keys.length ? JSON.stringify(keys) : '');
     out.oldKeys.push(c.oldKeys ? JSON.stringify(c.oldKeys) : '');
   }
