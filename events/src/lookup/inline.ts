@@ -4,8 +4,11 @@ import { LOOKUP_EVENT_TYPES, lookupChanges } from './changes';
 import type { CatalogueLookup, ProjectRef, VersionRef } from './port';
 import { LookupTables } from './tables';
 
-/** The lookup's inline projection: its tables sit in the log's file and change in the append's transaction. */
-export function lookupProjection(): InlineProjection {
+/**
+ * The lookup's inline projection: its tables sit in the log's file and change in the append's transaction.
+ * `changed` is called before each event that changes the tables is applied.
+ */
+export function lookupProjection(changed: () => void = () => {}): InlineProjection {
   let tables: LookupTables | null = null;
   return {
     name: 'catalogue-lookup',
@@ -14,10 +17,16 @@ export function lookupProjection(): InlineProjection {
       tables = new LookupTables(db);
     },
     apply(_db, event: RecordedEvent) {
-      tables!.apply(lookupChanges(event));
+      const changes = lookupChanges(event);
+      if (changes.length === 0) return;
+      changed();
+      tables!.apply(changes);
     },
   };
 }
+
+/** How many answers the lookup keeps before it starts over. */
+export const KEPT_ANSWERS = 10_000;
 
 /**
  * The lookup of the embedded profile and of replicas sharing one SQLite log: indexed reads of
@@ -27,9 +36,13 @@ export function lookupProjection(): InlineProjection {
  */
 export class SqliteInlineLookup implements CatalogueLookup {
   private readonly tables: LookupTables;
+  /** answers by question (see `kept`), frozen: callers share them */
+  private readonly answers = new Map<string, unknown>();
+  /** the file's data_version when the kept answers were read */
+  private answersAt: number | null = null;
 
   constructor(private readonly store: SqliteEventStore) {
-    store.addInlineProjection(lookupProjection());
+    store.addInlineProjection(lookupProjection(() => this.answers.clear()));
     this.tables = new LookupTables(store.db);
   }
 
@@ -38,44 +51,68 @@ export class SqliteInlineLookup implements CatalogueLookup {
     return this.store.readInline(() => query(this.tables));
   }
 
+  /**
+   * `current(query)`, kept under `question` while the tables cannot have changed: this store's own appends that change
+   * them drop every kept answer (the inline projection calls back before it writes), and a commit by another connection
+   * to the file (another process, another store) changes its data_version, read here first. An answer read after that
+   * check is at least as new as the version it is kept under, so the next commit from elsewhere drops it too. A
+   * command's lookups then cost one short read instead of a read transaction with its queries. `versionsWithHash` is
+   * not kept: its answer is a list that callers may change.
+   */
+  private kept<T>(question: string, query: (tables: LookupTables) => T): T {
+    const version = this.store.dataVersion();
+    if (version !== this.answersAt) {
+      this.answers.clear();
+      this.answersAt = version;
+    }
+    if (this.answers.has(question)) return this.answers.get(question) as T;
+    const answer = this.current(query);
+    // read inside a write transaction of this connection, the answer could be rolled back with it
+    if (this.store.db.inTransaction) return answer;
+    if (answer !== null && typeof answer === 'object') Object.freeze(answer);
+    if (this.answers.size >= KEPT_ANSWERS) this.answers.clear();
+    this.answers.set(question, answer);
+    return answer;
+  }
+
   async projectId(idOrSlug: string): Promise<string | null> {
-    return this.current((t) => t.projectId(idOrSlug));
+    return this.kept(`projectId\0${idOrSlug}`, (t) => t.projectId(idOrSlug));
   }
   async projectSlugOwner(slug: string): Promise<string | null> {
-    return this.current((t) => t.projectSlugOwner(slug));
+    return this.kept(`projectSlugOwner\0${slug}`, (t) => t.projectSlugOwner(slug));
   }
   async projectOfTeam(teamId: string): Promise<string | null> {
-    return this.current((t) => t.projectOfTeam(teamId));
+    return this.kept(`projectOfTeam\0${teamId}`, (t) => t.projectOfTeam(teamId));
   }
   async liveVersionCount(projectId: string): Promise<number> {
-    return this.current((t) => t.liveVersionCount(projectId));
+    return this.kept(`liveVersionCount\0${projectId}`, (t) => t.liveVersionCount(projectId));
   }
   async version(versionId: string): Promise<VersionRef | null> {
-    return this.current((t) => t.version(versionId));
+    return this.kept(`version\0${versionId}`, (t) => t.version(versionId));
   }
   async versionsWithHash(hash: string): Promise<string[]> {
     return this.current((t) => t.versionsWithHash(hash));
   }
   async userExists(userId: string): Promise<boolean> {
-    return this.current((t) => t.userExists(userId));
+    return this.kept(`userExists\0${userId}`, (t) => t.userExists(userId));
   }
   async userId(idOrUsername: string): Promise<string | null> {
-    return this.current((t) => t.userId(idOrUsername));
+    return this.kept(`userId\0${idOrUsername}`, (t) => t.userId(idOrUsername));
   }
   async organizationId(idOrSlug: string): Promise<string | null> {
-    return this.current((t) => t.organizationId(idOrSlug));
+    return this.kept(`organizationId\0${idOrSlug}`, (t) => t.organizationId(idOrSlug));
   }
   async organizationSlugOwner(slug: string): Promise<string | null> {
-    return this.current((t) => t.organizationSlugOwner(slug));
+    return this.kept(`organizationSlugOwner\0${slug}`, (t) => t.organizationSlugOwner(slug));
   }
   async organizationOfTeam(teamId: string): Promise<string | null> {
-    return this.current((t) => t.organizationOfTeam(teamId));
+    return this.kept(`organizationOfTeam\0${teamId}`, (t) => t.organizationOfTeam(teamId));
   }
   async organizationOf(projectId: string): Promise<string | null> {
-    return this.current((t) => t.organizationOf(projectId));
+    return this.kept(`organizationOf\0${projectId}`, (t) => t.organizationOf(projectId));
   }
   async projectWithOrganization(idOrSlug: string): Promise<ProjectRef | null> {
-    return this.current((t) => t.projectWithOrganization(idOrSlug));
+    return this.kept(`projectWithOrganization\0${idOrSlug}`, (t) => t.projectWithOrganization(idOrSlug));
   }
   /** The tables belong to the store's file: closing the lookup leaves them to the store. */
   async close(): Promise<void> {}

@@ -204,10 +204,15 @@ export class SqliteEventStore implements EventStore {
     this.catchUpInline();
   }
 
+  /** The file's `PRAGMA data_version`: it changes when another connection commits to the file, never for this store's own commits. */
+  dataVersion(): number {
+    return this.stmts.dataVersion.get() ?? 0;
+  }
+
   /** True when the inline projections are at the head (reads only). */
   private inlineCurrent(): boolean {
     // nothing committed by another connection since they were last found current: still current
-    const version = this.stmts.dataVersion.get() ?? 0;
+    const version = this.dataVersion();
     if (version === this.inlineCurrentAt) return true;
     const head = this.stmts.head.get()?.p ?? 0;
     if (!this.inline.every((p) => (this.stmts.checkpoint.get(p.projection.name)?.position ?? 0) >= head)) return false;
@@ -230,7 +235,7 @@ export class SqliteEventStore implements EventStore {
   /** Brings inline projections up to the head when they are behind; true when they were already current. */
   catchUpInline(): boolean {
     if (this.inline.length === 0 || this.inlineCurrent()) return true;
-    const version = this.stmts.dataVersion.get() ?? 0;
+    const version = this.dataVersion();
     // a long gap (a log written before the projection) goes in bounded transactions, so other writers wait little
     const step = this.db.transaction(() => this.advanceInline([], 20_000));
     while (!step.immediate()) {

@@ -1,0 +1,142 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProjectCreated, ProjectEdited, projectStream } from '../catalogue/project';
+import { newEventId, newId } from '../ids';
+import { toNewEvents } from '../registry';
+import { SqliteEventStore } from '../store/sqlite';
+import { testProjectDefaults } from '../testing/project-fields';
+import { KEPT_ANSWERS, SqliteInlineLookup } from './inline';
+
+const meta = () => {
+  const e = newEventId();
+  return { commandId: e, correlationId: e, causationId: e, actor: null, time: new Date().toISOString() };
+};
+
+function created(slug: string) {
+  const id = newId();
+  const events = toNewEvents(
+    [
+      ProjectCreated({
+        project_id: id,
+        team_id: newId(),
+        project_type: 'mod',
+        owner_id: newId(),
+        organization_id: null,
+        thread_id: newId(),
+        status: 'draft',
+        published: new Date().toISOString(),
+        slug,
+        title: 'Title',
+        description: 'A project',
+        body: '',
+        categories: [],
+        ...testProjectDefaults(),
+      }),
+    ],
+    meta(),
+    newEventId,
+  );
+  return { id, stream: projectStream(id), events };
+}
+
+const edited = (changes: { slug?: string; description?: string }) => toNewEvents([ProjectEdited({ changes })], meta(), newEventId);
+
+const dirs: string[] = [];
+function twoStores() {
+  const dir = mkdtempSync(join(tmpdir(), 'lookup-kept-'));
+  dirs.push(dir);
+  const store = new SqliteEventStore({ path: join(dir, 'events.db') });
+  const other = new SqliteEventStore({ path: join(dir, 'events.db') });
+  return { store, other, lookup: new SqliteInlineLookup(store), otherLookup: new SqliteInlineLookup(other) };
+}
+
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('SqliteInlineLookup: kept answers', () => {
+  it('answers a question again without reading the tables while nothing changed them', async () => {
+    const { store, other, lookup } = twoStores();
+    const p = created('kept-slug');
+    await store.append(p.stream, p.events, -1);
+    const reads = vi.spyOn(store, 'readInline');
+    expect(await lookup.projectWithOrganization('kept-slug')).toEqual({ id: p.id, organizationId: null });
+    expect(await lookup.projectWithOrganization('kept-slug')).toEqual({ id: p.id, organizationId: null });
+    expect(await lookup.projectId(p.id)).toBe(p.id);
+    expect(await lookup.projectId(p.id)).toBe(p.id);
+    expect(reads).toHaveBeenCalledTimes(2);
+    // an append that changes nothing the lookup holds (a description) keeps the answers
+    await store.append(p.stream, edited({ description: 'Another description' }), 0);
+    expect(await lookup.projectWithOrganization('kept-slug')).toEqual({ id: p.id, organizationId: null });
+    expect(reads).toHaveBeenCalledTimes(2);
+    // a kept answer is shared: it cannot be changed by a caller
+    expect(Object.isFrozen(await lookup.projectWithOrganization('kept-slug'))).toBe(true);
+    await other.close();
+    await store.close();
+  });
+
+  it("drops its answers when this store's own append changes the tables", async () => {
+    const { store, other, lookup } = twoStores();
+    const p = created('old-slug');
+    await store.append(p.stream, p.events, -1);
+    expect(await lookup.projectId('old-slug')).toBe(p.id);
+    expect(await lookup.projectId('new-slug')).toBeNull();
+    await store.appendGrouped(p.stream, edited({ slug: 'new-slug' }), 0);
+    expect(await lookup.projectId('old-slug')).toBeNull();
+    expect(await lookup.projectId('new-slug')).toBe(p.id);
+    await other.close();
+    await store.close();
+  });
+
+  it('drops its answers when another connection commits to the file', async () => {
+    const { store, other, lookup, otherLookup } = twoStores();
+    const p = created('first-slug');
+    await store.append(p.stream, p.events, -1);
+    expect(await lookup.projectId('first-slug')).toBe(p.id);
+    expect(await lookup.projectId('second-slug')).toBeNull();
+    await other.append(p.stream, edited({ slug: 'second-slug' }), 0);
+    expect(await lookup.projectId('first-slug')).toBeNull();
+    expect(await lookup.projectId('second-slug')).toBe(p.id);
+    // and the other way round, through a store that answered before
+    expect(await otherLookup.projectId('second-slug')).toBe(p.id);
+    await store.append(p.stream, edited({ slug: 'third-slug' }), 1);
+    expect(await otherLookup.projectId('second-slug')).toBeNull();
+    expect(await otherLookup.projectId('third-slug')).toBe(p.id);
+    await other.close();
+    await store.close();
+  });
+
+  it('keeps no answer of a write that rolled back', async () => {
+    const { store, other, lookup } = twoStores();
+    expect(await lookup.projectId('rolled-back')).toBeNull();
+    const p = created('rolled-back');
+    await expect(
+      store.appendMulti([
+        { streamId: p.stream, events: p.events, expected: -1 },
+        { streamId: 'x-1', events: p.events, expected: 5 },
+      ]),
+    ).rejects.toThrow();
+    expect(await lookup.projectId('rolled-back')).toBeNull();
+    await store.append(p.stream, p.events, -1);
+    expect(await lookup.projectId('rolled-back')).toBe(p.id);
+    await other.close();
+    await store.close();
+  });
+
+  it(`starts over once it holds ${KEPT_ANSWERS} answers`, async () => {
+    const { store, other, lookup } = twoStores();
+    const p = created('bounded');
+    await store.append(p.stream, p.events, -1);
+    expect(await lookup.projectId('bounded')).toBe(p.id);
+    const reads = vi.spyOn(store, 'readInline');
+    for (let i = 0; i < KEPT_ANSWERS; i++) await lookup.userExists(`nobody-${i}`);
+    expect(reads).toHaveBeenCalledTimes(KEPT_ANSWERS);
+    // the 10,000th answer started the map over: the first question is read again
+    expect(await lookup.projectId('bounded')).toBe(p.id);
+    expect(reads).toHaveBeenCalledTimes(KEPT_ANSWERS + 1);
+    await other.close();
+    await store.close();
+  });
+});
