@@ -7,7 +7,7 @@ import { newEventId, newId } from '../ids';
 import { toNewEvents } from '../registry';
 import { SqliteEventStore } from '../store/sqlite';
 import { testProjectDefaults } from '../testing/project-fields';
-import { KEPT_ANSWERS, SqliteInlineLookup } from './inline';
+import { KEPT_ANSWERS, SqliteInlineLookup, lookupProjection } from './inline';
 
 const meta = () => {
   const e = newEventId();
@@ -86,6 +86,24 @@ describe('SqliteInlineLookup: kept answers', () => {
     await store.appendGrouped(p.stream, edited({ slug: 'new-slug' }), 0);
     expect(await lookup.projectId('old-slug')).toBeNull();
     expect(await lookup.projectId('new-slug')).toBe(p.id);
+    await other.close();
+    await store.close();
+  });
+
+  it('drops its answers on changes of the projection another user of the store installed first', async () => {
+    const { store, other } = twoStores();
+    // as the demo seed and a second lookup on one store do: the projection is installed once, by the first
+    store.addInlineProjection(lookupProjection());
+    const first = new SqliteInlineLookup(store);
+    const lookup = new SqliteInlineLookup(store);
+    const p = created('seeded-slug');
+    await store.append(p.stream, p.events, -1);
+    expect(await first.projectId('seeded-slug')).toBe(p.id);
+    expect(await lookup.projectId('seeded-slug')).toBe(p.id);
+    await store.append(p.stream, edited({ slug: 'renamed-slug' }), 0);
+    expect(await first.projectId('seeded-slug')).toBeNull();
+    expect(await lookup.projectId('seeded-slug')).toBeNull();
+    expect(await lookup.projectId('renamed-slug')).toBe(p.id);
     await other.close();
     await store.close();
   });

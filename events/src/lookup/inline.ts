@@ -4,11 +4,8 @@ import { LOOKUP_EVENT_TYPES, lookupChanges } from './changes';
 import type { CatalogueLookup, ProjectRef, VersionRef } from './port';
 import { LookupTables } from './tables';
 
-/**
- * The lookup's inline projection: its tables sit in the log's file and change in the append's transaction.
- * `changed` is called before each event that changes the tables is applied.
- */
-export function lookupProjection(changed: () => void = () => {}): InlineProjection {
+/** The lookup's inline projection: its tables sit in the log's file and change in the append's transaction. */
+export function lookupProjection(): InlineProjection {
   let tables: LookupTables | null = null;
   return {
     name: 'catalogue-lookup',
@@ -18,9 +15,9 @@ export function lookupProjection(changed: () => void = () => {}): InlineProjecti
     },
     apply(_db, event: RecordedEvent) {
       const changes = lookupChanges(event);
-      if (changes.length === 0) return;
-      changed();
+      if (changes.length === 0) return false;
       tables!.apply(changes);
+      return true;
     },
   };
 }
@@ -38,11 +35,11 @@ export class SqliteInlineLookup implements CatalogueLookup {
   private readonly tables: LookupTables;
   /** answers by question (see `kept`), frozen: callers share them */
   private readonly answers = new Map<string, unknown>();
-  /** the file's data_version when the kept answers were read */
-  private answersAt: number | null = null;
+  /** the file's data_version and the store's count of inline changes when the kept answers were read */
+  private answersAt: { version: number; changes: number } | null = null;
 
   constructor(private readonly store: SqliteEventStore) {
-    store.addInlineProjection(lookupProjection(() => this.answers.clear()));
+    store.addInlineProjection(lookupProjection());
     this.tables = new LookupTables(store.db);
   }
 
@@ -53,17 +50,18 @@ export class SqliteInlineLookup implements CatalogueLookup {
 
   /**
    * `current(query)`, kept under `question` while the tables cannot have changed: this store's own appends that change
-   * them drop every kept answer (the inline projection calls back before it writes), and a commit by another connection
-   * to the file (another process, another store) changes its data_version, read here first. An answer read after that
-   * check is at least as new as the version it is kept under, so the next commit from elsewhere drops it too. A
-   * command's lookups then cost one short read instead of a read transaction with its queries. `versionsWithHash` is
-   * not kept: its answer is a list that callers may change.
+   * them count in its `inlineChanges`, and a commit by another connection to the file (another process, another store)
+   * changes its data_version; either drops every kept answer. Both are read before the answer, so an answer is at least
+   * as new as what it is kept under, and the next change after it drops it. A command's lookups then cost one short
+   * read instead of a read transaction with its queries. `versionsWithHash` is not kept: its answer is a list that
+   * callers may change.
    */
   private kept<T>(question: string, query: (tables: LookupTables) => T): T {
     const version = this.store.dataVersion();
-    if (version !== this.answersAt) {
+    const changes = this.store.inlineChanges;
+    if (this.answersAt?.version !== version || this.answersAt.changes !== changes) {
       this.answers.clear();
-      this.answersAt = version;
+      this.answersAt = { version, changes };
     }
     if (this.answers.has(question)) return this.answers.get(question) as T;
     const answer = this.current(query);

@@ -20,7 +20,8 @@ export interface InlineProjection {
   types: readonly string[];
   /** creates its tables (idempotent); runs once per store instance */
   setup(db: Database.Database): void;
-  apply(db: Database.Database, event: RecordedEvent): void;
+  /** applies one event; false when it changed nothing in the projection's tables */
+  apply(db: Database.Database, event: RecordedEvent): boolean | void;
 }
 
 export interface SqliteEventStoreOptions {
@@ -69,6 +70,8 @@ export class SqliteEventStore implements EventStore {
   private readonly tail = new SharedTail((after) => this.limited(READ_ALL, 500).all(after));
   /** statements by their SQL with the LIMIT written in (see `limited`) */
   private readonly byLimit = new Map<string, Database.Statement<unknown[], Row>>();
+  /** events this connection's inline projections applied that changed their tables, committed or not (SqliteInlineLookup.kept) */
+  inlineChanges = 0;
   /** the file's data_version when the inline projections were last found at the head (this connection's own appends keep them there) */
   private inlineCurrentAt: number | null = null;
   /** checkpoints the WAL off the event loop (options.checkpointWorker) */
@@ -169,14 +172,14 @@ export class SqliteEventStore implements EventStore {
       let at = this.stmts.checkpoint.get(projection.name)?.position ?? 0;
       if (at >= head) continue;
       if (written.length > 0 && at === written[0].position - 1) {
-        for (const row of written) if (types.has(row.type)) projection.apply(this.db, toRecordedLazy(row));
+        for (const row of written) if (types.has(row.type) && projection.apply(this.db, toRecordedLazy(row)) !== false) this.inlineChanges++;
         this.stmts.setCheckpoint.run(projection.name, head);
         continue;
       }
       const target = Math.min(head, at + window);
       for (;;) {
         const rows = select(at, target, 1000);
-        for (const row of rows) projection.apply(this.db, toRecordedLazy(row));
+        for (const row of rows) if (projection.apply(this.db, toRecordedLazy(row)) !== false) this.inlineChanges++;
         if (rows.length < 1000) break;
         at = rows[rows.length - 1].position;
       }
