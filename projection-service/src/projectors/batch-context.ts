@@ -18,6 +18,20 @@ interface Entry {
 }
 
 const keysOf = (coll: CollectionName, doc: unknown) => indexKeys(coll, doc as never);
+
+/**
+ * A change with every field in one order, those it lacks undefined: one shape for all changes, so the code that reads a
+ * batch's changes (the commit, the build's packing, RebuildReads) reads them from one hidden class, not four.
+ */
+function change(
+  e: Entry,
+  keys: Array<[string, string]> | undefined,
+  isNew: true | undefined,
+  keysUnchanged: true | undefined,
+  oldKeys: Array<[string, string]> | undefined,
+): DocChange {
+  return { coll: e.coll, id: e.id, doc: e.doc as never, keys, isNew, keysUnchanged, oldKeys };
+}
 function sameKeys(a: Array<[string, string]>, b: Array<[string, string]>): boolean {
   return a.length === b.length && a.every((x, i) => x[0] === b[i][0] && x[1] === b[i][1]);
 }
@@ -157,12 +171,11 @@ export class BatchContext implements EvolveTarget {
       if (!e.dirty) continue;
       // the keys of the current document: the overlay's when it is up to date with it, else computed here, once
       const keys = e.doc === null ? undefined : e.overlayKeys && !this.stale.get(e.coll)?.has(e) ? e.overlayKeys : keysOf(e.coll, e.doc);
-      const base = { coll: e.coll, id: e.id, doc: e.doc as never, keys };
       if (e.loadedKeys === null) {
-        if (e.doc !== null) out.push({ ...base, isNew: true }); // created and maybe deleted within the batch
-      } else if (e.loadedKeys === undefined) out.push(base);
-      else if (keys && sameKeys(e.loadedKeys, keys)) out.push({ ...base, keysUnchanged: true });
-      else out.push({ ...base, oldKeys: e.loadedKeys });
+        if (e.doc !== null) out.push(change(e, keys, true, undefined, undefined)); // created and maybe deleted within the batch
+      } else if (e.loadedKeys === undefined) out.push(change(e, keys, undefined, undefined, undefined));
+      else if (keys && sameKeys(e.loadedKeys, keys)) out.push(change(e, keys, undefined, true, undefined));
+      else out.push(change(e, keys, undefined, undefined, e.loadedKeys));
     }
     return out;
   }
