@@ -56,6 +56,10 @@ export interface DocumentProjection<C extends CollectionName, J> {
 
 /** What applies a projection's changes: the batch's unit of work. */
 export interface EvolveTarget extends ReadView {
+  /** `get`'s answer without a promise when the unit of work has the document, else undefined (BatchContext.readNow) */
+  readNow<C extends CollectionName>(coll: C, id: string): Documents[C] | null | undefined;
+  /** `created`'s answer without a promise when it has one, else undefined (BatchContext.createdNow) */
+  createdNow<C extends CollectionName>(coll: C, id: string): Documents[C] | null | undefined;
   put<C extends CollectionName>(coll: C, id: string, doc: Documents[C]): void;
   delete(coll: CollectionName, id: string): void;
   /** a project whose search document must be recomputed though its document did not change */
@@ -87,7 +91,9 @@ export function documentProjection<C extends CollectionName, J>(p: DocumentProje
       const ids = i instanceof Promise ? await i : i;
       const creates = p.creates?.(event, join) === true;
       for (const id of ids) {
-        const before = await (creates ? target.created(p.collection, id) : target.get(p.collection, id));
+        // most documents are in the unit of work already: no promise to make and await for them
+        let before = creates ? target.createdNow(p.collection, id) : target.readNow(p.collection, id);
+        if (before === undefined) before = await (creates ? target.created(p.collection, id) : target.get(p.collection, id));
         const after = p.evolve(before, event, join, id);
         if (after === before) continue;
         if (after === null) target.delete(p.collection, id);

@@ -57,6 +57,18 @@ export class RebuildReads implements Pick<ReadModelStore, 'get' | 'findIds'> {
 
   /** The stored document (null when absent). Documents are never changed in place (evolve is pure), so a cached one is shared. */
   async get<C extends CollectionName>(coll: C, id: string): Promise<Documents[C] | null> {
+    const inMemory = this.readNow(coll, id);
+    if (inMemory !== undefined) return inMemory;
+    this.storageReads++;
+    const doc = await this.store.get(coll, id);
+    this.keep(coll, id, doc);
+    // kept while batches keep reading it (an author, a popular project)
+    docsOf(this.recent, coll).set(id, doc);
+    return doc;
+  }
+
+  /** `get` without a promise, when memory answers it (most reads of a rebuild); undefined when only the storage can. */
+  readNow<C extends CollectionName>(coll: C, id: string): Documents[C] | null | undefined {
     // never stored (nor then in recent or previous, which hold only what was stored, or null): absent
     if (!this.ids.mayHave(coll, id)) return null;
     const recent = docsOf(this.recent, coll);
@@ -64,12 +76,7 @@ export class RebuildReads implements Pick<ReadModelStore, 'get' | 'findIds'> {
     if (doc !== undefined) return doc as Documents[C] | null;
     doc = this.previous.get(coll)?.get(id);
     if (doc === undefined) doc = this.kept.get(coll)?.get(id);
-    if (doc === undefined) {
-      this.storageReads++;
-      doc = await this.store.get(coll, id);
-      this.keep(coll, id, doc);
-    }
-    // kept while batches keep reading it (an author, a popular project)
+    if (doc === undefined) return undefined;
     recent.set(id, doc);
     return doc as Documents[C] | null;
   }

@@ -55,6 +55,22 @@ describe('RebuildReads', () => {
     expect(s.reads).toEqual(['get follows f1', 'find follows project p1']);
   });
 
+  it('answers from memory without a promise (readNow), and leaves what only the storage holds to get', async () => {
+    const s = storage();
+    const reads = new RebuildReads(s.store);
+    s.commit(reads, [follow('f1', 'u1', 'p1')]);
+    expect(reads.readNow('follows', 'f1')?.user_id).toBe('u1');
+    expect(reads.readNow('follows', 'never')).toBeNull();
+    s.commit(reads, [follow('f2', 'u2', 'p2')]);
+    s.commit(reads, [follow('f3', 'u3', 'p3')]);
+    // f1 was written three commits ago: only the storage has it
+    expect(reads.readNow('follows', 'f1')).toBeUndefined();
+    expect(s.reads).toEqual([]);
+    expect((await reads.get('follows', 'f1'))?.user_id).toBe('u1');
+    expect(reads.readNow('follows', 'f1')?.user_id).toBe('u1');
+    expect(s.reads).toEqual(['get follows f1']);
+  });
+
   it('keeps the documents it read from the storage past two batches, as later commits leave them, up to its limit', async () => {
     const s = storage();
     const reads = new RebuildReads(s.store, undefined, 3);
