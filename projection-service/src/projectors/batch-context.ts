@@ -40,6 +40,7 @@ function change(
 ): DocChange {
   return { coll: e.coll, id: e.id, doc: e.doc as never, keys, isNew, keysUnchanged, oldKeys };
 }
+
 function sameKeys(a: Array<[string, string]>, b: Array<[string, string]>): boolean {
   return a.length === b.length && a.every((x, i) => x[0] === b[i][0] && x[1] === b[i][1]);
 }
@@ -81,12 +82,17 @@ export class BatchContext implements EvolveTarget {
     return entry;
   }
 
+  /** The entry of a document as the store had it (null: absent). */
+  private loaded(coll: CollectionName, id: string, doc: unknown | null): void {
+    this.add({ coll, id, doc, dirty: false, loadedKeys: doc === null ? null : keysOf(coll, doc) });
+  }
+
   async get<C extends CollectionName>(coll: C, id: string): Promise<Documents[C] | null> {
-    const e = this.entry(coll, id);
-    if (e) return e.doc as Documents[C] | null;
+    const now = this.readNow(coll, id);
+    if (now !== undefined) return now;
     const doc = await this.store.get(coll, id);
     // two reads of one document at once: the first to return makes its entry (one entry a document, for changes())
-    if (!this.entry(coll, id)) this.add({ coll, id, doc, dirty: false, loadedKeys: doc === null ? null : keysOf(coll, doc) });
+    if (!this.entry(coll, id)) this.loaded(coll, id, doc);
     return doc;
   }
 
@@ -95,23 +101,20 @@ export class BatchContext implements EvolveTarget {
    * the store without reading it (its change is then written as new); else read as get does.
    */
   async created<C extends CollectionName>(coll: C, id: string): Promise<Documents[C] | null> {
-    if (!this.appliesOnce) return this.get(coll, id);
-    const e = this.entry(coll, id);
-    if (e) return e.doc as Documents[C] | null;
-    this.add({ coll, id, doc: null, dirty: false, loadedKeys: null, unread: true });
-    return null;
+    const now = this.createdNow(coll, id);
+    return now !== undefined ? now : this.get(coll, id);
   }
 
   /**
-   * `get` without a promise when the batch has the document (null: absent or deleted); undefined when only `get` can answer
-   * (it reads the store). The fold's hot path: most documents an event touches are in the batch already.
+   * `get` without a promise when the batch has the document (null: absent or deleted), or the store answers from memory (a
+   * rebuild's RebuildReads); undefined when only `get` can answer (it reads the store). The fold's hot path: most documents
+   * an event touches are in the batch already.
    */
   readNow<C extends CollectionName>(coll: C, id: string): Documents[C] | null | undefined {
     const e = this.entry(coll, id);
     if (e) return e.doc as Documents[C] | null;
-    // a store that answers from memory (a rebuild's RebuildReads) makes the entry as get does
     const doc = this.store.readNow?.(coll, id);
-    if (doc !== undefined) this.add({ coll, id, doc, dirty: false, loadedKeys: doc === null ? null : keysOf(coll, doc) });
+    if (doc !== undefined) this.loaded(coll, id, doc);
     return doc;
   }
 

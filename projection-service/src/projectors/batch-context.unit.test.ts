@@ -41,7 +41,7 @@ describe('BatchContext: answers without a promise', () => {
     expect(new BatchContext(r).readNow('follows', 'f1')).toBeUndefined();
   });
 
-  it('records a created document as absent without reading it when each event applies once, else answers as known', async () => {
+  it('records a created document as absent without reading it when each event applies once, else answers as readNow', async () => {
     const { r, gets } = reads({}, { 'follows/f1': follow('u1') });
     const once = new BatchContext(r, true);
     expect(once.createdNow('follows', 'f1')).toBeNull();
