@@ -63,7 +63,9 @@ export class SqliteInlineLookup implements CatalogueLookup {
       this.answers.clear();
       this.answersAt = { version, changes };
     }
-    if (this.answers.has(question)) return this.answers.get(question) as T;
+    // no answer is undefined (each is a value or null)
+    const kept = this.answers.get(question);
+    if (kept !== undefined) return kept as T;
     const answer = this.current(query);
     // read inside a write transaction of this connection, the answer could be rolled back with it
     if (this.store.db.inTransaction) return answer;
