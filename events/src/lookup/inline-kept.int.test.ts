@@ -2,46 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ProjectCreated, ProjectEdited, projectStream } from '../catalogue/project';
-import { newEventId, newId } from '../ids';
+import { ProjectEdited } from '../catalogue/project';
+import { newEventId } from '../ids';
 import { toNewEvents } from '../registry';
 import { SqliteEventStore } from '../store/sqlite';
-import { testProjectDefaults } from '../testing/project-fields';
+import { createdProject, testMetadata } from '../testing/project-created';
 import { KEPT_ANSWERS, SqliteInlineLookup, lookupProjection } from './inline';
 
-const meta = () => {
-  const e = newEventId();
-  return { commandId: e, correlationId: e, causationId: e, actor: null, time: new Date().toISOString() };
-};
-
-function created(slug: string) {
-  const id = newId();
-  const events = toNewEvents(
-    [
-      ProjectCreated({
-        project_id: id,
-        team_id: newId(),
-        project_type: 'mod',
-        owner_id: newId(),
-        organization_id: null,
-        thread_id: newId(),
-        status: 'draft',
-        published: new Date().toISOString(),
-        slug,
-        title: 'Title',
-        description: 'A project',
-        body: '',
-        categories: [],
-        ...testProjectDefaults(),
-      }),
-    ],
-    meta(),
-    newEventId,
-  );
-  return { id, stream: projectStream(id), events };
-}
-
-const edited = (changes: { slug?: string; description?: string }) => toNewEvents([ProjectEdited({ changes })], meta(), newEventId);
+const edited = (changes: { slug?: string; description?: string }) => toNewEvents([ProjectEdited({ changes })], testMetadata(), newEventId);
 
 const dirs: string[] = [];
 function twoStores() {
@@ -59,7 +27,7 @@ afterEach(() => {
 describe('SqliteInlineLookup: kept answers', () => {
   it('answers a question again without reading the tables while nothing changed them', async () => {
     const { store, other, lookup } = twoStores();
-    const p = created('kept-slug');
+    const p = createdProject('kept-slug');
     await store.append(p.stream, p.events, -1);
     const reads = vi.spyOn(store, 'readInline');
     expect(await lookup.projectWithOrganization('kept-slug')).toEqual({ id: p.id, organizationId: null });
@@ -79,7 +47,7 @@ describe('SqliteInlineLookup: kept answers', () => {
 
   it("drops its answers when this store's own append changes the tables", async () => {
     const { store, other, lookup } = twoStores();
-    const p = created('old-slug');
+    const p = createdProject('old-slug');
     await store.append(p.stream, p.events, -1);
     expect(await lookup.projectId('old-slug')).toBe(p.id);
     expect(await lookup.projectId('new-slug')).toBeNull();
@@ -96,7 +64,7 @@ describe('SqliteInlineLookup: kept answers', () => {
     store.addInlineProjection(lookupProjection());
     const first = new SqliteInlineLookup(store);
     const lookup = new SqliteInlineLookup(store);
-    const p = created('seeded-slug');
+    const p = createdProject('seeded-slug');
     await store.append(p.stream, p.events, -1);
     expect(await first.projectId('seeded-slug')).toBe(p.id);
     expect(await lookup.projectId('seeded-slug')).toBe(p.id);
@@ -110,7 +78,7 @@ describe('SqliteInlineLookup: kept answers', () => {
 
   it('drops its answers when another connection commits to the file', async () => {
     const { store, other, lookup, otherLookup } = twoStores();
-    const p = created('first-slug');
+    const p = createdProject('first-slug');
     await store.append(p.stream, p.events, -1);
     expect(await lookup.projectId('first-slug')).toBe(p.id);
     expect(await lookup.projectId('second-slug')).toBeNull();
@@ -129,7 +97,7 @@ describe('SqliteInlineLookup: kept answers', () => {
   it('keeps no answer of a write that rolled back', async () => {
     const { store, other, lookup } = twoStores();
     expect(await lookup.projectId('rolled-back')).toBeNull();
-    const p = created('rolled-back');
+    const p = createdProject('rolled-back');
     await expect(
       store.appendMulti([
         { streamId: p.stream, events: p.events, expected: -1 },
@@ -145,7 +113,7 @@ describe('SqliteInlineLookup: kept answers', () => {
 
   it(`starts over once it holds ${KEPT_ANSWERS} answers`, async () => {
     const { store, other, lookup } = twoStores();
-    const p = created('bounded');
+    const p = createdProject('bounded');
     await store.append(p.stream, p.events, -1);
     expect(await lookup.projectId('bounded')).toBe(p.id);
     const reads = vi.spyOn(store, 'readInline');

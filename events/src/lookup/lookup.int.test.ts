@@ -2,14 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ProjectCreated, projectStream } from '../catalogue/project';
-import { newEventId, newId } from '../ids';
-import { toNewEvents } from '../registry';
 import { SqliteEventStore } from '../store/sqlite';
 import { catalogueLookupContract } from './contract';
 import { FollowingLookup } from './following';
 import { SqliteInlineLookup } from './inline';
-import { testProjectDefaults } from '../testing/project-fields';
+import { createdProject } from '../testing/project-created';
 
 catalogueLookupContract('sqlite inline (two store instances on one file)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'lookup-'));
@@ -53,7 +50,7 @@ describe('FollowingLookup', () => {
     const b = new FollowingLookup(store, { path: join(dir, 'lookup.db'), pageSize: 2 });
     const made = [];
     for (let i = 0; i < 7; i++) {
-      const p = created(`shared-${i}`);
+      const p = createdProject(`shared-${i}`);
       await store.append(p.stream, p.events, -1);
       made.push(p);
     }
@@ -66,40 +63,12 @@ describe('FollowingLookup', () => {
   });
 });
 
-function created(slug: string) {
-  const id = newId();
-  const e = newEventId();
-  const events = toNewEvents(
-    [
-      ProjectCreated({
-        project_id: id,
-        team_id: newId(),
-        project_type: 'mod',
-        owner_id: newId(),
-        organization_id: null,
-        thread_id: newId(),
-        status: 'draft',
-        published: new Date().toISOString(),
-        slug,
-        title: 'Title',
-        description: 'A project',
-        body: '',
-        categories: [],
-        ...testProjectDefaults(),
-      }),
-    ],
-    { commandId: e, correlationId: e, causationId: e, actor: null, time: new Date().toISOString() },
-    newEventId,
-  );
-  return { id, stream: projectStream(id), events };
-}
-
 describe('SqliteInlineLookup', () => {
   it('indexes a log written before it existed once, and keeps the checkpoint in the file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lookup-'));
     const path = join(dir, 'events.db');
     const old = new SqliteEventStore({ path });
-    const first = created('written-before');
+    const first = createdProject('written-before');
     await old.append(first.stream, first.events, -1);
     await old.close();
 
@@ -125,7 +94,7 @@ describe('SqliteInlineLookup', () => {
         events: Array.from({ length: 1000 }, () => ({ type: 'Noise', schemaVersion: 1, data: {}, metadata: meta })),
       })),
     );
-    const late = created('after-much-noise');
+    const late = createdProject('after-much-noise');
     await old.append(late.stream, late.events, -1);
     await old.close();
     const store = new SqliteEventStore({ path });
@@ -141,7 +110,7 @@ describe('SqliteInlineLookup', () => {
     const store = new SqliteEventStore({ path });
     const lookup = new SqliteInlineLookup(store);
     const bare = new SqliteEventStore({ path });
-    const p = created('from-a-bare-writer');
+    const p = createdProject('from-a-bare-writer');
     await bare.append(p.stream, p.events, -1);
     expect(await lookup.projectId('FROM-a-bare-writer')).toBe(p.id);
     await bare.close();
@@ -153,7 +122,7 @@ describe('SqliteInlineLookup', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lookup-'));
     const store = new SqliteEventStore({ path: join(dir, 'events.db') });
     const lookup = new SqliteInlineLookup(store);
-    const p = created('never-written');
+    const p = createdProject('never-written');
     await expect(
       store.appendMulti([
         { streamId: p.stream, events: p.events, expected: -1 },
