@@ -65,13 +65,19 @@ if (ready) {
         expect(project.versions).toHaveLength(2);
         console.log(`[e2e] write -> query visible after ${freshnessMs.toFixed(0)} ms (relay + Kafka + worker + MongoDB + OpenSearch)`);
 
-        const hits = (await app.inject({ method: 'GET', url: `/v2/search?query=${encodeURIComponent(`furnaces ${run}`)}` })).json();
+        // the project's route waits for the read models; a search waits for the index too, when asked for the position
+        const seen = { 'x-modshelf-min-position': String(v2.position) };
+        const hits = (await app.inject({ method: 'GET', url: `/v2/search?query=${encodeURIComponent(`furnaces ${run}`)}`, headers: seen })).json();
         expect(hits.hits.map((h: { project_id: string }) => h.project_id)).toEqual([furnace]);
         const typo = (
-          await app.inject({ method: 'GET', url: `/v2/search?query=wnads&facets=${encodeURIComponent(JSON.stringify([[`project_id:${wands}`]]))}` })
+          await app.inject({
+            method: 'GET',
+            url: `/v2/search?query=wnads&facets=${encodeURIComponent(JSON.stringify([[`project_id:${wands}`]]))}`,
+            headers: seen,
+          })
         ).json();
         expect(typo.hits.map((h: { project_id: string }) => h.project_id)).toEqual([wands]);
-        const draft = await app.inject({ method: 'GET', url: `/v2/search?query=${encodeURIComponent(`secret ${run}`)}` });
+        const draft = await app.inject({ method: 'GET', url: `/v2/search?query=${encodeURIComponent(`secret ${run}`)}`, headers: seen });
         expect(draft.json().total_hits).toBe(0);
         const byHash = await app.inject({ method: 'GET', url: `/v2/version_file/${v2.sha1}` });
         expect(byHash.statusCode).toBe(200);
