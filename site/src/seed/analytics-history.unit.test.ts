@@ -1,33 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { NO_STREAM, ProjectCreated, ProjectDeleted, SqliteEventStore, newEventId, newId, projectStream, toNewEvents } from '@modshelf/events';
+import { NO_STREAM, ProjectDeleted, SqliteEventStore, newEventId, newId, toNewEvents } from '@modshelf/events';
 import { analyticsHistoryStream, historyEvents, seedAnalyticsHistory } from './analytics-history';
-import { testProjectDefaults } from '@modshelf/events/testing';
+import { createdProject, testMetadata } from '@modshelf/events/testing/project-created';
 
 const now = Date.parse('2026-06-15T12:00:00Z');
 
 async function created(store: SqliteEventStore, deleted = false): Promise<string> {
-  const id = newId();
-  const meta = { commandId: 'c', correlationId: 'c', causationId: 'c', actor: null, time: '2026-01-01T00:00:00.000Z' };
-  const events = [
-    ProjectCreated({
-      project_id: id,
-      team_id: newId(),
-      project_type: 'mod',
-      owner_id: newId(),
-      organization_id: null,
-      thread_id: newId(),
-      status: 'draft',
-      published: meta.time,
-      slug: `p-${id.toLowerCase()}`,
-      title: 'Project',
-      description: 'A demo project',
-      body: '# body',
-      categories: ['technology'],
-      ...testProjectDefaults(),
-    } as Parameters<typeof ProjectCreated>[0]),
-    ...(deleted ? [ProjectDeleted({ project_id: id })] : []),
-  ];
-  await store.append(projectStream(id), toNewEvents(events, meta, newEventId), NO_STREAM);
+  const { id, stream, events } = createdProject(`p-${newId().toLowerCase()}`);
+  const gone = deleted ? toNewEvents([ProjectDeleted({ project_id: id })], testMetadata(), newEventId) : [];
+  await store.append(stream, [...events, ...gone], NO_STREAM);
   return id;
 }
 
