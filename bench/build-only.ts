@@ -53,5 +53,8 @@ console.log(
     events_per_cpu_s: Math.round(built / cpuSeconds),
     close_s: Math.round(closeSeconds * 100) / 100,
     max_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+    // the build's reads of its own file (RebuildReads), and how many of them had the worker commit its window first
+    storage_reads: runner.lastBuild?.storageReads ?? null,
+    window_commits_for_reads: storage instanceof ThreadedBulkStorage ? storage.windowCommitsForReads : null,
   }),
 );

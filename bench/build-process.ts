@@ -9,6 +9,9 @@ export interface BuildFigures {
   events_per_s: number;
   cpu_s: number;
   max_rss_mb: number;
+  /** the build's reads of its own file, and how many of them had the build worker commit its window first */
+  storage_reads: number | null;
+  window_commits_for_reads: number | null;
 }
 
 /** The figures a bench script prints as its last line of JSON, run in a child process with node `flags` through tsx. */

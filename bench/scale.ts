@@ -184,6 +184,8 @@ export async function scaleAt(projects: number, peerServer: PeerServer = { skipp
       build_s: build.seconds,
       build_cpu_s: round(build.cpu_s),
       build_max_rss_mb: build.max_rss_mb,
+      build_storage_reads: build.storage_reads,
+      build_window_commits_for_reads: build.window_commits_for_reads,
       build_node_flags: build.node_flags,
     });
 

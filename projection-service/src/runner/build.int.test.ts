@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,12 +74,24 @@ describe('building the projections into an empty storage (RebuildReads) and the 
     expect((live.storage as SqliteProjectionStorage).db.pragma('page_size', { simple: true })).toBe(4096);
 
     // the same build with its writes on a worker thread (ThreadedBulkStorage): its reads of old documents go to its own connection
-    const threaded = new ProjectionRunner(store, new ThreadedBulkStorage(join(dir, 'threaded.sqlite')), { buildBatchSize: 500 });
+    // (pages larger than batchSize: its catchingUp window is open, as in a build of the default sizes)
+    const threaded = new ProjectionRunner(store, new ThreadedBulkStorage(join(dir, 'threaded.sqlite')), { buildBatchSize: 500, batchSize: 100 });
     runners.push(threaded);
     await threaded.catchUp(head);
+    // caught up: the file holds the build for any connection (the window's last commit is done)
+    const other = new Database(join(dir, 'threaded.sqlite'), { readonly: true });
+    try {
+      expect(other.prepare('SELECT max(position) FROM checkpoints').pluck().get()).toBe(head);
+    } finally {
+      other.close();
+    }
     expect(threaded.checkpoint()).toBe(head);
     expect(await threaded.storage.checkpoint()).toBe(head);
     expect(threaded.lastBuild!.storageReads).toBe(built.lastBuild!.storageReads);
+    // its batches were one transaction (the catchingUp window), committed for those reads and when the build ended (above)
+    const windowCommits = (threaded.storage as ThreadedBulkStorage).windowCommitsForReads;
+    expect(windowCommits).toBeGreaterThan(0);
+    expect(windowCommits).toBeLessThanOrEqual(threaded.lastBuild!.storageReads);
 
     // the live storages wrote their recent tables; the folding one has moved many of its rows into the main ones
     const rows = (r: ProjectionRunner, table: string) =>

@@ -194,6 +194,8 @@ export class ProjectionRunner implements Projections {
         rebuild?.release();
         if (behind) this.storage.catchingUp?.(false);
       }
+      // the window's commit, when the storage makes it behind catchingUp (storage/threaded-bulk.ts)
+      if (behind) await this.storage.flush?.();
     } catch (err) {
       // a commit that failed inside the storage's catchingUp window rolled back the window's earlier commits too
       this.loop.position = await this.storage.checkpoint();

@@ -276,8 +276,11 @@ export class SqliteProjectionStorage implements ProjectionStorage {
     };
   }
 
-  /** Commits the catchingUp window's transaction and opens the next (nothing when no window is open). */
-  private renewWindow(): void {
+  /**
+   * Commits the catchingUp window's transaction and opens the next (nothing when no window is open), so another connection
+   * reads what it held.
+   */
+  renewWindow(): void {
     if (!this.window) return;
     this.closeWindow();
     this.openWindow();

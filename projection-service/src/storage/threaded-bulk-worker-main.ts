@@ -12,6 +12,7 @@ export type BuildCall =
   | { t: 'open' }
   | ({ t: 'commit'; docs: PackedChanges; position: number } & BuildSearch)
   | { t: 'catchingUp'; behind: boolean }
+  | { t: 'commitWindow' }
   | { t: 'checkpoint' }
   | { t: 'reset' }
   | { t: 'close' };
@@ -21,11 +22,12 @@ export type BuildAnswer = { seq: number; value?: unknown } | { seq: number; erro
 
 /**
  * The build worker (threaded-bulk.ts starts it): a bulk SqliteProjectionStorage whose commits are the batches handed over,
- * each its own transaction (so the other thread's connection reads the batches written), done one after the other.
+ * done one after the other: each its own transaction, or inside its catchingUp window (one transaction for the whole build,
+ * committed when the window closes or when the other thread asks, `commitWindow`, to read what it holds).
  */
 const { path } = workerData as { path: string };
 let storage: SqliteProjectionStorage | null = null;
-const open = () => (storage ??= new SqliteProjectionStorage(path, { bulk: true, windowChanges: 1 }));
+const open = () => (storage ??= new SqliteProjectionStorage(path, { bulk: true }));
 
 async function answer(r: BuildRequest): Promise<unknown> {
   switch (r.t) {
@@ -42,6 +44,9 @@ async function answer(r: BuildRequest): Promise<unknown> {
     }
     case 'catchingUp':
       open().catchingUp(r.behind);
+      return null;
+    case 'commitWindow':
+      open().renewWindow();
       return null;
     case 'checkpoint':
       return open().checkpointSync();

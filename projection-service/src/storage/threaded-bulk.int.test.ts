@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +47,45 @@ describe('ThreadedBulkStorage', () => {
     expect(await s.checkpoint()).toBe(3);
     expect(await s.readModels.get('users', 'a')).not.toBeNull();
     expect(await s.readModels.get('users', 'b')).toBeNull();
+  });
+
+  it('inside a catchingUp window the batches are one transaction, committed when the window closes', async () => {
+    const s = storage();
+    s.catchingUp(true);
+    await s.commit([user('a')], [], 3);
+    await s.commit([user('b')], [], 7);
+    await s.flush();
+    const other = new Database(s.path, { readonly: true });
+    const stored = () => other.prepare("SELECT count(*) FROM rm_docs WHERE coll = 'users'").pluck().get();
+    try {
+      expect(stored()).toBe(0);
+      s.catchingUp(false);
+      await s.flush();
+      expect(stored()).toBe(2);
+      expect(await s.checkpoint()).toBe(7);
+    } finally {
+      other.close();
+    }
+  });
+
+  it("inside the window, a read of a batch before the last one has the worker commit the window first; the last one's does not", async () => {
+    const s = storage();
+    s.catchingUp(true);
+    await s.commit([user('a')], [], 3);
+    // the last batch handed over: the build's RebuildReads answers for it, and the file need not hold it yet
+    expect(await s.readModels.get('users', 'a')).toBeNull();
+    expect(s.windowCommitsForReads).toBe(0);
+    await s.commit([user('b')], [], 7);
+    expect(await s.readModels.get('users', 'a')).toMatchObject({ username: 'u-a' });
+    expect(await s.readModels.findIds('users', 'username', 'u-b')).toEqual(['b']);
+    expect(s.windowCommitsForReads).toBe(1);
+    // the window goes on: the next batch joins a new one
+    await s.commit([user('c')], [], 9);
+    await s.commit([{ ...user('d'), keys: [['no-such-index', 'x']] }], [], 11);
+    await expect(s.flush()).rejects.toThrow(/no index 'no-such-index'/);
+    // the failed write rolled back the window it was in (c with it), not the one committed before
+    expect(await s.checkpoint()).toBe(7);
+    expect(await s.readModels.get('users', 'c')).toBeNull();
   });
 
   it('once closed (its worker gone), a commit fails at once instead of waiting for an answer', async () => {
