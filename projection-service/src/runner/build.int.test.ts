@@ -77,8 +77,21 @@ describe('building the projections into an empty storage (RebuildReads) and the 
     // (pages larger than batchSize: its catchingUp window is open, as in a build of the default sizes)
     const threaded = new ProjectionRunner(store, new ThreadedBulkStorage(join(dir, 'threaded.sqlite')), { buildBatchSize: 500, batchSize: 100 });
     runners.push(threaded);
+    // its window's last commit made 50 ms late (flush() waits for it, as for any write behind catchingUp)
+    const threadedStorage = threaded.storage as ThreadedBulkStorage;
+    const catchingUp = threadedStorage.catchingUp.bind(threadedStorage);
+    const flush = threadedStorage.flush.bind(threadedStorage);
+    let closing: Promise<void> | null = null;
+    threadedStorage.catchingUp = (behind) => {
+      if (behind) return catchingUp(true);
+      closing = new Promise((done) => setTimeout(() => done(catchingUp(false)), 50));
+    };
+    threadedStorage.flush = async () => {
+      await closing;
+      await flush();
+    };
     await threaded.catchUp(head);
-    // caught up: the file holds the build for any connection (the window's last commit is done)
+    // caught up: the file holds the build for any connection (the runner waited for the window's last commit)
     const other = new Database(join(dir, 'threaded.sqlite'), { readonly: true });
     try {
       expect(other.prepare('SELECT max(position) FROM checkpoints').pluck().get()).toBe(head);
@@ -89,7 +102,7 @@ describe('building the projections into an empty storage (RebuildReads) and the 
     expect(await threaded.storage.checkpoint()).toBe(head);
     expect(threaded.lastBuild!.storageReads).toBe(built.lastBuild!.storageReads);
     // its batches were one transaction (the catchingUp window), committed for those reads and when the build ended (above)
-    const windowCommits = (threaded.storage as ThreadedBulkStorage).windowCommitsForReads;
+    const windowCommits = threadedStorage.windowCommitsForReads;
     expect(windowCommits).toBeGreaterThan(0);
     expect(windowCommits).toBeLessThanOrEqual(threaded.lastBuild!.storageReads);
 
