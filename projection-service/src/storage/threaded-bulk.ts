@@ -189,7 +189,7 @@ export class ThreadedBulkStorage implements ProjectionStorage {
     this.after({ t: 'catchingUp', behind });
   }
 
-  /** The position the file holds (after a failed write: what was written before it). */
+  /** The position the file holds (after a failed write: the last commit before the transaction it was in, its own or the window's). */
   async checkpoint(): Promise<number> {
     await this.writing.catch(() => undefined);
     return (await this.call({ t: 'checkpoint' })) as number;
